@@ -1,0 +1,1 @@
+"""Param models and Panel/Bokeh views for the cole-panel games."""
