@@ -1,0 +1,363 @@
+"""What a turn reports, step by step, in the order it happens.
+
+A play reports: :class:`Played`; per placement effect :class:`EffectResolved` followed by the
+:class:`Killed` or :class:`RowDiscarded` cards; per hunt action :class:`Hunted` (the positions
+it counted, in counting order, the cards it reached and the ones it hit) followed by a
+:class:`Killed` or :class:`Scared` per hit; a :class:`TokenReturned` after each card that bore a
+token; :class:`StealPending` / :class:`Stole` / :class:`NothingToSteal` for a scavenger's kill;
+then :class:`Drew`, :class:`Regrouped` per group that moved, :class:`RowClosed` with the final row,
+and :class:`GameOver` after the last turn.  A turn without a playable card starts with
+:class:`Discarded` instead.  Players are numbered from 1 in sentences (seat 0 is "Player 1").
+
+>>> Killed(0, "zebra#2", "lion#1", 1).describe()
+"Player 1's lion killed Player 2's zebra."
+>>> Hunted(0, "lion#1", 0, "kill ungulate 3- right 3", "kill ungulates of level 3 or lower "
+...        "among the 3 rightmost cards", "right", (4, 3, 2), ("zebra#2", "termite#1"),
+...        ("zebra#2",)).describe()
+"Player 1's lion: kill ungulates of level 3 or lower among the 3 rightmost cards — reaches zebra and termite; hits zebra."
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engines import Event
+
+from .cards import a_name, name_of
+from .vocabulary import ordinal
+
+__all__ = [
+    "Played",
+    "Discarded",
+    "EffectResolved",
+    "RowDiscarded",
+    "Hunted",
+    "Killed",
+    "Scared",
+    "TokenReturned",
+    "StealPending",
+    "Stole",
+    "NothingToSteal",
+    "Drew",
+    "Regrouped",
+    "RowClosed",
+    "GameOver",
+    "player_name",
+]
+
+
+def player_name(player: int) -> str:
+    """``0 -> 'Player 1'``."""
+    return f"Player {player + 1}"
+
+
+def _whose(card: str, owner: int | None, actor: int | None = None) -> str:
+    if owner is None:
+        return f"the {name_of(card)}"
+    if owner == actor:
+        return f"their own {name_of(card)}"
+    return f"{player_name(owner)}'s {name_of(card)}"
+
+
+def _names(cards: tuple[str, ...]) -> str:
+    names = [name_of(c) for c in cards]
+    if not names:
+        return "nothing"
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+@dataclass(frozen=True)
+class Played(Event):
+    """A card was played at the right end of the row."""
+
+    kind = "played"
+    player: int
+    """Who played it."""
+    card: str
+    """The card id."""
+    position: int
+    """Its index in the row (the length of the row before it was played)."""
+    token: bool
+    """Whether the player put a token on it (False when she had none left)."""
+
+    def describe(self) -> str:
+        how = "with a token" if self.token else "without a token (none left)"
+        return f"{player_name(self.player)} played {a_name(self.card)} {how}."
+
+
+@dataclass(frozen=True)
+class Discarded(Event):
+    """No card in hand could be played, so the player discarded one."""
+
+    kind = "discarded"
+    player: int
+    """Who discarded."""
+    card: str
+    """The card id put on the discard pile."""
+    reason: str = ""
+    """Why nothing could be played."""
+
+    def describe(self) -> str:
+        return (
+            f"{player_name(self.player)} could play none of their cards and discarded "
+            f"{a_name(self.card)}."
+        )
+
+
+@dataclass(frozen=True)
+class EffectResolved(Event):
+    """A placement effect was checked; ``applies`` says whether it did anything."""
+
+    kind = "effect"
+    player: int
+    """The player of the card."""
+    card: str
+    """The card whose effect this is."""
+    effect: str
+    """``'kill_all'`` or ``'discard_left_of'``."""
+    applies: bool
+    """Whether its condition held (a discard always applies, even to no card)."""
+    note: str
+    """The sentence describing what the effect does or why it does nothing."""
+
+    def describe(self) -> str:
+        return self.note
+
+
+@dataclass(frozen=True)
+class RowDiscarded(Event):
+    """A placement effect discarded every card left of a position."""
+
+    kind = "row_discarded"
+    player: int
+    """The player of the card."""
+    by: str
+    """The card whose effect it was."""
+    cards: tuple[str, ...]
+    """The discarded card ids, left to right."""
+    position: int
+    """Cards left of this position counted from the right were discarded."""
+
+    def describe(self) -> str:
+        who = f"{player_name(self.player)}'s {name_of(self.by)}"
+        n = len(self.cards)
+        if not n:
+            return f"{who} found no card to discard."
+        return (
+            f"{who} discarded {n} card{'s' if n != 1 else ''} left of the "
+            f"{ordinal(self.position)} card from the right: {_names(self.cards)}."
+        )
+
+
+@dataclass(frozen=True)
+class Hunted(Event):
+    """One hunt action was followed: where it counted and what it hit."""
+
+    kind = "hunted"
+    player: int
+    """The hunter's player."""
+    card: str
+    """The hunting card."""
+    index: int
+    """Which action of the card, 0 = top."""
+    action: str
+    """The action in ``cards.toml`` form, e.g. ``'kill ungulate 3- right 3'``."""
+    phrase: str
+    """The action in words."""
+    side: str | None
+    """``'left'``, ``'right'`` or None (whole row): the counting direction."""
+    positions: tuple[int, ...]
+    """Row indexes counted (row as at the start of the turn), in counting order."""
+    reached: tuple[str, ...]
+    """Cards still on those positions, in counting order (gaps skipped)."""
+    hits: tuple[str, ...]
+    """The reached cards the target matched, in counting order."""
+
+    def describe(self) -> str:
+        return (
+            f"{player_name(self.player)}'s {name_of(self.card)}: {self.phrase} — reaches "
+            f"{_names(self.reached)}; hits {_names(self.hits)}."
+        )
+
+
+@dataclass(frozen=True)
+class Killed(Event):
+    """A card was killed and went to the hunter's kill pile."""
+
+    kind = "killed"
+    player: int
+    """Who killed it (gets it in her kill pile)."""
+    card: str
+    """The killed card."""
+    by: str
+    """The card that killed it."""
+    owner: int | None
+    """Whose token it bore, if any."""
+
+    def describe(self) -> str:
+        return (
+            f"{player_name(self.player)}'s {name_of(self.by)} killed "
+            f"{_whose(self.card, self.owner, self.player)}."
+        )
+
+
+@dataclass(frozen=True)
+class Scared(Event):
+    """A card was scared away onto the discard pile."""
+
+    kind = "scared"
+    player: int
+    """Whose card scared it."""
+    card: str
+    """The scared card."""
+    by: str
+    """The card that scared it."""
+    owner: int | None
+    """Whose token it bore, if any."""
+
+    def describe(self) -> str:
+        return (
+            f"{player_name(self.player)}'s {name_of(self.by)} scared away "
+            f"{_whose(self.card, self.owner, self.player)}."
+        )
+
+
+@dataclass(frozen=True)
+class TokenReturned(Event):
+    """A token came back to its owner from a card that left the row."""
+
+    kind = "token_returned"
+    player: int
+    """The token's owner."""
+    card: str
+    """The card it was on."""
+
+    def describe(self) -> str:
+        return f"{player_name(self.player)} got their token back from the {name_of(self.card)}."
+
+
+@dataclass(frozen=True)
+class StealPending(Event):
+    """A scavenger killed: its player must now choose a card from another kill pile."""
+
+    kind = "steal_pending"
+    player: int
+    """Who steals."""
+    by: str
+    """The scavenger."""
+    choices: tuple[str, ...]
+    """The cards she may take."""
+
+    def describe(self) -> str:
+        return (
+            f"{player_name(self.player)}'s {name_of(self.by)} made a kill: "
+            f"{player_name(self.player)} takes a card from another player's kill pile."
+        )
+
+
+@dataclass(frozen=True)
+class Stole(Event):
+    """A card moved from another player's kill pile to the stealer's."""
+
+    kind = "stole"
+    player: int
+    """Who took it."""
+    card: str
+    """The card taken."""
+    victim: int
+    """From whose kill pile."""
+    by: str
+    """The scavenger that made the kill."""
+
+    def describe(self) -> str:
+        return (
+            f"{player_name(self.player)} took {a_name(self.card)} from "
+            f"{player_name(self.victim)}'s kill pile."
+        )
+
+
+@dataclass(frozen=True)
+class NothingToSteal(Event):
+    """A scavenger killed but no other player had a card in her kill pile."""
+
+    kind = "nothing_to_steal"
+    player: int
+    """The scavenger's player."""
+    by: str
+    """The scavenger."""
+
+    def describe(self) -> str:
+        return (
+            f"{player_name(self.player)}'s {name_of(self.by)} made a kill, but no other "
+            "player has a kill pile to take from."
+        )
+
+
+@dataclass(frozen=True)
+class Drew(Event):
+    """The player drew a card (the id is private to her: views must hide it from others)."""
+
+    kind = "drew"
+    player: int
+    """Who drew."""
+    card: str
+    """The card drawn (hidden information)."""
+    pile_left: int
+    """Cards left in the draw pile."""
+
+    def describe(self) -> str:
+        return f"{player_name(self.player)} drew a card ({self.pile_left} left in the pile)."
+
+
+@dataclass(frozen=True)
+class Regrouped(Event):
+    """Cards of a regrouping kind joined the rightmost card of their kind."""
+
+    kind = "regrouped"
+    group: str
+    """The group, e.g. ``'ungulate'``."""
+    level: int
+    """The level."""
+    cards: tuple[str, ...]
+    """The cards that moved, left to right, now just left of ``anchor``."""
+    anchor: str
+    """The rightmost card of the kind, which stayed in place."""
+
+    def describe(self) -> str:
+        return (
+            f"Level-{self.level} {self.group.replace('_', ' ')}s regrouped: "
+            f"{_names(self.cards)} joined the {name_of(self.anchor)}."
+        )
+
+
+@dataclass(frozen=True)
+class RowClosed(Event):
+    """The gaps closed up; ``row`` is the row at the end of the turn."""
+
+    kind = "row_closed"
+    row: tuple[str, ...]
+    """The row, left to right."""
+
+    def describe(self) -> str:
+        return f"The row closed up: {len(self.row)} card{'s' if len(self.row) != 1 else ''}."
+
+
+@dataclass(frozen=True)
+class GameOver(Event):
+    """The last card was drawn (and the round finished, if played with equal turns)."""
+
+    kind = "game_over"
+    totals: tuple[int, ...]
+    """Final score of each player."""
+    winners: tuple[int, ...]
+    """The winning player(s)."""
+
+    def describe(self) -> str:
+        best = self.totals[self.winners[0]]
+        if len(self.winners) == 1:
+            return f"Game over: {player_name(self.winners[0])} wins with {best} points."
+        names = ", ".join(player_name(p) for p in self.winners[:-1])
+        return (
+            f"Game over: {names} and {player_name(self.winners[-1])} share the win "
+            f"with {best} points."
+        )
