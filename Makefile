@@ -31,7 +31,7 @@ chromium:
 serve: $(VENV)/.installed
 	$(VENV)/bin/panel serve $(wildcard $(APPS)) --address 0.0.0.0 --port $(PORT) \
 	  --allow-websocket-origin localhost:$(PORT) --allow-websocket-origin 127.0.0.1:$(PORT) \
-	  --index apps/index.py
+	  --index index
 
 test: install-test
 	$(VENV)/bin/ruff check .
