@@ -1,0 +1,23 @@
+"""Dashboard parts every game shares: seats, bot runner, save/load, narration, banner, move list."""
+
+from .banner import GameOverBanner
+from .batch import batched
+from .bots import BotRunner, ThinkingIndicator
+from .moves import MoveList
+from .narration import EventLog, MessageBox
+from .saveload import SaveLoad
+from .seats import SEAT_KINDS, STRENGTH_BOUNDS, SeatSelector
+
+__all__ = [
+    "SEAT_KINDS",
+    "STRENGTH_BOUNDS",
+    "BotRunner",
+    "EventLog",
+    "GameOverBanner",
+    "MessageBox",
+    "MoveList",
+    "SaveLoad",
+    "SeatSelector",
+    "ThinkingIndicator",
+    "batched",
+]

@@ -1,0 +1,577 @@
+"""The Circle of Life board in Bokeh: the hexagon of cells with the food ring around it.
+
+The figure is built once per view; every change of the model only replaces the ``data`` of its
+ColumnDataSources (and the ranges when the board radius changes).  A tap on the canvas is
+handled on the server: its data coordinates are rounded to the nearest cell and passed to
+``model.human_play``.  Hovering is handled in the browser: each cell's tooltip text is
+precomputed on the server, and a small CustomJS callback recolours the ring (the hovered
+species gold, its prey green, its predator red) without a server round trip.
+"""
+
+from __future__ import annotations
+
+import html
+import math
+from typing import Any
+
+import panel as pn
+import param
+from bokeh.events import DoubleTap, MouseLeave, Tap
+from bokeh.models import ColumnDataSource, CustomJS, HoverTool, Label, Range1d
+from bokeh.plotting import figure
+
+from engines.circle import PLAYER_NAMES, PREDATOR, PREY, SHAPES, SPECIES, State, plural
+from engines.circle.species import DIRECTIONS
+
+from ..ui import batched
+from .geometry import (
+    board_cells,
+    cell_center,
+    hex_corners,
+    nearest_cell,
+    plot_extent,
+    polyhex_centers,
+    ring_angle,
+    ring_radius,
+)
+from .model import CircleModel
+
+BOARD_NAME = "circle-board"
+"""The Bokeh ``name`` of the board figure (tests and benchmarks look it up by this name)."""
+
+STONE_FILL = ("#ec7a23", "#262626")
+STONE_LINE = ("#8a3d0b", "#000000")
+LAST_MOVE_MARK = ("#262626", "#f5f0e6")
+CELL_FILL = "#f4ead3"
+CELL_FILL_TAKEN = "#ece0c4"
+CELL_FILL_ILLEGAL = "#cdc4b4"
+BLOCKED_MARK = "#8f8473"
+LABEL_COLOR = "#a3916f"
+CELL_LINE = "#a8936e"
+BACKGROUND = "#fbf8f1"
+BACKGROUND_PAST = "#e9eef5"
+RING_FILL = "#cdbf9f"
+RING_LINE = "#7d6b4d"
+ARROW = "#a38f6c"
+HOT = {
+    "self": ("#f6c445", "#8a6d00"),
+    "prey": ("#6fbf73", "#2e6b31"),
+    "predator": ("#e0605a", "#7a1f1b"),
+}
+
+STONE_RADIUS = 0.62
+RING_HEX = 0.42
+
+_HIGHLIGHT_JS = """
+const store = tool.__cole_hover || (tool.__cole_hover = {});
+if (cb_data !== undefined && cb_data.renderer !== undefined) {
+  const idx = cb_data.index.indices;
+  const src = cb_data.renderer.data_source;
+  store[cb_data.renderer.id] = idx.length ? src.data.species[idx[0]] : "";
+} else {
+  for (const k in store) store[k] = "";
+}
+let sp = "";
+for (const k in store) if (store[k]) sp = store[k];
+if (tool.__cole_shown === sp) return;
+tool.__cole_shown = sp;
+const role = (s) => s === "" || sp === "" ? "" :
+  s === sp ? "self" : s === prey[sp] ? "prey" : s === predator[sp] ? "predator" : "";
+const rd = ring.data;
+for (let i = 0; i < rd.species.length; i++) {
+  const r = role(rd.species[i]);
+  rd.fill[i] = r ? hot[r][0] : rd.base_fill[i];
+  rd.line[i] = r ? hot[r][1] : rd.base_line[i];
+}
+ring.change.emit();
+for (const src of [arcs, heads]) {
+  const d = src.data;
+  for (let i = 0; i < d.eater.length; i++) {
+    const r = sp === "" ? "" : d.eater[i] === sp ? "prey" : d.eaten[i] === sp ? "predator" : "";
+    d.color[i] = r ? hot[r][0] : base_arrow;
+    d.width[i] = r ? 4 : 2;
+  }
+  src.change.emit();
+}
+const ld = labels.data;
+for (let i = 0; i < ld.species.length; i++) {
+  ld.weight[i] = role(ld.species[i]) ? "bold" : "normal";
+}
+labels.change.emit();
+"""
+
+_TOOLTIP = """
+<div style="max-width:270px;font-size:13px;line-height:1.35">
+  <div style="font-weight:600">@title</div>
+  <div>@tip{safe}</div>
+</div>
+"""
+
+
+def _a(name: str) -> str:
+    return ("an " if name[0] in "aeiou" else "a ") + name
+
+
+class CircleBoard(pn.viewable.Viewer):
+    """The board and ring of one :class:`CircleModel`; taps play, hovering explains."""
+
+    model = param.ClassSelector(class_=CircleModel, doc="The game shown and played.")
+    size = param.Integer(default=700, bounds=(300, 1600), doc="Width and height in pixels.")
+    interactive = param.Boolean(default=True, doc="Whether a tap on a cell plays there.")
+    show_labels = param.Boolean(default=True, doc="Whether empty cells show their label (E5).")
+
+    def __init__(self, **params: Any):
+        if "model" not in params:
+            params["model"] = CircleModel()
+        super().__init__(**params)
+        self._radius: int | None = None
+        self._build()
+        self.model.param.watch(self._redraw, ["state", "view_index", "hint", "events"])
+        self._redraw()
+        self._pane = pn.pane.Bokeh(self.figure, sizing_mode="fixed", margin=0)
+
+    # ------------------------------------------------------------------ building
+    def _build(self) -> None:
+        self.sources = {
+            name: ColumnDataSource(data=data, name=f"circle-{name}")
+            for name, data in {
+                "cells": dict(
+                    q=[], r=[], label=[], fill=[], blocked=[], title=[], tip=[], species=[]
+                ),
+                "ring_circle": dict(x=[], y=[], radius=[]),
+                "ring": dict(
+                    xs=[],
+                    ys=[],
+                    species=[],
+                    fill=[],
+                    line=[],
+                    base_fill=[],
+                    base_line=[],
+                    title=[],
+                    tip=[],
+                ),
+                "ring_labels": dict(x=[], y=[], text=[], species=[], weight=[], align=[]),
+                "arcs": dict(
+                    x=[], y=[], radius=[], start=[], end=[], eater=[], eaten=[], color=[], width=[]
+                ),
+                "heads": dict(x=[], y=[], angle=[], eater=[], eaten=[], color=[], width=[]),
+                "labels": dict(x=[], y=[], text=[], size=[], color=[]),
+                "bonds": dict(x0=[], y0=[], x1=[], y1=[], color=[]),
+                "stones": dict(x=[], y=[], fill=[], line=[]),
+                "ghosts": dict(x=[], y=[], fill=[]),
+                "last": dict(x=[], y=[], fill=[]),
+                "hint": dict(x=[], y=[]),
+            }.items()
+        }
+        s = self.sources
+        p = figure(
+            name=BOARD_NAME,
+            width=self.size,
+            height=self.size,
+            match_aspect=True,
+            x_range=Range1d(-10, 10, bounds="auto"),
+            y_range=Range1d(-10, 10, bounds="auto"),
+            tools="",
+            toolbar_location=None,
+            min_border=0,
+            background_fill_color=BACKGROUND,
+            border_fill_color=BACKGROUND,
+            outline_line_color=None,
+        )
+        p.axis.visible = False
+        p.grid.visible = False
+        p.xaxis.visible = False
+        p.yaxis.visible = False
+
+        p.circle(
+            "x",
+            "y",
+            radius="radius",
+            source=s["ring_circle"],
+            fill_color="#efe6d2",
+            fill_alpha=0.55,
+            line_color="#d9ccb0",
+            line_width=1,
+        )
+        p.arc(
+            "x",
+            "y",
+            radius="radius",
+            start_angle="start",
+            end_angle="end",
+            direction="clock",
+            source=s["arcs"],
+            line_color="color",
+            line_width="width",
+        )
+        p.scatter(
+            "x",
+            "y",
+            angle="angle",
+            marker="triangle",
+            size=13,
+            source=s["heads"],
+            fill_color="color",
+            line_color="color",
+        )
+        ring = p.patches(
+            "xs", "ys", source=s["ring"], fill_color="fill", line_color="line", line_width=1.5
+        )
+        p.text(
+            "x",
+            "y",
+            text="text",
+            source=s["ring_labels"],
+            text_align="align",
+            text_baseline="middle",
+            text_font_size="12px",
+            text_color="#5b4a30",
+            text_font_style="weight",
+        )
+        # (Hatch patterns would mark the blocked cells too, but each repaint then builds
+        # pattern canvases, which doubles the click-to-repaint time; a fill and a cross do.)
+        cells = p.hex_tile(
+            "q",
+            "r",
+            size=1,
+            orientation="pointytop",
+            source=s["cells"],
+            fill_color="fill",
+            line_color=CELL_LINE,
+            line_width=1.2,
+        )
+        p.text(
+            "x",
+            "y",
+            text="text",
+            source=s["labels"],
+            text_align="center",
+            text_baseline="middle",
+            text_font_size="size",
+            text_color="color",
+        )
+        p.segment(
+            "x0",
+            "y0",
+            "x1",
+            "y1",
+            source=s["bonds"],
+            line_color="color",
+            line_width=9,
+            line_cap="round",
+        )
+        p.circle(
+            "x",
+            "y",
+            radius=STONE_RADIUS,
+            source=s["ghosts"],
+            fill_color="fill",
+            fill_alpha=0.28,
+            line_color="#d0312d",
+            line_width=2.5,
+            line_dash="dashed",
+        )
+        p.circle(
+            "x",
+            "y",
+            radius=STONE_RADIUS,
+            source=s["stones"],
+            fill_color="fill",
+            line_color="line",
+            line_width=1.5,
+        )
+        p.circle("x", "y", radius=0.2, source=s["last"], fill_color="fill", line_color=None)
+        p.circle(
+            "x",
+            "y",
+            radius=0.86,
+            source=s["hint"],
+            fill_color=None,
+            line_color="#2e9b46",
+            line_width=4,
+            line_dash=[6, 4],
+        )
+
+        self._past_label = Label(
+            x=10,
+            y=10,
+            x_units="screen",
+            y_units="screen",
+            text="",
+            text_font_size="15px",
+            text_color="#2d4a6b",
+            text_font_style="bold",
+            visible=False,
+        )
+        p.add_layout(self._past_label)
+
+        hover = HoverTool(
+            renderers=[cells, ring],
+            tooltips=_TOOLTIP,
+            point_policy="follow_mouse",
+            attachment="below",
+        )
+        args = dict(
+            ring=s["ring"],
+            arcs=s["arcs"],
+            heads=s["heads"],
+            labels=s["ring_labels"],
+            prey=dict(PREY),
+            predator=dict(PREDATOR),
+            hot={k: list(v) for k, v in HOT.items()},
+            base_arrow=ARROW,
+        )
+        hover.callback = CustomJS(args=dict(tool=hover, **args), code=_HIGHLIGHT_JS)
+        p.add_tools(hover)
+        p.js_on_event(MouseLeave, CustomJS(args=dict(tool=hover, **args), code=_HIGHLIGHT_JS))
+        p.on_event(Tap, self._on_tap)
+        p.on_event(DoubleTap, self._on_tap)
+        self.figure = p
+
+    def _layout_for(self, radius: int) -> None:
+        """Ranges and ring for a board radius (only when the radius changes)."""
+        self._radius = radius
+        extent = plot_extent(radius)
+        p = self.figure
+        p.x_range.update(start=-extent, end=extent, bounds=(-extent, extent))
+        p.y_range.update(start=-extent, end=extent, bounds=(-extent, extent))
+        rr = ring_radius(radius)
+        self.sources["ring_circle"].data = dict(x=[0.0], y=[0.0], radius=[rr])
+        ring = dict(
+            xs=[], ys=[], species=[], fill=[], line=[], base_fill=[], base_line=[], title=[], tip=[]
+        )
+        labels = dict(x=[], y=[], text=[], species=[], weight=[], align=[])
+        for i, name in enumerate(SPECIES):
+            a = ring_angle(i)
+            center = (rr * math.cos(a), rr * math.sin(a))
+            cells = _display_shape(name, a)
+            for x, y in polyhex_centers(cells, center, RING_HEX):
+                xs, ys = hex_corners(x, y, RING_HEX * 0.96)
+                ring["xs"].append(xs)
+                ring["ys"].append(ys)
+                ring["species"].append(name)
+                ring["fill"].append(RING_FILL)
+                ring["line"].append(RING_LINE)
+                ring["base_fill"].append(RING_FILL)
+                ring["base_line"].append(RING_LINE)
+                ring["title"].append(f"{name} ({len(cells)} stone{'s' * (len(cells) > 1)})")
+                ring["tip"].append(
+                    f"eats <b>{plural(PREY[name])}</b> · eaten by <b>{plural(PREDATOR[name])}</b>"
+                )
+            side = abs(math.cos(a)) > 0.8  # beside the shape on the left and right
+            lr = rr + (1.15 if side else 1.55)
+            lx, ly = lr * math.cos(a), lr * math.sin(a)
+            labels["x"].append(lx)
+            labels["y"].append(ly)
+            labels["text"].append(name)
+            labels["species"].append(name)
+            labels["weight"].append("normal")
+            labels["align"].append(("left" if math.cos(a) > 0 else "right") if side else "center")
+        self.sources["ring"].data = ring
+        self.sources["ring_labels"].data = labels
+        gap = 1.75 / rr
+        step = 2 * math.pi / 12
+        arcs = dict(x=[], y=[], radius=[], start=[], end=[], eater=[], eaten=[], color=[], width=[])
+        heads = dict(x=[], y=[], angle=[], eater=[], eaten=[], color=[], width=[])
+        for i, name in enumerate(SPECIES):
+            a = ring_angle(i)
+            start, end = a - gap, a - step + gap
+            arcs["x"].append(0.0)
+            arcs["y"].append(0.0)
+            arcs["radius"].append(rr)
+            arcs["start"].append(start)
+            arcs["end"].append(end + 0.05)
+            for key, value in (
+                ("eater", name),
+                ("eaten", PREY[name]),
+                ("color", ARROW),
+                ("width", 2),
+            ):
+                arcs[key].append(value)
+                heads[key].append(value)
+            heads["x"].append(rr * math.cos(end))
+            heads["y"].append(rr * math.sin(end))
+            heads["angle"].append(end - math.pi)
+        self.sources["arcs"].data = arcs
+        self.sources["heads"].data = heads
+
+    # ------------------------------------------------------------------ drawing
+    def _redraw(self, *_: Any) -> None:
+        model = self.model
+        state = model.shown_state
+        if state.rules.radius != self._radius:
+            self._layout_for(state.rules.radius)
+        self._draw_cells(state)
+        self._draw_stones(state)
+        events = model.events
+        if model.view_index is not None:
+            events = list(model.history[model.view_index - 1].events) if model.view_index else []
+        ghosts = dict(x=[], y=[], fill=[])
+        for event in events:
+            if event.kind == "ate":
+                for cell in event.cells:
+                    x, y = cell_center(cell)
+                    ghosts["x"].append(x)
+                    ghosts["y"].append(y)
+                    ghosts["fill"].append(STONE_FILL[1 - event.player])
+        self.sources["ghosts"].data = ghosts
+        hint = model.hint if model.view_index is None else None
+        hx, hy = cell_center(hint) if hint else (None, None)
+        self.sources["hint"].data = dict(x=[hx] if hint else [], y=[hy] if hint else [])
+        past = model.view_index is not None
+        self.figure.background_fill_color = BACKGROUND_PAST if past else BACKGROUND
+        self._past_label.update(
+            visible=past,
+            text=(
+                f"Position after {model.view_index} of {len(model.history)} moves (read-only)"
+                if past
+                else ""
+            ),
+        )
+
+    def _draw_cells(self, state: State) -> None:
+        radius = state.rules.radius
+        critter_of = {}
+        for critter in state.critters():
+            for cell in critter.cells:
+                critter_of[cell] = critter
+        mover = state.current_player
+        data = dict(q=[], r=[], label=[], fill=[], blocked=[], title=[], tip=[], species=[])
+        labels = dict(x=[], y=[], text=[], size=[], color=[])
+        for cell in board_cells(radius):
+            name = state.label(cell)
+            critter = critter_of.get(cell)
+            fill, blocked, species = CELL_FILL, False, ""
+            if critter is not None:
+                fill = CELL_FILL_TAKEN
+                species = critter.species
+                title = f"{name} · {PLAYER_NAMES[critter.player]} {critter.species}"
+                n = critter.size
+                tip = (
+                    f"{n} stone{'s' * (n > 1)} · eats <b>{plural(critter.eats)}</b> · "
+                    f"eaten by <b>{plural(critter.eaten_by)}</b>"
+                )
+            elif mover is None:
+                title, tip = f"{name} · empty", "The game is over."
+            else:
+                preview = state.preview(cell)
+                if not preview.legal:
+                    fill, blocked = CELL_FILL_ILLEGAL, True
+                    title = f"{name} · {PLAYER_NAMES[mover]} cannot play here"
+                    tip = html.escape(preview.reason or "")
+                else:
+                    species = preview.species or ""
+                    title = f"{name} · {PLAYER_NAMES[mover]} here makes {_a(species)}"
+                    tip = _preview_text(state, preview)
+            if critter is None and (self.show_labels or blocked):
+                x, y = cell_center(cell)
+                labels["x"].append(x)
+                labels["y"].append(y)
+                labels["text"].append("×" if blocked else name)
+                labels["size"].append("22px" if blocked else "10px")
+                labels["color"].append(BLOCKED_MARK if blocked else LABEL_COLOR)
+            for key, value in (
+                ("q", cell[0]),
+                ("r", cell[1]),
+                ("label", name),
+                ("fill", fill),
+                ("blocked", blocked),
+                ("title", title),
+                ("tip", tip),
+                ("species", species),
+            ):
+                data[key].append(value)
+        self.sources["cells"].data = data
+        self.sources["labels"].data = labels
+
+    def _draw_stones(self, state: State) -> None:
+        stones = dict(x=[], y=[], fill=[], line=[])
+        bonds = dict(x0=[], y0=[], x1=[], y1=[], color=[])
+        for critter in state.critters():
+            p = critter.player
+            for cell in sorted(critter.cells):
+                x, y = cell_center(cell)
+                stones["x"].append(x)
+                stones["y"].append(y)
+                stones["fill"].append(STONE_FILL[p])
+                stones["line"].append(STONE_LINE[p])
+                for dq, dr in DIRECTIONS[:3]:
+                    other = (cell[0] + dq, cell[1] + dr)
+                    if other in critter.cells:
+                        x1, y1 = cell_center(other)
+                        for key, value in (
+                            ("x0", x),
+                            ("y0", y),
+                            ("x1", x1),
+                            ("y1", y1),
+                            ("color", STONE_FILL[p]),
+                        ):
+                            bonds[key].append(value)
+        self.sources["stones"].data = stones
+        self.sources["bonds"].data = bonds
+        last = dict(x=[], y=[], fill=[])
+        if state.moves:
+            cell = state.moves[-1]
+            owner = state.stone_at(cell)
+            if owner is not None:
+                x, y = cell_center(cell)
+                last = dict(x=[x], y=[y], fill=[LAST_MOVE_MARK[owner]])
+        self.sources["last"].data = last
+
+    # ------------------------------------------------------------------ input
+    @batched
+    def _on_tap(self, event: Tap) -> None:
+        if not self.interactive or event.x is None or event.y is None:
+            return
+        cell = nearest_cell(event.x, event.y)
+        radius = self.model.shown_state.rules.radius
+        if max(abs(cell[0]), abs(cell[1]), abs(cell[0] + cell[1])) > radius:
+            return
+        self.model.human_play(cell)
+
+    def cell_xy(self, cell: tuple[int, int]) -> tuple[float, float]:
+        """Data coordinates of a cell's centre on this figure."""
+        return cell_center(cell)
+
+    def __panel__(self) -> pn.viewable.Viewable:
+        return self._pane
+
+
+def _preview_text(state: State, preview: Any) -> str:
+    mover = preview.player
+    enemy = PLAYER_NAMES[1 - mover]
+    parts = []
+    if preview.merged > 1:
+        parts.append(f"joining {preview.merged} critters")
+    elif preview.merged == 1:
+        parts.append("growing a critter")
+    if preview.eats:
+        eaten = ", ".join(
+            f"{enemy} {c.species} at {' '.join(state.label(x) for x in sorted(c.cells, key=lambda t: (t[1], t[0])))}"
+            for c in preview.eats
+        )
+        parts.append(
+            f"<b>eats</b> {html.escape(eaten)} ({preview.stones} stone{'s' * (preview.stones > 1)})"
+        )
+        if preview.wins:
+            parts.append("<b>and wins</b>")
+    else:
+        parts.append(f"eats nothing (it would eat {plural(PREY[preview.species])})")
+    return "; ".join(parts)
+
+
+def _display_shape(name: str, angle: float) -> list[tuple[int, int]]:
+    """The ring's drawing of a species: its shape turned so it lies along the ring."""
+    from engines.circle import orientations
+
+    best = None
+    tangent = (math.sin(angle), -math.cos(angle))
+    for shape in orientations(SHAPES[name]):
+        pts = [cell_center(c) for c in shape]
+        mx = sum(p[0] for p in pts) / len(pts)
+        my = sum(p[1] for p in pts) / len(pts)
+        radial = sum(((x - mx) * tangent[1] - (y - my) * tangent[0]) ** 2 for x, y in pts)
+        key = (round(radial, 6), sorted(shape))
+        if best is None or key < best[0]:
+            best = (key, sorted(shape))
+    return best[1]

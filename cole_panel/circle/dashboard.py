@@ -1,0 +1,324 @@
+"""Everything a Circle of Life player sees: the board, the referee, the controls.
+
+One :class:`CircleDashboard` per browser session (or notebook cell) with its own model.  Bots
+move on their own when it is their turn: the choice is computed on a worker thread by the
+shared :class:`~cole_panel.ui.BotRunner` while a spinner shows who is thinking, then applied on
+the document's thread.  When both seats are bots the game plays itself at the chosen pace.
+"""
+
+from __future__ import annotations
+
+import html
+from functools import partial
+from typing import Any
+
+import panel as pn
+import param
+
+from engines.circle import PLAYER_NAMES, State
+
+from ..ui import (
+    BotRunner,
+    EventLog,
+    GameOverBanner,
+    MessageBox,
+    MoveList,
+    SaveLoad,
+    SeatSelector,
+    ThinkingIndicator,
+    batched,
+)
+from .board import STONE_FILL, CircleBoard
+from .model import CircleModel
+
+HUMAN_VS_BOT_DELAY = 0.4
+"""Seconds a bot waits before answering a person, so the person sees her own stone land."""
+
+HOW_TO_PLAY = """
+**Goal.** Eat 20 enemy stones, or be the player who cannot place a stone on her turn.
+
+**Critters.** Touching stones of one colour form a *critter* of 1 to 4 stones; its shape is
+its *species*. The ring around the board shows the 12 species; each arrow points from an
+eater to what it eats (pair eats singleton, singleton eats 4-line, …).
+
+**Your turn.** *Evolve*: click an empty cell to place a stone. It joins every friendly
+critter it touches; the result may not have more than 4 stones (such cells show ×).
+*Feed*: the critter you just made eats every touching enemy critter of its prey species.
+
+**Help.** Hover a cell: the tooltip says what it is or what a stone there would become and
+eat, and the ring lights up that species (gold), its prey (green) and its predator (red).
+"""
+
+
+class CircleDashboard(pn.viewable.Viewer):
+    """The Circle of Life game page: board with ring, turn and captures, controls, log."""
+
+    model = param.ClassSelector(class_=CircleModel, doc="The game (a new one per dashboard).")
+    pace = param.Number(
+        default=0.8,
+        bounds=(0.0, 5.0),
+        step=0.1,
+        doc=("Seconds between moves when two bots play each other."),
+    )
+    paused = param.Boolean(default=False, doc="Whether bots wait instead of moving on their own.")
+
+    def __init__(self, **params: Any):
+        if "model" not in params:
+            params["model"] = CircleModel()
+        super().__init__(**params)
+        self.runner = BotRunner()
+        self._job: tuple[str, State] | None = None
+        self.board = CircleBoard(model=self.model)
+        self._build()
+        self.runner.notebook_push = partial(pn.io.push_notebook, self._layout)
+        doc = pn.state.curdoc
+        if doc is not None and doc.session_context is not None:
+            # A closed tab must not leave a bot-vs-bot game running on the server.
+            doc.on_session_destroyed(lambda _context: self.runner.cancel())
+        m = self.model
+        m.param.watch(
+            self._refresh,
+            [
+                "state",
+                "history",
+                "future",
+                "view_index",
+                "capture_target",
+                "seat0",
+                "seat1",
+                "strength0",
+                "strength1",
+            ],
+        )
+        m.param.watch(
+            self._schedule_bot, ["state", "seat0", "seat1", "strength0", "strength1", "view_index"]
+        )
+        self.param.watch(self._schedule_bot, ["paused", "pace"])
+        self.runner.param.watch(self._refresh_buttons, ["thinking"])
+        self._refresh()
+        self._schedule_bot()
+
+    # ------------------------------------------------------------------ widgets
+    def _build(self) -> None:
+        m = self.model
+        self._turn = pn.pane.HTML(
+            "", margin=(0, 5), css_classes=["cole-turn"], sizing_mode="stretch_width"
+        )
+        self._banner = GameOverBanner()
+        self._message = MessageBox(model=m)
+        self._thinking = ThinkingIndicator(runner=self.runner)
+        self._bars = [
+            pn.indicators.Progress(
+                value=0,
+                max=20,
+                bar_color=color,
+                height=16,
+                sizing_mode="stretch_width",
+                margin=(0, 5, 6, 5),
+            )
+            for color in ("warning", "dark")
+        ]
+        self._bar_labels = [
+            pn.pane.HTML("", margin=(2, 5, 0, 5), css_classes=[f"cole-eaten-{p}"]) for p in (0, 1)
+        ]
+        self._undo = pn.widgets.Button(label="Undo", width=85)
+        self._redo = pn.widgets.Button(label="Redo", width=85)
+        self._hint = pn.widgets.Button(label="Hint", width=85, color="success", variant="outline")
+        self._pause = pn.widgets.Toggle.from_param(self.param.paused, label="Pause bots", width=110)
+        self._undo.on_click(batched(lambda _: self._step(self.model.undo)))
+        self._redo.on_click(batched(lambda _: self._step(self.model.redo)))
+        self._hint.on_click(self._on_hint)
+
+        self._log = EventLog(height=230)
+        self._moves = MoveList()
+        self._moves.param.watch(self._on_pick_move, "selected")
+
+        radius = pn.widgets.IntSlider.from_param(m.param.radius, label="Board radius", width=200)
+        target = pn.widgets.IntInput.from_param(
+            m.param.capture_target, label="Stones to win", width=110
+        )
+        first = pn.widgets.RadioButtonGroup(
+            label="Who starts",
+            options={"Orange": 0, "Black": 1},
+            value=m.first_player,
+            color="default",
+        )
+        first.link(m, value="first_player", bidirectional=True)
+        new_game = pn.widgets.Button(label="New game", color="primary", width=120)
+        new_game.on_click(batched(lambda _: self._new_game()))
+        pace = pn.widgets.FloatSlider.from_param(
+            self.param.pace, label="Bot-vs-bot pace (s)", width=200
+        )
+        setup = pn.Column(
+            pn.pane.Markdown("**Players** (changes apply at once)", margin=(4, 5, 0, 5)),
+            SeatSelector(model=m, seat="seat0", strength="strength0", label="Orange"),
+            SeatSelector(model=m, seat="seat1", strength="strength1", label="Black"),
+            pace,
+            pn.pane.Markdown("**Next game**", margin=(8, 5, 0, 5)),
+            pn.Row(radius, target),
+            pn.Row(pn.pane.Markdown("Who starts:", margin=(8, 5)), first),
+            new_game,
+            sizing_mode="stretch_width",
+        )
+        self._saveload = SaveLoad(model=m, filename="circle-of-life.json")
+        self._tabs = pn.Tabs(
+            ("Narration", self._log),
+            ("Moves", self._moves),
+            ("New game", setup),
+            ("Save / load", self._saveload),
+            ("How to play", pn.pane.Markdown(HOW_TO_PLAY, sizing_mode="stretch_width")),
+            dynamic=False,
+            sizing_mode="stretch_width",
+        )
+        side = pn.Column(
+            pn.pane.HTML('<h2 style="margin:0">Circle of Life</h2>', margin=(0, 5)),
+            self._turn,
+            self._thinking,
+            self._banner,
+            self._message,
+            self._bar_labels[0],
+            self._bars[0],
+            self._bar_labels[1],
+            self._bars[1],
+            pn.Row(self._undo, self._redo, self._hint, self._pause, margin=(4, 0)),
+            self._tabs,
+            width=460,
+            margin=(0, 10),
+        )
+        caption = pn.pane.HTML(
+            '<div style="color:#6b5b40;font-size:13px;max-width:680px">Arrows on the ring point '
+            "from eater to eaten. Hover a cell or a ring shape: "
+            '<b style="color:#b08a00">gold</b> is that species, '
+            '<b style="color:#2e7d32">green</b> what it eats, '
+            '<b style="color:#c62828">red</b> what eats it. Cells marked × cannot take your '
+            "stone; dashed red rings are stones just eaten.</div>",
+            margin=(4, 10),
+        )
+        self._layout = pn.Row(pn.Column(self.board, caption, margin=0), side, margin=5)
+
+    # ------------------------------------------------------------------ refreshing
+    def _refresh(self, *_: Any) -> None:
+        m = self.model
+        state = m.shown_state
+        target = state.rules.capture_target
+        for p in (0, 1):
+            eaten = state.eaten[p]
+            self._bars[p].param.update(max=target, value=min(eaten, target))
+            self._bar_labels[p].object = (
+                f'<span style="color:{STONE_FILL[p]};font-size:18px">●</span> '
+                f"<b>{PLAYER_NAMES[p]}</b> ({html.escape(m.seat(p))}) has eaten "
+                f'<b class="cole-eaten">{eaten} / {target}</b> stones'
+            )
+        self._banner.text = m.outcome_text if not m.viewing_past else ""
+        self._turn.object = self._turn_html()
+        self._log.reset(
+            (f"{n}.", [e.describe() for e in t.events]) for n, t in enumerate(m.history, start=1)
+        )
+        self._moves.param.update(moves=m.move_labels, selected=m.view_index)
+        self._refresh_buttons()
+
+    def _turn_html(self) -> str:
+        m = self.model
+        if m.viewing_past:
+            return (
+                '<div style="font-size:16px;color:#2d4a6b"><b>Looking at a past position'
+                "</b> — pick the last move or press “Back to live game”.</div>"
+            )
+        p = m.state.current_player
+        if p is None:
+            return '<div style="font-size:16px"><b>Game over.</b></div>'
+        who = (
+            "your move — click an empty cell"
+            if m.seat(p) == "Human"
+            else (f"the {m.seat(p)} bot plays")
+        )
+        return (
+            f'<div style="font-size:16px"><span style="color:{STONE_FILL[p]};'
+            f'font-size:20px">●</span> <b>{PLAYER_NAMES[p]} to play</b> — {who}.</div>'
+        )
+
+    def _refresh_buttons(self, *_: Any) -> None:
+        m = self.model
+        busy = self.runner.thinking
+        self._undo.disabled = not m.history
+        self._redo.disabled = not m.future
+        p = m.state.current_player
+        self._hint.disabled = busy or m.viewing_past or p is None or m.seat(p) != "Human"
+        self._pause.visible = not m.has_human
+
+    # ------------------------------------------------------------------ actions
+    def _step(self, action: Any) -> None:
+        """Undo or redo; in a bot-vs-bot game pause first, or the bots would replay at once."""
+        if not self.model.has_human:
+            self.paused = True
+        action()
+
+    def _new_game(self) -> None:
+        self.runner.cancel()
+        self._job = None
+        self.model.new_game()
+
+    @batched
+    def _on_pick_move(self, event: param.parameterized.Event) -> None:
+        if event.new != self.model.view_index:
+            self.model.view(event.new)
+
+    def _on_hint(self, *_: Any) -> None:
+        m = self.model
+        if self.runner.thinking:
+            return
+        state = m.state
+        self._job = ("hint", state)
+        self.runner.run(
+            partial(m.bot_choice, state, True),
+            partial(self._apply_hint, state),
+            task="Looking for a good move",
+        )
+
+    @batched
+    def _apply_hint(self, state: State, cell: tuple[int, int]) -> None:
+        self._job = None
+        if self.model.state is state and not self.model.viewing_past:
+            self.model.show_hint(cell)
+        self._schedule_bot()
+
+    # ------------------------------------------------------------------ bots
+    def _bot_should_move(self) -> bool:
+        m = self.model
+        return m.bot_to_move and not m.viewing_past and not (self.paused and not m.has_human)
+
+    def _schedule_bot(self, *_: Any) -> None:
+        """Start the mover's bot when it is a bot's turn; drop a job that no longer fits."""
+        m = self.model
+        if self._job is not None:
+            kind, state = self._job
+            if kind == "bot" and state is m.state and self._bot_should_move():
+                return  # already thinking about exactly this position
+            if kind == "hint" and state is m.state:
+                return
+            self.runner.cancel()
+            self._job = None
+        if not self._bot_should_move():
+            return
+        state = m.state
+        p = state.current_player
+        delay = self.pace if not m.has_human else HUMAN_VS_BOT_DELAY
+        self._job = ("bot", state)
+        self.runner.run(
+            partial(m.bot_choice, state),
+            partial(self._apply_bot, state),
+            delay=delay,
+            task=f"{m.seat_name(p)} is thinking",
+        )
+
+    @batched
+    def _apply_bot(self, state: State, cell: tuple[int, int]) -> None:
+        self._job = None
+        m = self.model
+        if m.state is state and self._bot_should_move():
+            m.play(cell)  # its watchers schedule the next bot move if any
+        else:
+            self._schedule_bot()
+
+    def __panel__(self) -> pn.viewable.Viewable:
+        return self._layout

@@ -1,0 +1,83 @@
+"""The referee's voice: the last message in a box, and the turns so far as sentences."""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Iterable
+from typing import Any
+
+import panel as pn
+import param
+
+
+class MessageBox(pn.viewable.Viewer):
+    """The model's last message: red when it is an error (an illegal move), plain otherwise."""
+
+    model = param.Parameter(
+        doc="An object with a 'message' parameter and optional 'message_is_error'."
+    )
+
+    def __init__(self, **params: Any):
+        super().__init__(**params)
+        self._pane = pn.pane.Alert(
+            "",
+            alert_type="light",
+            margin=(4, 5),
+            sizing_mode="stretch_width",
+            css_classes=["cole-message"],
+        )
+        names = ["message"] + (
+            ["message_is_error"] if "message_is_error" in self.model.param else []
+        )
+        self.model.param.watch(self._refresh, names)
+        self._refresh()
+
+    def _refresh(self, *_: Any) -> None:
+        error = bool(getattr(self.model, "message_is_error", False))
+        text = self.model.message or " "
+        self._pane.param.update(object=html.escape(text), alert_type="danger" if error else "info")
+
+    def __panel__(self) -> pn.viewable.Viewable:
+        return self._pane
+
+
+class EventLog(pn.viewable.Viewer):
+    """The latest turns as sentences, newest first (the newest turn in bold)."""
+
+    entries = param.List(default=[], doc="(title, [sentence, ...]) per turn, oldest first.")
+    max_entries = param.Integer(default=40, bounds=(1, 1000), doc="How many turns to keep.")
+    height = param.Integer(default=220, bounds=(60, 2000), doc="Height of the log in pixels.")
+
+    def __init__(self, **params: Any):
+        super().__init__(**params)
+        self._pane = pn.pane.HTML(
+            "",
+            height=self.height,
+            sizing_mode="stretch_width",
+            styles={"overflow-y": "auto"},
+            css_classes=["cole-log"],
+            margin=(2, 5),
+        )
+        self.param.watch(self._render, ["entries"])
+        self._render()
+
+    def log(self, title: str, sentences: Iterable[str]) -> None:
+        """Add one turn's sentences."""
+        self.entries = [*self.entries, (title, list(sentences))][-self.max_entries :]
+
+    def reset(self, entries: Iterable[tuple[str, list[str]]] = ()) -> None:
+        self.entries = list(entries)[-self.max_entries :]
+
+    def _render(self, *_: Any) -> None:
+        rows = []
+        for n, (title, sentences) in enumerate(reversed(self.entries)):
+            weight = "600" if n == 0 else "400"
+            text = " ".join(html.escape(s) for s in sentences)
+            rows.append(
+                f'<div style="font-weight:{weight};margin:2px 0">'
+                f'<span style="color:#7a6a55">{html.escape(title)}</span> {text}</div>'
+            )
+        self._pane.object = "".join(rows) or '<div style="color:#888">No moves yet.</div>'
+
+    def __panel__(self) -> pn.viewable.Viewable:
+        return self._pane

@@ -1,0 +1,338 @@
+"""Real-browser test harness shared by every dashboard (Circle of Life, Ecosystem, Savannah).
+
+What it gives a test module
+---------------------------
+``browser``
+    One headless Chromium per test module: Debian's ``/usr/bin/chromium`` driven by Playwright
+    (``playwright install`` cannot download browsers here).  If the executable is missing the
+    tests FAIL with an explanation: they are never skipped.  (Not session-scoped on purpose:
+    while Playwright's sync API is started it leaves its asyncio loop marked as *running* in the
+    main thread, so every later test in the session — these folders sort first — would see a
+    running loop and ``asyncio.run`` would refuse to start.  Stopping Playwright at the end of
+    each module clears it; a launch costs about a second.)
+``panel_server``
+    A factory: ``panel_server("circle")`` starts a REAL ``panel serve apps/circle.py --address
+    127.0.0.1 --port N --allow-websocket-origin 127.0.0.1:N`` subprocess on a free port (once per
+    app per test session), waits until the port accepts connections and returns a
+    :class:`PanelServer` (``.url``, ``.pid``, ``.log_tail()``).  The process group is killed at
+    the end of the session.  Its stdout/stderr go to ``tests/artifacts/server-<app>.log``; the tail
+    is attached to the report of every failing test that used the server, and included in the
+    error if the server dies while starting.
+``open_page``
+    A factory: ``open_page(server)`` opens the app in a fresh browser context (its own cookies,
+    so its own Panel session), waits until a ``canvas`` is visible and returns the Playwright
+    ``Page``.  Contexts are closed after the test; when the test failed a full-page screenshot is
+    saved as ``tests/artifacts/<test name>-failed-<n>.png``.
+``BokehFigure``
+    Maps a Bokeh figure's DATA coordinates to PAGE pixels so a test clicks where a user would.
+
+How data coordinates become pixels (robust by construction)
+-----------------------------------------------------------
+Give the figure a ``name`` (e.g. ``figure(name="circle-board")``).  :class:`BokehFigure` asks
+BokehJS itself, via ``page.evaluate``: it finds the plot's view with
+``Bokeh.index.query_one(v => v.model.name === name)`` (Panel renders inside shadow DOM, but the
+view index reaches every view), converts with ``view.frame.x_scale.compute(x)`` /
+``y_scale.compute(y)`` (canvas pixels, exactly the transform Bokeh uses to draw and to invert
+taps) and adds the page offset of the view's canvas element (``getBoundingClientRect``).  This
+holds whatever the layout, margins, borders, ``match_aspect`` letterboxing or device scale, so
+nothing in a test depends on a hand-computed layout.  Boards should still use fixed
+``x_range``/``y_range`` and no toolbar/axes inside the plot so the mapping never moves.
+
+Bokeh turns two taps less than 300 ms apart into a ``DoubleTap``; :meth:`BokehFigure.click`
+therefore waits long enough after the previous click on the same figure (or a board can handle
+``DoubleTap`` like ``Tap``).
+
+Everything the harness writes goes under ``tests/artifacts/`` (git-ignored).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+APPS = ROOT / "apps"
+ARTIFACTS = ROOT / "tests" / "artifacts"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+]
+VIEWPORT = {"width": 1400, "height": 1000}
+SERVER_START_TIMEOUT = 90.0
+PAGE_LOAD_TIMEOUT_MS = 60_000
+DOUBLE_TAP_GAP = 0.35  # seconds; Bokeh's double-tap threshold is 300 ms
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Every test in this folder drives a real browser: mark it so ``-m browser`` selects it."""
+    here = Path(__file__).parent
+    for item in items:
+        if here in Path(str(item.fspath)).parents:
+            item.add_marker(pytest.mark.browser)
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo):
+    outcome = yield
+    report = outcome.get_result()
+    setattr(item, f"rep_{report.when}", report)
+    if report.failed:
+        for server in _servers_used_by(item):
+            report.sections.append((f"panel serve {server.app} (log tail)", server.log_tail()))
+
+
+def _servers_used_by(item: pytest.Item) -> list[PanelServer]:
+    funcargs = getattr(item, "funcargs", {}) or {}
+    found = [v for v in funcargs.values() if isinstance(v, PanelServer)]
+    if "panel_server" in funcargs:
+        found += [s for s in PanelServer.running.values() if s not in found]
+    return found
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that nothing listens on right now."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+class PanelServer:
+    """One ``panel serve apps/<app>.py`` subprocess on 127.0.0.1 (its own process group)."""
+
+    running: dict[str, PanelServer] = {}
+
+    def __init__(
+        self,
+        app: str,
+        port: int | None = None,
+        extra_args: tuple[str, ...] = (),
+        script: Path | None = None,
+    ):
+        self.app = app
+        self.port = port or free_port()
+        self.script = Path(script) if script is not None else APPS / f"{app}.py"
+        self.log_path = ARTIFACTS / f"server-{app}.log"
+        self.extra_args = tuple(extra_args)
+        self.proc: subprocess.Popen | None = None
+
+    @property
+    def url(self) -> str:
+        """Address of the app page, e.g. ``http://127.0.0.1:40123/circle``."""
+        return f"http://127.0.0.1:{self.port}/{self.script.stem}"
+
+    @property
+    def pid(self) -> int:
+        assert self.proc is not None, "server not started"
+        return self.proc.pid
+
+    def start(self, timeout: float = SERVER_START_TIMEOUT) -> PanelServer:
+        if not self.script.exists():
+            raise FileNotFoundError(f"no app script {self.script}")
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        cmd = [
+            sys.executable,
+            "-m",
+            "panel",
+            "serve",
+            str(self.script),
+            "--address",
+            "127.0.0.1",
+            "--port",
+            str(self.port),
+            "--allow-websocket-origin",
+            f"127.0.0.1:{self.port}",
+            *self.extra_args,
+        ]
+        env = {
+            **os.environ,
+            "PYTHONPATH": os.pathsep.join(
+                p for p in (str(ROOT), os.environ.get("PYTHONPATH", "")) if p
+            ),
+        }
+        log = open(self.log_path, "w")  # noqa: SIM115 - the child owns it until stop()
+        self.proc = subprocess.Popen(
+            cmd, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
+        )
+        log.close()
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(
+                    f"panel serve {self.app} exited with code "
+                    f"{self.proc.returncode}:\n{self.log_tail()}"
+                )
+            with (
+                contextlib.suppress(OSError),
+                socket.create_connection(("127.0.0.1", self.port), timeout=0.5),
+            ):
+                PanelServer.running[self.app] = self
+                return self
+            time.sleep(0.1)
+        self.stop()
+        raise TimeoutError(
+            f"panel serve {self.app} did not listen on port {self.port} within "
+            f"{timeout:.0f} s:\n{self.log_tail()}"
+        )
+
+    def stop(self) -> None:
+        """Kill the whole process group (panel may spawn helpers) and reap it."""
+        if self.proc is None:
+            return
+        if self.proc.poll() is None:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(self.proc.pid, signal.SIGTERM)
+            try:
+                self.proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                with contextlib.suppress(ProcessLookupError):
+                    os.killpg(self.proc.pid, signal.SIGKILL)
+                self.proc.wait(timeout=10)
+        PanelServer.running.pop(self.app, None)
+
+    def log_tail(self, lines: int = 60) -> str:
+        try:
+            text = self.log_path.read_text(errors="replace")
+        except OSError:
+            return "(no server log)"
+        return "\n".join(text.splitlines()[-lines:]) or "(server log empty)"
+
+    def rss_mb(self) -> float:
+        """Resident memory of the server process in MB (Linux ``/proc``)."""
+        status = Path(f"/proc/{self.pid}/status").read_text()
+        match = re.search(r"^VmRSS:\s+(\d+)\s+kB", status, re.MULTILINE)
+        assert match, "VmRSS missing from /proc status"
+        return int(match.group(1)) / 1024
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """Debian's Chromium, headless, for one test module (fails loudly if missing)."""
+    if not (os.path.isfile(CHROMIUM) and os.access(CHROMIUM, os.X_OK)):
+        pytest.fail(
+            f"{CHROMIUM} is missing: the browser tests need Debian's chromium "
+            "(`make chromium` or `apt-get install -y chromium`).",
+            pytrace=False,
+        )
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture(scope="session")
+def panel_server() -> Iterator[Callable[..., PanelServer]]:
+    """Factory ``panel_server(app)`` -> a running :class:`PanelServer`, one per app per session."""
+    started: dict[str, PanelServer] = {}
+
+    def start(app: str, *extra_args: str) -> PanelServer:
+        if app not in started:
+            started[app] = PanelServer(app, extra_args=extra_args).start()
+        return started[app]
+
+    yield start
+    for server in started.values():
+        server.stop()
+
+
+@pytest.fixture
+def open_page(browser, request) -> Iterator[Callable[..., object]]:
+    """Factory ``open_page(server)`` -> a Playwright page on the app in a new browser context."""
+    contexts = []
+
+    def open_(server: PanelServer, wait_for: str = "canvas"):
+        context = browser.new_context(viewport=VIEWPORT)
+        contexts.append(context)
+        page = context.new_page()
+        page.set_default_timeout(20_000)
+        page.goto(server.url, timeout=PAGE_LOAD_TIMEOUT_MS)
+        page.locator(wait_for).first.wait_for(state="visible", timeout=PAGE_LOAD_TIMEOUT_MS)
+        return page
+
+    yield open_
+    failed = getattr(request.node, "rep_call", None) is not None and request.node.rep_call.failed
+    for n, context in enumerate(contexts):
+        if failed:
+            for page in context.pages:
+                with contextlib.suppress(Exception):
+                    page.screenshot(
+                        path=str(artifact(f"{request.node.name}-failed-{n}.png")), full_page=True
+                    )
+        with contextlib.suppress(Exception):
+            context.close()
+
+
+def artifact(name: str) -> Path:
+    """A path under ``tests/artifacts/`` (created on demand) for a screenshot or log."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    return ARTIFACTS / re.sub(r"[^\w.\-]+", "_", name)
+
+
+_FIGURE_JS = """
+([name, points]) => {
+    const view = window.Bokeh && Bokeh.index.query_one(v => v.model && v.model.name === name);
+    if (view == null || view.frame == null) return null;
+    const el = view.canvas_view ? view.canvas_view.el : view.el;
+    const box = el.getBoundingClientRect();
+    const fx = view.frame.x_scale, fy = view.frame.y_scale;
+    return points.map(([x, y]) => [box.left + fx.compute(x), box.top + fy.compute(y)]);
+}
+"""
+
+
+class BokehFigure:
+    """A Bokeh figure on a page, addressed by its ``name``; converts data coordinates to pixels.
+
+    Usage: ``board = BokehFigure(page, "circle-board").wait_ready(); board.click(0.0, 0.0)``.
+    """
+
+    def __init__(self, page, name: str):
+        self.page = page
+        self.name = name
+        self._last_click = 0.0
+
+    def wait_ready(self, timeout_ms: int = PAGE_LOAD_TIMEOUT_MS) -> BokehFigure:
+        self.page.wait_for_function(
+            "name => !!(window.Bokeh && Bokeh.index.query_one("
+            "v => v.model && v.model.name === name && v.frame))",
+            arg=self.name,
+            timeout=timeout_ms,
+        )
+        return self
+
+    def to_pixels(self, points: list[tuple[float, float]]) -> list[tuple[float, float]]:
+        """Page pixel positions of data points ``[(x, y), ...]``."""
+        result = self.page.evaluate(_FIGURE_JS, [self.name, [list(p) for p in points]])
+        if result is None:
+            raise LookupError(f"no Bokeh figure named {self.name!r} on the page")
+        return [tuple(p) for p in result]
+
+    def pixel(self, x: float, y: float) -> tuple[float, float]:
+        return self.to_pixels([(x, y)])[0]
+
+    def click(self, x: float, y: float) -> None:
+        """Click the canvas where data point (x, y) is drawn, as a user would."""
+        wait = DOUBLE_TAP_GAP - (time.monotonic() - self._last_click)
+        if wait > 0:
+            time.sleep(wait)
+        px, py = self.pixel(x, y)
+        self.page.mouse.click(px, py)
+        self._last_click = time.monotonic()
+
+    def hover(self, x: float, y: float) -> None:
+        px, py = self.pixel(x, y)
+        self.page.mouse.move(px, py)
