@@ -1,0 +1,163 @@
+"""Saving a game as a versioned JSON-safe dict, and loading it back with full checks.
+
+Format version 1 (every key required, nothing else allowed)::
+
+    {"game": "circle-of-life", "version": 1,
+     "rules": {"radius": 4, "capture_target": 20, "first_player": 0, "no_placement_wins": true},
+     "seed": null,
+     "start": {"stones": [[[q, r], ...], [[q, r], ...]], "eaten": [0, 0], "to_move": 0},
+     "moves": [[q, r], ...],
+     "stones": [[...], [...]], "eaten": [e0, e1], "to_move": 0 | 1 | null,
+     "winner": 0 | 1 | null, "reason": "capture_target" | "no_legal_placement" | null}
+
+``start`` and ``moves`` define the game; the other position fields are a summary that
+loading checks against the replayed moves.  Every error is a ``ValueError`` whose message
+starts with the bad field (``moves[3]: E5 is already taken ...``).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from .rules import Rules
+
+__all__ = ["FORMAT_VERSION", "GAME_NAME", "load", "save"]
+
+Cell = tuple[int, int]
+
+FORMAT_VERSION = 1
+"""Version of the save format this engine writes and reads."""
+
+GAME_NAME = "circle-of-life"
+"""The ``"game"`` field of a save."""
+
+
+def save(state: Any) -> dict[str, Any]:
+    """The save dict of a :class:`~engines.circle.State`."""
+    cells = state._b.cells
+    s0, s1, eaten, to_move = state._start
+
+    def listed(indices: Iterable[int]) -> list[list[int]]:
+        return [list(cells[i]) for i in sorted(indices)]
+
+    outcome = state._outcome
+    return {
+        "game": GAME_NAME,
+        "version": FORMAT_VERSION,
+        "rules": state.rules.to_dict(),
+        "seed": state.seed,
+        "start": {"stones": [listed(s0), listed(s1)], "eaten": list(eaten), "to_move": to_move},
+        "moves": [list(cells[i]) for i in state._moves],
+        "stones": [
+            listed(i for i, p in enumerate(state._owner) if p == 0),
+            listed(i for i, p in enumerate(state._owner) if p == 1),
+        ],
+        "eaten": list(state._eaten),
+        "to_move": state.current_player,
+        "winner": None if outcome is None else outcome.winner,
+        "reason": None if outcome is None else outcome.reason,
+    }
+
+
+def load(cls: Any, data: Any) -> Any:
+    """A ``cls`` (:class:`~engines.circle.State`) rebuilt from a save dict, checking every field."""
+    if not isinstance(data, Mapping):
+        raise ValueError(f"The save must be a JSON object, not {type(data).__name__}.")
+    for key in _SAVE_KEYS:
+        if key not in data:
+            raise ValueError(f"{key}: the save has no {key!r} field.")
+    unknown = sorted(set(data) - set(_SAVE_KEYS))
+    if unknown:
+        raise ValueError(f"{unknown[0]}: the save has an unknown field {unknown[0]!r}.")
+    if data["game"] != GAME_NAME:
+        raise ValueError(f"game: this is a save of {data['game']!r}, not {GAME_NAME!r}.")
+    version = data["version"]
+    if version != FORMAT_VERSION or isinstance(version, bool):
+        raise ValueError(
+            f"version: this save is version {version!r}; this engine reads version "
+            f"{FORMAT_VERSION}."
+        )
+    if isinstance(data["rules"], Mapping):
+        for option in Rules.__dataclass_fields__:
+            if option not in data["rules"]:
+                raise ValueError(f"rules: the save has no {option!r} option.")
+    try:
+        rules = Rules.from_dict(data["rules"])
+    except (ValueError, TypeError) as err:
+        raise ValueError(f"rules: {err}") from None
+    seed = data["seed"]
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+        raise ValueError(f"seed must be a whole number or null, not {seed!r}.")
+    start = data["start"]
+    if not isinstance(start, Mapping):
+        raise ValueError("start must be an object with stones, eaten and to_move.")
+    for key in ("stones", "eaten", "to_move"):
+        if key not in start:
+            raise ValueError(f"start.{key}: the start position has no {key!r} field.")
+    stones = start["stones"]
+    if not isinstance(stones, list) or len(stones) != 2:
+        raise ValueError("start.stones must be a list of two lists of cells.")
+    state = cls(rules, seed)
+    state._setup(stones, start["to_move"], start["eaten"], "start.")
+    moves = data["moves"]
+    if not isinstance(moves, list):
+        raise ValueError(f"moves must be a list of cells, not {type(moves).__name__}.")
+    for n, move in enumerate(moves):
+        cell = _cell_value(move, f"moves[{n}]")
+        reason = state.check_action(cell)
+        if reason is not None:
+            raise ValueError(f"moves[{n}]: {reason}")
+        state._play(state._b.index[cell])
+    written = state.to_dict()
+    for key in ("stones", "eaten", "to_move", "winner", "reason"):
+        if _strict(data[key]) != _strict(written[key]):
+            raise ValueError(
+                f"{key}: the saved value {data[key]!r} does not match the position the "
+                f"moves lead to ({written[key]!r})."
+            )
+    return state
+
+
+_SAVE_KEYS = (
+    "game",
+    "version",
+    "rules",
+    "seed",
+    "start",
+    "moves",
+    "stones",
+    "eaten",
+    "to_move",
+    "winner",
+    "reason",
+)
+
+
+def _cell_value(cell: Any, field: str) -> Cell:
+    if (
+        not isinstance(cell, (tuple, list))
+        or len(cell) != 2
+        or not all(isinstance(v, int) and not isinstance(v, bool) for v in cell)
+    ):
+        raise ValueError(f"{field} must be a [q, r] pair of whole numbers, not {cell!r}.")
+    return (cell[0], cell[1])
+
+
+def _pair_of_counts(value: Any, field: str) -> list[int]:
+    if (
+        not isinstance(value, (list, tuple))
+        or len(value) != 2
+        or not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in value)
+    ):
+        raise ValueError(f"{field} must be two whole numbers of stones (0 or more), not {value!r}.")
+    return [value[0], value[1]]
+
+
+def _strict(value: Any) -> str:
+    """A JSON text of the value, so that 1, 1.0 and True compare different (tuples as lists)."""
+    try:
+        return json.dumps(value)
+    except (TypeError, ValueError):
+        return repr(value)

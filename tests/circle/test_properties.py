@@ -1,0 +1,231 @@
+"""Property tests: random legal games keep every invariant of the rules and of saving."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from engines.circle import Rules, State, new_game, replay, species_of
+
+SETTINGS = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+rules_strategy = st.builds(
+    Rules,
+    radius=st.integers(2, 4),
+    capture_target=st.integers(1, 25),
+    first_player=st.integers(0, 1),
+    no_placement_wins=st.booleans(),
+)
+choices = st.lists(st.integers(0, 10_000), max_size=150)
+"""Move choices; when they run out, a generator seeded from them finishes the game."""
+
+
+def _moves(game, picks):
+    """Yield the moves of a full game: ``picks`` first, then seeded random ones."""
+    rng = random.Random(sum(picks) * 7919 + len(picks))
+    for pick in picks:
+        if game.is_over:
+            return
+        legal = game.legal_actions()
+        yield legal[pick % len(legal)]
+    while not game.is_over:
+        yield rng.choice(game.legal_actions())
+
+
+def _brute_force_legal(game):
+    """Legal cells worked out from the definition: the merged group must have at most 4 stones."""
+    p = game.current_player
+    out = []
+    for cell in game.cells:
+        if game.stone_at(cell) is not None:
+            continue
+        group = {cell}
+        todo = [cell]
+        while todo:
+            c = todo.pop()
+            for i in game.board.nbrs[game.board.index[c]]:
+                n = game.board.cells[i]
+                if n not in group and game.stone_at(n) == p:
+                    group.add(n)
+                    todo.append(n)
+        if len(group) <= 4:
+            out.append(cell)
+    return out
+
+
+def _check_board(game):
+    stones = {c: game.stone_at(c) for c in game.cells if game.stone_at(c) is not None}
+    covered = {}
+    for critter in game.critters():
+        assert 1 <= critter.size <= 4
+        assert critter.species == species_of(critter.cells)
+        for c in critter.cells:
+            assert stones[c] == critter.player
+            covered[c] = critter
+    assert set(covered) == set(stones)
+    # Critters are whole groups: no two critters of one player touch.
+    for c, critter in covered.items():
+        for i in game.board.nbrs[game.board.index[c]]:
+            n = game.board.cells[i]
+            if stones.get(n) == critter.player:
+                assert covered[n] is critter
+
+
+def _play(rules, picks):
+    game = new_game(rules)
+    trail = [game.clone()]
+    for move in _moves(game, picks):
+        game.apply(move)
+        trail.append(game.clone())
+    return game, trail
+
+
+class TestInvariants:
+    @SETTINGS
+    @given(rules_strategy, choices)
+    def test_every_position_of_a_full_random_game(self, rules, picks):
+        game = new_game(rules)
+        placed = [0, 0]
+        previous_eaten = (0, 0)
+        finished = []
+        for move in _moves(game, picks):
+            assert game.legal_actions() == _brute_force_legal(game)
+            mover = game.current_player
+            game.apply(move)
+            placed[mover] += 1
+            _check_board(game)
+            eaten = game.eaten
+            assert eaten[0] >= previous_eaten[0] and eaten[1] >= previous_eaten[1]
+            assert eaten[1 - mover] == previous_eaten[1 - mover]  # only the mover eats
+            previous_eaten = eaten
+            for p in (0, 1):
+                on_board = sum(1 for c in game.cells if game.stone_at(c) == p)
+                assert on_board + eaten[1 - p] == placed[p]
+            if game.is_over:
+                finished.append(game.outcome.reason)
+                assert game.current_player is None and game.legal_actions() == []
+                outcome = game.outcome
+                if outcome.reason == "capture_target":
+                    assert outcome.winner == mover and eaten[mover] >= rules.capture_target
+                else:
+                    assert outcome.stuck == 1 - mover
+                    assert max(eaten) < rules.capture_target
+                    stuck_view = State.from_dict(game.to_dict())
+                    stuck_view._outcome = None
+                    stuck_view._player = outcome.stuck
+                    assert _brute_force_legal(stuck_view) == []
+                    expected = outcome.stuck if rules.no_placement_wins else mover
+                    assert outcome.winner == expected
+            else:
+                assert game.current_player == 1 - mover
+                assert max(eaten) < rules.capture_target
+        assert finished and game.is_over
+
+    @SETTINGS
+    @given(rules_strategy, choices)
+    def test_replay_and_saves_reproduce_every_position(self, rules, picks):
+        game, trail = _play(rules, picks)
+        assert replay(game.moves, rules) == game
+        assert replay([game.label(c) for c in game.moves], rules) == game
+        data = game.to_dict()
+        assert State.from_dict(data) == game
+        assert State.from_dict(json.loads(json.dumps(data))).to_dict() == data
+        middle = trail[len(trail) // 2]
+        assert State.from_dict(middle.to_dict()) == middle
+        assert replay(middle.moves, rules) == middle
+
+    @SETTINGS
+    @given(rules_strategy, choices)
+    def test_clones_are_independent(self, rules, picks):
+        game, trail = _play(rules, picks)
+        snapshots = [t.to_dict() for t in trail]
+        middle = trail[len(trail) // 2]
+        if not middle.is_over:
+            middle.apply(middle.legal_actions()[-1])
+            snapshots[len(trail) // 2] = middle.to_dict()
+        for t, snap in zip(trail, snapshots, strict=True):
+            assert t.to_dict() == snap
+
+    @SETTINGS
+    @given(rules_strategy, st.integers(0, 2**32))
+    def test_fast_random_playout_matches_the_public_rules(self, rules, seed):
+        game = new_game(rules)
+        winner = game.random_playout(random.Random(seed))
+        assert game.is_over and game.winner == winner
+        replayed = replay(game.moves, rules)
+        assert replayed == game
+        _check_board(game)
+
+    @SETTINGS
+    @given(rules_strategy, st.integers(0, 2**32), st.integers(0, 60))
+    def test_playout_from_the_middle_of_a_game(self, rules, seed, steps):
+        rng = random.Random(seed)
+        game = new_game(rules)
+        for _ in range(steps):
+            if game.is_over:
+                break
+            game.apply(rng.choice(game.legal_actions()))
+        before = game.clone()
+        game.random_playout(rng)
+        assert game.moves[: len(before.moves)] == before.moves
+        assert replay(game.moves[len(before.moves) :], start=before) == game
+
+
+_KEYS = [
+    "game",
+    "version",
+    "rules",
+    "seed",
+    "start",
+    "moves",
+    "stones",
+    "eaten",
+    "to_move",
+    "winner",
+    "reason",
+]
+_SUMMARY = ("stones", "eaten", "to_move", "winner", "reason")
+junk = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-5, 100),
+    st.text(max_size=5),
+    st.lists(st.integers(-9, 9), max_size=3),
+    st.dictionaries(st.text(max_size=3), st.integers()),
+)
+
+
+class TestMalformedSaves:
+    @settings(max_examples=150, deadline=None)
+    @given(st.integers(0, 10_000), st.sampled_from(_KEYS), junk)
+    def test_any_bad_field_is_named(self, seed, key, value):
+        rng = random.Random(seed)
+        game = new_game(Rules(radius=3, capture_target=8))
+        for _ in range(rng.randrange(20)):
+            if game.is_over:
+                break
+            game.apply(rng.choice(game.legal_actions()))
+        data = game.to_dict()
+        data[key] = value
+        try:
+            loaded = State.from_dict(data)
+        except ValueError as err:
+            # A well-formed but different move list is caught by the position check.
+            named = (key, *_SUMMARY) if key == "moves" else (key,)
+            assert str(err).startswith(named), (key, str(err))
+        else:  # the junk happened to be a valid value (a seed, say)
+            assert loaded.to_dict() == json.loads(json.dumps(data))
+
+    @settings(max_examples=100, deadline=None)
+    @given(st.integers(0, 10_000), st.sampled_from(["stones", "eaten", "to_move"]), junk)
+    def test_any_bad_start_field_is_named(self, seed, key, value):
+        game = State.from_position({0: "C3 C4", 1: "D5"}, to_move=1, rules=Rules(radius=3))
+        data = game.to_dict()
+        data["start"][key] = value
+        try:
+            State.from_dict(data)
+        except ValueError as err:
+            assert str(err).startswith((f"start.{key}", *_SUMMARY)), str(err)
