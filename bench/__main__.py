@@ -1,7 +1,8 @@
 """Run every benchmark module (``bench/bench_*.py``), or only those named on the command line.
 
     python -m bench              # all of them
-    python -m bench circle       # bench_circle*.py only
+    python -m bench circle       # bench_circle.py only
+    python -m bench circle_ui    # bench_circle_ui.py only
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import bench
 def main(argv: list[str]) -> int:
     names = sorted(m.name for m in pkgutil.iter_modules(bench.__path__) if m.name.startswith("bench_"))
     if argv:
-        names = [n for n in names if any(n.startswith("bench_" + a) for a in argv)]
+        names = [n for n in names if n.removeprefix("bench_") in argv]
     if not names:
         print("no benchmark matched", argv, file=sys.stderr)
         return 2
