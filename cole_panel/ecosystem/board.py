@@ -1,0 +1,737 @@
+"""Parks and hands drawn with Bokeh: a grid of cards, each type with its colour, pattern and name.
+
+A :class:`ParkBoard` shows one player's park (classic) or Park West and Park East side by side
+with the four cross-park rows marked on the track between them. It is built once; :meth:`show`
+replaces the ``data`` of its ColumnDataSources. Ranges are fixed (see :mod:`.geometry`), so a
+test can click a computed position; a tap is handled on the server and handed to ``on_cell``
+as ``(park, (row, column))``. A :class:`HandView` shows a hand of cards; a tap on a card
+hands its index to ``on_card``.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
+
+import panel as pn
+import param
+from bokeh.events import DoubleTap, Tap
+from bokeh.models import ColumnDataSource, HoverTool, Range1d
+from bokeh.plotting import figure
+
+from engines.ecosystem import CELLS, COLS, ROWS, CardType, Park, cell_label
+
+from .geometry import (
+    LABEL_MARGIN,
+    TRACK,
+    cell_at,
+    cell_center,
+    extent,
+    park_names,
+    split_cell,
+    x_offset,
+)
+from .style import BACKGROUND, EMPTY_FILL, FACE_DOWN, RULES, STYLES, card_text, title
+
+CARD = 0.92
+"""Width and height of a drawn card, in cells (the rest is the gap between cards)."""
+GOLD = "#e0a100"
+LEGAL_LINE = "#2e7d32"
+PENDING_LINE = "#1565c0"
+OPTION_LINE = "#8e24aa"
+
+_TOOLTIP = """
+<div style="max-width:300px;font-size:13px;line-height:1.35">
+  <div style="font-weight:600">@title</div>
+  <div>@tip{safe}</div>
+</div>
+"""
+
+Cell = tuple
+
+
+def _blank_figure(
+    name: str, x: tuple[float, float], y: tuple[float, float], width: int, height: int
+) -> Any:
+    p = figure(
+        name=name,
+        width=width,
+        height=height,
+        match_aspect=True,
+        x_range=Range1d(*x),
+        y_range=Range1d(*y),
+        tools="",
+        toolbar_location=None,
+        min_border=0,
+        background_fill_color=BACKGROUND,
+        border_fill_color=BACKGROUND,
+        outline_line_color=None,
+    )
+    p.axis.visible = False
+    p.grid.visible = False
+    return p
+
+
+def card_columns(card: CardType | None, face_down: bool, compact: bool) -> dict[str, Any]:
+    """The drawing columns of one card (or an empty cell)."""
+    if card is None:
+        return dict(
+            fill=EMPTY_FILL,
+            hatch=" ",
+            hatch_color="#000000",
+            hatch_alpha=0.0,
+            text="",
+            text_color="#000000",
+            code="",
+            line="#c9b791",
+        )
+    style = FACE_DOWN if face_down else STYLES[card]
+    if face_down:
+        text = "▼" if compact else f"face down\n({card.label})"
+    else:
+        text = card.code if compact else card_text(card)
+    return dict(
+        fill=style.fill,
+        hatch=style.hatch,
+        hatch_color=style.hatch_color,
+        hatch_alpha=style.hatch_alpha,
+        text=text,
+        text_color=style.text,
+        code="" if compact else card.code,
+        line="#5b4a30",
+    )
+
+
+class ParkBoard(pn.viewable.Viewer):
+    """One player's park(s) as cards; highlights, legal cells, pending picks and notes on top."""
+
+    variant = param.Selector(
+        default="classic",
+        objects=["classic", "two_parks"],
+        doc=("One park, or Park West and Park East side by side."),
+    )
+    cell_px = param.Integer(default=90, bounds=(16, 200), doc="Size of one card in pixels.")
+    compact = param.Boolean(
+        default=False, doc=("Small-multiple style: card codes only, no row and column labels.")
+    )
+    outside = param.Boolean(
+        default=False,
+        doc=("Leave one card of room around each park (the floating frame's outside cells)."),
+    )
+    row_scores = param.Boolean(
+        default=True, doc=("Two parks: write each row's points right of Park East.")
+    )
+    figure_name = param.String(
+        default="eco-park",
+        doc=("The Bokeh name of the figure (tests and benchmarks find it by this name)."),
+    )
+    interactive = param.Boolean(default=True, doc="Whether a tap on a cell calls on_cell.")
+    visible = param.Boolean(default=True, doc="Whether the board is shown at all.")
+
+    def __init__(
+        self, on_cell: Callable[[str | None, tuple[int, int]], Any] | None = None, **params: Any
+    ):
+        super().__init__(**params)
+        self.on_cell = on_cell
+        self._build()
+        self._layout()
+        self.param.watch(self._relayout, ["variant", "cell_px", "compact", "outside", "row_scores"])
+        self._pane = pn.pane.Bokeh(
+            self.figure, sizing_mode="fixed", margin=(0, 0), visible=self.visible
+        )
+        self.param.watch(lambda e: setattr(self._pane, "visible", e.new), ["visible"])
+
+    # ------------------------------------------------------------------ building
+    def _build(self) -> None:
+        n = self.figure_name
+        columns = {
+            "cells": [
+                "x",
+                "y",
+                "cx",
+                "cy",
+                "fill",
+                "hatch",
+                "hatch_color",
+                "hatch_alpha",
+                "text",
+                "text_color",
+                "code",
+                "line",
+                "title",
+                "tip",
+                "cell",
+                "card",
+                "face",
+            ],
+            "legal": ["x", "y"],
+            "hl_main": ["x", "y"],
+            "hl_help": ["x", "y"],
+            "pending": ["x", "y", "ty"],
+            "last": ["x", "y"],
+            "options": ["x", "y", "ty", "text"],
+            "badges": ["x", "y", "text"],
+            "labels": ["x", "y", "text", "size", "color", "align"],
+            "track": ["left", "right", "top", "bottom"],
+            "links": ["x0", "x1", "y"],
+            "rows": ["x", "y", "text"],
+        }
+        self.sources = {
+            key: ColumnDataSource({c: [] for c in cols}, name=f"{n}-{key}")
+            for key, cols in columns.items()
+        }
+        s = self.sources
+        p = _blank_figure(n, (0, 1), (-1, 0), 100, 100)
+        p.quad(
+            left="left",
+            right="right",
+            top="top",
+            bottom="bottom",
+            source=s["track"],
+            fill_color="#e6dcc6",
+            line_color=None,
+        )
+        p.segment(
+            x0="x0",
+            x1="x1",
+            y0="y",
+            y1="y",
+            source=s["links"],
+            line_color="#b5a27e",
+            line_width=2,
+            line_dash=[4, 3],
+        )
+        p.rect(
+            "x",
+            "y",
+            width=CARD,
+            height=CARD,
+            source=s["legal"],
+            fill_color="#b6ebb0",
+            fill_alpha=0.6,
+            line_color=None,
+        )
+        cells = p.rect(
+            "x",
+            "y",
+            width=CARD,
+            height=CARD,
+            source=s["cells"],
+            fill_color="fill",
+            line_color="line",
+            line_width=1,
+            hatch_pattern="hatch",
+            hatch_color="hatch_color",
+            hatch_alpha="hatch_alpha",
+            hatch_scale=10,
+            hatch_weight=1.5,
+            border_radius=6,
+        )
+        self._names = p.text(
+            "x",
+            "y",
+            text="text",
+            source=s["cells"],
+            text_color="text_color",
+            text_align="center",
+            text_baseline="middle",
+            text_font_style="bold",
+            text_line_height=1.05,
+            background_fill_color="fill",
+            background_fill_alpha=0.8,
+            padding=1,
+            border_radius=3,
+        )
+        self._codes = p.text(
+            "cx",
+            "cy",
+            text="code",
+            source=s["cells"],
+            text_color="text_color",
+            text_align="left",
+            text_baseline="top",
+            text_alpha=0.85,
+        )
+        p.rect(
+            "x",
+            "y",
+            width=CARD,
+            height=CARD,
+            source=s["legal"],
+            fill_color=None,
+            line_color=LEGAL_LINE,
+            line_width=2.5,
+            line_dash=[6, 4],
+            border_radius=6,
+        )
+        self._legal_plus = p.text(
+            "x",
+            "y",
+            text={"value": "+"},
+            source=s["legal"],
+            text_color=LEGAL_LINE,
+            text_align="center",
+            text_baseline="middle",
+            text_font_style="bold",
+        )
+        p.rect(
+            "x",
+            "y",
+            width=CARD + 0.04,
+            height=CARD + 0.04,
+            source=s["hl_help"],
+            fill_color=None,
+            line_color=GOLD,
+            line_width=3.5,
+            line_dash=[7, 4],
+            border_radius=6,
+        )
+        p.rect(
+            "x",
+            "y",
+            width=CARD + 0.05,
+            height=CARD + 0.05,
+            source=s["hl_main"],
+            fill_color=GOLD,
+            fill_alpha=0.12,
+            line_color=GOLD,
+            line_width=6,
+            border_radius=7,
+        )
+        p.rect(
+            "x",
+            "y",
+            width=CARD + 0.03,
+            height=CARD + 0.03,
+            source=s["pending"],
+            fill_color=None,
+            line_color=PENDING_LINE,
+            line_width=4,
+            line_dash=[8, 4],
+            border_radius=6,
+        )
+        self._pending_text = p.text(
+            "x",
+            "ty",
+            text={"value": "pending"},
+            source=s["pending"],
+            text_color="#ffffff",
+            text_align="center",
+            text_baseline="bottom",
+            background_fill_color=PENDING_LINE,
+            padding=2,
+            border_radius=3,
+        )
+        p.rect(
+            "x",
+            "y",
+            width=CARD + 0.03,
+            height=CARD + 0.03,
+            source=s["options"],
+            fill_color=None,
+            line_color=OPTION_LINE,
+            line_width=3,
+            line_dash=[3, 3],
+            border_radius=6,
+        )
+        self._option_text = p.text(
+            "x",
+            "ty",
+            text="text",
+            source=s["options"],
+            text_color="#ffffff",
+            text_align="center",
+            text_baseline="bottom",
+            background_fill_color=OPTION_LINE,
+            padding=2,
+            border_radius=3,
+        )
+        self._last = p.scatter(
+            "x",
+            "y",
+            source=s["last"],
+            marker="circle",
+            size=11,
+            fill_color="#d32f2f",
+            line_color="#ffffff",
+            line_width=1.5,
+        )
+        self._badges = p.text(
+            "x",
+            "y",
+            text="text",
+            source=s["badges"],
+            text_color="#ffffff",
+            text_align="right",
+            text_baseline="bottom",
+            background_fill_color="#8b1e1e",
+            padding=2,
+            border_radius=3,
+        )
+        self._labels = p.text(
+            "x",
+            "y",
+            text="text",
+            source=s["labels"],
+            text_color="color",
+            text_font_size="size",
+            text_align="align",
+            text_baseline="middle",
+            text_font_style="bold",
+        )
+        self._rows = p.text(
+            "x",
+            "y",
+            text="text",
+            source=s["rows"],
+            text_color="#5b4a30",
+            text_align="left",
+            text_baseline="middle",
+            text_line_height=1.1,
+        )
+        hover = HoverTool(
+            renderers=[cells], tooltips=_TOOLTIP, point_policy="follow_mouse", attachment="below"
+        )
+        p.add_tools(hover)
+        p.on_event(Tap, self._on_tap)
+        p.on_event(DoubleTap, self._on_tap)  # two quick clicks on two cells are two taps
+        self.figure = p
+
+    def _relayout(self, *_: Any) -> None:
+        self._layout()
+
+    def _layout(self) -> None:
+        """Size, ranges, labels and the track (only when the variant or the size changes)."""
+        left, right, bottom, top = extent(
+            self.variant, self.outside, self.row_scores and not self.compact
+        )
+        if self.compact:
+            top = min(top, 0.06 + (1.0 if self.outside else 0.0))
+            left = -0.06 - (1.0 if self.outside else 0.0)
+        px = self.cell_px
+        p = self.figure
+        p.x_range.update(start=left, end=right)
+        p.y_range.update(start=bottom, end=top)
+        p.width = round((right - left) * px)
+        p.height = round((top - bottom) * px)
+        big = max(9, round(px * 0.15))
+        self._names.glyph.text_font_size = (
+            f"{max(8, round(px * (0.3 if self.compact else 0.15)))}px"
+        )
+        self._codes.glyph.text_font_size = f"{max(7, round(px * 0.12))}px"
+        self._legal_plus.glyph.text_font_size = f"{max(10, round(px * 0.35))}px"
+        for glyph in (self._pending_text.glyph, self._option_text.glyph, self._badges.glyph):
+            glyph.text_font_size = f"{max(8, round(px * 0.12))}px"
+        self._rows.glyph.text_font_size = f"{max(8, round(px * 0.13))}px"
+        self._last.glyph.size = max(6, round(px * 0.12))
+        labels: dict[str, list] = dict(x=[], y=[], text=[], size=[], color=[], align=[])
+        names = park_names(self.variant)
+        if not self.compact:
+            for slot, name in enumerate(names):
+                ox = x_offset(slot, self.outside)
+                for c in range(COLS):
+                    self._label(labels, ox + c + 0.5, LABEL_MARGIN / 2, str(c + 1), big)
+                if name is not None:
+                    self._label(
+                        labels,
+                        ox + COLS / 2,
+                        LABEL_MARGIN + 0.2,
+                        f"Park {name.capitalize()}",
+                        round(big * 1.2),
+                        "#2f4f2f",
+                    )
+            for r in range(ROWS):
+                self._label(
+                    labels,
+                    -LABEL_MARGIN / 2 - (1.0 if self.outside else 0.0),
+                    -(r + 0.5),
+                    "ABCD"[r],
+                    big,
+                )
+        track = dict(left=[], right=[], top=[], bottom=[])
+        links = dict(x0=[], x1=[], y=[])
+        if len(names) == 2:
+            w_right = x_offset(0, self.outside) + COLS
+            e_left = x_offset(1, self.outside)
+            mid = (w_right + e_left) / 2
+            track = dict(
+                left=[mid - TRACK * 0.45],
+                right=[mid + TRACK * 0.45],
+                top=[0.02],
+                bottom=[-ROWS - 0.02],
+            )
+            for r in range(ROWS):
+                links["x0"].append(w_right - 0.05)
+                links["x1"].append(e_left + 0.05)
+                links["y"].append(-(r + 0.5))
+                if not self.compact:
+                    self._label(labels, mid, -(r + 0.5), "ABCD"[r], big, "#7a5c2e")
+        self.sources["labels"].data = labels
+        self.sources["track"].data = track
+        self.sources["links"].data = links
+
+    @staticmethod
+    def _label(
+        labels: dict[str, list],
+        x: float,
+        y: float,
+        text: str,
+        size: int,
+        color: str = "#8a7650",
+        align: str = "center",
+    ) -> None:
+        labels["x"].append(x)
+        labels["y"].append(y)
+        labels["text"].append(text)
+        labels["size"].append(f"{size}px")
+        labels["color"].append(color)
+        labels["align"].append(align)
+
+    # ------------------------------------------------------------------ drawing
+    def _xy(self, cell: Cell) -> tuple[float, float]:
+        park, rc = split_cell(cell)
+        if self.variant == "classic":
+            park = None
+        return cell_center(self.variant, park, rc, self.outside)
+
+    def _xys(self, cells: Iterable[Cell]) -> dict[str, list[float]]:
+        xs, ys = [], []
+        for cell in cells:
+            x, y = self._xy(cell)
+            xs.append(x)
+            ys.append(y)
+        return dict(x=xs, y=ys)
+
+    def show(
+        self,
+        parks: Sequence[Park],
+        *,
+        highlight: tuple[Sequence[Cell], Sequence[Cell]] = ((), ()),
+        legal: Iterable[Cell] = (),
+        pending: Iterable[Cell] = (),
+        last: Iterable[Cell] = (),
+        options: Iterable[tuple[Cell, str]] = (),
+        badges: Mapping[Cell, str] | None = None,
+        notes: Mapping[Cell, list[str]] | None = None,
+        rows: Mapping[int, tuple[int, str]] | None = None,
+    ) -> None:
+        """Draw ``parks`` (one, or West and East) and what lies on top of them.
+
+        Cells are in score-line form: ``(row, column)``, or ``(park, row, column)`` with two
+        parks. ``highlight``: (scoring cards, cards that earned them); ``legal``: where a card
+        may go; ``pending``: picks not yet played; ``last``: the last cards placed;
+        ``options``: a lion's alternatives with a short text; ``badges``: cards that end face
+        down, with what flips them; ``notes``: per cell, the score lines it takes part in;
+        ``rows``: row index → (points, note) for two parks.
+        """
+        names = park_names(self.variant)
+        compact = self.compact
+        notes = notes or {}
+        badges = badges or {}
+        data: dict[str, list] = {key: [] for key in self.sources["cells"].data}
+        for slot, name in enumerate(names):
+            park = parks[slot]
+            flipped = park.flipped
+            for rc in CELLS:
+                card = park[rc]
+                down = rc in flipped
+                cols = card_columns(card, down, compact)
+                x, y = cell_center(self.variant, name, rc, self.outside)
+                line_cell = rc if name is None else (name, *rc)
+                where = cell_label(rc) if name is None else f"{name.capitalize()} {cell_label(rc)}"
+                if card is None:
+                    head, tip = f"{where} · empty", ""
+                else:
+                    head = f"{where} · {title(card)}" + (" (face down)" if down else "")
+                    tip = html.escape(RULES[card])
+                extra = [html.escape(n) for n in notes.get(line_cell, [])]
+                if line_cell in badges:
+                    extra.append(f"Ends face down: flipped by {html.escape(badges[line_cell])}.")
+                if extra:
+                    tip += "<br>" + "<br>".join(f"• {n}" for n in extra)
+                cols.update(
+                    x=x,
+                    y=y,
+                    cx=x - CARD / 2 + 0.05,
+                    cy=y + CARD / 2 - 0.04,
+                    title=head,
+                    tip=tip,
+                    cell=where,
+                    card="" if card is None else card.code,
+                    face="empty" if card is None else ("down" if down else "up"),
+                )
+                for key, value in cols.items():
+                    data[key].append(value)
+        s = self.sources
+        s["cells"].data = data
+        main, helpers = highlight
+        s["hl_main"].data = self._xys(main)
+        s["hl_help"].data = self._xys(c for c in helpers if c not in set(main))
+        s["legal"].data = self._xys(legal)
+        pend = self._xys(pending)
+        s["pending"].data = dict(pend, ty=[y - CARD / 2 + 0.04 for y in pend["y"]])
+        corner = self._xys(last)  # a dot in the top-right corner of each card
+        s["last"].data = dict(x=[x + 0.36 for x in corner["x"]], y=[y + 0.36 for y in corner["y"]])
+        opts = list(options)
+        xy = self._xys(c for c, _ in opts)
+        s["options"].data = dict(
+            xy, ty=[y - CARD / 2 + 0.04 for y in xy["y"]], text=[t for _, t in opts]
+        )
+        bxy = self._xys(badges)
+        s["badges"].data = dict(
+            x=[x + CARD / 2 - 0.04 for x in bxy["x"]],
+            y=[y - CARD / 2 + 0.04 for y in bxy["y"]],
+            text=["▼ flips" if not compact else "▼" for _ in bxy["x"]],
+        )
+        row_data: dict[str, list] = dict(x=[], y=[], text=[])
+        if rows and len(names) == 2 and self.row_scores and not compact:
+            x = x_offset(1, self.outside) + COLS + 0.15 + (1.0 if self.outside else 0.0)
+            for r, (points, note) in sorted(rows.items()):
+                row_data["x"].append(x)
+                row_data["y"].append(-(r + 0.5))
+                kinds = note.split(" of ")[0]
+                row_data["text"].append(f"Row {'ABCD'[r]}: {points:+d}\n{kinds}")
+        s["rows"].data = row_data
+
+    # ------------------------------------------------------------------ taps
+    def _on_tap(self, event: Any) -> None:
+        if not self.interactive or self.on_cell is None:
+            return
+        found = cell_at(self.variant, event.x, event.y, self.outside)
+        if found is not None:
+            park, cell = found
+            self.on_cell(park, cell)
+
+    def __panel__(self) -> pn.viewable.Viewable:
+        return self._pane
+
+
+class HandView(pn.viewable.Viewer):
+    """A hand of cards in a row; a tap picks one (``on_card(index)``)."""
+
+    slots = param.Integer(default=11, bounds=(1, 20), doc="Room for this many cards.")
+    cell_px = param.Integer(default=64, bounds=(24, 160), doc="Width of one card in pixels.")
+    figure_name = param.String(default="eco-hand", doc="The Bokeh name of the figure.")
+    visible = param.Boolean(default=True, doc="Whether the hand is shown at all.")
+
+    def __init__(self, on_card: Callable[[int], Any] | None = None, **params: Any):
+        super().__init__(**params)
+        self.on_card = on_card
+        n = self.figure_name
+        self.source = ColumnDataSource(
+            {
+                c: []
+                for c in (
+                    "x",
+                    "y",
+                    "fill",
+                    "hatch",
+                    "hatch_color",
+                    "hatch_alpha",
+                    "text",
+                    "text_color",
+                    "code",
+                    "line",
+                    "width",
+                    "alpha",
+                    "bg_alpha",
+                    "title",
+                    "tip",
+                )
+            },
+            name=f"{n}-cards",
+        )
+        px = self.cell_px
+        p = _blank_figure(n, (0, self.slots), (-0.72, 0.8), self.slots * px, round(1.52 * px))
+        p.rect(
+            "x",
+            "y",
+            width=0.9,
+            height=1.3,
+            source=self.source,
+            fill_color="fill",
+            fill_alpha="alpha",
+            line_color="line",
+            line_width="width",
+            hatch_pattern="hatch",
+            hatch_color="hatch_color",
+            hatch_alpha="hatch_alpha",
+            hatch_scale=10,
+            hatch_weight=1.5,
+            border_radius=6,
+            name=f"{n}-rects",
+        )
+        p.text(
+            "x",
+            "y",
+            text="text",
+            source=self.source,
+            text_color="text_color",
+            text_align="center",
+            text_baseline="middle",
+            text_font_style="bold",
+            text_font_size=f"{max(8, round(px * 0.17))}px",
+            text_alpha="alpha",
+            text_line_height=1.05,
+            background_fill_color="fill",
+            background_fill_alpha="bg_alpha",
+            padding=1,
+            border_radius=3,
+        )
+        hover = HoverTool(renderers=[p.renderers[0]], tooltips=_TOOLTIP, attachment="above")
+        p.add_tools(hover)
+        p.on_event(Tap, self._on_tap)
+        p.on_event(DoubleTap, self._on_double)
+        self.figure = p
+        self._enabled = False
+        self._count = 0
+        self._last_index = -1
+        self._pane = pn.pane.Bokeh(p, sizing_mode="fixed", margin=(0, 0), visible=self.visible)
+        self.param.watch(lambda e: setattr(self._pane, "visible", e.new), ["visible"])
+
+    @staticmethod
+    def card_x(index: int) -> float:
+        """Data x of the centre of the card at ``index`` (its y is 0)."""
+        return index + 0.5
+
+    def show(
+        self, cards: Sequence[CardType], selected: int | None = None, enabled: bool = True
+    ) -> None:
+        """Draw the hand; ``selected`` is raised with a gold border; disabled hands are faded."""
+        data: dict[str, list] = {key: [] for key in self.source.data}
+        for i, card in enumerate(cards):
+            cols = card_columns(card, False, False)
+            chosen = i == selected
+            cols.update(
+                x=self.card_x(i),
+                y=0.1 if chosen else 0.0,
+                line=GOLD if chosen else "#5b4a30",
+                width=5 if chosen else 1,
+                alpha=1.0 if enabled else 0.55,
+                bg_alpha=0.8 if enabled else 0.0,
+                title=title(card),
+                tip=html.escape(RULES[card]),
+            )
+            for key, value in cols.items():
+                if key in data:
+                    data[key].append(value)
+        self.source.data = data
+        self._enabled = enabled
+        self._count = len(cards)
+
+    def _on_tap(self, event: Any) -> None:
+        index = int(event.x) if event.x is not None and event.x >= 0 else -1
+        self._last_index = index
+        if self.on_card is not None and 0 <= index < self._count:
+            self.on_card(index)
+
+    def _on_double(self, event: Any) -> None:
+        """A second click within Bokeh's double-tap time: a tap on another card still counts;
+        on the same card it is ignored (so a double click does not pick and drop a card)."""
+        index = int(event.x) if event.x is not None and event.x >= 0 else -1
+        if index != self._last_index:
+            self._on_tap(event)
+
+    def __panel__(self) -> pn.viewable.Viewable:
+        return self._pane

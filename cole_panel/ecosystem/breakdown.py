@@ -1,0 +1,164 @@
+"""The live score breakdown: a table of every scoring line and a bar chart per category.
+
+Both are built once. The table is a Panel ``Tabulator`` whose ``value`` is replaced. The chart
+is a HoloViews ``Bars`` element rendered once to a Bokeh figure; each update then replaces the
+``data`` of that figure's ColumnDataSource and the ends of its value range. (Letting HoloViews
+re-render the element through a ``DynamicMap`` gives the same picture, but each of its updates
+recomputes the Bokeh document's whole model graph: ~150 ms per click on this page, which is
+the budget of the whole click-to-repaint round trip.) Selecting a row reports the line's index
+to ``on_select`` (the explorer then highlights that line's cells on the board).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+import holoviews as hv
+import holoviews.plotting.bokeh  # noqa: F401  (registers the Bokeh backend)
+import pandas as pd
+import panel as pn
+import param
+
+from engines import ScoreLine
+
+from .style import CATEGORY_COLOURS, CATEGORY_TITLES
+
+BARS_NAME = "eco-bars"
+"""Bokeh name of the bar chart figure; its ColumnDataSource is named ``eco-bars-source``."""
+TABLE_CLASS = "eco-breakdown"
+"""CSS class of the breakdown table (tests find it by this class)."""
+
+_COLUMNS = ["step", "category", "points", "why"]
+
+
+def lines_frame(lines: Sequence[ScoreLine], new: Sequence[int] = ()) -> pd.DataFrame:
+    """The table's rows: one per score line (``step`` marks the lines just scored)."""
+    fresh = set(new)
+    # Explicit dtypes: Tabulator picks each column's formatter from its dtype, and an empty
+    # frame would otherwise make every column a float.
+    return pd.DataFrame(
+        {
+            "step": pd.Series(["▶" if i in fresh else "" for i in range(len(lines))], dtype=object),
+            "category": pd.Series(
+                [CATEGORY_TITLES.get(line.category, line.category) for line in lines], dtype=object
+            ),
+            "points": pd.Series([line.points for line in lines], dtype="int64"),
+            "why": pd.Series([line.note for line in lines], dtype=object),
+        },
+        columns=_COLUMNS,
+    )
+
+
+def bars_frame(by_category: Mapping[str, int]) -> pd.DataFrame:
+    """The chart's bars: one per category in scoring order (top to bottom once drawn)."""
+    items = list(by_category.items())[::-1]  # a categorical y axis lists factors bottom-up
+    return pd.DataFrame(
+        {
+            "category": [CATEGORY_TITLES.get(c, c) for c, _ in items],
+            "points": [v for _, v in items],
+            "colour": [CATEGORY_COLOURS.get(c, "#999999") for c, _ in items],
+        }
+    )
+
+
+class ScoreBreakdown(pn.viewable.Viewer):
+    """Every scoring line in a table, and the points per category as horizontal bars."""
+
+    width = param.Integer(default=460, bounds=(250, 1200), doc="Width in pixels.")
+    table_height = param.Integer(default=290, bounds=(100, 1200), doc="Table height in pixels.")
+    chart_height = param.Integer(default=290, bounds=(120, 1200), doc="Chart height in pixels.")
+
+    def __init__(
+        self,
+        on_select: Callable[[int | None], Any] | None = None,
+        categories: Sequence[str] = (),
+        **params: Any,
+    ):
+        super().__init__(**params)
+        self.on_select = on_select
+        self._updating = False
+        self.table = pn.widgets.Tabulator(
+            lines_frame([]),
+            show_index=False,
+            disabled=True,
+            selectable=1,
+            sortable=False,
+            layout="fit_data_stretch",
+            height=self.table_height,
+            width=self.width,
+            widths={"step": 34, "category": 118, "points": 62},
+            titles={"step": "", "category": "Category", "points": "Points", "why": "Why"},
+            text_align={"points": "right", "step": "center"},
+            formatters={"why": {"type": "textarea"}},
+            css_classes=[TABLE_CLASS],
+            margin=(4, 5),
+        )
+        self.table.param.watch(self._on_selection, "selection")
+        self.bars = bars_frame(dict.fromkeys(categories, 0))
+        """The chart's data as last shown (category, points, colour)."""
+        self.figure = hv.render(self._element(self.bars), backend="bokeh")
+        self.figure.name = BARS_NAME
+        self._source = self.figure.renderers[0].data_source
+        self._source.name = f"{BARS_NAME}-source"
+        self.chart = pn.pane.Bokeh(self.figure, sizing_mode="fixed", margin=(0, 5))
+
+    def _element(self, data: pd.DataFrame) -> hv.Bars:
+        return hv.Bars(data, "category", ["points", "colour"]).opts(
+            color="colour",
+            invert_axes=True,
+            width=self.width,
+            height=self.chart_height,
+            toolbar=None,
+            default_tools=[],
+            tools=["hover"],
+            xlabel="",
+            ylabel="points",
+            line_color="#5b4a30",
+            line_width=0.8,
+            fontsize={"yticks": "11pt", "xticks": "10pt", "ylabel": "10pt"},
+            bar_width=0.75,
+            show_grid=True,
+            bgcolor="#fbf8f1",
+            border=0,
+            xlim=(0, 10),
+        )
+
+    def _show_bars(self, data: pd.DataFrame) -> None:
+        self.bars = data
+        points = [int(v) for v in data["points"]]
+        colours = list(data["colour"])
+        categories = list(data["category"])
+        y_range = self.figure.y_range
+        if list(y_range.factors) != categories:  # the variant changed: rows came or went
+            y_range.factors = categories
+        self._source.data = dict(category=categories, points=points, colour=colours, color=colours)
+        low = min(0, *points)
+        high = max(10, *points)
+        pad = (high - low) * 0.06
+        self.figure.x_range.update(start=low - (pad if low < 0 else 0), end=high + pad)
+
+    def show(
+        self,
+        lines: Sequence[ScoreLine],
+        by_category: Mapping[str, int],
+        new: Sequence[int] = (),
+        selected: int | None = None,
+    ) -> None:
+        """Show these lines (``new``: just scored) and these per-category points."""
+        self._updating = True
+        try:
+            self.table.param.update(
+                value=lines_frame(lines, new), selection=[] if selected is None else [selected]
+            )
+        finally:
+            self._updating = False
+        self._show_bars(bars_frame(by_category))
+
+    def _on_selection(self, event: param.parameterized.Event) -> None:
+        if self._updating or self.on_select is None:
+            return
+        self.on_select(event.new[0] if event.new else None)
+
+    def __panel__(self) -> pn.viewable.Viewable:
+        return pn.Column(self.chart, self.table, margin=0)

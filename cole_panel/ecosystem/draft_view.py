@@ -1,0 +1,517 @@
+"""The draft table tab: your hand(s) and park(s), the other players' parks, scores, bots.
+
+Bots pick on their own when it is their turn: the choice is computed on a worker thread by the
+shared :class:`~cole_panel.ui.BotRunner` while a spinner says who is thinking, then played on
+the document's thread. A person picks a card from her hand, then clicks a green cell of the
+matching park; with "confirm each turn" on the pick waits (undoable) until she passes the hands.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+from functools import partial
+from typing import Any
+
+import panel as pn
+import param
+
+from engines.ecosystem import Pick, State, player_name
+
+from ..ui import (
+    BotRunner,
+    EventLog,
+    GameOverBanner,
+    MessageBox,
+    SeatSelector,
+    ThinkingIndicator,
+)
+from ..ui.held import held
+from .board import HandView, ParkBoard
+from .model import MAX_PLAYERS, EcosystemModel, a
+from .saving import NamedSaveLoad
+from .style import CATEGORY_TITLES
+
+DRAFT_BOARD = "eco-draft-park"
+"""Bokeh name of the figure of the parks of the person playing."""
+HAND_NAMES = ("eco-hand-0", "eco-hand-1")
+"""Bokeh names of the hand figures: the classic (or West) hand, then the East hand."""
+TABLE_BOARD = "eco-table-park-{player}"
+"""Bokeh name pattern of each player's small park figure."""
+HUMAN_VS_BOT_DELAY = 0.25
+"""Seconds a bot waits before picking when a person plays, so each pick can be seen."""
+
+HOW_TO_PLAY = """
+**Goal.** Build the park (or the two parks) that scores the most. The *Scoring explorer* tab
+explains every card's rule.
+
+**A turn.** Click a card in your hand, then a green cell of your park: the first card goes
+anywhere, every later card next to (above, below, left or right of) a card already placed. With
+two parks you pick one card for Park West from the West hand and one for Park East from the
+East hand. Then press **Pass hands**: the other players pick, and every hand passes to the next
+player (left in round 1, right in round 2; with two parks West hands go clockwise and East
+hands anticlockwise). Until you pass, **Undo** takes your pick back.
+
+**The game.** Two rounds of 10 picks from hands of 11 cards (the last card of each hand is
+discarded). Then every park is scored; the *Scoring explorer* opens on the final parks so you
+can step through it.
+"""
+
+
+def scores_html(model: EcosystemModel) -> str:
+    """The live scores: one row per player, the one to move marked."""
+    totals = model.totals()
+    p_now = model.state.current_player
+    best = max(totals)
+    rows = []
+    for p, total in enumerate(totals):
+        mark = "▶" if p == p_now else ""
+        weight = "700" if p == model.viewer else "400"
+        star = " ★" if model.state.is_over and total == best else ""
+        rows.append(
+            f'<tr style="font-weight:{weight}"><td style="color:#c77700;width:14px">'
+            f"{mark}</td><td>{html.escape(model.seat_name(p))}</td>"
+            f'<td style="text-align:right" class="eco-score-{p}">{total}{star}</td></tr>'
+        )
+    head = "Final scores" if model.state.is_over else "Scores so far"
+    return (
+        f'<table class="eco-scores" style="font-size:14px;width:100%;border-collapse:'
+        f'collapse"><tr><th></th><th style="text-align:left">{head}</th>'
+        f'<th style="text-align:right">points</th></tr>{"".join(rows)}</table>'
+    )
+
+
+def final_table_html(model: EcosystemModel) -> str:
+    """Every category for every player, totals, the winner's column highlighted."""
+    sheet = model.running_sheet()
+    n = model.state.players
+    categories = [
+        c for c in CATEGORY_TITLES if c != "rows" or model.state.rules.variant == "two_parks"
+    ]
+    winner = model.state.winner
+    winners = set(winner) if isinstance(winner, list) else {winner}
+    by = [sheet.by_category(p) for p in range(n)]
+
+    def cell(p: int, text: str, bold: bool = False) -> str:
+        bg = "background:#fff3c4;" if p in winners else ""
+        weight = "font-weight:700;" if bold else ""
+        return f'<td style="{bg}{weight}text-align:right;padding:2px 8px">{text}</td>'
+
+    head = "".join(
+        f'<th style="padding:2px 8px;{"background:#fff3c4;" if p in winners else ""}">'
+        f"{html.escape(model.seat_name(p))}{' ★' if p in winners else ''}</th>"
+        for p in range(n)
+    )
+    rows = [f"<tr><th></th>{head}</tr>"]
+    for c in categories:
+        rows.append(
+            f'<tr><td style="padding:2px 8px">{CATEGORY_TITLES[c]}</td>'
+            + "".join(cell(p, str(by[p].get(c, 0))) for p in range(n))
+            + "</tr>"
+        )
+    rows.append(
+        '<tr style="border-top:2px solid #5b4a30"><td style="padding:2px 8px;'
+        'font-weight:700">Total</td>'
+        + "".join(cell(p, str(sheet.total(p)), True) for p in range(n))
+        + "</tr>"
+    )
+    return (
+        '<table class="eco-final" style="font-size:14px;border-collapse:collapse;'
+        'background:#fffdf7;border:1px solid #d8ccb4">' + "".join(rows) + "</table>"
+    )
+
+
+class DraftTable(pn.viewable.Viewer):
+    """The draft: new game, hands, parks, bots, scores, end of game."""
+
+    model = param.ClassSelector(class_=EcosystemModel, doc="The game (a new one per table).")
+    pace = param.Number(
+        default=0.3, bounds=(0.0, 5.0), step=0.1, doc=("Seconds between picks when only bots play.")
+    )
+
+    def __init__(self, on_explore: Callable[[], Any] | None = None, **params: Any):
+        if "model" not in params:
+            params["model"] = EcosystemModel()
+        super().__init__(**params)
+        self.on_explore = on_explore
+        self.runner = BotRunner()
+        self._job: tuple[str, State] | None = None
+        self._selected: dict[str | None, int | None] = {}
+        self._build()
+        m = self.model
+        m.param.watch(
+            self._refresh,
+            ["state", "pending", "history", "seat0", "seat1", "seat2", "seat3", "seat4", "seat5"],
+        )
+        m.param.watch(
+            self._schedule_bot,
+            [
+                "state",
+                "pending",
+                "seat0",
+                "seat1",
+                "seat2",
+                "seat3",
+                "seat4",
+                "seat5",
+                "strength0",
+                "strength1",
+                "strength2",
+                "strength3",
+                "strength4",
+                "strength5",
+            ],
+        )
+        m.param.watch(self._refresh_setup, ["players"])
+        self.param.watch(self._schedule_bot, ["pace"])
+        self.runner.param.watch(self._refresh_buttons, ["thinking"])
+        self._refresh()
+        self._schedule_bot()
+
+    # ------------------------------------------------------------------ widgets
+    def _build(self) -> None:
+        m = self.model
+        self.board = ParkBoard(on_cell=self._on_cell, figure_name=DRAFT_BOARD)
+        self.hands = [
+            HandView(on_card=partial(self._on_card, i), figure_name=name, cell_px=62)
+            for i, name in enumerate(HAND_NAMES)
+        ]
+        self._hand_titles = [
+            pn.pane.HTML(
+                "",
+                margin=(4, 5, 0, 5),
+                css_classes=[f"eco-hand-title-{i}"],
+                sizing_mode="stretch_width",
+            )
+            for i in range(2)
+        ]
+        self.small = [
+            ParkBoard(
+                figure_name=TABLE_BOARD.format(player=p),
+                compact=True,
+                cell_px=30,
+                interactive=False,
+            )
+            for p in range(MAX_PLAYERS)
+        ]
+        self._small_titles = [pn.pane.HTML("", margin=(2, 2)) for _ in range(MAX_PLAYERS)]
+        self._small_boxes = [
+            pn.Column(t, b, margin=(2, 6), visible=False)
+            for t, b in zip(self._small_titles, self.small, strict=True)
+        ]
+
+        self._park_title = pn.pane.HTML("", margin=(4, 5, 0, 5), sizing_mode="stretch_width")
+        self._turn = pn.pane.HTML(
+            "", css_classes=["eco-turn"], margin=(0, 5), sizing_mode="stretch_width"
+        )
+        self._banner = GameOverBanner()
+        self._message = MessageBox(model=m)
+        self._thinking = ThinkingIndicator(runner=self.runner)
+        self._undo = pn.widgets.Button(label="Undo", width=80)
+        self._redo = pn.widgets.Button(label="Redo", width=80)
+        self._pass = pn.widgets.Button(
+            label="Pass hands ▶", color="primary", width=140, css_classes=["eco-pass"]
+        )
+        self._auto = pn.widgets.Button(
+            label="Pick for me", width=110, variant="outline", color="success"
+        )
+        self._confirm = pn.widgets.Checkbox.from_param(
+            m.param.confirm_turn, label="Wait for “Pass hands” (lets you undo)", margin=(12, 8)
+        )
+        self._undo.on_click(lambda _: self.model.undo())
+        self._redo.on_click(lambda _: self.model.redo())
+        self._pass.on_click(lambda _: self.model.confirm())
+        self._auto.on_click(self._on_auto)
+
+        self._controls = pn.Row(
+            self._pass, self._undo, self._redo, self._auto, self._confirm, margin=(4, 0)
+        )
+        self._scores = pn.pane.HTML("", margin=(4, 5), sizing_mode="stretch_width")
+        self._final = pn.pane.HTML("", margin=(6, 5), visible=False)
+        self._explore = pn.widgets.Button(
+            label="Step through the final scoring ▶", color="success", width=280, visible=False
+        )
+        self._explore.on_click(lambda _: self.on_explore and self.on_explore())
+
+        self._log = EventLog(height=260)
+        self._saveload = NamedSaveLoad(
+            model=m, filename="ecosystem-game.json", label="Save game (JSON)"
+        )
+        new_game = pn.widgets.Button(label="New game", color="primary", width=140)
+        new_game.on_click(lambda _: self._new_game())
+        variant = pn.widgets.Select(
+            label="Variant",
+            options={"Classic (one park)": "classic", "Two parks (West and East)": "two_parks"},
+            value=m.variant,
+            width=220,
+        )
+        variant.link(m, value="variant", bidirectional=True)
+        frame = pn.widgets.Select(
+            label="Placement frame",
+            options={
+                "fixed (the park's 4 × 5 cells)": "fixed",
+                "floating (the frame may slide)": "floating",
+            },
+            value=m.frame,
+            width=220,
+        )
+        frame.link(m, value="frame", bidirectional=True)
+        players = pn.widgets.IntSlider.from_param(m.param.players, label="Players", width=200)
+        self._seats = [
+            SeatSelector(model=m, seat=f"seat{p}", strength=f"strength{p}", label=player_name(p))
+            for p in range(MAX_PLAYERS)
+        ]
+        self._seat_rows = [pn.Column(s, margin=0) for s in self._seats]
+        pace = pn.widgets.FloatSlider.from_param(
+            self.param.pace, label="Bots-only pace (s)", width=200
+        )
+        setup = pn.Column(
+            pn.pane.Markdown("**Next game**", margin=(4, 5, 0, 5)),
+            pn.Row(variant, frame),
+            players,
+            pn.pane.Markdown("**Seats** (changes apply at once)", margin=(8, 5, 0, 5)),
+            *self._seat_rows,
+            pace,
+            new_game,
+            sizing_mode="stretch_width",
+        )
+        self._tabs = pn.Tabs(
+            ("Narration", self._log),
+            ("New game", setup),
+            ("Save / load", self._saveload),
+            ("How to play", pn.pane.Markdown(HOW_TO_PLAY, sizing_mode="stretch_width")),
+            dynamic=False,
+            sizing_mode="stretch_width",
+        )
+
+        main = pn.Column(
+            self._turn,
+            self._thinking,
+            self._banner,
+            self._message,
+            self._park_title,
+            self.board,
+            self._hand_titles[0],
+            self.hands[0],
+            self._hand_titles[1],
+            self.hands[1],
+            self._controls,
+            self._final,
+            self._explore,
+            width=760,
+            margin=(0, 5),
+        )
+        side = pn.Column(
+            pn.pane.HTML('<h3 style="margin:4px 0">Around the table</h3>', margin=(0, 5)),
+            self._scores,
+            pn.FlexBox(*self._small_boxes, sizing_mode="stretch_width"),
+            self._tabs,
+            width=560,
+            margin=(0, 5),
+        )
+        self._layout = pn.Row(main, side, margin=5, css_classes=["eco-draft"])
+        self._refresh_setup()
+
+    # ------------------------------------------------------------------ refreshing
+    def _refresh_setup(self, *_: Any) -> None:
+        for p, row in enumerate(self._seat_rows):
+            row.visible = p < self.model.players
+
+    @held
+    def _refresh(self, *_: Any) -> None:
+        m = self.model
+        state = m.state
+        names = m.park_names
+        viewer = m.viewer
+        variant = state.rules.variant
+        floating = state.rules.frame == "floating"
+        self.board.param.update(
+            variant=variant,
+            outside=floating,
+            row_scores=False,
+            cell_px=(80 if variant == "classic" else 64) - (14 if floating else 0),
+        )
+        legal = []
+        for name in names:
+            legal += [c if name is None else (name, *c) for c in m.legal_cells(name)]
+        self.board.show(
+            m.parks_of(viewer), legal=legal, pending=m.pending_cells(), last=m.last_cells(viewer)
+        )
+        for i, hand in enumerate(self.hands):
+            visible = i < len(names) and not state.is_over
+            hand.visible = visible
+            self._hand_titles[i].visible = visible
+            if not visible:
+                continue
+            name = names[i]
+            cards = m.hand_of(viewer, name)
+            selected = self._selected.get(name)
+            if selected is not None and selected >= len(cards):
+                selected = self._selected[name] = None
+            hand.show(cards, selected, enabled=m.may_pick(name))
+            which = "Your hand" if name is None else f"Your {name.capitalize()} hand"
+            got = m.received(viewer, name)
+            self._hand_titles[i].object = (
+                f'<div style="font-size:14px"><b>{which}</b> ({len(cards)} cards) — '
+                f'<span style="color:#6b5b40">{html.escape(got)}</span></div>'
+            )
+        for p in range(MAX_PLAYERS):
+            box = self._small_boxes[p]
+            box.visible = p < state.players and p != viewer
+            if not box.visible:
+                continue
+            self.small[p].param.update(
+                variant=variant, outside=False, cell_px=30 if variant == "classic" else 22
+            )
+            self.small[p].show(
+                m.parks_of(p)
+                if p == state.current_player
+                else tuple(state.park(p, n) for n in names),
+                last=m.last_cells(p),
+            )
+            total = m.totals()[p]
+            self._small_titles[p].object = (
+                f'<div style="font-size:13px"><b>{html.escape(m.seat_name(p))}</b>: '
+                f"{total} points</div>"
+            )
+        self._scores.object = scores_html(m)
+        parks = "park" if len(names) == 1 else "parks"
+        self._park_title.object = (
+            f'<div style="font-size:15px"><b>{html.escape(m.seat_name(viewer))}: your {parks}'
+            f"</b> — {m.totals()[viewer]} points{'' if state.is_over else ' so far'}</div>"
+        )
+        self._turn.object = f'<div style="font-size:17px">{html.escape(m.turn_text())}</div>'
+        self._banner.text = m.outcome_text
+        over = state.is_over
+        self._final.visible = over
+        self._controls.visible = not over
+        self._explore.visible = over and self.on_explore is not None
+        if over:
+            self._final.object = '<h3 style="margin:4px 0">The final score</h3>' + final_table_html(
+                m
+            )
+        self._log.reset((f"{n}.", [t.describe()]) for n, t in enumerate(m.history, start=1))
+        self._refresh_buttons()
+
+    @held
+    def _refresh_buttons(self, *_: Any) -> None:
+        m = self.model
+        busy = self.runner.thinking
+        self._pass.disabled = not m.ready_to_pass
+        self._pass.visible = m.confirm_turn
+        self._undo.disabled = not m.can_undo
+        self._redo.disabled = not (m.undone or m.future)
+        self._auto.disabled = busy or not m.human_to_move or m.ready_to_pass
+
+    # ------------------------------------------------------------------ clicks
+    @held
+    def _on_card(self, slot: int, index: int) -> None:
+        m = self.model
+        names = m.park_names
+        if slot >= len(names):
+            return
+        name = names[slot]
+        if not m.may_pick(name):
+            m.param.update(message=self._why_not(name), message_is_error=True)
+            return
+        self._selected[name] = None if self._selected.get(name) == index else index
+        card = m.hand_of(m.viewer, name)[index]
+        if self._selected[name] is not None:
+            where = "your park" if name is None else f"Park {name.capitalize()}"
+            m.param.update(
+                message=f"Picked {a(card.label)}: now click a green cell of {where}.",
+                message_is_error=False,
+            )
+        self._refresh()
+
+    def _why_not(self, park: str | None) -> str:
+        """Why the person cannot pick for this park now."""
+        m = self.model
+        if m.state.is_over:
+            return "The draft is over."
+        if not m.human_to_move:
+            return f"Wait: {m.seat_name(m.state.current_player)} is picking."
+        if m.pending_for(park) is not None:
+            return (
+                "You already placed this hand's card: undo it to choose another, or pass the hands."
+            )
+        return "You already picked from this hand this turn."
+
+    @held
+    def _on_cell(self, park: str | None, cell: tuple[int, int]) -> None:
+        m = self.model
+        if not m.may_pick(park):
+            m.param.update(message=self._why_not(park), message_is_error=True)
+            return
+        index = self._selected.get(park)
+        if index is None:
+            hand = "your hand" if park is None else f"your {park.capitalize()} hand"
+            m.param.update(
+                message=f"First click a card in {hand}, then a green cell.", message_is_error=True
+            )
+            return
+        card = m.hand_of(m.viewer, park)[index]
+        self._selected[park] = None  # cleared first: the pick's redraw shows the hand without it
+        if not m.pick(card, cell, park):
+            self._selected[park] = index
+
+    def _on_auto(self, *_: Any) -> None:
+        m = self.model
+        if self.runner.thinking or not m.human_to_move:
+            return
+        state = m.state
+        self._job = ("auto", state)
+        self.runner.run(
+            partial(m.bot_choice, None, "Greedy"),
+            partial(self._apply_auto, state),
+            task="Looking for a good pick",
+        )
+
+    @held
+    def _apply_auto(self, state: State, pick: Pick) -> None:
+        self._job = None
+        if self.model.state is state:
+            self.model.pick(pick.card, pick.cell, pick.park)
+        self._schedule_bot()
+
+    @held
+    def _new_game(self) -> None:
+        self.runner.cancel()
+        self._job = None
+        self._selected = {}
+        self.model.new_game()
+
+    # ------------------------------------------------------------------ bots
+    def _schedule_bot(self, *_: Any) -> None:
+        """Start the mover's bot when it is a bot's turn; drop a job that no longer fits."""
+        m = self.model
+        if self._job is not None:
+            kind, state = self._job
+            if state is m.state and (kind == "auto" or m.bot_to_move):
+                return
+            self.runner.cancel()
+            self._job = None
+        if not m.bot_to_move:
+            return
+        state = m.state
+        p = state.current_player
+        delay = HUMAN_VS_BOT_DELAY if m.humans else self.pace
+        self._job = ("bot", state)
+        self.runner.run(
+            partial(m.bot_choice, state),
+            partial(self._apply_bot, state),
+            delay=delay,
+            task=f"{m.seat_name(p)} is thinking",
+        )
+
+    @held
+    def _apply_bot(self, state: State, pick: Pick) -> None:
+        self._job = None
+        m = self.model
+        if m.state is state and m.bot_to_move:
+            m.play(pick)  # its watchers schedule the next bot
+        else:
+            self._schedule_bot()
+
+    def __panel__(self) -> pn.viewable.Viewable:
+        return self._layout

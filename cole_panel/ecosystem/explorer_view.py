@@ -1,0 +1,524 @@
+"""The scoring explorer tab: build a park with a palette, see every point, step through scoring."""
+
+from __future__ import annotations
+
+import html
+from functools import partial
+from typing import Any
+
+import panel as pn
+import param
+
+from engines.ecosystem import CardType
+
+from ..ui import MessageBox
+from ..ui.held import held
+from .board import ParkBoard
+from .breakdown import ScoreBreakdown
+from .explorer import BRUSHES, ScoringExplorerModel, where_label
+from .saving import NamedSaveLoad
+from .style import CATEGORY_COLOURS, CATEGORY_TITLES, FACE_DOWN, ROWS_RULE, RULES, STYLES, title
+
+EXPLORER_BOARD = "eco-explorer-park"
+"""Bokeh name of the explorer's board figure."""
+
+HOW_TO = """
+**Build a park.** Choose a card on the left, then click cells of the park (click a card to
+replace it; the eraser empties a cell). Or type the park as text (4 lines of 5 codes, `..` for
+an empty cell) and press *Apply text*, or press *Random park*.
+
+**Read the score.** Every scoring line is in the table; select one to light up the cards that
+earned it. Hover a card for its rule and the lines it takes part in. ▼ marks a card that ends
+face down.
+
+**Step through.** Press *Next ▶* (or drag the slider) to score one card type at a time, in the
+rulebook's order: cheetahs and lions flip cards face down, and the hyenas and vultures that come
+later score those face-down cards. At a lion you can choose another prey.
+"""
+
+
+def palette_css() -> str:
+    """Colours of the palette buttons, in :data:`BRUSHES` order (a vertical button group)."""
+    rules = []
+    for i, code in enumerate(BRUSHES, start=1):
+        sel = f".bk-btn-group > .bk-btn:nth-child({i})"
+        if code == "eraser":
+            rules.append(
+                f"{sel} {{ background: #ffffff !important; color: #5b4a30; "
+                "border: 1px dashed #8a7650; }"
+            )
+            continue
+        style = STYLES[CardType(code)]
+        background = style.fill
+        if code == "ZB":
+            background = "repeating-linear-gradient(90deg, #f7f7f7 0 7px, #bdbdbd 7px 9px)"
+        elif code == "CH":
+            background = (
+                "radial-gradient(circle, #2b1600 1.5px, transparent 2px) 0 0 / 9px 9px,"
+                f" {style.fill}"
+            )
+        rules.append(
+            f"{sel} {{ background: {background} !important; color: {style.text} "
+            "!important; border: 1px solid #5b4a30; font-weight: 600; "
+            "text-align: left; }"
+        )
+    rules.append(
+        ".bk-btn-group > .bk-btn.bk-active { outline: 4px solid #e0a100; "
+        "outline-offset: -4px; box-shadow: 0 0 0 2px #e0a100; }"
+    )
+    rules.append(".bk-btn-group > .bk-btn { margin-bottom: 3px; border-radius: 6px; }")
+    return "\n".join(rules)
+
+
+def _order_html(model: ScoringExplorerModel) -> str:
+    """The scoring order as chips: done ones ticked, the current one gold."""
+    step = model.shown_step
+    current = step.category if step is not None else None
+    done_categories: set[str] = set()
+    if model.stepping and step is not None:
+        for s in model.view_steps[: model.step]:
+            done_categories.add(s.category)
+    chips = []
+    for category in model.categories:
+        colour = CATEGORY_COLOURS[category]
+        label = CATEGORY_TITLES[category]
+        if category == current:
+            style = "background:#e0a100;color:#fff;font-weight:700"
+        elif category in done_categories:
+            style = "background:#efe6d2;color:#8a7650;text-decoration:line-through"
+        else:
+            style = "background:#fff;color:#3b2f1e"
+        chips.append(
+            f'<span style="{style};border:1px solid #cbb994;border-left:6px solid '
+            f"{colour};border-radius:5px;padding:1px 6px;margin:2px;"
+            f'display:inline-block">{html.escape(label)}</span>'
+        )
+    return (
+        '<div class="eco-order" style="font-size:12px;line-height:1.9">'
+        '<b style="color:#5b4a30">Scoring order:</b> ' + " → ".join(chips) + "</div>"
+    )
+
+
+def legend_html() -> str:
+    """Each card type's colour and rule (for the 'Cards' tab)."""
+    rows = []
+    for card in CardType:
+        style = STYLES[card]
+        rows.append(
+            f'<tr><td style="background:{style.fill};color:{style.text};padding:2px 8px;'
+            f'border-radius:4px;font-weight:600;white-space:nowrap">{card.code} '
+            f'{html.escape(title(card))}</td><td style="padding:2px 8px">'
+            f"{html.escape(RULES[card])}</td></tr>"
+        )
+    rows.append(
+        f'<tr><td style="background:{FACE_DOWN.fill};color:{FACE_DOWN.text};'
+        'padding:2px 8px;border-radius:4px">face down</td><td style="padding:2px 8px">'
+        "A gazelle or zebra flipped by a cheetah or a lion: it scores nothing more, "
+        "feeds hyenas and vultures, and no longer bothers elephants.</td></tr>"
+    )
+    rows.append(
+        f'<tr><td style="padding:2px 8px;font-weight:600">Rows</td>'
+        f'<td style="padding:2px 8px">{html.escape(ROWS_RULE)}</td></tr>'
+    )
+    return (
+        '<table style="font-size:13px;border-collapse:separate;border-spacing:0 3px">'
+        + "".join(rows)
+        + "</table>"
+    )
+
+
+class ScoringExplorer(pn.viewable.Viewer):
+    """Everything of the scoring explorer: palette, board, breakdown, stepping, text, options."""
+
+    model = param.ClassSelector(class_=ScoringExplorerModel, doc="The parks explored.")
+
+    def __init__(self, **params: Any):
+        if "model" not in params:
+            params["model"] = ScoringExplorerModel()
+        super().__init__(**params)
+        m = self.model
+        self.board = ParkBoard(
+            on_cell=self._on_cell,
+            variant=m.variant,
+            cell_px=self._cell_px(),
+            figure_name=EXPLORER_BOARD,
+        )
+        self.breakdown = ScoreBreakdown(on_select=self._on_select, categories=m.categories)
+        self._build()
+        m.param.watch(self._refresh, ["revision"])
+        m.param.watch(self._refresh_highlight, ["selected_line"])
+        self._refresh()
+
+    def _cell_px(self) -> int:
+        return 92 if self.model.variant == "classic" else 58
+
+    # ------------------------------------------------------------------ widgets
+    def _build(self) -> None:
+        m = self.model
+        labels = {
+            ("Eraser" if code == "eraser" else title(CardType(code))): code for code in BRUSHES
+        }
+        self.palette = pn.widgets.RadioButtonGroup(
+            options=labels,
+            value=m.brush,
+            orientation="vertical",
+            color="default",
+            width=138,
+            stylesheets=[palette_css()],
+            css_classes=["eco-palette"],
+            margin=(4, 5),
+        )
+        self.palette.link(m, value="brush", bidirectional=True)
+        self._brush = pn.pane.HTML("", css_classes=["eco-brush"], margin=(0, 5), width=140)
+        m.param.watch(self._refresh_brush, ["brush"])
+        self._refresh_brush()
+        self._random = pn.widgets.Button(
+            label="Random park", width=138, margin=(4, 5), color="success", variant="outline"
+        )
+        self._clear = pn.widgets.Button(
+            label="Clear park", width=138, margin=(4, 5), color="default", variant="outline"
+        )
+        self._random.on_click(lambda _: self.model.random_park())
+        self._clear.on_click(lambda _: self.model.clear())
+
+        self._total = pn.pane.HTML(
+            "", css_classes=["eco-total"], margin=(0, 5), sizing_mode="stretch_width"
+        )
+        self._message = MessageBox(model=m)
+
+        # stepping
+        self._stepping = pn.widgets.Toggle(
+            label="Step through the scoring",
+            value=m.stepping,
+            color="primary",
+            width=210,
+            margin=(4, 5),
+        )
+        self._stepping.link(m, value="stepping", bidirectional=True)
+        self._first = pn.widgets.Button(label="« Start", width=80, margin=(4, 3))
+        self._back = pn.widgets.Button(label="◀ Back", width=80, margin=(4, 3))
+        self._next = pn.widgets.Button(label="Next ▶", width=80, margin=(4, 3), color="primary")
+        self._end = pn.widgets.Button(label="End »", width=80, margin=(4, 3))
+        self._first.on_click(lambda _: self.model.go(0))
+        self._back.on_click(lambda _: self.model.previous_step())
+        self._next.on_click(lambda _: self.model.next_step())
+        self._end.on_click(lambda _: self.model.go(len(self.model.view_steps)))
+        self._slider = pn.widgets.IntSlider(
+            label="Step", start=0, end=11, value=0, width=330, margin=(0, 10)
+        )
+        self._slider.param.watch(self._on_slider, "value_throttled")
+        self._step_text = pn.pane.HTML(
+            "", css_classes=["eco-step"], margin=(0, 5), sizing_mode="stretch_width"
+        )
+        self._order = pn.pane.HTML("", margin=(0, 5), sizing_mode="stretch_width")
+        self._lion_text = pn.pane.HTML(
+            "", css_classes=["eco-lion"], margin=(0, 5), sizing_mode="stretch_width"
+        )
+        self._lion_pick = pn.widgets.RadioBoxGroup(
+            options=[], inline=False, margin=(0, 15), visible=False
+        )
+        self._lion_pick.param.watch(self._on_lion_pick, "value")
+        self._lion_best = pn.widgets.Button(
+            label="Let the rules choose",
+            width=170,
+            margin=(2, 15),
+            visible=False,
+            variant="outline",
+        )
+        self._lion_best.on_click(lambda _: self.model.choose_lion(None))
+        self._lion_keys: dict[str, tuple] = {}
+        self._updating = False
+
+        # text
+        self._text = pn.widgets.TextAreaInput(
+            label="Park text (4 lines of 5 codes, '..' empty)",
+            height=120,
+            sizing_mode="stretch_width",
+            css_classes=["eco-park-text"],
+            stylesheets=[":host textarea {font-family: monospace; font-size: 13px;}"],
+        )
+        self._apply = pn.widgets.Button(label="Apply text", color="primary", width=120)
+        self._apply.on_click(lambda _: self.model.load_text(self._text.value))
+        codes = " · ".join(f"{c.code} {c.label}" for c in CardType)
+        text_tab = pn.Column(
+            self._text,
+            self._apply,
+            pn.pane.HTML(
+                f'<div style="font-size:12px;color:#6b5b40">Codes: {codes}. Two parks: '
+                "write <code>West | East</code> on each line.</div>"
+            ),
+            sizing_mode="stretch_width",
+        )
+
+        # table: variant, other players, whose park
+        self._variant = pn.widgets.Select(
+            label="Variant",
+            options={"One park": "classic", "Two parks (W + E)": "two_parks"},
+            value=m.variant,
+            width=138,
+            margin=(4, 5),
+        )
+        self._variant.link(m, value="variant", bidirectional=True)
+        self._others = pn.widgets.TextInput(
+            label="Other players' gazelles (e.g. 3, 1)",
+            value=", ".join(map(str, m.other_gazelles)),
+            width=220,
+            css_classes=["eco-others"],
+        )
+        self._others_east = pn.widgets.TextInput(
+            label="… their gazelles in Park East",
+            width=220,
+            value=", ".join(map(str, m.other_gazelles_east)),
+        )
+        self._others.param.watch(partial(self._on_others, None), "value")
+        self._others_east.param.watch(partial(self._on_others, "east"), "value")
+        self._player = pn.widgets.Select(
+            label="Whose parks", options={}, width=300, css_classes=["eco-player"]
+        )
+        self._player.param.watch(self._on_player, "value")
+        table_tab = pn.Column(
+            self._others,
+            self._others_east,
+            pn.pane.HTML(
+                '<div style="font-size:12px;color:#6b5b40">The gazelle majority '
+                "compares your gazelles with every other player's.</div>"
+            ),
+            sizing_mode="stretch_width",
+        )
+
+        # options
+        floor = pn.widgets.Select(
+            label="Elephant floor",
+            options={"none (can go below 0)": None, **{str(v): v for v in range(-2, 7)}},
+            value=m.elephant_floor,
+            width=200,
+        )
+        floor.link(m, value="elephant_floor", bidirectional=True)
+        choice = pn.widgets.Select(
+            label="A lion flips",
+            options={
+                "the best prey for its owner": "best",
+                "the first in reading order": "reading_order",
+            },
+            value=m.lion_choice,
+            width=220,
+        )
+        choice.link(m, value="lion_choice", bidirectional=True)
+        options_tab = pn.Column(
+            floor,
+            choice,
+            pn.widgets.Checkbox.from_param(
+                m.param.lion_scores_without_prey, label="A hungry lion scores 4 with no prey left"
+            ),
+            pn.widgets.Checkbox.from_param(
+                m.param.majority_needs_gazelles, label="The gazelle majority needs a gazelle"
+            ),
+            sizing_mode="stretch_width",
+        )
+
+        self._saveload = NamedSaveLoad(
+            model=m, filename="ecosystem-park.json", label="Save park (JSON)"
+        )
+        self._tabs = pn.Tabs(
+            ("Park text", text_tab),
+            ("Other players", table_tab),
+            ("Options", options_tab),
+            ("Save / load", self._saveload),
+            ("Cards", pn.pane.HTML(legend_html(), sizing_mode="stretch_width")),
+            ("How to", pn.pane.Markdown(HOW_TO, sizing_mode="stretch_width")),
+            dynamic=False,
+            sizing_mode="stretch_width",
+            margin=(6, 5),
+        )
+
+        left = pn.Column(
+            pn.pane.HTML("<b>Card to place</b>", margin=(4, 5)),
+            self.palette,
+            self._brush,
+            self._random,
+            self._clear,
+            self._variant,
+            width=150,
+            margin=0,
+        )
+        centre = pn.Column(
+            self.board,
+            pn.Row(self._stepping, self._first, self._back, self._next, self._end, margin=0),
+            self._slider,
+            self._step_text,
+            self._lion_text,
+            self._lion_pick,
+            self._lion_best,
+            self._order,
+            margin=(0, 5),
+        )
+        right = pn.Column(
+            self._player,
+            self._total,
+            self._message,
+            self.breakdown,
+            self._tabs,
+            width=480,
+            margin=(0, 5),
+        )
+        self._layout = pn.FlexBox(
+            left,
+            centre,
+            right,
+            flex_wrap="nowrap",
+            align_items="flex-start",
+            sizing_mode="stretch_width",
+            css_classes=["eco-explorer"],
+        )
+
+    # ------------------------------------------------------------------ refreshing
+    @held
+    def _refresh(self, *_: Any) -> None:
+        m = self.model
+        if self.board.variant != m.variant:
+            self.board.param.update(variant=m.variant, cell_px=self._cell_px())
+        self._draw_board()
+        self.breakdown.show(m.shown_lines, m.by_category(), m.new_lines, m.selected_line)
+        n = len(m.view_steps)
+        self._updating = True
+        try:
+            self._slider.param.update(
+                end=max(n, 1), value=m.step if m.stepping else 0, disabled=not m.stepping
+            )
+            self._text.value = m.park_text()
+            self._others.value = ", ".join(map(str, m.other_gazelles))
+            self._others_east.value = ", ".join(map(str, m.other_gazelles_east))
+            self._others_east.visible = m.variant == "two_parks"
+            if len(m.table) > 1:
+                self._player.param.update(
+                    options={name: i for i, name in enumerate(m.names)},
+                    value=m.player,
+                    visible=True,
+                )
+            else:
+                self._player.visible = False
+            self._refresh_lion()
+        finally:
+            self._updating = False
+        for button in (self._first, self._back):
+            button.disabled = not m.stepping or m.step == 0
+        self._end.disabled = self._next.disabled = m.stepping and m.step >= n
+        self._next.label = "Start ▶" if not m.stepping else "Next ▶"
+        self._total.object = self._total_html()
+        self._step_text.object = (
+            f'<div style="font-size:15px;color:#2d3b20">{html.escape(m.describe_step())}</div>'
+            if m.stepping
+            else ""
+        )
+        self._order.object = _order_html(m)
+
+    def _refresh_brush(self, *_: Any) -> None:
+        brush = self.model.brush
+        what = (
+            "Clicks <b>empty</b> a cell"
+            if brush == "eraser"
+            else f"Clicks put <b>{CardType(brush).plural}</b>"
+        )
+        self._brush.object = f'<div style="font-size:12px;color:#5b4a30">{what}</div>'
+
+    def _total_html(self) -> str:
+        m = self.model
+        name = html.escape(m.names[m.player]) if m.names else ""
+        if m.stepping:
+            step = m.shown_step
+            label = (
+                "before scoring"
+                if step is None
+                else f"after {CATEGORY_TITLES[step.category].lower()}"
+            )
+            return (
+                f'<div style="font-size:15px;color:#5b4a30">{name}</div>'
+                f'<div style="font-size:26px;font-weight:700;color:#2f4f2f">'
+                f'<span class="eco-total-value">{m.total}</span> points '
+                f'<span style="font-size:15px;font-weight:400">{label} · final '
+                f"{m.final_total}</span></div>"
+            )
+        return (
+            f'<div style="font-size:15px;color:#5b4a30">{name}</div>'
+            f'<div style="font-size:26px;font-weight:700;color:#2f4f2f">Total '
+            f'<span class="eco-total-value">{m.total}</span> points</div>'
+        )
+
+    def _draw_board(self) -> None:
+        m = self.model
+        lion = m.lion
+        options = []
+        if lion is not None and len(lion.options) > 1:
+            options = [(cell, f"→ {total}") for cell, total in lion.options]
+        self.board.show(
+            m.shown_parks,
+            highlight=m.highlight,
+            options=options,
+            badges=m.final_flips() if not m.stepping else None,
+            notes=m.cell_notes(),
+            rows=m.row_notes(),
+        )
+
+    @held
+    def _refresh_highlight(self, *_: Any) -> None:
+        self._draw_board()
+
+    def _refresh_lion(self) -> None:
+        m = self.model
+        lion = m.lion
+        self._lion_text.object = (
+            f'<div style="font-size:14px;background:#f6ecd9;border-left:5px solid #a8621f;'
+            f'padding:4px 8px;border-radius:4px">{html.escape(m.lion_text())}</div>'
+            if lion is not None
+            else ""
+        )
+        show = lion is not None and len(lion.options) > 1
+        keys = {}
+        if show:
+            for cell, total in lion.options:
+                card = m.card_at(cell)
+                keys[f"Flip the {card.label} at {where_label(cell)} (final total {total})"] = tuple(
+                    cell
+                )
+        self._lion_keys = keys
+        self._lion_pick.param.update(options=list(keys), visible=show)
+        if show:
+            chosen = next(label for label, cell in keys.items() if cell == tuple(lion.prey))
+            self._lion_pick.value = chosen
+        self._lion_best.visible = show and lion.reason == "chosen"
+
+    # ------------------------------------------------------------------ events
+    @held
+    def _on_cell(self, park: str | None, cell: tuple[int, int]) -> None:
+        self.model.paint(park, cell)
+
+    @held
+    def _on_select(self, index: int | None) -> None:
+        self.model.selected_line = index
+
+    @held
+    def _on_slider(self, event: param.parameterized.Event) -> None:
+        if not self._updating and self.model.stepping:
+            self.model.go(event.new)
+
+    @held
+    def _on_lion_pick(self, event: param.parameterized.Event) -> None:
+        if self._updating or event.new is None:
+            return
+        prey = self._lion_keys.get(event.new)
+        lion = self.model.lion
+        if prey is not None and lion is not None and tuple(lion.prey) != prey:
+            self.model.choose_lion(prey)
+
+    @held
+    def _on_others(self, park: str | None, event: param.parameterized.Event) -> None:
+        if not self._updating:
+            self.model.set_other_gazelles(event.new, park)
+
+    @held
+    def _on_player(self, event: param.parameterized.Event) -> None:
+        if not self._updating and event.new is not None:
+            self.model.player = event.new
+
+    def __panel__(self) -> pn.viewable.Viewable:
+        return self._layout

@@ -1,0 +1,806 @@
+"""One Ecosystem: Savanna draft as a Param model: options, seats, the game, its history.
+
+The model holds an engine :class:`~engines.ecosystem.State` (replaced, never mutated, on every
+pick so watchers fire), the picks played (each with the state after it), the picks undone, the
+last pick's events and the last message. Views read it and call its methods.
+
+A person's picks wait on the table until she passes the hands
+----------------------------------------------------------------
+In the published game everyone picks at once and the hands pass when all have picked. Here
+the engine takes the picks one player at a time, and the last pick of a turn passes the hands
+at once, so an undo would come too late to matter (the next hand would already be in view).
+So, with :attr:`EcosystemModel.confirm_turn` on (the default), a person's pick is *pending*:
+it is shown in her park but not yet given to the engine; :meth:`EcosystemModel.undo` takes it
+back, and :meth:`EcosystemModel.confirm` ("Pass hands") plays it, after which the bots that
+pick after her in the turn take their turns. With ``confirm_turn`` off picks are played at
+once, and undo works only until the hands pass.
+
+>>> game = EcosystemModel(seat1="Human", seed=3)
+>>> card = game.state.hand(0)[0]
+>>> game.pick(card, (1, 2)), game.pending
+(True, [Pick(card=CardType.WATERING_HOLE, cell=(1, 2), park=None)])
+>>> game.confirm(), game.state.current_player, game.message
+(True, 1, 'Player 1 placed a watering hole at B3.')
+>>> game.pick(game.state.hand(1)[0], (3, 3)), game.pick(game.state.hand(1)[1], (3, 4))
+(True, False)
+>>> game.message
+'You already placed a card in your park this turn: undo it to change it, or pass the hands.'
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+import param
+
+from engines import Event, IllegalAction, ScoreSheet
+from engines.ecosystem import (
+    CardType,
+    Park,
+    Passed,
+    Pick,
+    Placed,
+    RoundEnded,
+    Rules,
+    State,
+    card_from_code,
+    cell_label,
+    new_game,
+    place,
+    placement_cells,
+    player_name,
+)
+from engines.ecosystem.bots import GreedyBot, MCTSBot, RandomBot
+
+from .options import ScoringOptions
+
+SEAT_KINDS = ("Human", "Random", "Greedy", "MCTS")
+"""What can sit at a seat (the shared seat menu offers the same)."""
+MAX_PLAYERS = 6
+SAVE_FORMAT = "cole-panel/ecosystem-game"
+"""The ``format`` field of a saved draft."""
+SAVE_VERSION = 1
+
+
+def mcts_iterations(strength: int) -> int:
+    """Iterations per pick of the search bot at a strength from 1 to 5 (×2 per step).
+
+    >>> [mcts_iterations(s) for s in range(1, 6)]
+    [50, 100, 200, 400, 800]
+    """
+    return 50 * 2 ** (strength - 1)
+
+
+@dataclass(frozen=True)
+class Turn:
+    """One pick as played, with the state it led to."""
+
+    player: int
+    """Who picked."""
+    pick: Pick
+    """The card, the cell and the park."""
+    round: int
+    """Round of the pick (0 or 1)."""
+    turn: int
+    """Picks already made from each hand that round when this one was made (0–9)."""
+    events: tuple[Event, ...]
+    """What happened, in order (placed; then passing, dealing or the final scoring)."""
+    state: State
+    """The state after the pick (never mutated)."""
+
+    def describe(self) -> str:
+        """The pick's events as sentences (the final scoring shortened to the result)."""
+        return " ".join(e.describe() for e in self.events if e.kind not in ("scored", "flipped"))
+
+    @property
+    def closed_turn(self) -> bool:
+        """Whether this pick ended the turn (the hands passed, or the round ended)."""
+        return any(isinstance(e, (Passed, RoundEnded)) for e in self.events)
+
+
+def a(label: str) -> str:
+    """The label with its indefinite article.
+
+    >>> a("elephant"), a("zebra")
+    ('an elephant', 'a zebra')
+    """
+    return ("an " if label[0] in "aeiou" else "a ") + label
+
+
+def _where(park: str | None, cell: tuple[int, int]) -> str:
+    return cell_label(cell) if park is None else f"{park.capitalize()} {cell_label(cell)}"
+
+
+def _park_phrase(park: str | None) -> str:
+    return "your park" if park is None else f"your {park.capitalize()} park"
+
+
+class EcosystemModel(ScoringOptions):
+    """An Ecosystem: Savanna draft with its options, seats, history and messages."""
+
+    players = param.Integer(
+        default=2, bounds=(2, MAX_PLAYERS), doc=("Number of players of the next new game, 2 to 6.")
+    )
+    frame = param.Selector(
+        default="fixed",
+        objects=["fixed", "floating"],
+        doc=(
+            "Placement frame of the next game: fixed (the park's own 4 × 5 cells) or floating "
+            "(the frame may slide until the park is complete)."
+        ),
+    )
+    seat0 = param.Selector(default="Human", objects=list(SEAT_KINDS), doc="Who plays Player 1.")
+    seat1 = param.Selector(default="Greedy", objects=list(SEAT_KINDS), doc="Who plays Player 2.")
+    seat2 = param.Selector(default="Greedy", objects=list(SEAT_KINDS), doc="Who plays Player 3.")
+    seat3 = param.Selector(default="Greedy", objects=list(SEAT_KINDS), doc="Who plays Player 4.")
+    seat4 = param.Selector(default="Greedy", objects=list(SEAT_KINDS), doc="Who plays Player 5.")
+    seat5 = param.Selector(default="Greedy", objects=list(SEAT_KINDS), doc="Who plays Player 6.")
+    strength0 = param.Integer(default=2, bounds=(1, 5), doc="Player 1's search-bot strength.")
+    strength1 = param.Integer(default=2, bounds=(1, 5), doc="Player 2's search-bot strength.")
+    strength2 = param.Integer(default=2, bounds=(1, 5), doc="Player 3's search-bot strength.")
+    strength3 = param.Integer(default=2, bounds=(1, 5), doc="Player 4's search-bot strength.")
+    strength4 = param.Integer(default=2, bounds=(1, 5), doc="Player 5's search-bot strength.")
+    strength5 = param.Integer(default=2, bounds=(1, 5), doc="Player 6's search-bot strength.")
+    confirm_turn = param.Boolean(
+        default=True,
+        doc=("Keep a person's picks pending until she passes the hands, so she can undo them."),
+    )
+    seed = param.Integer(
+        default=None,
+        allow_None=True,
+        doc=("Seed of the shuffle and of the bots (None: a different game every time)."),
+    )
+
+    state = param.ClassSelector(
+        class_=State, doc=("The live game; replaced by a new object on every pick.")
+    )
+    start = param.ClassSelector(class_=State, doc="The game as dealt, before any pick.")
+    history = param.List(default=[], item_type=Turn, doc="The picks played, oldest first.")
+    future = param.List(default=[], item_type=Turn, doc="Picks undone, next one first.")
+    pending = param.List(
+        default=[],
+        item_type=Pick,
+        doc=("The person's picks of this turn, shown but not played until she passes the hands."),
+    )
+    undone = param.List(default=[], item_type=Pick, doc="Pending picks undone (for redo).")
+    events = param.List(default=[], doc="The events of the last pick played.")
+    message = param.String(default="", doc="The last error or narration, as sentences.")
+    message_is_error = param.Boolean(default=False, doc="Whether the message reports a refusal.")
+
+    def __init__(self, **params: Any):
+        state = params.pop("state", None)
+        super().__init__(**params)
+        self._bots: dict[tuple[int, str, int], Any] = {}
+        self._sheet_cache: tuple[State | None, ScoreSheet | None] = (None, None)
+        if state is None:
+            self.new_game()
+        else:
+            self._adopt(state.clone(), [], "Game set up.")
+
+    # ------------------------------------------------------------------ options
+    @property
+    def rules(self) -> Rules:
+        """The rules the parameters describe (used by the next new game)."""
+        return self.make_rules(players=self.players, frame=self.frame)
+
+    def seat(self, player: int) -> str:
+        """Who sits at a seat: 'Human', 'Random', 'Greedy' or 'MCTS'."""
+        return getattr(self, f"seat{player}")
+
+    def strength(self, player: int) -> int:
+        return getattr(self, f"strength{player}")
+
+    @property
+    def humans(self) -> list[int]:
+        """The seats played by people in the current game."""
+        return [p for p in range(self.state.players) if self.seat(p) == "Human"]
+
+    def seat_name(self, player: int) -> str:
+        """E.g. 'Player 1 (you)', 'Player 2 (Greedy bot)', 'Player 3 (MCTS bot, strength 2)'."""
+        kind = self.seat(player)
+        name = player_name(player)
+        if kind == "Human":
+            return f"{name} (you)" if len(self.humans) == 1 else f"{name} (human)"
+        if kind == "MCTS":
+            return f"{name} (MCTS bot, strength {self.strength(player)})"
+        return f"{name} ({kind} bot)"
+
+    # ------------------------------------------------------------------ reading
+    @property
+    def park_names(self) -> tuple[str | None, ...]:
+        return self.state.rules.park_names
+
+    @property
+    def to_move(self) -> int | None:
+        """The player who must pick now (None when the game is over)."""
+        return self.state.current_player
+
+    @property
+    def human_to_move(self) -> bool:
+        p = self.state.current_player
+        return p is not None and self.seat(p) == "Human"
+
+    @property
+    def bot_to_move(self) -> bool:
+        p = self.state.current_player
+        return p is not None and self.seat(p) != "Human"
+
+    @property
+    def viewer(self) -> int:
+        """Whose hand and parks are shown large: the person to move, else the first person
+        (the last one who moved in a hot-seat game), else Player 1."""
+        p = self.state.current_player
+        if p is not None and self.seat(p) == "Human":
+            return p
+        for turn in reversed(self.history):
+            if self.seat(turn.player) == "Human":
+                return turn.player
+        humans = self.humans
+        return humans[0] if humans else 0
+
+    def pending_for(self, park: str | None) -> Pick | None:
+        """The pending pick for one park, if any."""
+        return next((p for p in self.pending if p.park == park), None)
+
+    def parks_of(self, player: int) -> tuple[Park, ...]:
+        """A player's parks as shown: with her pending picks placed."""
+        parks = [self.state.park(player, name) for name in self.park_names]
+        if player == self.state.current_player:
+            for pick in self.pending:
+                slot = self.park_names.index(pick.park)
+                parks[slot] = place(parks[slot], pick.cell, pick.card, self.state.rules.frame)[0]
+        return tuple(parks)
+
+    def pending_cells(self) -> list[tuple]:
+        """Where the pending picks lie in :meth:`parks_of` (score-line cell form)."""
+        out = []
+        p = self.state.current_player
+        if p is None:
+            return out
+        for pick in self.pending:
+            park = self.state.park(p, pick.park)
+            _, cell, _ = place(park, pick.cell, pick.card, self.state.rules.frame)
+            out.append(cell if pick.park is None else (pick.park, *cell))
+        return out
+
+    def last_cells(self, player: int) -> list[tuple]:
+        """Where a player's picks of her latest turn lie (score-line cell form)."""
+        out: list[tuple] = []
+        when = None
+        for turn in reversed(self.history):
+            if turn.player != player:
+                continue
+            if when is None:
+                when = (turn.round, turn.turn)
+            elif (turn.round, turn.turn) != when:
+                break
+            placed = next(e for e in turn.events if isinstance(e, Placed))
+            out.append(placed.cell if placed.park is None else (placed.park, *placed.cell))
+        return out
+
+    def hand_of(self, player: int, park: str | None = None) -> tuple[CardType, ...]:
+        """A player's hand for one park as shown: without the card of a pending pick."""
+        hand = list(self.state.hand(player, park))
+        pick = self.pending_for(park) if player == self.state.current_player else None
+        if pick is not None:
+            hand.remove(pick.card)
+        return tuple(hand)
+
+    def may_pick(self, park: str | None) -> bool:
+        """Whether the person to move may still pick for this park this turn."""
+        p = self.state.current_player
+        return (
+            self.human_to_move
+            and not self.state.has_picked(p, park)
+            and self.pending_for(park) is None
+        )
+
+    def legal_cells(self, park: str | None) -> list[tuple[int, int]]:
+        """Where the person to move may put her next card of that park ([] if she may not)."""
+        if not self.may_pick(park):
+            return []
+        p = self.state.current_player
+        return placement_cells(self.state.park(p, park), self.state.rules.frame)
+
+    @property
+    def ready_to_pass(self) -> bool:
+        """Whether the person to move has pending picks for every park still open to her."""
+        p = self.state.current_player
+        if not self.human_to_move or not self.pending:
+            return False
+        return all(
+            self.state.has_picked(p, name) or self.pending_for(name) is not None
+            for name in self.park_names
+        )
+
+    def running_sheet(self) -> ScoreSheet:
+        """The score sheet of the parks as they stand (final once the game is over)."""
+        state, sheet = self._sheet_cache
+        if state is not self.state or sheet is None:
+            sheet = self.state.score_sheet()
+            self._sheet_cache = (self.state, sheet)
+        return sheet
+
+    def totals(self) -> list[int]:
+        """Each player's running total."""
+        sheet = self.running_sheet()
+        return [sheet.total(p) for p in range(self.state.players)]
+
+    @property
+    def outcome_text(self) -> str:
+        """Who won, or '' while the game runs."""
+        if not self.state.is_over:
+            return ""
+        winner = self.state.winner
+        totals = self.totals()
+        if isinstance(winner, list):
+            names = " and ".join(self.seat_name(p) for p in winner)
+            return f"{names} share the win with {totals[winner[0]]} points."
+        return f"{self.seat_name(winner)} wins with {totals[winner]} points."
+
+    def received(self, player: int, park: str | None = None) -> str:
+        """Where the hand a player holds now came from, as a sentence."""
+        state = self.state
+        if state.is_over:
+            return ""
+        hand = "hand" if park is None else f"{park.capitalize()} hand"
+        if state.turn == 0:
+            return f"Round {state.round + 1}: you were dealt a new {hand} of 11 cards."
+        d = state.direction(park)
+        giver = (player - d) % state.players
+        taken = next(
+            (
+                t.pick.card
+                for t in reversed(self.history)
+                if t.player == giver
+                and t.pick.park == park
+                and (t.round, t.turn) == (state.round, state.turn - 1)
+            ),
+            None,
+        )
+        way = "" if park is None else (" (clockwise)" if d == 1 else " (anticlockwise)")
+        took = f" after taking {a(taken.label)} from it" if taken is not None else ""
+        return f"{self.seat_name(giver)} passed you this {hand}{way}{took}."
+
+    def turn_text(self) -> str:
+        """Round, turn and who picks, as a sentence."""
+        state = self.state
+        if state.is_over:
+            return "The draft is over."
+        p = state.current_player
+        where = f"Round {state.round + 1} of 2, pick {state.turn + 1} of 10"
+        if self.seat(p) != "Human":
+            return f"{where}: {self.seat_name(p)} is picking."
+        if self.ready_to_pass:
+            return f"{where}: press “Pass hands” (or Undo)."
+        return f"{where}: {self.seat_name(p)} to pick — choose a card, then a green cell."
+
+    # ------------------------------------------------------------------ playing
+    def _refuse(self, sentence: str) -> bool:
+        self.param.update(message=sentence, message_is_error=True)
+        return False
+
+    def new_game(self) -> None:
+        """Deal a new game with the current options (seats are kept)."""
+        rules = self.rules
+        state = new_game(rules, seed=self.seed)
+        self._bots.clear()
+        kind = "classic game" if rules.variant == "classic" else "game with two parks"
+        self.param.update(
+            state=state,
+            start=state.clone(),
+            history=[],
+            future=[],
+            pending=[],
+            undone=[],
+            events=[],
+            message_is_error=False,
+            message=f"New {kind} for {rules.players} players: pick a card from your hand, then "
+            "click a green cell of the matching park.",
+        )
+
+    def _adopt(self, state: State, history: list[Turn], message: str) -> None:
+        self.param.update(
+            state=state,
+            start=state.clone(),
+            history=history,
+            future=[],
+            pending=[],
+            undone=[],
+            events=[],
+            message=message,
+            message_is_error=False,
+        )
+
+    def play(self, action: Pick | tuple) -> bool:
+        """The player to move picks ``action`` (a Pick, or (card, cell[, park])) at once.
+
+        Returns whether it was played; an illegal pick changes nothing but :attr:`message`,
+        which then holds the rules' reason.
+        """
+        player = self.state.current_player
+        if player is None:
+            return self._refuse("The draft is over.")
+        new = self.state.clone()
+        try:
+            pick = action if isinstance(action, Pick) else Pick(*action)
+            events = new.apply(pick)
+        except (IllegalAction, ValueError, TypeError) as err:
+            return self._refuse(str(err))
+        turn = Turn(player, pick, self.state.round, self.state.turn, tuple(events), new)
+        self.param.update(
+            state=new,
+            history=[*self.history, turn],
+            future=[],
+            pending=[],
+            undone=[],
+            events=list(events),
+            message=turn.describe(),
+            message_is_error=False,
+        )
+        return True
+
+    def pick(self, card: CardType | str, cell: tuple[int, int], park: str | None = None) -> bool:
+        """What a person's click does: pick ``card`` from her hand for ``park`` and put it at
+        ``cell``; pending until she passes the hands when :attr:`confirm_turn` is on."""
+        state = self.state
+        p = state.current_player
+        if p is None:
+            return self._refuse("The draft is over.")
+        if self.seat(p) != "Human":
+            return self._refuse(f"It is {self.seat_name(p)}'s turn to pick; wait for it.")
+        try:
+            pick = Pick(card_from_code(card), tuple(cell), park)
+        except ValueError as err:
+            return self._refuse(str(err))
+        if pick.park in self.park_names and self.pending_for(pick.park) is not None:
+            return self._refuse(
+                f"You already placed a card in {_park_phrase(pick.park)} this "
+                "turn: undo it to change it, or pass the hands."
+            )
+        reason = state.why_illegal(pick)
+        if reason is not None:
+            return self._refuse(reason)
+        if not self.confirm_turn:
+            return self.play(pick)
+        pending = [*self.pending, pick]
+        self.param.update(
+            pending=pending,
+            undone=[],
+            message_is_error=False,
+            message=self._pending_text(pick, pending),
+        )
+        return True
+
+    def _pending_text(self, pick: Pick, pending: list[Pick]) -> str:
+        text = f"You put {a(pick.card.label)} at {_where(pick.park, pick.cell)}."
+        p = self.state.current_player
+        missing = [
+            n
+            for n in self.park_names
+            if not self.state.has_picked(p, n) and not any(x.park == n for x in pending)
+        ]
+        if missing:
+            return text + f" Now pick a card for {_park_phrase(missing[0])}."
+        return text + " Press “Pass hands” to play it (or Undo)."
+
+    def confirm(self) -> bool:
+        """ "Pass hands": play the person's pending picks, in the order she made them."""
+        if not self.pending:
+            return self._refuse("Pick a card and a cell first.")
+        if not self.ready_to_pass:
+            missing = next(n for n in self.park_names if self.pending_for(n) is None)
+            return self._refuse(f"Pick a card for {_park_phrase(missing)} too.")
+        state = self.state
+        turns = []
+        for pick in self.pending:
+            new = state.clone()
+            player = state.current_player
+            try:
+                events = new.apply(pick)
+            except IllegalAction as err:  # cannot happen: each was checked when made
+                return self._refuse(str(err))
+            turns.append(Turn(player, pick, state.round, state.turn, tuple(events), new))
+            state = new
+        self.param.update(
+            state=state,
+            history=[*self.history, *turns],
+            future=[],
+            pending=[],
+            undone=[],
+            events=[e for t in turns for e in t.events],
+            message=" ".join(t.describe() for t in turns),
+            message_is_error=False,
+        )
+        return True
+
+    def _undo_index(self) -> int | None:
+        """Index in history of the person's last played pick, if it may still be undone."""
+        people = self.humans or list(range(self.state.players))
+        index = next(
+            (i for i in range(len(self.history) - 1, -1, -1) if self.history[i].player in people),
+            None,
+        )
+        if index is None or any(t.closed_turn for t in self.history[index:]):
+            return None
+        return index
+
+    @property
+    def can_undo(self) -> bool:
+        """Whether :meth:`undo` would take something back."""
+        return bool(self.pending) or self._undo_index() is not None
+
+    def undo(self) -> bool:
+        """Take back the person's last pick while the turn is open.
+
+        A pending pick always comes back. A pick already played (``confirm_turn`` off) comes
+        back with the picks made after it, as long as the hands have not passed since.
+        """
+        if self.pending:
+            pick = self.pending[-1]
+            self.param.update(
+                pending=self.pending[:-1],
+                undone=[*self.undone, pick],
+                message=f"Took back your {pick.card.label} at {_where(pick.park, pick.cell)}.",
+                message_is_error=False,
+            )
+            return True
+        index = self._undo_index()
+        if index is None:
+            if not self.history:
+                return self._refuse("There is no pick of yours to undo.")
+            return self._refuse("Your last pick stands: the hands have passed since.")
+        history = self.history[:index]
+        taken = self.history[index:]
+        state = history[-1].state if history else self.start
+        pick = taken[0].pick
+        self.param.update(
+            state=state.clone(),
+            history=history,
+            future=taken + self.future,
+            events=[],
+            message_is_error=False,
+            message=f"Took back {player_name(taken[0].player)}'s "
+            f"{pick.card.label} at {_where(pick.park, pick.cell)}.",
+        )
+        return True
+
+    def redo(self) -> bool:
+        """Put back the pick last undone."""
+        if self.undone:
+            pick = self.undone[-1]
+            undone = self.undone[:-1]
+            if not self.pick(pick.card, pick.cell, pick.park):
+                return False
+            self.undone = undone
+            return True
+        if not self.future:
+            return self._refuse("There is no pick to redo.")
+        future = list(self.future)
+        turns = []
+        while future:
+            turns.append(future.pop(0))
+            if not future or self.seat(future[0].player) == "Human":
+                break
+        last = turns[-1]
+        self.param.update(
+            state=last.state.clone(),
+            history=[*self.history, *turns],
+            future=future,
+            events=list(last.events),
+            message_is_error=False,
+            message=" ".join(t.describe() for t in turns),
+        )
+        return True
+
+    # ------------------------------------------------------------------ bots
+    def bot_for(self, player: int, kind: str | None = None) -> Any:
+        """The bot playing (or advising) ``player``: one object per seat, kind and strength."""
+        kind = kind or self.seat(player)
+        if kind == "Human":
+            kind = "Greedy"
+        strength = self.strength(player)
+        key = (player, kind, strength if kind == "MCTS" else 0)
+        bot = self._bots.get(key)
+        if bot is None:
+            seed = None if self.seed is None else self.seed * 10 + player
+            if kind == "Random":
+                bot = RandomBot(seed=seed)
+            elif kind == "Greedy":
+                bot = GreedyBot(seed=seed)
+            else:
+                bot = MCTSBot(iterations=mcts_iterations(strength), seed=seed)
+            self._bots[key] = bot
+        return bot
+
+    def bot_choice(self, state: State | None = None, kind: str | None = None) -> Pick:
+        """The pick the mover's bot would make (on a copy; safe to call off the UI thread).
+
+        For a person with pending picks the choice is for the parks still open to her.
+        """
+        base = self.state if state is None else state
+        if base.is_over:
+            raise IllegalAction("The draft is over; there is no pick to choose.")
+        work = base.clone()
+        if state is None and self.human_to_move:
+            for pick in self.pending:
+                work.apply(pick)
+        return self.bot_for(base.current_player, kind).choose(work)
+
+    def bot_move(self) -> bool:
+        """Let the mover's bot (the greedy bot for a person) make one pick."""
+        if self.state.is_over:
+            return self._refuse("The draft is over.")
+        if self.pending:
+            return self._refuse("Pass the hands or undo your pending pick first.")
+        return self.play(self.bot_choice())
+
+    # ------------------------------------------------------------------ saving
+    def save(self) -> str:
+        """The game as JSON text: rules, seats, the deal, every pick, the current state."""
+
+        def picks(items: list[Pick]) -> list[list[Any]]:
+            return [[p.card.code, list(p.cell), p.park] for p in items]
+
+        data = {
+            "format": SAVE_FORMAT,
+            "version": SAVE_VERSION,
+            "rules": self.state.rules.to_dict(),
+            "seats": [
+                {"player": player_name(p), "kind": self.seat(p), "strength": self.strength(p)}
+                for p in range(self.state.players)
+            ],
+            "confirm_turn": self.confirm_turn,
+            "start": self.start.to_dict(),
+            "picks": picks([t.pick for t in self.history]),
+            "redo": picks([t.pick for t in self.future]),
+            "pending": picks(self.pending),
+            "state": self.state.to_dict(),
+        }
+        return json.dumps(data)
+
+    def load(self, text: str) -> bool:
+        """Replace the game by a saved one. A bad file changes nothing but :attr:`message`,
+        which then says what is wrong. Returns whether the game was loaded."""
+        try:
+            start, history, future, pending, seats, confirm = _parse_save(text)
+        except ValueError as err:
+            return self._refuse(f"Could not load the file: {err} The current game is unchanged.")
+        state = history[-1].state if history else start
+        updates: dict[str, Any] = {}
+        for p, (kind, strength) in enumerate(seats):
+            updates[f"seat{p}"], updates[f"strength{p}"] = kind, strength
+        rules = state.rules
+        self._bots.clear()
+        self.param.update(
+            **self.options_from(rules),
+            players=rules.players,
+            frame=rules.frame,
+            confirm_turn=confirm,
+            state=state.clone(),
+            start=start,
+            history=history,
+            future=future,
+            pending=[],
+            undone=[],
+            events=list(history[-1].events) if history else [],
+            message_is_error=False,
+            message=f"Loaded a game after {len(history)} picks. {self.turn_text_for(state)}",
+            **updates,
+        )
+        for pick in pending:
+            if not self.pick(pick.card, pick.cell, pick.park):
+                break
+        return True
+
+    def turn_text_for(self, state: State) -> str:
+        if state.is_over:
+            return "The draft is over."
+        return f"{player_name(state.current_player)} to pick."
+
+
+def _parse_picks(raw: Any, field: str) -> list[Pick]:
+    if not isinstance(raw, list):
+        raise ValueError(f"its '{field}' must be a list of [card, [row, column], park].")
+    out = []
+    for n, entry in enumerate(raw, start=1):
+        try:
+            card, cell, park = entry
+            if not (isinstance(cell, list) and len(cell) == 2):
+                raise ValueError
+            out.append(Pick(card_from_code(card), tuple(cell), park))
+        except (TypeError, ValueError):
+            raise ValueError(
+                f"{field} number {n} ({entry!r}) is not [card, [row, column], park]."
+            ) from None
+    return out
+
+
+def _replay(state: State, picks: list[Pick], field: str) -> list[Turn]:
+    turns = []
+    for n, pick in enumerate(picks, start=1):
+        new = state.clone()
+        player = state.current_player
+        try:
+            events = new.apply(pick)
+        except (IllegalAction, ValueError) as err:
+            raise ValueError(
+                f"{field} number {n} ({pick.card.label} at "
+                f"{_where(pick.park, pick.cell)}) cannot be played: {err}"
+            ) from None
+        turns.append(Turn(player, pick, state.round, state.turn, tuple(events), new))
+        state = new
+    return turns
+
+
+def _parse_save(
+    text: str,
+) -> tuple[State, list[Turn], list[Turn], list[Pick], list[tuple[str, int]], bool]:
+    """Check a saved game completely; ValueError with a sentence naming the problem."""
+    if not isinstance(text, str):
+        raise ValueError("a saved game is text.")
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as err:
+        raise ValueError(
+            f"it is not valid JSON ({err.msg} at line {err.lineno}, column {err.colno})."
+        ) from None
+    if not isinstance(data, dict):
+        raise ValueError("it is not a saved Ecosystem game (expected a JSON object).")
+    fmt = data.get("format")
+    if fmt == "cole-panel/ecosystem-park":
+        raise ValueError("it is a saved park, not a game: open it in the Scoring explorer tab.")
+    if fmt != SAVE_FORMAT:
+        raise ValueError(f"it is not a saved Ecosystem game (the 'format' field is {fmt!r}).")
+    if data.get("version") != SAVE_VERSION:
+        raise ValueError(
+            f"it is a save of version {data.get('version')!r}; this app reads "
+            f"version {SAVE_VERSION}."
+        )
+    for key in ("start", "picks", "state"):
+        if key not in data:
+            raise ValueError(f"the save has no '{key}' field.")
+    try:
+        start = State.from_dict(data["start"])
+    except ValueError as err:
+        raise ValueError(f"its start position is damaged ({err}).") from None
+    if (
+        start.round != 0
+        or start.turn != 0
+        or any(len(start.park(p, n)) for p in range(start.players) for n in start.rules.park_names)
+    ):
+        raise ValueError("its start position already has picks in it.")
+    if "rules" in data and data["rules"] != start.rules.to_dict():
+        raise ValueError("its 'rules' do not match the rules of its start position.")
+    history = _replay(start, _parse_picks(data["picks"], "picks"), "pick")
+    live = history[-1].state if history else start
+    future = _replay(live, _parse_picks(data.get("redo", []), "redo"), "redo pick")
+    try:
+        saved = State.from_dict(data["state"])
+    except ValueError as err:
+        raise ValueError(f"its position is damaged ({err}).") from None
+    if saved.to_dict() != live.to_dict():
+        raise ValueError("its pick list does not lead to its saved position.")
+    pending = _parse_picks(data.get("pending", []), "pending")
+    seats = []
+    raw_seats = data.get("seats", [{}] * start.players)
+    if not isinstance(raw_seats, list) or len(raw_seats) != start.players:
+        raise ValueError(f"its 'seats' must list the {start.players} players.")
+    for p, seat in enumerate(raw_seats):
+        if not isinstance(seat, dict):
+            raise ValueError(f"seat {p + 1} is not an object.")
+        kind = seat.get("kind", "Human")
+        strength = seat.get("strength", 2)
+        if kind not in SEAT_KINDS:
+            raise ValueError(
+                f"seat {p + 1} has an unknown kind {kind!r}; use one of {', '.join(SEAT_KINDS)}."
+            )
+        if not isinstance(strength, int) or isinstance(strength, bool) or not 1 <= strength <= 5:
+            raise ValueError(f"seat {p + 1} has strength {strength!r}; use 1 to 5.")
+        seats.append((kind, strength))
+    confirm = data.get("confirm_turn", True)
+    if not isinstance(confirm, bool):
+        raise ValueError("its 'confirm_turn' must be true or false.")
+    return start, history, future, pending, seats, confirm
