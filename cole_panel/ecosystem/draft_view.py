@@ -26,7 +26,7 @@ from ..ui import (
     SeatSelector,
     ThinkingIndicator,
 )
-from ..ui.held import held
+from ..ui.batch import batched
 from .board import HandView, ParkBoard
 from .model import MAX_PLAYERS, EcosystemModel, a
 from .saving import NamedSaveLoad
@@ -317,7 +317,7 @@ class DraftTable(pn.viewable.Viewer):
         for p, row in enumerate(self._seat_rows):
             row.visible = p < self.model.players
 
-    @held
+    @batched
     def _refresh(self, *_: Any) -> None:
         m = self.model
         state = m.state
@@ -393,7 +393,7 @@ class DraftTable(pn.viewable.Viewer):
         self._log.reset((f"{n}.", [t.describe()]) for n, t in enumerate(m.history, start=1))
         self._refresh_buttons()
 
-    @held
+    @batched
     def _refresh_buttons(self, *_: Any) -> None:
         m = self.model
         busy = self.runner.thinking
@@ -404,7 +404,7 @@ class DraftTable(pn.viewable.Viewer):
         self._auto.disabled = busy or not m.human_to_move or m.ready_to_pass
 
     # ------------------------------------------------------------------ clicks
-    @held
+    @batched
     def _on_card(self, slot: int, index: int) -> None:
         m = self.model
         names = m.park_names
@@ -437,7 +437,7 @@ class DraftTable(pn.viewable.Viewer):
             )
         return "You already picked from this hand this turn."
 
-    @held
+    @batched
     def _on_cell(self, park: str | None, cell: tuple[int, int]) -> None:
         m = self.model
         if not m.may_pick(park):
@@ -467,14 +467,14 @@ class DraftTable(pn.viewable.Viewer):
             task="Looking for a good pick",
         )
 
-    @held
+    @batched
     def _apply_auto(self, state: State, pick: Pick) -> None:
         self._job = None
         if self.model.state is state:
             self.model.pick(pick.card, pick.cell, pick.park)
         self._schedule_bot()
 
-    @held
+    @batched
     def _new_game(self) -> None:
         self.runner.cancel()
         self._job = None
@@ -504,7 +504,7 @@ class DraftTable(pn.viewable.Viewer):
             task=f"{m.seat_name(p)} is thinking",
         )
 
-    @held
+    @batched
     def _apply_bot(self, state: State, pick: Pick) -> None:
         self._job = None
         m = self.model

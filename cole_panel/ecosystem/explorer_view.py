@@ -12,7 +12,7 @@ import param
 from engines.ecosystem import CardType
 
 from ..ui import MessageBox
-from ..ui.held import held
+from ..ui.batch import batched
 from .board import ParkBoard
 from .breakdown import ScoreBreakdown
 from .explorer import BRUSHES, ScoringExplorerModel, where_label
@@ -372,7 +372,7 @@ class ScoringExplorer(pn.viewable.Viewer):
         )
 
     # ------------------------------------------------------------------ refreshing
-    @held
+    @batched
     def _refresh(self, *_: Any) -> None:
         m = self.model
         if self.board.variant != m.variant:
@@ -459,7 +459,7 @@ class ScoringExplorer(pn.viewable.Viewer):
             rows=m.row_notes(),
         )
 
-    @held
+    @batched
     def _refresh_highlight(self, *_: Any) -> None:
         self._draw_board()
 
@@ -488,20 +488,20 @@ class ScoringExplorer(pn.viewable.Viewer):
         self._lion_best.visible = show and lion.reason == "chosen"
 
     # ------------------------------------------------------------------ events
-    @held
+    @batched
     def _on_cell(self, park: str | None, cell: tuple[int, int]) -> None:
         self.model.paint(park, cell)
 
-    @held
+    @batched
     def _on_select(self, index: int | None) -> None:
         self.model.selected_line = index
 
-    @held
+    @batched
     def _on_slider(self, event: param.parameterized.Event) -> None:
         if not self._updating and self.model.stepping:
             self.model.go(event.new)
 
-    @held
+    @batched
     def _on_lion_pick(self, event: param.parameterized.Event) -> None:
         if self._updating or event.new is None:
             return
@@ -510,12 +510,12 @@ class ScoringExplorer(pn.viewable.Viewer):
         if prey is not None and lion is not None and tuple(lion.prey) != prey:
             self.model.choose_lion(prey)
 
-    @held
+    @batched
     def _on_others(self, park: str | None, event: param.parameterized.Event) -> None:
         if not self._updating:
             self.model.set_other_gazelles(event.new, park)
 
-    @held
+    @batched
     def _on_player(self, event: param.parameterized.Event) -> None:
         if not self._updating and event.new is not None:
             self.model.player = event.new

@@ -34,6 +34,11 @@ _CATEGORY_TITLES = {card.category: card.plural.capitalize() for card in CardType
 _CATEGORY_TITLES["rows"] = "Rows"
 
 
+def _a(noun: str) -> str:
+    """``"elephant"`` → ``"an elephant"``, ``"zebra"`` → ``"a zebra"``."""
+    return f"{'an' if noun[:1].lower() in 'aeiou' else 'a'} {noun}"
+
+
 def _where(park: str | None, cell: tuple[int, int]) -> str:
     label = cell_label(tuple(cell))
     return label if park is None else f"{park.capitalize()} {label}"
@@ -62,7 +67,7 @@ class Placed(Event):
 
     def describe(self) -> str:
         card = CardType(self.card).label
-        text = f"{player_name(self.player)} placed a {card} at {_where(self.park, self.cell)}"
+        text = f"{player_name(self.player)} placed {_a(card)} at {_where(self.park, self.cell)}"
         if self.shift != (0, 0):
             text += ", sliding the park to make room"
         return text + "."
@@ -100,7 +105,7 @@ class Discarded(Event):
     def describe(self) -> str:
         hand = "hand" if self.park is None else f"{self.park.capitalize()} hand"
         card = CardType(self.card).label
-        return f"{player_name(self.player)} discarded the last card of her {hand}, a {card}."
+        return f"{player_name(self.player)} discarded the last card of her {hand}, {_a(card)}."
 
 
 @dataclass(frozen=True)

@@ -452,3 +452,11 @@ def test_determinized_states_agree_with_the_observation_and_vary_the_rest():
 def test_observation_rejects_a_bad_player():
     with pytest.raises(ValueError, match="player"):
         new_game().observation(2)
+
+
+def test_narration_uses_the_right_article() -> None:
+    from engines.ecosystem import Discarded, Placed
+
+    assert "placed an elephant at" in Placed(player=0, card="EL", cell=(0, 0)).describe()
+    assert "placed a zebra at" in Placed(player=0, card="ZB", cell=(0, 0)).describe()
+    assert Discarded(player=1, card="EL").describe().endswith(", an elephant.")
