@@ -468,6 +468,7 @@ class EcosystemModel(ScoringOptions):
         pending = [*self.pending, pick]
         self.param.update(
             pending=pending,
+            future=[],  # a new pick starts a new line of play: nothing left to redo
             undone=[],
             message_is_error=False,
             message=self._pending_text(pick, pending),

@@ -338,3 +338,14 @@ def test_any_mix_of_actions_keeps_history_and_state_consistent(actions, confirm,
         assert game.state.is_legal(pick)
     assert len({p.park for p in game.pending}) == len(game.pending)
     assert Rules(**{**game.state.rules.to_dict()}) == game.state.rules
+
+
+def test_a_new_pick_after_undo_drops_the_redo_list():
+    """Found by the property test: undo a played pick, pick again, redo, pass the hands."""
+    game = EcosystemModel(seed=2, seat1="Human")
+    first, second = game.state.hand(0)[0], game.state.hand(0)[1]
+    assert game.pick(first, (0, 0)) and game.confirm()
+    assert game.undo() and game.state.current_player == 0
+    assert game.pick(second, (1, 1))
+    assert not game.redo() and game.message == "There is no pick to redo."
+    assert game.confirm() and game.state.park(0)[1, 1] is second
