@@ -109,9 +109,11 @@ _DIAG_M = tuple(_mask(n) for n in _DIAG)
 _BELOW_M = tuple(_mask(n) for n in _BELOW)
 _ABOVE_M = tuple(_mask([rr * COLS + i % COLS for rr in range(i // COLS)]) for i in range(_N))
 _ROW_M = tuple(_mask(range(r * COLS, (r + 1) * COLS)) for r in range(ROWS))
+_BOTH_ROWS_M = tuple(m | m << _N for m in _ROW_M)  # a row of West and East parks joined
 _CELLS = tuple(divmod(i, COLS) for i in range(_N))
 _LABELS = tuple(cell_label(c) for c in _CELLS)
 _BITS = tuple(1 << i for i in range(_N))
+_ALL = (1 << _N) - 1
 _ROW_NAMES = "ABCD"
 
 
@@ -195,7 +197,8 @@ class ScoringStep:
 
 _KIND_OF: dict[CardType | None, int] = {**_KIND, None: -1}
 _CARD_LABEL = tuple(card.label for card in CardType)
-_ROW_IDX = tuple(tuple(range(r * COLS, (r + 1) * COLS)) for r in range(ROWS))
+_KIND_BIT = tuple(1 << k for k in range(11)) + (0,)  # index -1: an empty cell
+_ROW_STARTS = tuple(range(0, _N, COLS))
 
 
 def _notes(text: str) -> dict[str | None, tuple[str, ...]]:
@@ -222,8 +225,17 @@ _NOTES_BY_NAME = {
     name: {key: table[name] for key, table in _FIXED_NOTES.items()} for name in _LABEL_NAMES
 }
 _ONE_CELL = {name: tuple((cell,) for cell in cells) for name, cells in _CELL_NAMES.items()}
-_ROW_CELLS = {
-    name: tuple(tuple(cells[i] for i in range(r * COLS, (r + 1) * COLS)) for r in range(ROWS))
+# per park name: its cells, labels, fixed notes and one-cell tuples
+_PARK_NAMING = {
+    name: (_CELL_NAMES[name], _LABEL_NAMES[name], _NOTES_BY_NAME[name], _ONE_CELL[name])
+    for name in _CELL_NAMES
+}
+# the cells of a row for each set of its 5 cells (bit c: column c)
+_ROW_PARTS = {
+    name: tuple(
+        tuple(tuple(cells[r * COLS + c] for c in range(COLS) if m >> c & 1) for m in range(32))
+        for r in range(ROWS)
+    )
     for name, cells in _CELL_NAMES.items()
 }
 # "3 kinds of animal next to it (gazelle, zebra, lion)" for each set of animal types (bit k-3)
@@ -268,19 +280,17 @@ class _ParkData:
     def __init__(self, player: int, name: str | None, park: Park):
         self.player = player
         self.name = name
-        self.cells = _CELL_NAMES[name]
-        self.labels = _LABEL_NAMES[name]
-        self.notes = _NOTES_BY_NAME[name]
-        self.one = _ONE_CELL[name]
+        self.cells, self.labels, self.notes, self.one = _PARK_NAMING[name]
         self._rowbits: list[int] | None = None
         kinds = list(map(_KIND_OF.__getitem__, park._cards))
-        m = [0] * 11
-        pos: list[list[int]] = [[], [], [], [], [], [], [], [], [], [], []]
+        # one slot per card type, and a last one (index -1) collecting the empty cells
+        m = [0] * 12
+        pos: list[list[int]] = [[], [], [], [], [], [], [], [], [], [], [], []]
+        bits = _BITS
         for i, k in enumerate(kinds):
-            if k >= 0:
-                pos[k].append(i)
-                m[k] |= 1 << i
-        self.m_all = m[0] | m[1] | m[2] | m[3] | m[4] | m[5] | m[6] | m[7] | m[8] | m[9] | m[10]
+            pos[k].append(i)
+            m[k] |= bits[i]
+        self.m_all = _ALL & ~m[-1]
         self.kinds = kinds
         self.m = m
         self.pos = pos
@@ -293,11 +303,13 @@ def _row_kind_bits(pd: _ParkData) -> list[int]:
     """Per row, a bit for each card type the park holds there (face up or not)."""
     bits = pd._rowbits
     if bits is None:
-        bits = [0, 0, 0, 0]
-        for k, where in enumerate(pd.pos):
-            bit = 1 << k
-            for i in where:
-                bits[i // COLS] |= bit
+        kinds = pd.kinds
+        bits = []
+        for start in _ROW_STARTS:
+            row = 0
+            for k in kinds[start : start + COLS]:
+                row |= _KIND_BIT[k]
+            bits.append(row)
         pd._rowbits = bits
     return bits
 
@@ -508,7 +520,7 @@ class _Scorer:
                             "watering_hole",
                             2 * n,
                             note,
-                            (cells[i], *[cells[j] for j in near]),
+                            (cells[i], *map(cells.__getitem__, near)),
                         )
                     )
                     totals[pd.player] += 2 * n
@@ -574,7 +586,9 @@ class _Scorer:
             cells = pd.cells
             points = 2 * (rows + cols)
             out.append(
-                _new_line(pd.player, "tree", points, note, tuple([cells[i] for i in pd.pos[TR]]))
+                _new_line(
+                    pd.player, "tree", points, note, tuple(map(cells.__getitem__, pd.pos[TR]))
+                )
             )
             self.totals[pd.player] += points
         return out
@@ -589,7 +603,7 @@ class _Scorer:
                 cells = pd.cells
                 out.append(
                     _new_line(
-                        pd.player, "gazelle", 2 * n, note, tuple([cells[i] for i in pd.pos[GZ]])
+                        pd.player, "gazelle", 2 * n, note, tuple(map(cells.__getitem__, pd.pos[GZ]))
                     )
                 )
                 totals[pd.player] += 2 * n
@@ -621,7 +635,7 @@ class _Scorer:
                 cells = pd.cells
                 note = f"{what}{where} ({c}{tie})"
                 out.append(
-                    _new_line(p, "gazelle", points, note, tuple([cells[i] for i in pd.pos[GZ]]))
+                    _new_line(p, "gazelle", points, note, tuple(map(cells.__getitem__, pd.pos[GZ])))
                 )
                 totals[p] += points
         return out
@@ -632,13 +646,13 @@ class _Scorer:
         for pd in self.every:
             if not pd.pos[ZB]:
                 continue
-            kinds, cells, labels = pd.kinds, pd.cells, pd.labels
+            grass, cells, labels = pd.m[GR], pd.cells, pd.labels
             for i in pd.pos[ZB]:
-                near = [j for j in _ORTH[i] if kinds[j] == GR]
+                near = _indices(grass & _ORTH_M[i])
                 if near:
                     g = len(near)
                     note = f"zebra at {labels[i]}: {_plural(g, 'grassland')} next to it"
-                    where = (cells[i], *[cells[j] for j in near])
+                    where = (cells[i], *map(cells.__getitem__, near))
                     out.append(_new_line(pd.player, "zebra", 3 * g, note, where))
                     totals[pd.player] += 3 * g
                 else:
@@ -651,14 +665,14 @@ class _Scorer:
         for pd in self.every:
             if not pd.pos[GF]:
                 continue
-            kinds, cells = pd.kinds, pd.cells
+            trees, cells = pd.m[TR], pd.cells
             for i in pd.pos[GF]:
-                near = [j for j in _ORTH[i] if kinds[j] == TR]
+                near = _indices(trees & _ORTH_M[i])
                 if near:
                     note = pd.notes["giraffe+"][i]
                     out.append(
                         _new_line(
-                            pd.player, "giraffe", 5, note, (cells[i], *[cells[j] for j in near])
+                            pd.player, "giraffe", 5, note, (cells[i], *map(cells.__getitem__, near))
                         )
                     )
                     totals[pd.player] += 5
@@ -683,11 +697,15 @@ class _Scorer:
                     used |= seen
                     idx = _indices(seen)
                     g = len(idx)
-                    where = ", ".join([labels[j] for j in idx])
+                    where = ", ".join(map(labels.__getitem__, idx))
                     note = f"cheetah at {labels[i]}: {_plural(g, 'gazelle')} on its diagonals ({where})"
                     out.append(
                         _new_line(
-                            pd.player, "cheetah", 3 * g, note, (cells[i], *[cells[j] for j in idx])
+                            pd.player,
+                            "cheetah",
+                            3 * g,
+                            note,
+                            (cells[i], *map(cells.__getitem__, idx)),
                         )
                     )
                     totals[pd.player] += 3 * g
@@ -714,7 +732,7 @@ class _Scorer:
                     )
                     totals[pd.player] += 6
                     continue
-                near = [j for j in _ORTH[i] if up >> j & 1]
+                near = _indices(up & _ORTH_M[i])
                 a = len(near)
                 points = 6 - 2 * a
                 if floor is not None and points < floor:
@@ -723,7 +741,11 @@ class _Scorer:
                 note = f"elephant at {labels[i]}: {_FACE_UP[a]} next to it ({names})"
                 out.append(
                     _new_line(
-                        pd.player, "elephant", points, note, (cells[i], *[cells[j] for j in near])
+                        pd.player,
+                        "elephant",
+                        points,
+                        note,
+                        (cells[i], *map(cells.__getitem__, near)),
                     )
                 )
                 totals[pd.player] += points
@@ -740,12 +762,12 @@ class _Scorer:
                 if not flipped & _AROUND_M[i]:
                     out.append(_new_line(pd.player, "hyena", 0, pd.notes["hyena"][i], pd.one[i]))
                     continue
-                near = [j for j in _AROUND[i] if flipped >> j & 1]
+                near = _indices(flipped & _AROUND_M[i])
                 f = len(near)
                 note = f"hyena at {labels[i]}: {_plural(f, 'face-down card')} around it"
                 out.append(
                     _new_line(
-                        pd.player, "hyena", 3 * f, note, (cells[i], *[cells[j] for j in near])
+                        pd.player, "hyena", 3 * f, note, (cells[i], *map(cells.__getitem__, near))
                     )
                 )
                 totals[pd.player] += 3 * f
@@ -764,12 +786,16 @@ class _Scorer:
                         _new_line(pd.player, "vulture", 0, pd.notes["vulture"][i], pd.one[i])
                     )
                     continue
-                below = [j for j in _BELOW[i] if flipped >> j & 1]
+                below = _indices(flipped & _BELOW_M[i])
                 f = len(below)
                 note = f"vulture at {labels[i]}: {_plural(f, 'face-down card')} below it"
                 out.append(
                     _new_line(
-                        pd.player, "vulture", 4 * f, note, (cells[i], *[cells[j] for j in below])
+                        pd.player,
+                        "vulture",
+                        4 * f,
+                        note,
+                        (cells[i], *map(cells.__getitem__, below)),
                     )
                 )
                 totals[pd.player] += 4 * f
@@ -779,33 +805,26 @@ class _Scorer:
         out = []
         table = self.rules.row_points
         totals = self.totals
+        prey_kinds = 1 << GZ | 1 << ZB
+        west_parts, east_parts = _ROW_PARTS["west"], _ROW_PARTS["east"]
         for datas in self.players:
             player = datas[0].player
             west, east = datas
-            flipped = west.flipped | east.flipped
             west_bits, east_bits = _row_kind_bits(west), _row_kind_bits(east)
+            # only gazelles and zebras are ever face down
+            west_up, east_up = west.m_all & ~west.flipped, east.m_all & ~east.flipped
+            gazelles = west.m[GZ] & west_up | east.m[GZ] & east_up
+            zebras = west.m[ZB] & west_up | east.m[ZB] & east_up
             total = 0
             for r in range(ROWS):
                 rm = _ROW_M[r]
-                if flipped & rm:
-                    bits = 0
-                    parts: list[Cell] = []
-                    for pd in datas:
-                        kinds, cells, face_down = pd.kinds, pd.cells, pd.flipped
-                        for i in _ROW_IDX[r]:
-                            k = kinds[i]
-                            if k >= 0 and not face_down >> i & 1:
-                                bits |= 1 << k
-                                parts.append(cells[i])
-                    where = tuple(parts)
-                else:
-                    bits = west_bits[r] | east_bits[r]
-                    if west.m_all & rm == rm and east.m_all & rm == rm:
-                        where = _ROW_CELLS["west"][r] + _ROW_CELLS["east"][r]
-                    else:
-                        where = tuple(
-                            [pd.cells[i] for pd in datas for i in _ROW_IDX[r] if pd.kinds[i] >= 0]
-                        )
+                bits = (west_bits[r] | east_bits[r]) & ~prey_kinds
+                if gazelles & rm:
+                    bits |= 1 << GZ
+                if zebras & rm:
+                    bits |= 1 << ZB
+                shift = r * COLS
+                where = west_parts[r][west_up >> shift & 31] + east_parts[r][east_up >> shift & 31]
                 n = bits.bit_count()
                 out.append(_new_line(player, "rows", table[n], _ROW_NOTES[r][n], where))
                 total += table[n]
@@ -821,6 +840,7 @@ class _Scorer:
         player = datas[0].player
         detailed = self.detailed
         hunting = [(s, i) for s, i in order if datas[s].m[GR] & _ORTH_M[i]]
+        choices, policy = self.choices, self.rules.lion_choice
         search: _LionSearch | None = None
         n = -1  # index of the current lion among the hunting ones
         for slot, i in order:
@@ -838,14 +858,13 @@ class _Scorer:
                 self.totals[player] += points
                 yield line, detailed and LionChoice(player, lion, None, (), "no_prey") or None
                 continue
-            explicit = self.choices.get((player, slot, i))
+            explicit = choices.get((player, slot, i)) if choices else None
             if explicit is not None and not available >> explicit & 1:
                 raise ValueError(
                     f"lion_choices[{player}]: the lion at {label} cannot flip "
                     f"{pd.labels[explicit]}: it is already face down"
                 )
-            flips = tuple([d.flipped for d in datas])
-            policy = self.rules.lion_choice
+            flips = _joined(datas) if detailed or policy == "best" else 0
             several = available & (available - 1)
             options: list[tuple[int, int]] = []
             if detailed or (explicit is None and policy == "best" and several):
@@ -867,7 +886,7 @@ class _Scorer:
             else:
                 prey, reason = first, "best"
             if search is not None and detailed:
-                search.tail_now += search.delta(slot, prey, flips)
+                search.tail_now += search.delta(slot * _N + prey, flips)
             pd.flipped |= _BITS[prey]
             note = (
                 f"lion at {label}: next to a grassland, flips the {_CARD_LABEL[pd.kinds[prey]]} "
@@ -883,20 +902,19 @@ class _Scorer:
                 yield line, None
 
     def _lion_options(
-        self, search: _LionSearch, n: int, slot: int, available: int, flips: tuple[int, ...]
+        self, search: _LionSearch, n: int, slot: int, available: int, flips: int
     ) -> list[tuple[int, int]]:
         """Each prey hunting lion ``n`` may flip, with the owner's final total if it does (later
         lions choosing as the rules say)."""
         player = search.player
         # the owner's final total = points so far + lions still to score + the tail
         base = self.totals[player] + search.lion_points(n, flips) + search.tail_now
-        delta = search.delta
-        options = []
-        for j in _indices(available):
-            after = list(flips)
-            after[slot] |= _BITS[j]
-            options.append((j, base + delta(slot, j, flips) + search.value(n + 1, tuple(after))))
-        return options
+        delta, value = search.delta, search.value
+        at = slot * _N
+        return [
+            (j, base + delta(at + j, flips) + value(n + 1, flips | 1 << at + j))
+            for j in _indices(available)
+        ]
 
 
 class _LionSearch:
@@ -907,48 +925,58 @@ class _LionSearch:
     elephants, hyenas, vultures and rows ("tail"), which depend on which cards are face down.
     ``delta`` is the exact change of the tail when one more card flips; ``value`` is the best
     change the remaining lions can still make, searching every choice (memoised).
+
+    The face-down cards of all the player's parks are one int ``flips``: park ``slot``'s
+    cell ``i`` is bit ``slot * 20 + i`` (see :func:`_joined`). What a card's flip changes
+    apart from the other flips is worked out once per card (``_cell``).
     """
 
     def __init__(self, scorer: _Scorer, datas: list[_ParkData], order: list[tuple[int, int]]):
         rules = scorer.rules
         self.floor = rules.elephant_floor
-        self.policy = rules.lion_choice
         self.scores_without_prey = rules.lion_scores_without_prey
         self.datas = datas
         self.order = order  # the player's lions next to grassland, in scoring order
         self.player = datas[0].player
         self.choices = scorer.choices
-        self.memo: dict[tuple[int, tuple[int, ...]], int] = {}
+        self.reading_order = rules.lion_choice == "reading_order"
+        # keyed by flips << 6 | lion (at most 40 cards, so fewer than 64 lions)
+        self.memo: dict[int, tuple[int, int | None]] = {}
         self.lookahead_all = True
-        prey = [((pd.m[GZ] | pd.m[ZB]) & ~pd.flipped).bit_count() for pd in datas]
-        if len(order) > 1 and 2 ** sum(prey) > _SEARCH_LIMIT:
-            size = 1
-            for slot, count in enumerate(prey):
-                hunting = sum(1 for s, _ in order if s == slot)
-                size *= sum(comb(count, k) for k in range(min(hunting, count) + 1))
-            self.lookahead_all = size <= _SEARCH_LIMIT
+        if len(order) > 1:
+            prey = [((pd.m[GZ] | pd.m[ZB]) & ~pd.flipped).bit_count() for pd in datas]
+            if 2 ** sum(prey) > _SEARCH_LIMIT:
+                size = 1
+                for slot, count in enumerate(prey):
+                    hunting = sum(1 for s, _ in order if s == slot)
+                    size *= sum(comb(count, k) for k in range(min(hunting, count) + 1))
+                self.lookahead_all = size <= _SEARCH_LIMIT
+        # per park: its prey as bits of ``flips``
+        self.prey_masks = [(pd.m[GZ] | pd.m[ZB]) << s * _N for s, pd in enumerate(datas)]
         self.rows = rules.row_points if rules.variant == "two_parks" else None
-        self._static_rows: list[int] | None = None
+        self._cells: dict[int, tuple[int, bool, int, int, int]] = {}
+        self._row_masks: tuple[list[int], list[int], list[int]] | None = None
         # Only absolute totals (shown as a lion's options) need the tail itself.
-        self.tail_now = self.tail(tuple([pd.flipped for pd in datas])) if scorer.detailed else 0
+        self.tail_now = self.tail(_joined(datas)) if scorer.detailed else 0
 
-    def lion_points(self, n: int, flips: tuple[int, ...]) -> int:
+    def lion_points(self, n: int, flips: int) -> int:
         """Points the hunting lions from ``n`` on will score: each flips one while prey lasts."""
         points = 0
         for slot, pd in enumerate(self.datas):
             lions = sum(1 for s, _ in self.order[n:] if s == slot)
-            prey = ((pd.m[GZ] | pd.m[ZB]) & ~flips[slot]).bit_count()
+            prey = ((pd.m[GZ] | pd.m[ZB]) & ~(flips >> slot * _N)).bit_count()
             hunts = min(lions, prey)
             points += 4 * hunts
             if self.scores_without_prey:
                 points += 4 * (lions - hunts)
         return points
 
-    def tail(self, flips: tuple[int, ...]) -> int:
+    def tail(self, flips: int) -> int:
         """Points still to come (elephants, hyenas, vultures, rows) with these cards face down."""
         floor = self.floor
         pts = 0
-        for pd, f in zip(self.datas, flips, strict=True):
+        for slot, pd in enumerate(self.datas):
+            f = flips >> slot * _N & _ALL
             up = pd.hunters & ~f
             for e in pd.pos[EL]:
                 v = 6 - 2 * (up & _ORTH_M[e]).bit_count()
@@ -958,103 +986,120 @@ class _LionSearch:
             for v in pd.pos[VU]:
                 pts += 4 * (f & _BELOW_M[v]).bit_count()
         if self.rows is not None:
+            static, gz_rows, zb_rows = self._row_masks or self._make_row_masks()
             for r in range(ROWS):
-                pts += self.rows[self._row_kinds(r, flips)]
+                kinds = static[r] + bool(gz_rows[r] & ~flips) + bool(zb_rows[r] & ~flips)
+                pts += self.rows[kinds]
         return pts
 
-    def _row_kinds(self, r: int, flips: tuple[int, ...]) -> int:
-        """Distinct face-up card types in row ``r`` of both parks."""
-        if self._static_rows is None:
-            # card types in each row that can never be flipped
-            prey = 1 << GZ | 1 << ZB
-            self._static_rows = [0, 0, 0, 0]
-            for pd in self.datas:
-                for row, bits in enumerate(_row_kind_bits(pd)):
-                    self._static_rows[row] |= bits & ~prey
-        bits = self._static_rows[r]
-        rm = _ROW_M[r]
-        for pd, f in zip(self.datas, flips, strict=True):
-            if pd.m[GZ] & rm & ~f:
-                bits |= 1 << GZ
-            if pd.m[ZB] & rm & ~f:
-                bits |= 1 << ZB
-        return bits.bit_count()
+    def _make_row_masks(self) -> tuple[list[int], list[int], list[int]]:
+        """Per row of the two parks: how many kinds other than gazelles and zebras it holds
+        (never flipped), and its gazelles and its zebras as bits of ``flips``."""
+        prey_kinds = 1 << GZ | 1 << ZB
+        west, east = self.datas
+        west_bits, east_bits = _row_kind_bits(west), _row_kind_bits(east)
+        gazelles = west.m[GZ] | east.m[GZ] << _N
+        zebras = west.m[ZB] | east.m[ZB] << _N
+        static = [(w | e) & ~prey_kinds for w, e in zip(west_bits, east_bits, strict=True)]
+        gz_rows = [gazelles & rm for rm in _BOTH_ROWS_M]
+        zb_rows = [zebras & rm for rm in _BOTH_ROWS_M]
+        masks = self._row_masks = ([bits.bit_count() for bits in static], gz_rows, zb_rows)
+        return masks
 
-    def delta(self, slot: int, j: int, flips: tuple[int, ...]) -> int:
-        """Exact change of the tail when the face-up card at ``j`` of park ``slot`` flips."""
-        pd = self.datas[slot]
-        m = pd.m
-        # hyenas around it gain 3, vultures above it 4, elephants next to it up to 2
+    def _cell(self, g: int) -> tuple[int, bool, int, int, int]:
+        """What ``delta`` needs of the card at bit ``g``, apart from the other flips: the
+        fixed change (hyenas around it gain 3, vultures above it 4, elephants next to it 2
+        without a floor), whether elephants next to it have a floor to check, and for rows the
+        other cards of its kind in its row, those of the other prey kind, and the face-up
+        kinds there besides gazelles and zebras, plus one for itself."""
+        slot, j = divmod(g, _N)
+        m = self.datas[slot].m
         d = 3 * (m[HY] & _AROUND_M[j]).bit_count() + 4 * (m[VU] & _ABOVE_M[j]).bit_count()
-        if m[EL] & _ORTH_M[j]:
-            if self.floor is None:
-                d += 2 * (m[EL] & _ORTH_M[j]).bit_count()
-            else:
-                up = pd.hunters & ~flips[slot]
-                for e in _ORTH[j]:
-                    if pd.kinds[e] == EL:
-                        a = (up & _ORTH_M[e]).bit_count()
-                        d += max(6 - 2 * (a - 1), self.floor) - max(6 - 2 * a, self.floor)
+        elephants = m[EL] & _ORTH_M[j]
+        if elephants and self.floor is None:
+            d += 2 * elephants.bit_count()
+        same = other = kinds = 0
         if self.rows is not None:
+            static, gz_rows, zb_rows = self._row_masks or self._make_row_masks()
             r = j // COLS
-            k = pd.kinds[j]
-            rm = _ROW_M[r]
-            others = False
-            for s, other in enumerate(self.datas):
-                mask = other.m[k] & rm & ~flips[s]
-                if s == slot:
-                    mask &= ~_BITS[j]
-                if mask:
-                    others = True
-                    break
-            if not others:
-                n = self._row_kinds(r, flips)
-                d += self.rows[n - 1] - self.rows[n]
+            same, other = gz_rows[r], zb_rows[r]
+            if self.datas[slot].kinds[j] == ZB:
+                same, other = other, same
+            same &= ~(1 << g)
+            kinds = static[r] + 1
+        info = self._cells[g] = (d, bool(elephants) and self.floor is not None, same, other, kinds)
+        return info
+
+    def delta(self, g: int, flips: int) -> int:
+        """Exact change of the tail when the face-up card at bit ``g`` of ``flips`` flips."""
+        info = self._cells.get(g) or self._cell(g)
+        d, floor_check, same, other, kinds = info
+        if floor_check:
+            slot, j = divmod(g, _N)
+            pd = self.datas[slot]
+            up = pd.hunters & ~(flips >> slot * _N)
+            floor = self.floor
+            for e in _ORTH[j]:
+                if pd.kinds[e] == EL:
+                    a = (up & _ORTH_M[e]).bit_count()
+                    d += max(6 - 2 * (a - 1), floor) - max(6 - 2 * a, floor)
+        if kinds and not same & ~flips:
+            # the last face-up card of its kind in this row of the two parks
+            n = kinds + bool(other & ~flips)
+            d += self.rows[n - 1] - self.rows[n]
         return d
 
-    def value(self, n: int, flips: tuple[int, ...]) -> int:
+    def value(self, n: int, flips: int) -> int:
         """Best change of the tail the lions from ``n`` on can still make."""
         if n == len(self.order):
             return 0
         return self._search(n, flips)[0]
 
-    def best(self, n: int, flips: tuple[int, ...]) -> int | None:
+    def best(self, n: int, flips: int) -> int | None:
         """The prey lion ``n`` takes in a best line of play from here (first in reading order
         among equals); None if it has nothing to flip."""
         return self._search(n, flips)[1]
 
-    def _search(self, n: int, flips: tuple[int, ...]) -> tuple[int, int | None]:
-        key = (n, flips)
+    def _search(self, n: int, flips: int) -> tuple[int, int | None]:
         memo = self.memo
+        key = flips << 6 | n
         found = memo.get(key)
         if found is not None:
             return found
         slot, i = self.order[n]
-        pd = self.datas[slot]
-        available = (pd.m[GZ] | pd.m[ZB]) & ~flips[slot]
+        base = slot * _N
+        available = self.prey_masks[slot] & ~flips
         if not available:
             result: tuple[int, int | None] = (self.value(n + 1, flips), None)
         else:
-            explicit = self.choices.get((self.player, slot, i))
-            if explicit is not None and available >> explicit & 1:
+            explicit = self.choices.get((self.player, slot, i)) if self.choices else None
+            if explicit is not None and available >> base + explicit & 1:
                 candidates: Sequence[int] = (explicit,)
-            elif not self.lookahead_all or (explicit is None and self.policy == "reading_order"):
-                candidates = ((available & -available).bit_length() - 1,)
+            elif not self.lookahead_all or (explicit is None and self.reading_order):
+                candidates = ((available & -available).bit_length() - 1 - base,)
             else:
-                candidates = _indices(available)
+                candidates = _indices(available >> base)
             last = n + 1 == len(self.order)
+            delta = self.delta
             best_value, best_prey = None, None
             for j in candidates:
-                v = self.delta(slot, j, flips)
+                g = base + j
+                v = delta(g, flips)
                 if not last:
-                    after = list(flips)
-                    after[slot] |= _BITS[j]
-                    v += self.value(n + 1, tuple(after))
+                    v += self._search(n + 1, flips | 1 << g)[0]
                 if best_value is None or v > best_value:
                     best_value, best_prey = v, j
             result = (best_value, best_prey)
         memo[key] = result
         return result
+
+
+def _joined(datas: list[_ParkData]) -> int:
+    """The face-down cards of one player's parks as one int (park ``slot`` from bit ``slot * 20``)."""
+    flips = 0
+    for slot, pd in enumerate(datas):
+        flips |= pd.flipped << slot * _N
+    return flips
 
 
 _new = object.__new__
