@@ -1,0 +1,236 @@
+"""How a card looks: colours, words on it, and the Bokeh glyphs that draw a row of cards.
+
+A card face is drawn by several glyphs reading one ColumnDataSource (:data:`CARD_COLUMNS`):
+the body, the colour band of its group, the level in a circle at the top left, the Big Five
+badge at the top right, the name, the group and the token box at the bottom (filled with the
+player's colour and seat number when a token is on it).  Highlights are just other values in
+the same columns (outline colour and width, a status label), so a step of a turn is one
+``source.data = …`` assignment.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Iterable
+from functools import lru_cache
+from typing import Any
+
+from bokeh.models import ColumnDataSource, HoverTool
+from bokeh.plotting import figure as Figure
+from bokeh.transform import dodge
+
+from engines.savannah import Card, load_deck, name_of
+
+TOKEN_COLOURS = ("#d81b60", "#00897b", "#3949ab", "#f57c00", "#5d4037")
+"""Token colour of each seat (Player 1 … Player 5)."""
+FACE = "#fffaf0"
+FACE_DIM = "#eee8dc"
+OUTLINE = "#9b8b70"
+ACTOR = "#1565c0"
+REACHED = "#f2b705"
+HIT = "#d32f2f"
+SELECTED = "#1565c0"
+BLOCKER = "#d32f2f"
+SCORE = "#f2b705"
+BACKGROUND = "#f6f0e1"
+TEXT = "#3b3224"
+MUTED = "#8a7d66"
+STATUS_COLOURS = {"killed": "#c62828", "scared": "#6a1b9a", "discarded": "#616161",
+                  "blocked": "#c62828", "playable": "#2e7d32", "kill": "#c62828",
+                  "scare": "#6a1b9a", "discard": "#616161", "moved": "#1565c0",
+                  "played": "#1565c0", "": "#000000"}
+
+GROUP_SHORT = {"insect": "insect", "small_mammal": "small mammal", "bird": "bird",
+               "ungulate": "ungulate", "large_mammal": "large mammal", "human": "human",
+               "predator": "predator", "scavenger": "scavenger"}
+
+CARD_COLUMNS = ("x", "y", "card", "name", "group", "level", "band", "face", "alpha", "line",
+                "width", "badge", "token_fill", "token_line", "token_text", "status",
+                "status_color", "title", "tip", "lines")
+"""The columns of a card source."""
+
+
+@lru_cache(maxsize=1)
+def deck_cards() -> dict[str, Card]:
+    """The packaged deck by card name (loaded once; immutable)."""
+    return {card.name: card for card in load_deck()}
+
+
+def card_of(card_id: str) -> Card:
+    """The :class:`Card` of an id such as ``'zebra#2'``."""
+    return deck_cards()[name_of(card_id)]
+
+
+def group_and_level(card_id: str) -> tuple[str, int]:
+    """``(group, level)`` of a card id (what regrouping groups by)."""
+    card = card_of(card_id)
+    return card.group, card.level
+
+
+def display_name(name: str) -> str:
+    """The name on two lines when it has two words (``'dung\\nbeetle'``)."""
+    return name.replace(" ", "\n", 1)
+
+
+def _target_short(text: str) -> str:
+    words = text.split()
+    if words == ["any"]:
+        return "any card"
+    head = "level" if words[0] == "level" else GROUP_SHORT[words[0]]
+    if len(words) == 1:
+        return head
+    level = words[1]
+    if level.endswith("-"):
+        return f"{head} ≤{level[:-1]}" if head != "level" else f"level ≤{level[:-1]}"
+    return f"{head} {level}"
+
+
+def _reach_short(text: str) -> str:
+    words = text.split()
+    if words == ["row"]:
+        return "whole row"
+    return f"{words[1]} from {words[0]}"
+
+
+def action_lines(card: Card) -> list[str]:
+    """Short lines for a card face: ``'kill ungulate ≤3'`` / ``'  3 from right'`` per hunt."""
+    out = []
+    for action in card.hunt:
+        verb, target, reach = str(action.verb), str(action.target), str(action.reach)
+        out.append(f"{verb} {_target_short(target)}")
+        out.append(f"   {_reach_short(reach)}")
+    return out
+
+
+def card_tip(card: Card) -> str:
+    """The full rules of a card as HTML (tooltips and the card details)."""
+    hunt = "".join(f"<li>{html.escape(a.describe())}</li>" for a in card.hunt) or "<li>none</li>"
+    rules = [p.describe() for p in card.placement] + [e.describe() for e in card.effects]
+    placement = "".join(f"<li>{html.escape(r)}</li>" for r in rules) or "<li>none</li>"
+    pts = card.points
+    extra = f", {pts.rightmost} if rightmost at the end" if pts.rightmost else ""
+    return (f"<b>Hunt</b> (top to bottom)<ol style='margin:0 0 2px 16px;padding:0'>{hunt}</ol>"
+            f"<b>On the savannah</b><ul style='margin:0 0 2px 16px;padding:0'>{placement}</ul>"
+            f"<b>Points</b>: {pts.in_hand} in hand, {pts.alive} alive, {pts.killed} killed"
+            f"{extra}")
+
+
+def card_title(card: Card) -> str:
+    """``'Lion — predator, level 5, Big Five'``."""
+    five = ", Big Five" if card.big_five else ""
+    return f"{card.name.capitalize()} — {GROUP_SHORT[card.group]}, level {card.level}{five}"
+
+
+def empty_cards() -> dict[str, list]:
+    """An empty card source's data."""
+    return {c: [] for c in CARD_COLUMNS}
+
+
+def add_card(data: dict[str, list], card_id: str, x: float, y: float, *,
+             token: int | None = None, alpha: float = 1.0, line: str = OUTLINE,
+             width: float = 1.2, status: str = "", status_kind: str = "",
+             lines: bool = False, dim: bool = False) -> None:
+    """Append one card face to a card source's data."""
+    card = card_of(card_id)
+    data["x"].append(x)
+    data["y"].append(y)
+    data["card"].append(card_id)
+    data["name"].append(display_name(card.name))
+    data["group"].append(GROUP_SHORT[card.group])
+    data["level"].append(str(card.level))
+    data["band"].append(card.colour_hex)
+    data["face"].append(FACE_DIM if dim else FACE)
+    data["alpha"].append(alpha)
+    data["line"].append(line)
+    data["width"].append(width)
+    data["badge"].append(1.0 if card.big_five else 0.0)
+    data["token_fill"].append(TOKEN_COLOURS[token] if token is not None else FACE)
+    data["token_line"].append("#222222" if token is not None else "#c9bc9f")
+    data["token_text"].append(str(token + 1) if token is not None else "")
+    data["status"].append(status)
+    data["status_color"].append(STATUS_COLOURS.get(status_kind or status, "#000000"))
+    data["title"].append(card_title(card))
+    data["tip"].append(card_tip(card))
+    data["lines"].append("\n".join(action_lines(card)) if lines else "")
+
+
+def draw_cards(fig: Figure, source: ColumnDataSource, *, w: float, h: float, px: float,
+               detail: bool = False) -> Any:
+    """Add the glyphs of card faces (``w`` × ``h`` data units; ``px`` pixels per unit).
+
+    Returns the body renderer (for hover tools).
+    """
+    band = 0.2 * h
+    body = fig.rect("x", "y", width=w, height=h, source=source, fill_color="face",
+                    fill_alpha="alpha", line_color="line", line_width="width",
+                    line_alpha="alpha", border_radius=int(0.07 * w * px))
+    fig.rect(x="x", y=_offset("y", h / 2 - band / 2), width=w * 0.94, height=band,
+             source=source, fill_color="band", fill_alpha="alpha", line_color=None)
+    r = band * 0.42
+    lx = _offset("x", -w / 2 + r + 0.05 * w)
+    ly = _offset("y", h / 2 - band / 2)
+    fig.circle(x=lx, y=ly, radius=r, source=source, fill_color="#ffffff", fill_alpha="alpha",
+               line_color="band", line_width=1.5, line_alpha="alpha")
+    fig.text(x=lx, y=ly, text="level", source=source, text_align="center",
+             text_baseline="middle", text_font_size=f"{max(9, int(r * px * 1.3))}px",
+             text_font_style="bold", text_color=TEXT, text_alpha="alpha")
+    bx = _offset("x", w / 2 - r - 0.06 * w)
+    fig.scatter(x=bx, y=ly, marker="star", size=max(10, int(r * px * 2.3)), source=source,
+                fill_color="#ffd54f", line_color="#8d6e00", fill_alpha="badge",
+                line_alpha="badge")
+    name_y = h / 2 - band - (0.16 if detail else 0.25) * h
+    fig.text(x="x", y=_offset("y", name_y), text="name", source=source,
+             text_align="center", text_baseline="middle",
+             text_font_size=f"{max(9, int(0.15 * w * px))}px", text_font_style="bold",
+             text_color=TEXT, text_alpha="alpha", text_line_height=1.0)
+    group_y = name_y - (0.16 if detail else 0.22) * h
+    fig.text(x="x", y=_offset("y", group_y), text="group", source=source,
+             text_align="center", text_baseline="middle",
+             text_font_size=f"{max(8, int(0.11 * w * px))}px", text_color=MUTED,
+             text_alpha="alpha", text_font_style="italic")
+    if detail:
+        fig.text(x=_offset("x", -w / 2 + 0.07 * w),
+                 y=_offset("y", group_y - 0.07 * h), text="lines", source=source,
+                 text_align="left", text_baseline="top",
+                 text_font_size=f"{max(8, int(0.095 * w * px))}px", text_color=TEXT,
+                 text_alpha="alpha", text_line_height=1.15)
+    if not detail:  # the token box ("to place the token"); cards in hand bear no token
+        tw, th = 0.36 * w, 0.15 * h
+        ty = _offset("y", -h / 2 + th / 2 + 0.05 * h)
+        fig.rect(x="x", y=ty, width=tw, height=th, source=source, fill_color="token_fill",
+                 line_color="token_line", line_width=1.5, line_dash=[3, 2], fill_alpha="alpha",
+                 line_alpha="alpha", border_radius=4)
+        fig.text(x="x", y=ty, text="token_text", source=source, text_align="center",
+                 text_baseline="middle", text_font_size=f"{max(9, int(th * px * 0.8))}px",
+                 text_font_style="bold", text_color="#ffffff")
+    return body
+
+
+def stamps_of(data: dict[str, list]) -> dict[str, list]:
+    """The cards of a card source's data that carry a status stamp ("kill", "blocked"…)."""
+    keep = [i for i, status in enumerate(data["status"]) if status]
+    return {c: [data[c][i] for i in keep] for c in ("x", "y", "status", "status_color")}
+
+
+def draw_stamps(fig: Figure, source: ColumnDataSource, *, w: float, h: float,
+                px: float) -> None:
+    """A rubber stamp across a card (its status), drawn from a source of stamps only."""
+    fig.text(x="x", y=_offset("y", -0.2 * h), text="status", source=source,
+             text_align="center", text_baseline="middle", angle=0.2,
+             text_font_size=f"{max(11, int(0.2 * w * px))}px", text_font_style="bold",
+             text_color="status_color", background_fill_color="#ffffff",
+             background_fill_alpha=0.9, border_line_color="status_color",
+             border_line_width=2, padding=3, border_radius=3)
+
+
+def _offset(column: str, amount: float) -> Any:
+    """A coordinate ``amount`` data units away from the column's value."""
+    return dodge(column, amount)
+
+
+def card_hover(renderers: Iterable[Any]) -> HoverTool:
+    """A tooltip with the card's title and rules (columns ``title`` and ``tip``)."""
+    return HoverTool(renderers=list(renderers), point_policy="follow_mouse", attachment="below",
+                     tooltips=("<div style='max-width:330px;font-size:12px'>"
+                               "<div style='font-weight:700;font-size:13px'>@title</div>"
+                               "@tip{safe}</div>"))

@@ -1,0 +1,357 @@
+"""Your hand: the cards drawn large, a button per card, and what you may do with the one chosen.
+
+Tap (or press the card's button) to choose a card: the page says whether it can be played and,
+if not, which rule forbids it (the row shows the card that blocks it).  Double-tap a card, or
+press the action button, to play it — or to discard it when no card can be played.  After a
+scavenger's kill the area asks which card to take from another player's kill pile.  In hot-seat
+play the hand is covered between turns until its owner uncovers it.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+import panel as pn
+import param
+from bokeh.events import DoubleTap, Tap
+from bokeh.models import ColumnDataSource, Range1d
+from bokeh.plotting import figure
+
+from engines.savannah import name_of
+
+from ..ui.batch import batched
+from .art import (
+    BACKGROUND,
+    MUTED,
+    OUTLINE,
+    SELECTED,
+    STATUS_COLOURS,
+    add_card,
+    card_of,
+    card_tip,
+    card_title,
+    draw_cards,
+    empty_cards,
+)
+from .model import SavannahModel, player_name
+
+HAND_NAME = "savannah-hand"
+"""Bokeh ``name`` of the hand figure."""
+HAND_CARDS = "savannah-hand-cards"
+"""Bokeh ``name`` of the hand's card source (column ``card``)."""
+CARD_W, CARD_H, GAP = 1.0, 1.45, 1.12
+PX = 112
+MAX_HAND = 5
+
+
+def slot_x(index: int) -> float:
+    """Data x of hand slot ``index`` (its card's centre); y is 0."""
+    return index * GAP
+
+
+class HandView(pn.viewable.Viewer):
+    """The hand shown by the model (:attr:`SavannahModel.hand_owner`) and its controls."""
+
+    model = param.ClassSelector(class_=SavannahModel, doc="The game shown.")
+    interactive = param.Boolean(default=True, doc="Whether taps and buttons act on the game.")
+    defer = param.Callable(default=None, allow_None=True, doc=(
+        "How to run the refresh of the buttons and texts: ``defer(fn)`` runs it a moment "
+        "later (the dashboard sends the figures first); None runs it at once."))
+
+    def __init__(self, **params: Any):
+        super().__init__(**params)
+        self._slots = 0
+        self._build()
+        self.model.param.watch(self.refresh, ["state", "selected", "revealed", "hide_hands",
+                                              "seat0", "seat1", "seat2", "seat3", "seat4"])
+        self.refresh()
+
+    # ------------------------------------------------------------------ building
+    def _build(self) -> None:
+        self.source = ColumnDataSource(empty_cards(), name=HAND_CARDS)
+        self.status = ColumnDataSource(dict(x=[], y=[], text=[], color=[]),
+                                       name="savannah-hand-status")
+        self.backs = ColumnDataSource(dict(x=[], y=[]), name="savannah-hand-backs")
+        p = figure(name=HAND_NAME, frame_width=int(PX * 3 * GAP), frame_height=int(PX * 1.85),
+                   x_range=Range1d(-0.56, 2 * GAP + 0.56), y_range=Range1d(-0.95, 0.9),
+                   tools="", toolbar_location=None, min_border=0,
+                   background_fill_color=BACKGROUND, border_fill_color=BACKGROUND,
+                   outline_line_color=None)
+        p.axis.visible = False
+        p.grid.visible = False
+        draw_cards(p, self.source, w=CARD_W, h=CARD_H, px=PX, detail=True)
+        p.rect("x", "y", width=CARD_W, height=CARD_H, source=self.backs, fill_color="#50734a",
+               line_color="#2f4a2b", line_width=1.5, border_radius=8)
+        p.rect("x", "y", width=CARD_W * 0.72, height=CARD_H * 0.78, source=self.backs,
+               fill_color=None, line_color="#a9c79f", line_dash=[3, 3])
+        p.text("x", "y", text="text", source=self.status, text_align="center",
+               text_baseline="middle", text_font_size="13px", text_font_style="bold",
+               text_color="color")
+        p.on_event(Tap, self._on_tap)
+        p.on_event(DoubleTap, self._on_double_tap)
+        self.figure = p
+        self._fit(3)
+
+        self._title = pn.pane.HTML("", margin=(0, 5), css_classes=["cole-hand-title"])
+        self._buttons = [pn.widgets.Button(label="", width=110, margin=(2, 4), visible=False,
+                                           css_classes=[f"cole-hand-{i}"])
+                         for i in range(MAX_HAND)]
+        for i, button in enumerate(self._buttons):
+            button.on_click(lambda _, i=i: self._choose(i))
+        self._action = pn.widgets.Button(label="Choose a card", color="primary",
+                                         width=230, margin=(6, 5), disabled=True,
+                                         css_classes=["cole-play"])
+        self._action.on_click(lambda _: self.play())
+        self._reason = pn.pane.HTML("", margin=(2, 5), sizing_mode="stretch_width",
+                                    css_classes=["cole-reason"])
+        self._details = pn.pane.HTML("", margin=(2, 5), sizing_mode="stretch_width",
+                                     css_classes=["cole-card-details"],
+                                     styles={"font-size": "13px"})
+        self._steal = pn.widgets.Select(label="Take which card?", options={}, width=300,
+                                        margin=(2, 5))
+        self._take = pn.widgets.Button(label="Take it", color="warning", width=100,
+                                       margin=(22, 5, 2, 5))
+        self._take.on_click(lambda _: self._take_card())
+        self._steal_box = pn.Row(self._steal, self._take, visible=False, margin=0)
+        self._cover_text = pn.pane.HTML("", margin=(10, 5), css_classes=["cole-cover"],
+                                        sizing_mode="stretch_width",
+                                        styles={"background": "#2f4a2b",
+                                                "border-radius": "10px"})
+        self._reveal = pn.widgets.Button(label="Show my hand", color="success", width=300,
+                                         margin=(4, 5))
+        self._reveal.on_click(lambda _: self._reveal_hand())
+        self._cover = pn.Column(self._cover_text, self._reveal, visible=False, margin=0,
+                                sizing_mode="stretch_width")
+        self._pane = pn.pane.Bokeh(p, sizing_mode="fixed", margin=(0, 5))
+        self._controls = pn.Column(pn.Row(*self._buttons, margin=0), self._action,
+                                   self._steal_box, self._reason, self._details, margin=0,
+                                   sizing_mode="stretch_width")
+        self._side = pn.Column(self._title, self._cover, self._controls, width=470, margin=0)
+        self._layout = pn.Row(self._pane, self._side, margin=0)
+
+    def add_below(self, viewable: Any) -> None:
+        """Show ``viewable`` (e.g. the message box) under the hand's controls."""
+        self._controls.insert(len(self._controls) - 1, viewable)
+
+    def _fit(self, slots: int) -> None:
+        slots = max(3, slots)
+        if slots == self._slots:
+            return
+        self._slots = slots
+        self.figure.x_range.update(start=-0.56, end=(slots - 1) * GAP + 0.56)
+        self.figure.frame_width = int(PX * ((slots - 1) * GAP + 1.12))
+
+    # ------------------------------------------------------------------ reading the model
+    def _hand(self) -> tuple[str, ...]:
+        return self.model.hand_cards()
+
+    def _my_turn(self) -> bool:
+        m = self.model
+        p = m.state.current_player
+        return (self.interactive and p is not None and m.seat(p) == "Human"
+                and m.hand_owner == p)
+
+    # ------------------------------------------------------------------ drawing
+    def refresh(self, *_: Any) -> None:
+        """Redraw the cards, the buttons and the texts: now or, with :attr:`defer`, soon."""
+        if self.defer is None:
+            self.refresh_cards()
+            self.refresh_controls()
+        else:
+            self.defer(self.refresh_cards)
+            self.defer(self.refresh_controls)
+
+    def refresh_cards(self) -> None:
+        """The hand figure: the cards (or their backs) and under each whether it can be played."""
+        m = self.model
+        state = m.state
+        self._fit(state.rules.hand_size)
+        hand = self._hand()
+        owner = m.hand_owner
+        mine = self._my_turn()
+        steal = mine and m.must_steal
+        discard = mine and m.must_discard
+        data = empty_cards()
+        status = dict(x=[], y=[], text=[], color=[])
+        for i, card in enumerate(hand):
+            chosen = card == m.selected
+            reason = state.why_unplayable(card) if mine and not steal else None
+            if not mine or steal:
+                word, colour = "", MUTED
+            elif discard:
+                word, colour = "can't play: discard?", STATUS_COLOURS["blocked"]
+            elif reason is None:
+                word, colour = "✓ can be played", STATUS_COLOURS["playable"]
+            else:
+                word, colour = "✗ blocked", STATUS_COLOURS["blocked"]
+            add_card(data, card, slot_x(i), 0.1 if chosen else 0.0, token=None,
+                     line=SELECTED if chosen else OUTLINE, width=4.5 if chosen else 1.2,
+                     lines=True, dim=bool(mine and not steal and reason is not None
+                                          and not discard))
+            status["x"].append(slot_x(i))
+            status["y"].append(-0.86)
+            status["text"].append(word)
+            status["color"].append(colour)
+        backs = dict(x=[], y=[])
+        if owner is None:  # covered: show the backs of the hand to move (or of the last one)
+            p = state.current_player
+            n = len(state.hand(p)) if p is not None else 0
+            backs = dict(x=[slot_x(i) for i in range(n)], y=[0.0] * n)
+        self.source.data = data
+        self.status.data = status
+        self.backs.data = backs
+
+    def refresh_controls(self) -> None:
+        """The buttons, the cover in hot-seat play, the reason and the chosen card's rules."""
+        m = self.model
+        hand = self._hand()
+        owner = m.hand_owner
+        mine = self._my_turn()
+        steal = mine and m.must_steal
+        discard = mine and m.must_discard
+        waiting = m.waiting_for
+        self._cover.visible = waiting is not None
+        self._controls.visible = waiting is None
+        if waiting is not None:
+            self._cover_text.object = (
+                '<div style="color:white;font-size:20px;font-weight:600;padding:12px 14px 4px">'
+                f"Pass the device to {player_name(waiting)}</div>"
+                '<div style="color:#dfe9da;font-size:14px;padding:0 14px 12px">'
+                "Hands stay covered between turns. Press the button when only "
+                f"{player_name(waiting)} can see the screen.</div>")
+            self._reveal.label = f"I am {player_name(waiting)}: show my hand"
+        for i, button in enumerate(self._buttons):
+            if i < len(hand):
+                button.param.update(label=name_of(hand[i]), visible=True,
+                                    disabled=not mine or steal,
+                                    color="primary" if hand[i] == m.selected else "default")
+            else:
+                button.visible = False
+        self._title.object = self._title_html(owner, mine)
+        self._refresh_action(mine, steal, discard)
+        self._refresh_steal(steal)
+        self._refresh_reason(mine, steal, discard)
+        chosen = m.selected if m.selected in hand else None
+        self._details.object = (
+            f"<div style='font-weight:700;font-size:14px'>{html.escape(card_title(card_of(chosen)))}"
+            f"</div>{card_tip(card_of(chosen))}" if chosen else
+            "<span style='color:#8a7d66'>Hover a card for its rules; tap it to choose it.</span>")
+
+    def _title_html(self, owner: int | None, mine: bool) -> str:
+        m = self.model
+        if owner is None:
+            return "<b style='font-size:16px'>Hands are covered</b>"
+        whose = "Your hand" if len(m.humans) == 1 else f"{player_name(owner)}'s hand"
+        if m.seat(owner) != "Human":
+            whose = f"{player_name(owner)}'s hand ({m.seat(owner)} bot)"
+        if m.state.is_over:
+            hint = "the game is over"
+        elif mine and m.must_steal:
+            hint = "first take a card from another kill pile"
+        elif mine and m.must_discard:
+            hint = "none of these can be played: choose one to discard"
+        elif mine:
+            hint = "choose a card to play"
+        else:
+            hint = f"waiting for {player_name(m.state.current_player)}"
+        return (f"<b style='font-size:16px'>{html.escape(whose, quote=False)}</b> "
+                f"<span style='color:#6b5b40'>— {html.escape(hint, quote=False)}</span>")
+
+    def _refresh_action(self, mine: bool, steal: bool, discard: bool) -> None:
+        m = self.model
+        chosen = m.selected if m.selected in self._hand() else None
+        if not mine or steal:
+            self._action.param.update(label="Play", disabled=True, color="primary")
+        elif chosen is None:
+            self._action.param.update(label="Choose a card first", disabled=True,
+                                      color="primary")
+        elif discard:
+            self._action.param.update(label=f"Discard the {name_of(chosen)}", disabled=False,
+                                      color="danger")
+        else:
+            self._action.param.update(label=f"Play the {name_of(chosen)}", disabled=False,
+                                      color="primary")
+
+    def _refresh_steal(self, steal: bool) -> None:
+        m = self.model
+        self._steal_box.visible = steal
+        if not steal:
+            return
+        options = {}
+        state = m.state
+        for move in state.legal_actions():
+            card = card_of(move.card)
+            victim = next(q for q in range(state.players) if move.card in state.kill_pile(q))
+            options[f"{card.name} (level {card.level}) from {player_name(victim)}"] = move.card
+        self._steal.options = options
+
+    def _refresh_reason(self, mine: bool, steal: bool, discard: bool) -> None:
+        m = self.model
+        chosen = m.selected if m.selected in self._hand() else None
+        text, colour = "", "#2e7d32"
+        if steal:
+            text = (f"Your {name_of(m.state.pending_steal)} made a kill: take a card from "
+                    "another player's kill pile (tap it below, or pick it here).")
+            colour = "#8d5a00"
+        elif discard:
+            text = ("None of your cards can be played, so you must discard one: choose it, "
+                    "then press Discard.")
+            colour = "#c62828"
+        elif mine and chosen is not None:
+            reason = m.why_unplayable(chosen)
+            if reason is None:
+                text = f"✓ The {name_of(chosen)} can be played."
+            else:
+                text, colour = f"✗ {reason}", "#c62828"
+        self._reason.object = (f"<div style='color:{colour};font-weight:600;font-size:14px'>"
+                               f"{html.escape(text, quote=False)}</div>" if text else "")
+
+    # ------------------------------------------------------------------ input
+    @batched
+    def _choose(self, index: int) -> None:
+        hand = self._hand()
+        if self.interactive and index < len(hand):
+            self.model.select(hand[index])
+
+    def _index_at(self, x: float | None, y: float | None) -> int | None:
+        if x is None or y is None:
+            return None
+        i = round(x / GAP)
+        if 0 <= i < len(self._hand()) and abs(x - slot_x(i)) <= CARD_W / 2 \
+                and abs(y) <= CARD_H / 2 + 0.1:
+            return i
+        return None
+
+    @batched
+    def _on_tap(self, event: Tap) -> None:
+        i = self._index_at(event.x, event.y)
+        if i is not None:
+            self._choose(i)
+
+    @batched
+    def _on_double_tap(self, event: DoubleTap) -> None:
+        i = self._index_at(event.x, event.y)
+        if i is not None and self.interactive:
+            hand = self._hand()
+            self.model.select(hand[i])
+            self.play()
+
+    @batched
+    def play(self) -> bool:
+        """Play (or discard) the chosen card, as the action button does."""
+        if not self.interactive:
+            return False
+        return self.model.human_play()
+
+    @batched
+    def _reveal_hand(self) -> None:
+        self.model.reveal()
+
+    @batched
+    def _take_card(self) -> None:
+        if self.interactive and self._steal.value:
+            self.model.human_play(self._steal.value)
+
+    def __panel__(self) -> pn.viewable.Viewable:
+        return self._layout

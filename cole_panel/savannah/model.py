@@ -1,0 +1,707 @@
+"""One game of On the Savannah as a Param model: options, seats, the position and its history.
+
+The model holds an engine :class:`~engines.savannah.State` (replaced, never mutated, on every
+move so watchers fire), the moves played (each with the position before and after it, for undo
+and for animating the turn), the moves undone (for redo), the last move's events, the card
+chosen in the hand and the last message.  Views read it and call its methods; it knows nothing
+about Panel or Bokeh.
+
+>>> from engines.savannah import make_state
+>>> start = make_state(row=["zebra", "termite", "jackal"], hands=[["cheetah", "oxpecker"], ["lion"]])
+>>> game = SavannahModel.from_state(start, seat1="Greedy")
+>>> game.hand_cards()
+('cheetah#1', 'oxpecker#1')
+>>> game.select("cheetah"), game.message  # doctest: +NORMALIZE_WHITESPACE
+(False, 'The cheetah cannot be played: The cheetah may not be placed next to a predator —
+ the rightmost card is a jackal.')
+>>> game.play(), game.message_is_error
+(False, True)
+>>> game.select("oxpecker"), game.message
+(True, 'The oxpecker can be played. It would kill termite.')
+>>> game.play(), game.state.kill_pile(0)
+(True, ('termite#1',))
+>>> game.undo(), game.state.kill_pile(0)
+(True, ())
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+import param
+
+from engines import Event, IllegalAction
+from engines.savannah import (
+    Discard,
+    GameOver,
+    Move,
+    Play,
+    Rules,
+    State,
+    Steal,
+    move_from_dict,
+    move_to_dict,
+    name_of,
+    new_game,
+)
+from engines.savannah.bots import GreedyBot, MCTSBot, RandomBot
+
+from ..ui.seats import SEAT_KINDS
+
+MAX_SEATS = 5
+SAVE_FORMAT = "cole-panel/on-the-savannah"
+SAVE_VERSION = 1
+
+__all__ = ["MAX_SEATS", "SavannahModel", "Turn", "mcts_iterations", "player_name"]
+
+
+def player_name(player: int) -> str:
+    """``0 -> 'Player 1'`` (the engine's sentences number players from 1 too)."""
+    return f"Player {player + 1}"
+
+
+def mcts_iterations(strength: int) -> int:
+    """Iterations per move of the search bot at a strength from 1 to 5 (×3 per step).
+
+    >>> [mcts_iterations(s) for s in range(1, 6)]
+    [100, 300, 900, 2700, 8100]
+    """
+    return 100 * 3 ** (strength - 1)
+
+
+@dataclass(frozen=True)
+class Turn:
+    """One move as played, with the positions before and after it (never mutated)."""
+
+    player: int
+    """Who moved."""
+    move: Move
+    """The move: ``Play``, ``Discard`` or ``Steal``."""
+    events: tuple[Event, ...]
+    """What it did, in order."""
+    before: State
+    """The position the move was made in."""
+    state: State
+    """The position it led to."""
+
+    def describe(self) -> str:
+        """All the move's events as sentences (the card drawn is never named)."""
+        return " ".join(e.describe() for e in self.events)
+
+    @property
+    def label(self) -> str:
+        """``'Player 1 played a zebra'`` and the like."""
+        verb = {Play: "played", Discard: "discarded", Steal: "took"}[type(self.move)]
+        return f"{player_name(self.player)} {verb} {_a(name_of(self.move.card))}"
+
+
+def _a(name: str) -> str:
+    return ("an " if name[0] in "aeiou" else "a ") + name
+
+
+_RULE_PARAMS = ("players", "tokens", "hand_size", "start_row", "first_player",
+                "count_played_card", "no_token", "elephant_majority", "steal", "steal_per_kill",
+                "equal_turns", "big_five_bonus", "tie_break")
+
+
+class SavannahModel(param.Parameterized):
+    """An On the Savannah game with its options, seats, history and messages."""
+
+    # ---------------------------------------------------------------- options (next new game)
+    players = param.Integer(default=3, bounds=(2, MAX_SEATS), doc=(
+        "Players in the next new game, 2 to 5 (three keeps the wait between your turns short)."))
+    tokens = param.Integer(default=10, bounds=(1, 20), doc="Tokens per player (rulebook: 10).")
+    hand_size = param.Integer(default=3, bounds=(1, 5), doc=(
+        "Cards in each hand, drawn back to after every turn (rulebook: 3)."))
+    start_row = param.Integer(default=6, bounds=(0, 40), doc=(
+        "Cards dealt face up into the starting row (rulebook: 6). A long starting row leaves a "
+        "short draw pile, so a quick game."))
+    first_player = param.Integer(default=0, bounds=(0, MAX_SEATS - 1), doc=(
+        "Who takes the first turn: 0 is Player 1."))
+    count_played_card = param.Boolean(default=False, doc=(
+        "Whether 'count N from the right' counts the card just played as the rightmost one "
+        "(default: no, the row as it was at the start of the turn)."))
+    no_token = param.Selector(default="play", objects=["play", "discard"], doc=(
+        "A player without tokens: 'play' plays cards that belong to nobody; 'discard' may only "
+        "discard."))
+    elephant_majority = param.Selector(default="strict", objects=["strict", "tied"], doc=(
+        "The elephant's 'most animals': 'strict' needs more than every other player, 'tied' "
+        "at least as many."))
+    steal = param.Selector(default="choose", objects=["choose", "richest"], doc=(
+        "After a scavenger's kill: 'choose' any card of another kill pile, or 'richest' (the "
+        "best card of the richest pile, automatically)."))
+    steal_per_kill = param.Boolean(default=False, doc=(
+        "Whether a scavenger steals once per card it kills (default: once per turn)."))
+    equal_turns = param.Boolean(default=False, doc=(
+        "Whether the round is finished after the last card is drawn so everyone has had the "
+        "same number of turns (default: the game ends at once)."))
+    big_five_bonus = param.Integer(default=25, bounds=(0, 100), doc=(
+        "Bonus for a kill pile holding all of the Big Five (rulebook: 25)."))
+    tie_break = param.Selector(default="shared", objects=["shared", "most_alive"], doc=(
+        "Tied totals: 'shared' win, or 'most_alive' (most animals alive with your token)."))
+
+    # ---------------------------------------------------------------- seats
+    seat0 = param.Selector(default="Human", objects=list(SEAT_KINDS), doc="Who plays Player 1.")
+    seat1 = param.Selector(default="Greedy", objects=list(SEAT_KINDS), doc="Who plays Player 2.")
+    seat2 = param.Selector(default="Greedy", objects=list(SEAT_KINDS), doc="Who plays Player 3.")
+    seat3 = param.Selector(default="Greedy", objects=list(SEAT_KINDS), doc="Who plays Player 4.")
+    seat4 = param.Selector(default="Greedy", objects=list(SEAT_KINDS), doc="Who plays Player 5.")
+    strength0 = param.Integer(default=2, bounds=(1, 5), doc="Player 1's search-bot strength.")
+    strength1 = param.Integer(default=2, bounds=(1, 5), doc="Player 2's search-bot strength.")
+    strength2 = param.Integer(default=2, bounds=(1, 5), doc="Player 3's search-bot strength.")
+    strength3 = param.Integer(default=2, bounds=(1, 5), doc="Player 4's search-bot strength.")
+    strength4 = param.Integer(default=2, bounds=(1, 5), doc="Player 5's search-bot strength.")
+    seed = param.Integer(default=None, allow_None=True, bounds=(0, 2**32 - 1), doc=(
+        "Shuffle seed of the next new game, also seeding the bots (None: a fresh one)."))
+    hide_hands = param.Boolean(default=True, doc=(
+        "With several people at one device, cover the hands between their turns ('pass the "
+        "device to Player N')."))
+
+    # ---------------------------------------------------------------- the game
+    state = param.ClassSelector(class_=State, doc=(
+        "The live position; replaced by a new object on every change."))
+    start = param.ClassSelector(class_=State, doc="The position the game started from.")
+    history = param.List(default=[], item_type=Turn, doc="The moves played, oldest first.")
+    future = param.List(default=[], item_type=Turn, doc=(
+        "Moves undone and not yet redone, next one first."))
+    events = param.List(default=[], doc="The events of the last move (or of the last redo).")
+    message = param.String(default="", doc="The last error or narration, as sentences.")
+    message_is_error = param.Boolean(default=False, doc="Whether the message reports a refusal.")
+    selected = param.String(default=None, allow_None=True, doc=(
+        "The card id chosen in the hand shown, or None."))
+    revealed = param.Integer(default=None, allow_None=True, bounds=(0, MAX_SEATS - 1), doc=(
+        "With hidden hands: the seat that has uncovered its hand at the device, or None."))
+
+    def __init__(self, **params: Any):
+        state = params.pop("state", None)
+        super().__init__(**params)
+        self._bots: dict[tuple[int, str, int], Any] = {}
+        if state is None:
+            self.new_game()
+        else:
+            self._adopt(state.clone(), [], [], "Position set up.")
+
+    @classmethod
+    def from_state(cls, state: State, **params: Any) -> SavannahModel:
+        """A model whose game starts at ``state`` (a position built with ``make_state``).
+
+        The options follow the state's rules; every seat defaults to a person.
+        """
+        seats = {f"seat{p}": "Human" for p in range(MAX_SEATS)}
+        return cls(state=state, **{**seats, **params})
+
+    # ---------------------------------------------------------------- reading
+    @property
+    def rules(self) -> Rules:
+        """The rules the option parameters describe (ValueError if they do not fit together)."""
+        return Rules(**{name: getattr(self, name) for name in _RULE_PARAMS})
+
+    def seat(self, player: int) -> str:
+        """Who sits at a seat: 'Human', 'Random', 'Greedy' or 'MCTS'."""
+        return getattr(self, f"seat{player}")
+
+    def strength(self, player: int) -> int:
+        """A seat's search-bot strength (1–5)."""
+        return getattr(self, f"strength{player}")
+
+    def seat_name(self, player: int) -> str:
+        """E.g. 'Player 1 (human)' or 'Player 2 (MCTS bot, strength 2)'."""
+        kind = self.seat(player)
+        if kind == "Human":
+            return f"{player_name(player)} (human)"
+        if kind == "MCTS":
+            return f"{player_name(player)} (MCTS bot, strength {self.strength(player)})"
+        return f"{player_name(player)} ({kind} bot)"
+
+    @property
+    def humans(self) -> list[int]:
+        """The seats of this game played by people."""
+        return [p for p in range(self.state.players) if self.seat(p) == "Human"]
+
+    @property
+    def bot_to_move(self) -> bool:
+        """Whether the live game waits for a bot."""
+        p = self.state.current_player
+        return p is not None and self.seat(p) != "Human"
+
+    @property
+    def hot_seat(self) -> bool:
+        """Whether hands are covered between turns (several people share the device)."""
+        return self.hide_hands and len(self.humans) > 1
+
+    @property
+    def hand_owner(self) -> int | None:
+        """Whose hand the page shows: the only person's; in hot-seat play the seat that has
+        uncovered it; with bots only, the player to move (spectating); None: covered."""
+        humans = self.humans
+        if len(humans) == 1:
+            return humans[0]
+        if not humans:
+            p = self.state.current_player
+            return p if p is not None else None
+        if self.hot_seat:
+            return self.revealed
+        p = self.state.current_player
+        if p is not None and p in humans:
+            return p
+        return self.history[-1].player if self.history and self.history[-1].player in humans \
+            else humans[0]
+
+    @property
+    def waiting_for(self) -> int | None:
+        """In hot-seat play, the person who must take the device now, or None."""
+        p = self.state.current_player
+        if not self.hot_seat or p is None or self.seat(p) != "Human" or self.revealed == p:
+            return None
+        return p
+
+    def hand_cards(self) -> tuple[str, ...]:
+        """The cards of the hand shown (empty while covered)."""
+        owner = self.hand_owner
+        return () if owner is None else self.state.hand(owner)
+
+    @property
+    def must_discard(self) -> bool:
+        """Whether the player to move can play none of her cards (so discards one)."""
+        legal = self.state.legal_actions()
+        return bool(legal) and all(isinstance(m, Discard) for m in legal)
+
+    @property
+    def must_steal(self) -> bool:
+        """Whether the player to move must now take a card from another kill pile."""
+        return self.state.pending_steal is not None and not self.state.is_over
+
+    def why_unplayable(self, card: str) -> str | None:
+        """The rule sentence that forbids playing ``card`` now (None: it can be played)."""
+        return self.state.why_unplayable(card)
+
+    def blocker(self, card: str) -> int | None:
+        """The row index of the card that forbids playing ``card`` (by the first placement
+        restriction it breaks), or None.  The engine names the rule in a sentence
+        (:meth:`why_unplayable`); this points at the card, using the card's own restrictions."""
+        row = self.state.row
+        n = len(row)
+        for rule in self.state.card(card).placement:
+            k = rule.position
+            if n >= k and rule.forbids(self.state.card(row[n - k])):
+                return n - k
+        return None
+
+    def preview(self, card: str) -> list[Event]:
+        """What playing ``card`` would do now (on a copy; [] if it cannot be played)."""
+        if self.state.is_over or self.state.why_unplayable(card) is not None:
+            return []
+        return self.state.clone().apply(Play(card))
+
+    @property
+    def outcome_text(self) -> str:
+        """Who won and with how many points, or '' while the game runs."""
+        state = self.state
+        if not state.is_over:
+            return ""
+        for turn in reversed(self.history):
+            over = [e for e in turn.events if isinstance(e, GameOver)]
+            if over:
+                return over[-1].describe()
+        winners = state.winner if isinstance(state.winner, list) else [state.winner]
+        totals = state.totals()
+        names = " and ".join(player_name(p) for p in winners)
+        return f"Game over: {names} {'wins' if len(winners) == 1 else 'share the win'} with " \
+               f"{totals[winners[0]]} points."
+
+    @property
+    def move_labels(self) -> list[str]:
+        """'Player 1 played a zebra', … one per move played."""
+        return [t.label for t in self.history]
+
+    def score_rows(self) -> list[dict[str, Any]]:
+        """The score sheet as rows for a table: player, category, points, why, cards."""
+        return [dict(player=player_name(line.player), seat=line.player, category=line.category,
+                     points=line.points, why=line.note, cards=list(line.cells))
+                for line in self.state.score_sheet()]
+
+    # ---------------------------------------------------------------- choosing a card
+    def _card_in_hand(self, card: str, hand: tuple[str, ...]) -> str | None:
+        if card in hand:
+            return card
+        if "#" not in card:
+            return next((c for c in hand if name_of(c) == card), None)
+        return None
+
+    def select(self, card: str | None) -> bool:
+        """Choose a card of the hand shown (an id or a name; None clears the choice).
+
+        The message says whether it can be played and, if not, the rule that forbids it.
+        Returns whether it can be played (or discarded, when nothing can be played).
+        """
+        if card is None:
+            self.selected = None
+            return False
+        hand = self.hand_cards()
+        cid = self._card_in_hand(card, hand)
+        if cid is None:
+            owner = self.hand_owner
+            whose = "the hand shown" if owner is None else f"{player_name(owner)}'s hand"
+            return self._refuse(f"There is no {name_of(card)} in {whose}.")
+        state = self.state
+        mover = state.current_player
+        name = name_of(cid)
+        if state.is_over:
+            text, ok = "The game is over.", False
+        elif self.hand_owner != mover:
+            text, ok = f"It is {player_name(mover)}'s turn, not yours.", False
+        elif self.must_steal:
+            text, ok = ("First take a card from another player's kill pile for the "
+                        f"{name_of(state.pending_steal)}'s kill."), False
+        elif self.must_discard:
+            text, ok = (f"None of your cards can be played, so one must be discarded: "
+                        f"discard the {name}?"), True
+        else:
+            reason = state.why_unplayable(cid)
+            ok = reason is None
+            text = (f"The {name} can be played. " + _preview_text(self.preview(cid))
+                    if ok else f"The {name} cannot be played: {reason}")
+        self.param.update(selected=cid, message=text.strip(), message_is_error=not ok)
+        return ok
+
+    # ---------------------------------------------------------------- playing
+    def _to_move(self, action: Move | str | None) -> Move | str:
+        """The move meant by ``action``, or a sentence saying why there is none."""
+        if isinstance(action, (Play, Discard, Steal)):
+            return action
+        state = self.state
+        if action is None:
+            if self.selected is None:
+                return "Choose a card from your hand first."
+            action = self.selected
+        if not isinstance(action, str):
+            return f"{action!r} is not a move: give a card id such as 'zebra#2'."
+        p = state.current_player
+        if self.must_steal:
+            if "#" in action:
+                return Steal(action)
+            pool = [m.card for m in state.legal_actions() if name_of(m.card) == action]
+            return Steal(pool[0]) if pool else f"There is no {action} to take."
+        cid = self._card_in_hand(action, state.hand(p)) or action
+        if self.must_discard:
+            return Discard(cid)
+        return Play(cid)
+
+    def play(self, action: Move | str | None = None) -> bool:
+        """The player to move makes a move: a ``Play``/``Discard``/``Steal``, a card id or name
+        (played if it can be, discarded when nothing can be, taken while a steal is due), or
+        None for the card chosen with :meth:`select`.
+
+        Returns whether the move was made; a refusal changes nothing but :attr:`message`,
+        which then holds the rule's sentence.
+        """
+        state = self.state
+        if state.is_over:
+            return self._refuse(f"The game is over. {self.outcome_text}")
+        move = self._to_move(action)
+        if isinstance(move, str):
+            return self._refuse(move)
+        new = state.clone()
+        try:
+            events = new.apply(move)
+        except IllegalAction as err:
+            return self._refuse(str(err))
+        turn = Turn(state.current_player, move, tuple(events), state, new)
+        self._commit([*self.history, turn], [], turn)
+        return True
+
+    def human_play(self, action: Move | str | None = None) -> bool:
+        """What the page's Play button does: play only if a person may move now."""
+        p = self.state.current_player
+        if p is not None and self.seat(p) != "Human":
+            return self._refuse(f"It is {player_name(p)}'s turn, and the {self.seat(p)} bot "
+                                f"plays {player_name(p)}; wait for its move.")
+        if self.waiting_for is not None:
+            return self._refuse(f"Pass the device to {player_name(p)}: their hand is covered.")
+        return self.play(action)
+
+    def _commit(self, history: list[Turn], future: list[Turn], turn: Turn) -> None:
+        revealed = self.revealed
+        if self.hot_seat and self.seat(turn.player) == "Human" and \
+                turn.state.current_player != turn.player:
+            revealed = None  # the next person must not see this hand
+        self.param.update(state=turn.state, history=history, future=future,
+                          events=list(turn.events), selected=None, revealed=revealed,
+                          message=turn.describe(), message_is_error=False)
+
+    def _refuse(self, sentence: str) -> bool:
+        self.param.update(message=sentence, message_is_error=True)
+        return False
+
+    def reveal(self, player: int | None = None) -> bool:
+        """Uncover the hand of the person to move (the "I am Player N" button)."""
+        p = self.state.current_player if player is None else player
+        if p is None or self.seat(p) != "Human":
+            return self._refuse("Only a person to move can uncover their hand.")
+        self.param.update(revealed=p, selected=None, message_is_error=False,
+                          message=f"{player_name(p)}'s hand is shown.")
+        return True
+
+    def undo(self) -> bool:
+        """Take back the last person's turn (with the bots' moves after it); with bots only,
+        the last turn.  Returns whether anything was undone."""
+        if not self.history:
+            return self._refuse("There is no move to undo.")
+        history, future = list(self.history), list(self.future)
+        humans = self.humans
+        while history:
+            turn = history.pop()
+            future.insert(0, turn)
+            if isinstance(turn.move, Steal):
+                continue  # a steal belongs to the play before it
+            if not humans or self.seat(turn.player) == "Human":
+                break
+        state = history[-1].state if history else self.start
+        taken = len(future) - len(self.future)
+        p = state.current_player
+        self.param.update(
+            state=state.clone(), history=history, future=future, events=[], selected=None,
+            revealed=p if p is not None and self.seat(p) == "Human" else None,
+            message_is_error=False,
+            message=f"Took back {taken} move{'s' * (taken != 1)}; {self._to_move_text(state)}")
+        return True
+
+    def redo(self) -> bool:
+        """Replay what was last undone (a person's turn and the bots' moves after it)."""
+        if not self.future:
+            return self._refuse("There is no move to redo.")
+        history, future = list(self.history), list(self.future)
+        while future:
+            history.append(future.pop(0))
+            if not future:
+                break
+            nxt = future[0]
+            if not isinstance(nxt.move, Steal) and self.humans and self.seat(nxt.player) == "Human":
+                break
+        turn = history[-1]
+        p = turn.state.current_player
+        self.param.update(state=turn.state.clone(), history=history, future=future,
+                          events=list(turn.events), selected=None,
+                          revealed=p if p is not None and self.seat(p) == "Human" else None,
+                          message=turn.describe(), message_is_error=False)
+        return True
+
+    def _to_move_text(self, state: State) -> str:
+        p = state.current_player
+        if p is None:
+            return "the game is over."
+        return f"{player_name(p)} to move."
+
+    def new_game(self) -> bool:
+        """Start a new game with the current options (seats are kept)."""
+        try:
+            rules = self.rules
+        except ValueError as err:
+            return self._refuse(f"Cannot start that game: {err}.")
+        state = new_game(rules, seed=self.seed)
+        self._bots.clear()
+        p = state.current_player
+        self.param.update(
+            state=state, start=state.clone(), history=[], future=[], events=[], selected=None,
+            revealed=None, message_is_error=False,
+            message=f"New game for {rules.players} players: {player_name(p)} starts. "
+                    f"{state.pile_size} cards in the draw pile; the game ends when the last "
+                    "one is drawn.")
+        return True
+
+    def _adopt(self, start: State, history: list[Turn], future: list[Turn], message: str,
+               **updates: Any) -> None:
+        state = history[-1].state if history else start
+        rules = state.rules
+        self._bots.clear()
+        options = {name: getattr(rules, name) for name in _RULE_PARAMS}
+        self.param.update(**options, state=state.clone(), start=start, history=history,
+                          future=future, events=list(history[-1].events) if history else [],
+                          selected=None, revealed=None, message=message,
+                          message_is_error=False, **updates)
+
+    # ---------------------------------------------------------------- bots
+    def bot_for(self, player: int, kind: str | None = None) -> Any:
+        """The bot playing (or advising) ``player``: one object per seat, kind and strength."""
+        kind = kind or self.seat(player)
+        if kind == "Human":
+            kind = "Greedy"
+        strength = self.strength(player)
+        key = (player, kind, strength if kind == "MCTS" else 0)
+        bot = self._bots.get(key)
+        if bot is None:
+            seed = None if self.seed is None else self.seed * 10 + player
+            if kind == "Random":
+                bot = RandomBot(seed=seed)
+            elif kind == "Greedy":
+                bot = GreedyBot(seed=seed)
+            else:
+                bot = MCTSBot(iterations=mcts_iterations(strength), seed=seed)
+            self._bots[key] = bot
+        return bot
+
+    def bot_choice(self, state: State | None = None, kind: str | None = None) -> Move:
+        """The move the mover's bot would make (on a copy; safe to call off-thread)."""
+        state = (self.state if state is None else state).clone()
+        if state.is_over:
+            raise IllegalAction("The game is over; there is no move to choose.")
+        return self.bot_for(state.current_player, kind).choose(state)
+
+    def bot_move(self) -> bool:
+        """Let the mover's bot (the Greedy bot when a person sits there) make one move."""
+        if self.state.is_over:
+            return self._refuse(f"The game is over. {self.outcome_text}")
+        return self.play(self.bot_choice())
+
+    def play_out(self, kind: str = "Greedy") -> int:
+        """Let bots of ``kind`` finish the game for every seat; returns the moves made."""
+        if kind not in SEAT_KINDS or kind == "Human":
+            raise ValueError(f"{kind!r} is not a bot kind (Random, Greedy, MCTS)")
+        history, state, turn = list(self.history), self.state, None
+        while not state.is_over:
+            move = self.bot_for(state.current_player, kind).choose(state.clone())
+            new = state.clone()
+            events = new.apply(move)
+            turn = Turn(state.current_player, move, tuple(events), state, new)
+            history.append(turn)
+            state = new
+        if turn is None:
+            self._refuse("The game is already over.")
+            return 0
+        made = len(history) - len(self.history)
+        self._commit(history, [], turn)
+        self.message = f"The {kind} bot played the last {made} moves. {self.outcome_text}"
+        return made
+
+    # ---------------------------------------------------------------- saving
+    def save(self) -> str:
+        """The game as JSON text: seats, the start position, the moves (and undone moves) and
+        the position reached (to check the file)."""
+        data = {
+            "format": SAVE_FORMAT,
+            "version": SAVE_VERSION,
+            "seats": [{"player": player_name(p), "kind": self.seat(p),
+                       "strength": self.strength(p)} for p in range(self.state.players)],
+            "hide_hands": self.hide_hands,
+            "start": self.start.to_dict(),
+            "moves": [move_to_dict(t.move) for t in self.history],
+            "redo": [move_to_dict(t.move) for t in self.future],
+            "state": self.state.to_dict(),
+        }
+        return json.dumps(data, indent=1)
+
+    def load(self, text: str) -> bool:
+        """Replace the game by a saved one.  A bad file changes nothing but :attr:`message`,
+        which then says what is wrong.  Returns whether the game was loaded."""
+        try:
+            start, history, future, seats, hide = _parse_save(text)
+        except ValueError as err:
+            return self._refuse(f"Could not load the file: {err} The current game is unchanged.")
+        updates: dict[str, Any] = {"hide_hands": hide}
+        for p, (kind, strength) in enumerate(seats):
+            updates[f"seat{p}"], updates[f"strength{p}"] = kind, strength
+        state = history[-1].state if history else start
+        self._adopt(start, history, future,
+                    f"Loaded a game of {len(history)} moves; {self._to_move_text(state)}",
+                    **updates)
+        return True
+
+
+def _preview_text(events: list[Event]) -> str:
+    """What a play would do, in one sentence (kills and scares only)."""
+    kinds = {"killed": [], "scared": [], "row_discarded": []}
+    for e in events:
+        if e.kind in ("killed", "scared"):
+            kinds[e.kind].append(name_of(e.card))
+        elif e.kind == "row_discarded":
+            kinds["row_discarded"].extend(name_of(c) for c in e.cards)
+    parts = []
+    if kinds["killed"]:
+        parts.append("kill " + _and(kinds["killed"]))
+    if kinds["scared"]:
+        parts.append("scare away " + _and(kinds["scared"]))
+    if kinds["row_discarded"]:
+        parts.append("discard " + _and(kinds["row_discarded"]))
+    return f"It would {' and '.join(parts)}." if parts else "It would hunt nothing now."
+
+
+def _and(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def _parse_save(text: str) -> tuple[State, list[Turn], list[Turn], list[tuple[str, int]], bool]:
+    """Check a save completely; ValueError with a sentence naming the problem."""
+    if not isinstance(text, str):
+        raise ValueError("a saved game is text.")
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as err:
+        raise ValueError(f"it is not valid JSON ({err.msg} at line {err.lineno}, "
+                         f"column {err.colno}).") from None
+    if not isinstance(data, dict):
+        raise ValueError("it is not a saved On the Savannah game (expected a JSON object).")
+    if data.get("format") != SAVE_FORMAT:
+        raise ValueError("it is not a saved On the Savannah game (the 'format' field is "
+                         f"{data.get('format')!r}).")
+    if data.get("version") != SAVE_VERSION:
+        raise ValueError(f"it is a save of version {data.get('version')!r}; this app reads "
+                         f"version {SAVE_VERSION}.")
+    for key in ("start", "moves", "redo", "state"):
+        if key not in data:
+            raise ValueError(f"the save has no '{key}' field.")
+    try:
+        start = State.from_dict(data["start"])
+    except ValueError as err:
+        raise ValueError(f"its start position is damaged ({err}).") from None
+    history = _replay(start, data["moves"], "moves")
+    future = _replay(history[-1].state if history else start, data["redo"], "redo")
+    try:
+        saved = State.from_dict(data["state"])
+    except ValueError as err:
+        raise ValueError(f"its position is damaged ({err}).") from None
+    live = history[-1].state if history else start
+    if saved.to_dict() != live.to_dict():
+        raise ValueError("its moves do not lead to its saved position.")
+    n = start.players
+    raw = data.get("seats", [{} for _ in range(n)])
+    if not isinstance(raw, list) or len(raw) != n:
+        raise ValueError(f"its 'seats' must list the {n} players.")
+    seats = []
+    for p, seat in enumerate(raw):
+        if not isinstance(seat, dict):
+            raise ValueError(f"seat {p + 1} is not an object.")
+        kind = seat.get("kind", "Human")
+        strength = seat.get("strength", 2)
+        if kind not in SEAT_KINDS:
+            raise ValueError(f"seat {p + 1} has an unknown kind {kind!r}; use one of "
+                             f"{', '.join(SEAT_KINDS)}.")
+        if type(strength) is not int or not 1 <= strength <= 5:
+            raise ValueError(f"seat {p + 1} has strength {strength!r}; use 1 to 5.")
+        seats.append((kind, strength))
+    hide = data.get("hide_hands", True)
+    if type(hide) is not bool:
+        raise ValueError(f"its 'hide_hands' is {hide!r}, not true or false.")
+    return start, history, future, seats, hide
+
+
+def _replay(state: State, moves: Any, field: str) -> list[Turn]:
+    if not isinstance(moves, list):
+        raise ValueError(f"its '{field}' must be a list of moves.")
+    turns = []
+    for n, raw in enumerate(moves, start=1):
+        try:
+            move = move_from_dict(raw)
+        except ValueError as err:
+            raise ValueError(f"{field} number {n} is not a move ({err}).") from None
+        new = state.clone()
+        player = state.current_player
+        try:
+            events = new.apply(move)
+        except IllegalAction as err:
+            raise ValueError(f"{field} number {n} ({raw.get('type')} {raw.get('card')}) "
+                             f"cannot be played: {err}") from None
+        turns.append(Turn(player, move, tuple(events), state, new))
+        state = new
+    return turns

@@ -1,0 +1,246 @@
+"""The Savannah row in Bokeh: the draw pile, the cards left to right, and what a step points at.
+
+Built once per view.  :meth:`RowView.show` draws one :class:`~cole_panel.savannah.steps.Step`
+(or the live row with a hand card's preview) by replacing the ``data`` of a few
+ColumnDataSources: the cards, the counting marks of a hunt (numbers in counting order and an
+arrow showing the direction), the cut of a "discard every card left of …" effect and the labels
+under the cards.  The x range grows only when the row gets longer than :data:`CAPACITY`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import panel as pn
+from bokeh.models import Arrow, ColumnDataSource, Range1d, VeeHead
+from bokeh.plotting import figure
+
+from .art import (
+    ACTOR,
+    BACKGROUND,
+    BLOCKER,
+    HIT,
+    MUTED,
+    OUTLINE,
+    REACHED,
+    SCORE,
+    SELECTED,
+    TEXT,
+    add_card,
+    card_hover,
+    draw_cards,
+    draw_stamps,
+    empty_cards,
+    stamps_of,
+)
+from .steps import Step
+
+ROW_NAME = "savannah-row"
+"""Bokeh ``name`` of the row figure (tests and benchmarks look it up)."""
+ROW_CARDS = "savannah-row-cards"
+"""Bokeh ``name`` of the row's card source (column ``card``: the ids left to right)."""
+CAPACITY = 13
+"""Cards the row shows at full size; a longer row shrinks them."""
+CARD_W, CARD_H = 0.9, 1.3
+PILE_X = -1.35
+FRAME_W = 1340
+Y0, Y1 = -1.0, 1.3
+_LEFT = PILE_X - 0.6
+
+
+def ordinal(n: int) -> str:
+    """``1 -> '1st'``."""
+    if 10 <= n % 100 <= 20:
+        return f"{n}th"
+    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th') }"
+
+
+class RowView(pn.viewable.Viewer):
+    """The row of the savannah with the draw pile; shows one step at a time."""
+
+    def __init__(self, **params: Any):
+        super().__init__(**params)
+        self._capacity = CAPACITY
+        self._build()
+
+    def _build(self) -> None:
+        self.sources = {
+            "cards": ColumnDataSource(empty_cards(), name=ROW_CARDS),
+            "marks": ColumnDataSource(dict(x=[], y=[], text=[], fill=[]), name="savannah-marks"),
+            "arrow": ColumnDataSource(dict(x0=[], y0=[], x1=[], y1=[]), name="savannah-arrow"),
+            "cut": ColumnDataSource(dict(x0=[], y0=[], x1=[], y1=[]), name="savannah-cut"),
+            "labels": ColumnDataSource(dict(x=[], y=[], text=[], color=[]),
+                                       name="savannah-labels"),
+            "pile": ColumnDataSource(dict(x=[PILE_X], y=[0.0], text=["0"]),
+                                     name="savannah-pile"),
+            "stamps": ColumnDataSource(dict(x=[], y=[], status=[], status_color=[]),
+                                       name="savannah-row-stamps"),
+            "note": ColumnDataSource(dict(x=[], y=[], text=[], color=[], align=[]),
+                                     name="savannah-note"),
+        }
+        s = self.sources
+        x_span = self._capacity - 0.5 + 0.15 - _LEFT
+        px = FRAME_W / x_span
+        p = figure(name=ROW_NAME, frame_width=FRAME_W, frame_height=int((Y1 - Y0) * px),
+                   x_range=Range1d(_LEFT, self._capacity - 0.35),
+                   y_range=Range1d(Y0, Y1), tools="", toolbar_location=None, min_border=4,
+                   background_fill_color=BACKGROUND, border_fill_color=BACKGROUND,
+                   outline_line_color=None)
+        p.axis.visible = False
+        p.grid.visible = False
+        # the draw pile: a stack of card backs with the count
+        for dx, dy in ((0.06, -0.06), (0.03, -0.03), (0.0, 0.0)):
+            p.rect(x=PILE_X + dx, y=dy, width=CARD_W, height=CARD_H, fill_color="#50734a",
+                   line_color="#2f4a2b", line_width=1.5, border_radius=6)
+        p.rect(x=PILE_X, y=0, width=CARD_W * 0.7, height=CARD_H * 0.75, fill_color=None,
+               line_color="#a9c79f", line_width=1, line_dash=[2, 2])
+        p.text("x", "y", text="text", source=s["pile"], text_align="center",
+               text_baseline="middle", text_font_size="22px", text_font_style="bold",
+               text_color="#ffffff")
+        p.text(x=PILE_X, y=Y0 + 0.12, text=["draw pile"], text_align="center",
+               text_baseline="middle", text_font_size="12px", text_color=MUTED)
+        p.segment("x0", "y0", "x1", "y1", source=s["cut"], line_color=HIT, line_width=3,
+                  line_dash=[6, 4])
+        body = draw_cards(p, s["cards"], w=CARD_W, h=CARD_H, px=px)
+        draw_stamps(p, s["stamps"], w=CARD_W, h=CARD_H, px=px)
+        p.circle("x", "y", radius=0.16, source=s["marks"], fill_color="fill",
+                 line_color="#ffffff", line_width=1.5)
+        p.text("x", "y", text="text", source=s["marks"], text_align="center",
+               text_baseline="middle", text_font_size="12px", text_font_style="bold",
+               text_color="#ffffff")
+        p.add_layout(Arrow(end=VeeHead(size=12, fill_color=REACHED, line_color=REACHED),
+                           x_start="x0", y_start="y0", x_end="x1", y_end="y1", source=s["arrow"],
+                           line_color=REACHED, line_width=3))
+        p.text("x", "y", text="text", source=s["labels"], text_align="center",
+               text_baseline="middle", text_font_size="12px", text_color="color")
+        p.text("x", "y", text="text", source=s["note"], text_align="align",
+               text_baseline="middle", text_font_size="13px", text_font_style="bold",
+               text_color="color")
+        p.add_tools(card_hover([body]))
+        self.figure = p
+        self._pane = pn.pane.Bokeh(p, sizing_mode="fixed", margin=(0, 5))
+
+    # ------------------------------------------------------------------ drawing
+    def _fit(self, slots: int) -> None:
+        """Grow (or shrink back) the x range so ``slots`` cards fit; keeps the aspect."""
+        capacity = max(CAPACITY, slots + 1)
+        if capacity == self._capacity:
+            return
+        self._capacity = capacity
+        x_span = capacity - 0.5 + 0.15 - _LEFT
+        base = CAPACITY - 0.5 + 0.15 - _LEFT
+        scale = x_span / base
+        mid = (Y0 + Y1) / 2
+        half = (Y1 - Y0) / 2 * scale
+        self.figure.x_range.update(start=_LEFT, end=capacity - 0.35)
+        self.figure.y_range.update(start=mid - half, end=mid + half)
+
+    def show(self, step: Step, *, preview: dict[str, Any] | None = None,
+             highlight: frozenset[str] = frozenset()) -> None:
+        """Draw ``step``; ``preview`` is a hand card tried at the right end (live position)."""
+        table = step.table
+        slots = list(table.slots)
+        self._fit(len(slots) + (1 if preview else 0))
+        tokens = dict(table.tokens)
+        leaving = dict(step.leaving)
+        hits, reached = set(step.hits), set(step.reached)
+        data = empty_cards()
+        for i, card in enumerate(slots):
+            if card is None:
+                continue
+            line, width, status, kind = OUTLINE, 1.2, "", ""
+            if card in highlight:
+                line, width = SCORE, 4.5
+            if card in reached:
+                line, width = REACHED, 4.0
+            if card in hits:
+                line, width = HIT, 4.5
+                status = {"kill": "kill", "scare": "scare", "discard": "discard"}.get(
+                    step.verb, step.verb)
+            if card == step.actor:
+                line, width = ACTOR, 4.5
+            if card in step.moved:
+                line, width, status, kind = ACTOR, 4.0, "moved", "moved"
+            alpha = 1.0
+            if card in leaving:
+                status = leaving[card]
+                alpha = 0.45
+            if card in step.choices:
+                line, width = REACHED, 3
+            add_card(data, card, float(i), 0.0, token=tokens.get(card), alpha=alpha,
+                     line=line, width=width, status=status, status_kind=kind)
+        labels = dict(x=[], y=[], text=[], color=[])
+        if preview is not None:
+            n = len(slots)
+            ok = preview["playable"]
+            add_card(data, preview["card"], float(n), 0.0, alpha=0.55 if not ok else 0.8,
+                     line=SELECTED if ok else BLOCKER, width=3.5,
+                     status="fits" if ok else "blocked",
+                     status_kind="playable" if ok else "blocked")
+            blocker = preview.get("blocker")
+            for k in range(1, min(n, 4) + 1):
+                i = n - k
+                hot = blocker == i
+                labels["x"].append(float(i))
+                labels["y"].append(-CARD_H / 2 - 0.17)
+                labels["text"].append(f"{ordinal(k)} from right")
+                labels["color"].append(BLOCKER if hot else MUTED)
+            if blocker is not None:
+                data["line"][blocker] = BLOCKER
+                data["width"][blocker] = 4.5
+                data["status"][blocker] = "blocks"
+                data["status_color"][blocker] = BLOCKER
+        self._marks(step, len(slots))
+        cut = dict(x0=[], y0=[], x1=[], y1=[])
+        if step.cut is not None:
+            x = step.cut - 0.5
+            cut = dict(x0=[x], y0=[-CARD_H / 2 - 0.25], x1=[x], y1=[CARD_H / 2 + 0.25])
+        if step.kind == "played" and step.actor is not None:
+            labels["x"].append(float(len(slots) - 1))
+            labels["y"].append(-CARD_H / 2 - 0.17)
+            labels["text"].append("just played")
+            labels["color"].append(ACTOR)
+        s = self.sources
+        s["pile"].data = dict(x=[PILE_X], y=[0.0], text=[str(table.pile)])
+        s["cut"].data = cut
+        s["labels"].data = labels
+        s["cards"].data = data
+        s["stamps"].data = stamps_of(data)
+
+    def _marks(self, step: Step, n: int) -> None:
+        marks = dict(x=[], y=[], text=[], fill=[])
+        arrow = dict(x0=[], y0=[], x1=[], y1=[])
+        note = dict(x=[], y=[], text=[], color=[], align=[])
+        y = CARD_H / 2 + 0.22
+        if step.kind == "hunt" and step.counted:
+            for k, i in enumerate(step.counted, start=1):
+                marks["x"].append(float(i))
+                marks["y"].append(y)
+                marks["text"].append(str(k))
+                marks["fill"].append(REACHED if i < n else MUTED)
+            first, last = step.counted[0], step.counted[-1]
+            ya = y + 0.3
+            if step.side is None:
+                arrow = dict(x0=[first - 0.4], y0=[ya], x1=[last + 0.4], y1=[ya])
+                label = "the whole row, counted from the left"
+            else:
+                back = 0.4 if step.side == "left" else -0.4
+                arrow = dict(x0=[first - back], y0=[ya], x1=[last + back], y1=[ya])
+                label = f"counting {len(step.counted)} from the {step.side}"
+            if min(step.counted) >= 4:
+                note = dict(x=[min(step.counted) - 0.55], y=[ya], text=[label], color=[TEXT],
+                            align=["right"])
+            else:
+                note = dict(x=[max(step.counted) + 0.55], y=[ya], text=[label], color=[TEXT],
+                            align=["left"])
+        s = self.sources
+        s["marks"].data = marks
+        s["arrow"].data = arrow
+        s["note"].data = note
+
+    def card_xy(self, index: int) -> tuple[float, float]:
+        """Data coordinates of the centre of row slot ``index``."""
+        return float(index), 0.0
+
+    def __panel__(self) -> pn.viewable.Viewable:
+        return self._pane
