@@ -78,7 +78,7 @@ INSTRUMENT_JS = """
 }
 """
 
-BARE_APP = textwrap.dedent('''
+BARE_APP = textwrap.dedent("""
     import panel as pn
     from bokeh.models import ColumnDataSource, Range1d
     from bokeh.plotting import figure
@@ -97,7 +97,7 @@ BARE_APP = textwrap.dedent('''
 
     button.on_click(play)
     pn.Column(button, pn.pane.Bokeh(p)).servable(title="bare")
-''')
+""")
 
 
 def _percentile(values: list[float], q: float) -> float:
@@ -161,10 +161,14 @@ def _measure_game(browser, server: PanelServer) -> tuple[list[float], list[float
     while len(out) < PLAYS:
         if "Game over" in turn.inner_text():
             raise RuntimeError("the game ended before enough plays were measured")
-        status = page.evaluate("() => Array.from(Bokeh.documents[0].get_model_by_name("
-                               "'savannah-hand-status').data.text)")
-        hand = page.evaluate("() => Array.from(Bokeh.documents[0].get_model_by_name("
-                             "'savannah-hand-cards').data.card)")
+        status = page.evaluate(
+            "() => Array.from(Bokeh.documents[0].get_model_by_name("
+            "'savannah-hand-status').data.text)"
+        )
+        hand = page.evaluate(
+            "() => Array.from(Bokeh.documents[0].get_model_by_name("
+            "'savannah-hand-cards').data.card)"
+        )
         if not any(status):  # a scavenger's kill: take a card first (not measured)
             page.get_by_role("button", name="Take it").click()
             made_a_move()
@@ -179,13 +183,18 @@ def _measure_game(browser, server: PanelServer) -> tuple[list[float], list[float
             others = page.evaluate("() => window.__cole.others.length")
             ms, card = _click_and_time(page, play)
             if card != hand[index]:
-                raise RuntimeError(f"first repaint showed {card}, not the card played "
-                                   f"{hand[index]}")
+                raise RuntimeError(
+                    f"first repaint showed {card}, not the card played {hand[index]}"
+                )
             out.append(ms)
             page.wait_for_function("k => window.__cole.others.length > k", arg=others)
-            rest.append(page.evaluate("k => window.__cole.others[k] - "
-                                      "window.__cole.clicks[window.__cole.clicks.length - 1]",
-                                      others))
+            rest.append(
+                page.evaluate(
+                    "k => window.__cole.others[k] - "
+                    "window.__cole.clicks[window.__cole.clicks.length - 1]",
+                    others,
+                )
+            )
         else:
             discards += 1
             page.wait_for_timeout(120)
@@ -213,18 +222,23 @@ def main() -> None:
             browser.close()
 
     def line(name: str, values: list[float]) -> str:
-        return (f"{name:<34} n={len(values):>3}  median {statistics.median(values):6.1f} ms  "
-                f"p95 {_percentile(values, 0.95):6.1f} ms  max {max(values):6.1f} ms")
+        return (
+            f"{name:<34} n={len(values):>3}  median {statistics.median(values):6.1f} ms  "
+            f"p95 {_percentile(values, 0.95):6.1f} ms  max {max(values):6.1f} ms"
+        )
 
-    print("Play click -> row repainted with the turn's first step (Chromium, loopback, "
-          "browser clock)")
+    print(
+        "Play click -> row repainted with the turn's first step (Chromium, loopback, browser clock)"
+    )
     print(line("bare Panel button -> CDS", bare_lat))
     print(line("On the Savannah dashboard", game_lat))
     print(line("  ... and the hand repainted", hand_lat))
     print(f"  ({discards} turn(s) with nothing playable were discards, not measured)")
     ratio = statistics.median(game_lat) / statistics.median(bare_lat)
-    print(f"ratio game/bare: median x{ratio:.2f}, "
-          f"p95 x{_percentile(game_lat, 0.95) / _percentile(bare_lat, 0.95):.2f}")
+    print(
+        f"ratio game/bare: median x{ratio:.2f}, "
+        f"p95 x{_percentile(game_lat, 0.95) / _percentile(bare_lat, 0.95):.2f}"
+    )
     med = statistics.median(game_lat)
     print(f"target: median <= {TARGET_MS:.0f} ms -> " + ("MET" if med <= TARGET_MS else "NOT MET"))
 

@@ -35,18 +35,53 @@ SCORE = "#f2b705"
 BACKGROUND = "#f6f0e1"
 TEXT = "#3b3224"
 MUTED = "#8a7d66"
-STATUS_COLOURS = {"killed": "#c62828", "scared": "#6a1b9a", "discarded": "#616161",
-                  "blocked": "#c62828", "playable": "#2e7d32", "kill": "#c62828",
-                  "scare": "#6a1b9a", "discard": "#616161", "moved": "#1565c0",
-                  "played": "#1565c0", "": "#000000"}
+STATUS_COLOURS = {
+    "killed": "#c62828",
+    "scared": "#6a1b9a",
+    "discarded": "#616161",
+    "blocked": "#c62828",
+    "playable": "#2e7d32",
+    "kill": "#c62828",
+    "scare": "#6a1b9a",
+    "discard": "#616161",
+    "moved": "#1565c0",
+    "played": "#1565c0",
+    "": "#000000",
+}
 
-GROUP_SHORT = {"insect": "insect", "small_mammal": "small mammal", "bird": "bird",
-               "ungulate": "ungulate", "large_mammal": "large mammal", "human": "human",
-               "predator": "predator", "scavenger": "scavenger"}
+GROUP_SHORT = {
+    "insect": "insect",
+    "small_mammal": "small mammal",
+    "bird": "bird",
+    "ungulate": "ungulate",
+    "large_mammal": "large mammal",
+    "human": "human",
+    "predator": "predator",
+    "scavenger": "scavenger",
+}
 
-CARD_COLUMNS = ("x", "y", "card", "name", "group", "level", "band", "face", "alpha", "line",
-                "width", "badge", "token_fill", "token_line", "token_text", "status",
-                "status_color", "title", "tip", "lines")
+CARD_COLUMNS = (
+    "x",
+    "y",
+    "card",
+    "name",
+    "group",
+    "level",
+    "band",
+    "face",
+    "alpha",
+    "line",
+    "width",
+    "badge",
+    "token_fill",
+    "token_line",
+    "token_text",
+    "status",
+    "status_color",
+    "title",
+    "tip",
+    "lines",
+)
 """The columns of a card source."""
 
 
@@ -109,10 +144,12 @@ def card_tip(card: Card) -> str:
     placement = "".join(f"<li>{html.escape(r)}</li>" for r in rules) or "<li>none</li>"
     pts = card.points
     extra = f", {pts.rightmost} if rightmost at the end" if pts.rightmost else ""
-    return (f"<b>Hunt</b> (top to bottom)<ol style='margin:0 0 2px 16px;padding:0'>{hunt}</ol>"
-            f"<b>On the savannah</b><ul style='margin:0 0 2px 16px;padding:0'>{placement}</ul>"
-            f"<b>Points</b>: {pts.in_hand} in hand, {pts.alive} alive, {pts.killed} killed"
-            f"{extra}")
+    return (
+        f"<b>Hunt</b> (top to bottom)<ol style='margin:0 0 2px 16px;padding:0'>{hunt}</ol>"
+        f"<b>On the savannah</b><ul style='margin:0 0 2px 16px;padding:0'>{placement}</ul>"
+        f"<b>Points</b>: {pts.in_hand} in hand, {pts.alive} alive, {pts.killed} killed"
+        f"{extra}"
+    )
 
 
 def card_title(card: Card) -> str:
@@ -126,10 +163,21 @@ def empty_cards() -> dict[str, list]:
     return {c: [] for c in CARD_COLUMNS}
 
 
-def add_card(data: dict[str, list], card_id: str, x: float, y: float, *,
-             token: int | None = None, alpha: float = 1.0, line: str = OUTLINE,
-             width: float = 1.2, status: str = "", status_kind: str = "",
-             lines: bool = False, dim: bool = False) -> None:
+def add_card(
+    data: dict[str, list],
+    card_id: str,
+    x: float,
+    y: float,
+    *,
+    token: int | None = None,
+    alpha: float = 1.0,
+    line: str = OUTLINE,
+    width: float = 1.2,
+    status: str = "",
+    status_kind: str = "",
+    lines: bool = False,
+    dim: bool = False,
+) -> None:
     """Append one card face to a card source's data."""
     card = card_of(card_id)
     data["x"].append(x)
@@ -154,55 +202,143 @@ def add_card(data: dict[str, list], card_id: str, x: float, y: float, *,
     data["lines"].append("\n".join(action_lines(card)) if lines else "")
 
 
-def draw_cards(fig: Figure, source: ColumnDataSource, *, w: float, h: float, px: float,
-               detail: bool = False) -> Any:
+def draw_cards(
+    fig: Figure, source: ColumnDataSource, *, w: float, h: float, px: float, detail: bool = False
+) -> Any:
     """Add the glyphs of card faces (``w`` × ``h`` data units; ``px`` pixels per unit).
 
     Returns the body renderer (for hover tools).
     """
     band = 0.2 * h
-    body = fig.rect("x", "y", width=w, height=h, source=source, fill_color="face",
-                    fill_alpha="alpha", line_color="line", line_width="width",
-                    line_alpha="alpha", border_radius=int(0.07 * w * px))
-    fig.rect(x="x", y=_offset("y", h / 2 - band / 2), width=w * 0.94, height=band,
-             source=source, fill_color="band", fill_alpha="alpha", line_color=None)
+    body = fig.rect(
+        "x",
+        "y",
+        width=w,
+        height=h,
+        source=source,
+        fill_color="face",
+        fill_alpha="alpha",
+        line_color="line",
+        line_width="width",
+        line_alpha="alpha",
+        border_radius=int(0.07 * w * px),
+    )
+    fig.rect(
+        x="x",
+        y=_offset("y", h / 2 - band / 2),
+        width=w * 0.94,
+        height=band,
+        source=source,
+        fill_color="band",
+        fill_alpha="alpha",
+        line_color=None,
+    )
     r = band * 0.42
     lx = _offset("x", -w / 2 + r + 0.05 * w)
     ly = _offset("y", h / 2 - band / 2)
-    fig.circle(x=lx, y=ly, radius=r, source=source, fill_color="#ffffff", fill_alpha="alpha",
-               line_color="band", line_width=1.5, line_alpha="alpha")
-    fig.text(x=lx, y=ly, text="level", source=source, text_align="center",
-             text_baseline="middle", text_font_size=f"{max(9, int(r * px * 1.3))}px",
-             text_font_style="bold", text_color=TEXT, text_alpha="alpha")
+    fig.circle(
+        x=lx,
+        y=ly,
+        radius=r,
+        source=source,
+        fill_color="#ffffff",
+        fill_alpha="alpha",
+        line_color="band",
+        line_width=1.5,
+        line_alpha="alpha",
+    )
+    fig.text(
+        x=lx,
+        y=ly,
+        text="level",
+        source=source,
+        text_align="center",
+        text_baseline="middle",
+        text_font_size=f"{max(9, int(r * px * 1.3))}px",
+        text_font_style="bold",
+        text_color=TEXT,
+        text_alpha="alpha",
+    )
     bx = _offset("x", w / 2 - r - 0.06 * w)
-    fig.scatter(x=bx, y=ly, marker="star", size=max(10, int(r * px * 2.3)), source=source,
-                fill_color="#ffd54f", line_color="#8d6e00", fill_alpha="badge",
-                line_alpha="badge")
+    fig.scatter(
+        x=bx,
+        y=ly,
+        marker="star",
+        size=max(10, int(r * px * 2.3)),
+        source=source,
+        fill_color="#ffd54f",
+        line_color="#8d6e00",
+        fill_alpha="badge",
+        line_alpha="badge",
+    )
     name_y = h / 2 - band - (0.16 if detail else 0.25) * h
-    fig.text(x="x", y=_offset("y", name_y), text="name", source=source,
-             text_align="center", text_baseline="middle",
-             text_font_size=f"{max(9, int(0.15 * w * px))}px", text_font_style="bold",
-             text_color=TEXT, text_alpha="alpha", text_line_height=1.0)
+    fig.text(
+        x="x",
+        y=_offset("y", name_y),
+        text="name",
+        source=source,
+        text_align="center",
+        text_baseline="middle",
+        text_font_size=f"{max(9, int(0.15 * w * px))}px",
+        text_font_style="bold",
+        text_color=TEXT,
+        text_alpha="alpha",
+        text_line_height=1.0,
+    )
     group_y = name_y - (0.16 if detail else 0.22) * h
-    fig.text(x="x", y=_offset("y", group_y), text="group", source=source,
-             text_align="center", text_baseline="middle",
-             text_font_size=f"{max(8, int(0.11 * w * px))}px", text_color=MUTED,
-             text_alpha="alpha", text_font_style="italic")
+    fig.text(
+        x="x",
+        y=_offset("y", group_y),
+        text="group",
+        source=source,
+        text_align="center",
+        text_baseline="middle",
+        text_font_size=f"{max(8, int(0.11 * w * px))}px",
+        text_color=MUTED,
+        text_alpha="alpha",
+        text_font_style="italic",
+    )
     if detail:
-        fig.text(x=_offset("x", -w / 2 + 0.07 * w),
-                 y=_offset("y", group_y - 0.07 * h), text="lines", source=source,
-                 text_align="left", text_baseline="top",
-                 text_font_size=f"{max(8, int(0.095 * w * px))}px", text_color=TEXT,
-                 text_alpha="alpha", text_line_height=1.15)
+        fig.text(
+            x=_offset("x", -w / 2 + 0.07 * w),
+            y=_offset("y", group_y - 0.07 * h),
+            text="lines",
+            source=source,
+            text_align="left",
+            text_baseline="top",
+            text_font_size=f"{max(8, int(0.095 * w * px))}px",
+            text_color=TEXT,
+            text_alpha="alpha",
+            text_line_height=1.15,
+        )
     if not detail:  # the token box ("to place the token"); cards in hand bear no token
         tw, th = 0.36 * w, 0.15 * h
         ty = _offset("y", -h / 2 + th / 2 + 0.05 * h)
-        fig.rect(x="x", y=ty, width=tw, height=th, source=source, fill_color="token_fill",
-                 line_color="token_line", line_width=1.5, line_dash=[3, 2], fill_alpha="alpha",
-                 line_alpha="alpha", border_radius=4)
-        fig.text(x="x", y=ty, text="token_text", source=source, text_align="center",
-                 text_baseline="middle", text_font_size=f"{max(9, int(th * px * 0.8))}px",
-                 text_font_style="bold", text_color="#ffffff")
+        fig.rect(
+            x="x",
+            y=ty,
+            width=tw,
+            height=th,
+            source=source,
+            fill_color="token_fill",
+            line_color="token_line",
+            line_width=1.5,
+            line_dash=[3, 2],
+            fill_alpha="alpha",
+            line_alpha="alpha",
+            border_radius=4,
+        )
+        fig.text(
+            x="x",
+            y=ty,
+            text="token_text",
+            source=source,
+            text_align="center",
+            text_baseline="middle",
+            text_font_size=f"{max(9, int(th * px * 0.8))}px",
+            text_font_style="bold",
+            text_color="#ffffff",
+        )
     return body
 
 
@@ -212,15 +348,26 @@ def stamps_of(data: dict[str, list]) -> dict[str, list]:
     return {c: [data[c][i] for i in keep] for c in ("x", "y", "status", "status_color")}
 
 
-def draw_stamps(fig: Figure, source: ColumnDataSource, *, w: float, h: float,
-                px: float) -> None:
+def draw_stamps(fig: Figure, source: ColumnDataSource, *, w: float, h: float, px: float) -> None:
     """A rubber stamp across a card (its status), drawn from a source of stamps only."""
-    fig.text(x="x", y=_offset("y", -0.2 * h), text="status", source=source,
-             text_align="center", text_baseline="middle", angle=0.2,
-             text_font_size=f"{max(11, int(0.2 * w * px))}px", text_font_style="bold",
-             text_color="status_color", background_fill_color="#ffffff",
-             background_fill_alpha=0.9, border_line_color="status_color",
-             border_line_width=2, padding=3, border_radius=3)
+    fig.text(
+        x="x",
+        y=_offset("y", -0.2 * h),
+        text="status",
+        source=source,
+        text_align="center",
+        text_baseline="middle",
+        angle=0.2,
+        text_font_size=f"{max(11, int(0.2 * w * px))}px",
+        text_font_style="bold",
+        text_color="status_color",
+        background_fill_color="#ffffff",
+        background_fill_alpha=0.9,
+        border_line_color="status_color",
+        border_line_width=2,
+        padding=3,
+        border_radius=3,
+    )
 
 
 def _offset(column: str, amount: float) -> Any:
@@ -230,7 +377,13 @@ def _offset(column: str, amount: float) -> Any:
 
 def card_hover(renderers: Iterable[Any]) -> HoverTool:
     """A tooltip with the card's title and rules (columns ``title`` and ``tip``)."""
-    return HoverTool(renderers=list(renderers), point_policy="follow_mouse", attachment="below",
-                     tooltips=("<div style='max-width:330px;font-size:12px'>"
-                               "<div style='font-weight:700;font-size:13px'>@title</div>"
-                               "@tip{safe}</div>"))
+    return HoverTool(
+        renderers=list(renderers),
+        point_policy="follow_mouse",
+        attachment="below",
+        tooltips=(
+            "<div style='max-width:330px;font-size:12px'>"
+            "<div style='font-weight:700;font-size:13px'>@title</div>"
+            "@tip{safe}</div>"
+        ),
+    )

@@ -18,7 +18,7 @@ from typing import Any
 import panel as pn
 import param
 
-from engines.savannah import State
+from engines.savannah import State, name_of
 
 from ..ui import (
     BotRunner,
@@ -73,8 +73,15 @@ counts (the arrow shows the direction), gold outlines the cards it reaches, red 
 hits. Use *Speed*, *Next step* and *Skip* beside the narration.
 """
 
-_QUERY_INTS = ("players", "seed", "start_row", "hand_size", "tokens", "first_player",
-               *(f"strength{p}" for p in range(MAX_SEATS)))
+_QUERY_INTS = (
+    "players",
+    "seed",
+    "start_row",
+    "hand_size",
+    "tokens",
+    "first_player",
+    *(f"strength{p}" for p in range(MAX_SEATS)),
+)
 
 
 class _Said(param.Parameterized):
@@ -90,8 +97,11 @@ class SavannahDashboard(pn.viewable.Viewer):
 
     model = param.ClassSelector(class_=SavannahModel, doc="The game (a new one per dashboard).")
     paused = param.Boolean(default=False, doc="Whether bots wait instead of moving on their own.")
-    finish_kind = param.Selector(default="Greedy", objects=["Greedy", "Random"], doc=(
-        "The bot that plays every seat when 'Let bots finish the game' is pressed."))
+    finish_kind = param.Selector(
+        default="Greedy",
+        objects=["Greedy", "Random"],
+        doc=("The bot that plays every seat when 'Let bots finish the game' is pressed."),
+    )
 
     def __init__(self, **params: Any):
         speed = params.pop("speed", None)
@@ -117,23 +127,23 @@ class SavannahDashboard(pn.viewable.Viewer):
         seats = [f"seat{p}" for p in range(MAX_SEATS)]
         strengths = [f"strength{p}" for p in range(MAX_SEATS)]
         m.param.watch(self._on_history, ["history"])
-        m.param.watch(self._refresh_soon, ["state", "revealed", "players", *seats,
-                                           *strengths])
+        m.param.watch(self._refresh_soon, ["state", "revealed", "players", *seats, *strengths])
         # after _on_history, so that a play shows its first step in a single redraw
         m.param.watch(self._draw, ["selected"], precedence=1)
-        m.param.watch(lambda *_: self._soon(self._refresh_message),
-                      ["message", "message_is_error"])
+        m.param.watch(lambda *_: self._soon(self._refresh_message), ["message", "message_is_error"])
         # after _on_history has queued the new turn (watchers run in precedence order)
         m.param.watch(self._schedule_bot, ["state", *seats, *strengths], precedence=1)
         self.playback.param.watch(self._draw, ["step"])
         self.playback.param.watch(self._on_busy, ["busy"])
         self.playback.param.watch(self._refresh_soon, ["title"])
-        self.playback.param.watch(lambda *_: self._soon(self._refresh_steps),
-                                  ["step", "steps", "waiting"])
+        self.playback.param.watch(
+            lambda *_: self._soon(self._refresh_steps), ["step", "steps", "waiting"]
+        )
         self.scores.param.watch(self._draw, ["highlight"])
         self.param.watch(self._schedule_bot, ["paused"])
         self.runner.param.watch(lambda *_: self._soon(self._refresh_buttons), ["thinking"])
         self._restart_view()
+        self._draw_players()  # everything is drawn in the page as first sent
         self._refresh()
         self._refresh_caption()
         self._refresh_steps()
@@ -185,93 +195,128 @@ class SavannahDashboard(pn.viewable.Viewer):
         self._turn = pn.pane.HTML("", margin=(4, 5), css_classes=["cole-turn"], width=760)
         self._banner = GameOverBanner()
         self._thinking = ThinkingIndicator(runner=self.runner)
-        self._caption = pn.pane.HTML("", margin=(2, 8), css_classes=["cole-step"],
-                                     sizing_mode="stretch_width", min_height=46)
+        self._caption = pn.pane.HTML(
+            "", margin=(2, 8), css_classes=["cole-step"], sizing_mode="stretch_width", min_height=46
+        )
         self._said = _Said(message=m.message, message_is_error=m.message_is_error)
         self._message = MessageBox(model=self._said)
-        self._steps = pn.pane.HTML("", margin=(2, 5), sizing_mode="stretch_width",
-                                   css_classes=["cole-steps"],
-                                   styles={"max-height": "290px", "overflow-y": "auto"})
+        self._steps = pn.pane.HTML(
+            "",
+            margin=(2, 5),
+            sizing_mode="stretch_width",
+            css_classes=["cole-steps"],
+            styles={"max-height": "290px", "overflow-y": "auto"},
+        )
         self._back = pn.widgets.Button(label="◀ Back", width=80, margin=(2, 3))
         self._next = pn.widgets.Button(label="Next step ▶", width=110, margin=(2, 3))
         self._skip = pn.widgets.Button(label="Skip »", width=80, margin=(2, 3))
         self._back.on_click(batched(lambda _: self.playback.back()))
         self._next.on_click(batched(lambda _: self.playback.next()))
         self._skip.on_click(batched(lambda _: self.playback.finish()))
-        self._speed = pn.widgets.Select(label="Speed", options=_speed_options(self.playback.speed),
-                                        value=self.playback.speed, width=130, margin=(2, 5))
+        self._speed = pn.widgets.Select(
+            label="Speed",
+            options=_speed_options(self.playback.speed),
+            value=self.playback.speed,
+            width=130,
+            margin=(2, 5),
+        )
         self._speed.param.watch(lambda e: setattr(self.playback, "speed", e.new), "value")
         self.playback.param.watch(self._sync_speed, "speed")
-        self._auto = pn.widgets.Checkbox.from_param(self.playback.param.auto,
-                                                    label="advance on its own", margin=(24, 5))
+        self._auto = pn.widgets.Checkbox.from_param(
+            self.playback.param.auto,
+            label="advance on its own",
+            margin=(24, 5),
+            css_classes=["cole-auto"],
+        )
         self._undo = pn.widgets.Button(label="Undo my turn", width=120)
         self._redo = pn.widgets.Button(label="Redo", width=80)
-        self._pause = pn.widgets.Toggle.from_param(self.param.paused, label="Pause bots",
-                                                   width=110)
+        self._pause = pn.widgets.Toggle.from_param(self.param.paused, label="Pause bots", width=110)
         self._undo.on_click(lambda _: self._act(self.model.undo))
         self._redo.on_click(lambda _: self._act(self.model.redo))
         self._log = EventLog(height=300, max_entries=400)
 
         # the new-game tab
         players = pn.widgets.IntSlider.from_param(m.param.players, label="Players", width=200)
-        self._seat_rows = [SeatSelector(model=m, seat=f"seat{p}", strength=f"strength{p}",
-                                        label=player_name(p)) for p in range(MAX_SEATS)]
+        self._seat_rows = [
+            SeatSelector(model=m, seat=f"seat{p}", strength=f"strength{p}", label=player_name(p))
+            for p in range(MAX_SEATS)
+        ]
         self._seat_boxes = [pn.Column(s, margin=0) for s in self._seat_rows]
         options = pn.Column(
-            pn.widgets.IntSlider.from_param(m.param.start_row, label="Cards in the starting row",
-                                            width=260),
+            pn.widgets.IntSlider.from_param(
+                m.param.start_row, label="Cards in the starting row", width=260
+            ),
             pn.widgets.IntSlider.from_param(m.param.hand_size, label="Cards in hand", width=260),
-            pn.widgets.IntSlider.from_param(m.param.tokens, label="Tokens per player",
-                                            width=260),
-            pn.widgets.IntInput.from_param(m.param.first_player,
-                                           label="Who starts (0 = Player 1)", width=180),
-            pn.widgets.Checkbox.from_param(m.param.count_played_card,
-                                           label="'Count from the right' includes the card "
-                                                "just played"),
+            pn.widgets.IntSlider.from_param(m.param.tokens, label="Tokens per player", width=260),
+            pn.widgets.IntInput.from_param(
+                m.param.first_player, label="Who starts (0 = Player 1)", width=180
+            ),
+            pn.widgets.Checkbox.from_param(
+                m.param.count_played_card,
+                label="'Count from the right' includes the card just played",
+            ),
             pn.widgets.Select.from_param(m.param.steal, label="Scavenger's steal", width=200),
-            pn.widgets.Checkbox.from_param(m.param.steal_per_kill,
-                                           label="Steal once per card killed"),
-            pn.widgets.Select.from_param(m.param.elephant_majority,
-                                         label="Elephant's 'most animals'", width=200),
-            pn.widgets.Select.from_param(m.param.no_token, label="Without tokens left",
-                                         width=200),
-            pn.widgets.Checkbox.from_param(m.param.equal_turns,
-                                           label="Finish the round (equal turns)"),
-            pn.widgets.IntInput.from_param(m.param.big_five_bonus, label="Big Five bonus",
-                                           width=140),
+            pn.widgets.Checkbox.from_param(
+                m.param.steal_per_kill, label="Steal once per card killed"
+            ),
+            pn.widgets.Select.from_param(
+                m.param.elephant_majority, label="Elephant's 'most animals'", width=200
+            ),
+            pn.widgets.Select.from_param(m.param.no_token, label="Without tokens left", width=200),
+            pn.widgets.Checkbox.from_param(
+                m.param.equal_turns, label="Finish the round (equal turns)"
+            ),
+            pn.widgets.IntInput.from_param(
+                m.param.big_five_bonus, label="Big Five bonus", width=140
+            ),
             pn.widgets.Select.from_param(m.param.tie_break, label="Ties", width=200),
-            pn.widgets.IntInput.from_param(m.param.seed, label="Seed (empty: random)",
-                                           width=180),
-            margin=0)
+            pn.widgets.IntInput.from_param(m.param.seed, label="Seed (empty: random)", width=180),
+            margin=0,
+        )
         new_game = pn.widgets.Button(label="New game", color="primary", width=140)
         new_game.on_click(lambda _: self.new_game())
-        finish = pn.widgets.Button(label="Let bots finish the game", color="warning",
-                                   width=220)
+        finish = pn.widgets.Button(label="Let bots finish the game", color="warning", width=220)
         finish.on_click(lambda _: self.finish_with_bots())
         kind = pn.widgets.Select.from_param(self.param.finish_kind, label="", width=110)
         setup = pn.Column(
             pn.pane.Markdown("**Seats** (changes apply at once)", margin=(4, 5, 0, 5)),
             *self._seat_boxes,
-            pn.widgets.Checkbox.from_param(m.param.hide_hands,
-                                           label="Cover hands between people's turns"),
-            pn.pane.Markdown("**In a hurry?** Bots play every seat to the end.",
-                             margin=(8, 5, 0, 5)),
+            pn.widgets.Checkbox.from_param(
+                m.param.hide_hands, label="Cover hands between people's turns"
+            ),
+            pn.pane.Markdown(
+                "**In a hurry?** Bots play every seat to the end.", margin=(8, 5, 0, 5)
+            ),
             pn.Row(finish, kind, margin=0),
             pn.layout.Divider(),
             pn.pane.Markdown("**Next game**", margin=(4, 5, 0, 5)),
-            players, new_game, pn.layout.Divider(),
-            pn.pane.Markdown("**Rules options** (used by the next game; each is a reading of "
-                             "the rulebook, see docs/rules/savannah.md)", margin=(4, 5, 0, 5)),
+            players,
+            new_game,
+            pn.layout.Divider(),
+            pn.pane.Markdown(
+                "**Rules options** (used by the next game; each is a reading of "
+                "the rulebook, see docs/rules/savannah.md)",
+                margin=(4, 5, 0, 5),
+            ),
             options,
-            sizing_mode="stretch_width")
+            sizing_mode="stretch_width",
+        )
         self._saveload = SaveLoad(model=m, filename="on-the-savannah.json")
         self._side_tabs = pn.Tabs(
-            ("Narration", pn.Column(self._steps, pn.pane.Markdown("**Earlier turns**",
-                                                                  margin=(4, 5, 0, 5)),
-                                    self._log, margin=0)),
+            (
+                "Narration",
+                pn.Column(
+                    self._steps,
+                    pn.pane.Markdown("**Earlier turns**", margin=(4, 5, 0, 5)),
+                    self._log,
+                    margin=0,
+                ),
+            ),
             ("New game", setup),
             ("Save / load", self._saveload),
-            dynamic=False, sizing_mode="stretch_width")
+            dynamic=False,
+            sizing_mode="stretch_width",
+        )
 
         self.hand.add_below(self._message)
         self._play_area = pn.Column(self.hand, margin=0)
@@ -281,18 +326,30 @@ class SavannahDashboard(pn.viewable.Viewer):
             pn.Row(self._back, self._next, self._skip, margin=(0, 0)),
             pn.Row(self._speed, self._auto, margin=0),
             pn.Row(self._undo, self._redo, self._pause, margin=(2, 0)),
-            self._side_tabs, width=460, margin=(0, 5))
+            self._side_tabs,
+            width=460,
+            margin=(0, 5),
+        )
         header = pn.Row(
-            pn.pane.HTML('<h2 style="margin:0;color:#3b3224">On the Savannah</h2>',
-                         margin=(4, 8), width=220),
-            self._turn, self._thinking, sizing_mode="stretch_width", margin=0)
-        game = pn.Column(header, self._banner, self._caption, self.row, pn.Row(left, right),
-                         margin=0)
+            pn.pane.HTML(
+                '<h2 style="margin:0;color:#3b3224">On the Savannah</h2>', margin=(4, 8), width=220
+            ),
+            self._turn,
+            self._thinking,
+            sizing_mode="stretch_width",
+            margin=0,
+        )
+        game = pn.Column(
+            header, self._banner, self._caption, self.row, pn.Row(left, right), margin=0
+        )
         self._layout = pn.Tabs(
             ("Play", game),
             ("Cards", self.reference),
             ("How to play", pn.pane.Markdown(HOW_TO_PLAY, width=900)),
-            dynamic=True, margin=0, styles={"background": "#fbf8f1"})
+            dynamic=True,
+            margin=0,
+            styles={"background": "#fbf8f1"},
+        )
 
     # ------------------------------------------------------------------ model → view
     def _turn_title(self, n: int, turn: Turn) -> str:
@@ -305,8 +362,9 @@ class SavannahDashboard(pn.viewable.Viewer):
         m = self.model
         self._seen = list(m.history)
         text = m.message if not m.message_is_error else ""
-        self.playback.still(still_step(m.state, text=text, title="The table"),
-                            title=self._position_title())
+        self.playback.still(
+            still_step(m.state, text=text, title="The table"), title=self._position_title()
+        )
         self._relog()
 
     def _position_title(self) -> str:
@@ -316,18 +374,19 @@ class SavannahDashboard(pn.viewable.Viewer):
     def _on_history(self, event: param.parameterized.Event) -> None:
         new, old = list(event.new), self._seen
         if len(new) > len(old) and all(a is b for a, b in zip(old, new, strict=False)):
-            fresh = list(enumerate(new, start=1))[len(old):]
+            fresh = list(enumerate(new, start=1))[len(old) :]
             self._seen = new
             self._soon(self._relog)
             shown = fresh[-ANIMATE_AT_MOST:]
-            self.playback.play([(self._turn_title(n, t), self._turn_steps(t))
-                                for n, t in shown])
+            self.playback.play([(self._turn_title(n, t), self._turn_steps(t)) for n, t in shown])
         else:
             self._restart_view()
 
     def _relog(self) -> None:
-        self._log.reset((f"{n}. {player_name(t.player)}:", [e.describe() for e in t.events])
-                        for n, t in enumerate(self.model.history, start=1))
+        self._log.reset(
+            (f"{n}. {player_name(t.player)}:", [e.describe() for e in t.events])
+            for n, t in enumerate(self.model.history, start=1)
+        )
 
     def _on_busy(self, *_: Any) -> None:
         self._draw()
@@ -363,8 +422,12 @@ class SavannahDashboard(pn.viewable.Viewer):
             return
         highlight = frozenset(self.scores.highlight) if m.state.is_over else frozenset()
         preview = self._preview()
-        key = (id(step), m.state.is_over, tuple(sorted(preview.items())) if preview else None,
-               highlight)
+        key = (
+            id(step),
+            m.state.is_over,
+            tuple(sorted(preview.items())) if preview else None,
+            highlight,
+        )
         if key == self._drawn:
             return  # already on show: send nothing
         self._drawn = key
@@ -393,34 +456,47 @@ class SavannahDashboard(pn.viewable.Viewer):
         m = self.model
         card = m.selected
         p = m.state.current_player
-        if (self.playback.busy or card is None or p is None or m.must_steal
-                or card not in m.state.hand(p) or m.hand_owner != p):
+        if (
+            self.playback.busy
+            or card is None
+            or p is None
+            or m.must_steal
+            or card not in m.state.hand(p)
+            or m.hand_owner != p
+        ):
             return None
         reason = m.why_unplayable(card)
-        return {"card": card, "playable": reason is None, "blocker": m.blocker(card),
-                "reason": reason}
+        return {
+            "card": card,
+            "playable": reason is None,
+            "blocker": m.blocker(card),
+            "reason": reason,
+        }
 
     def _caption_html(self, step: Step, preview: dict[str, Any] | None) -> str:
         if preview is not None:
-            from engines.savannah import name_of
-
             name = name_of(preview["card"])
             if preview["playable"]:
-                text = (f"The {name} can go at the right end of the row. Press "
-                        f"<b>Play the {name}</b> (or double-tap it).")
+                text = (
+                    f"The {name} can go at the right end of the row. Press "
+                    f"<b>Play the {name}</b> (or double-tap it)."
+                )
                 colour = "#1565c0"
             else:
                 text = html.escape(preview["reason"] or "", quote=False)
                 colour = "#c62828"
-            return (f"<div style='font-size:15px;color:{colour}'><b>Trying the {name}:</b> "
-                    f"{text}</div>")
+            return (
+                f"<div style='font-size:15px;color:{colour}'><b>Trying the {name}:</b> {text}</div>"
+            )
         pb = self.playback
         n = len(pb.steps)
         count = f" · step {pb.index + 1} of {n}" if n > 1 else ""
         colour = TOKEN_COLOURS[step.player] if step.player is not None else "#3b3224"
-        return (f"<div style='font-size:15px'><span style='color:{colour};font-weight:700'>"
-                f"{html.escape(pb.title, quote=False)}{count}</span> · <b>{html.escape(step.title, quote=False)}</b>"
-                f"<br>{html.escape(step.text, quote=False)}</div>")
+        return (
+            f"<div style='font-size:15px'><span style='color:{colour};font-weight:700'>"
+            f"{html.escape(pb.title, quote=False)}{count}</span> · <b>{html.escape(step.title, quote=False)}</b>"
+            f"<br>{html.escape(step.text, quote=False)}</div>"
+        )
 
     def _refresh_steps(self, *_: Any) -> None:
         pb = self.playback
@@ -432,13 +508,21 @@ class SavannahDashboard(pn.viewable.Viewer):
                 style = "color:#a89b82"
             else:
                 style = ""
-            items.append(f"<li style='padding:3px 6px;margin:1px 0;{style}'>"
-                         f"<b>{html.escape(step.title, quote=False)}</b> — {html.escape(step.text, quote=False)}</li>")
-        waiting = (f"<div style='color:#6b5b40'>{pb.waiting} more move"
-                   f"{'s' * (pb.waiting != 1)} to show…</div>" if pb.waiting else "")
-        self._steps.object = (f"<div style='font-weight:700'>{html.escape(pb.title, quote=False)}</div>"
-                              f"<ol style='margin:2px 0 2px 18px;padding:0'>{''.join(items)}"
-                              f"</ol>{waiting}")
+            items.append(
+                f"<li style='padding:3px 6px;margin:1px 0;{style}'>"
+                f"<b>{html.escape(step.title, quote=False)}</b> — {html.escape(step.text, quote=False)}</li>"
+            )
+        waiting = (
+            f"<div style='color:#6b5b40'>{pb.waiting} more move"
+            f"{'s' * (pb.waiting != 1)} to show…</div>"
+            if pb.waiting
+            else ""
+        )
+        self._steps.object = (
+            f"<div style='font-weight:700'>{html.escape(pb.title, quote=False)}</div>"
+            f"<ol style='margin:2px 0 2px 18px;padding:0'>{''.join(items)}"
+            f"</ol>{waiting}"
+        )
         self._refresh_buttons()
 
     def _refresh(self, *_: Any) -> None:
@@ -460,13 +544,15 @@ class SavannahDashboard(pn.viewable.Viewer):
         if pb.busy and pb.step is not None and pb.step.player is not None:
             q = pb.step.player
             nxt = "the end of the game" if p is None else m.seat_name(p)
-            return (f'<div style="font-size:17px"><span style="color:{TOKEN_COLOURS[q]};'
-                    f'font-size:22px">●</span> <b>Showing {player_name(q)}\'s move</b> '
-                    f'<span style="color:#8a7d66;font-size:14px">— next: '
-                    f"{html.escape(nxt, quote=False)}</span></div>")
+            return (
+                f'<div style="font-size:17px"><span style="color:{TOKEN_COLOURS[q]};'
+                f"font-size:22px\">●</span> <b>Showing {player_name(q)}'s move</b> "
+                f'<span style="color:#8a7d66;font-size:14px">— next: '
+                f"{html.escape(nxt, quote=False)}</span></div>"
+            )
         if p is None:
             return '<div style="font-size:17px"><b>Game over.</b></div>'
-        dot = (f'<span style="color:{TOKEN_COLOURS[p]};font-size:22px">●</span> ')
+        dot = f'<span style="color:{TOKEN_COLOURS[p]};font-size:22px">●</span> '
         if m.seat(p) != "Human":
             who = f"the {m.seat(p)} bot is playing"
         elif m.waiting_for is not None:
@@ -478,9 +564,11 @@ class SavannahDashboard(pn.viewable.Viewer):
         else:
             who = "your turn: choose a card from your hand"
         pile = m.state.pile_size
-        return (f'<div style="font-size:17px">{dot}<b>{player_name(p)} to play</b> — '
-                f'{html.escape(who, quote=False)}. <span style="color:#8a7d66;font-size:14px">'
-                f"({pile} card{'s' * (pile != 1)} left to draw)</span></div>")
+        return (
+            f'<div style="font-size:17px">{dot}<b>{player_name(p)} to play</b> — '
+            f'{html.escape(who, quote=False)}. <span style="color:#8a7d66;font-size:14px">'
+            f"({pile} card{'s' * (pile != 1)} left to draw)</span></div>"
+        )
 
     def _sync_speed(self, event: param.parameterized.Event) -> None:
         self._speed.param.update(options=_speed_options(event.new), value=event.new)
@@ -521,17 +609,19 @@ class SavannahDashboard(pn.viewable.Viewer):
 
     @batched
     def finish_with_bots(self) -> int:
-        """Let bots play every remaining move (the 'Let bots finish the game' button)."""
+        """Let bots play every remaining move (the 'Let bots finish the game' button) and show
+        the end at once; the narration lists every move."""
         self.runner.cancel()
         self._job = None
         self.playback.finish()
-        return self.model.play_out(self.finish_kind)
+        made = self.model.play_out(self.finish_kind)
+        self.playback.finish()
+        return made
 
     # ------------------------------------------------------------------ bots
     def _bot_should_move(self) -> bool:
         m = self.model
-        return (m.bot_to_move and not self.playback.busy
-                and not (self.paused and not m.humans))
+        return m.bot_to_move and not self.playback.busy and not (self.paused and not m.humans)
 
     def _schedule_bot(self, *_: Any) -> None:
         """Start the mover's bot when it is a bot's turn; drop a job that no longer fits."""
@@ -547,8 +637,12 @@ class SavannahDashboard(pn.viewable.Viewer):
         p = state.current_player
         delay = min(self.playback.speed, 0.4)
         self._job = state
-        self.runner.run(partial(m.bot_choice, state), partial(self._apply_bot, state),
-                        delay=delay, task=f"{m.seat_name(p)} is thinking")
+        self.runner.run(
+            partial(m.bot_choice, state),
+            partial(self._apply_bot, state),
+            delay=delay,
+            task=f"{m.seat_name(p)} is thinking",
+        )
 
     @batched
     def _apply_bot(self, state: State, move: Any) -> None:

@@ -55,78 +55,156 @@ class HandView(pn.viewable.Viewer):
 
     model = param.ClassSelector(class_=SavannahModel, doc="The game shown.")
     interactive = param.Boolean(default=True, doc="Whether taps and buttons act on the game.")
-    defer = param.Callable(default=None, allow_None=True, doc=(
-        "How to run the refresh of the buttons and texts: ``defer(fn)`` runs it a moment "
-        "later (the dashboard sends the figures first); None runs it at once."))
+    defer = param.Callable(
+        default=None,
+        allow_None=True,
+        doc=(
+            "How to run the refresh of the buttons and texts: ``defer(fn)`` runs it a moment "
+            "later (the dashboard sends the figures first); None runs it at once."
+        ),
+    )
 
     def __init__(self, **params: Any):
         super().__init__(**params)
         self._slots = 0
         self._build()
-        self.model.param.watch(self.refresh, ["state", "selected", "revealed", "hide_hands",
-                                              "seat0", "seat1", "seat2", "seat3", "seat4"])
-        self.refresh()
+        self.model.param.watch(
+            self.refresh,
+            [
+                "state",
+                "selected",
+                "revealed",
+                "hide_hands",
+                "seat0",
+                "seat1",
+                "seat2",
+                "seat3",
+                "seat4",
+            ],
+        )
+        self.refresh_cards()  # the first drawing goes out with the page
+        self.refresh_controls()
 
     # ------------------------------------------------------------------ building
     def _build(self) -> None:
         self.source = ColumnDataSource(empty_cards(), name=HAND_CARDS)
-        self.status = ColumnDataSource(dict(x=[], y=[], text=[], color=[]),
-                                       name="savannah-hand-status")
+        self.status = ColumnDataSource(
+            dict(x=[], y=[], text=[], color=[]), name="savannah-hand-status"
+        )
         self.backs = ColumnDataSource(dict(x=[], y=[]), name="savannah-hand-backs")
-        p = figure(name=HAND_NAME, frame_width=int(PX * 3 * GAP), frame_height=int(PX * 1.85),
-                   x_range=Range1d(-0.56, 2 * GAP + 0.56), y_range=Range1d(-0.95, 0.9),
-                   tools="", toolbar_location=None, min_border=0,
-                   background_fill_color=BACKGROUND, border_fill_color=BACKGROUND,
-                   outline_line_color=None)
+        p = figure(
+            name=HAND_NAME,
+            frame_width=int(PX * 3 * GAP),
+            frame_height=int(PX * 1.85),
+            x_range=Range1d(-0.56, 2 * GAP + 0.56),
+            y_range=Range1d(-0.95, 0.9),
+            tools="",
+            toolbar_location=None,
+            min_border=0,
+            background_fill_color=BACKGROUND,
+            border_fill_color=BACKGROUND,
+            outline_line_color=None,
+        )
         p.axis.visible = False
         p.grid.visible = False
         draw_cards(p, self.source, w=CARD_W, h=CARD_H, px=PX, detail=True)
-        p.rect("x", "y", width=CARD_W, height=CARD_H, source=self.backs, fill_color="#50734a",
-               line_color="#2f4a2b", line_width=1.5, border_radius=8)
-        p.rect("x", "y", width=CARD_W * 0.72, height=CARD_H * 0.78, source=self.backs,
-               fill_color=None, line_color="#a9c79f", line_dash=[3, 3])
-        p.text("x", "y", text="text", source=self.status, text_align="center",
-               text_baseline="middle", text_font_size="13px", text_font_style="bold",
-               text_color="color")
+        p.rect(
+            "x",
+            "y",
+            width=CARD_W,
+            height=CARD_H,
+            source=self.backs,
+            fill_color="#50734a",
+            line_color="#2f4a2b",
+            line_width=1.5,
+            border_radius=8,
+        )
+        p.rect(
+            "x",
+            "y",
+            width=CARD_W * 0.72,
+            height=CARD_H * 0.78,
+            source=self.backs,
+            fill_color=None,
+            line_color="#a9c79f",
+            line_dash=[3, 3],
+        )
+        p.text(
+            "x",
+            "y",
+            text="text",
+            source=self.status,
+            text_align="center",
+            text_baseline="middle",
+            text_font_size="13px",
+            text_font_style="bold",
+            text_color="color",
+        )
         p.on_event(Tap, self._on_tap)
         p.on_event(DoubleTap, self._on_double_tap)
         self.figure = p
         self._fit(3)
 
         self._title = pn.pane.HTML("", margin=(0, 5), css_classes=["cole-hand-title"])
-        self._buttons = [pn.widgets.Button(label="", width=110, margin=(2, 4), visible=False,
-                                           css_classes=[f"cole-hand-{i}"])
-                         for i in range(MAX_HAND)]
+        self._buttons = [
+            pn.widgets.Button(
+                label="", width=110, margin=(2, 4), visible=False, css_classes=[f"cole-hand-{i}"]
+            )
+            for i in range(MAX_HAND)
+        ]
         for i, button in enumerate(self._buttons):
             button.on_click(lambda _, i=i: self._choose(i))
-        self._action = pn.widgets.Button(label="Choose a card", color="primary",
-                                         width=230, margin=(6, 5), disabled=True,
-                                         css_classes=["cole-play"])
+        self._action = pn.widgets.Button(
+            label="Choose a card",
+            color="primary",
+            width=230,
+            margin=(6, 5),
+            disabled=True,
+            css_classes=["cole-play"],
+        )
         self._action.on_click(lambda _: self.play())
-        self._reason = pn.pane.HTML("", margin=(2, 5), sizing_mode="stretch_width",
-                                    css_classes=["cole-reason"])
-        self._details = pn.pane.HTML("", margin=(2, 5), sizing_mode="stretch_width",
-                                     css_classes=["cole-card-details"],
-                                     styles={"font-size": "13px"})
-        self._steal = pn.widgets.Select(label="Take which card?", options={}, width=300,
-                                        margin=(2, 5))
-        self._take = pn.widgets.Button(label="Take it", color="warning", width=100,
-                                       margin=(22, 5, 2, 5))
+        self._reason = pn.pane.HTML(
+            "", margin=(2, 5), sizing_mode="stretch_width", css_classes=["cole-reason"]
+        )
+        self._details = pn.pane.HTML(
+            "",
+            margin=(2, 5),
+            sizing_mode="stretch_width",
+            css_classes=["cole-card-details"],
+            styles={"font-size": "13px"},
+        )
+        self._steal = pn.widgets.Select(
+            label="Take which card?", options={}, width=300, margin=(2, 5)
+        )
+        self._take = pn.widgets.Button(
+            label="Take it", color="warning", width=100, margin=(22, 5, 2, 5)
+        )
         self._take.on_click(lambda _: self._take_card())
         self._steal_box = pn.Row(self._steal, self._take, visible=False, margin=0)
-        self._cover_text = pn.pane.HTML("", margin=(10, 5), css_classes=["cole-cover"],
-                                        sizing_mode="stretch_width",
-                                        styles={"background": "#2f4a2b",
-                                                "border-radius": "10px"})
-        self._reveal = pn.widgets.Button(label="Show my hand", color="success", width=300,
-                                         margin=(4, 5))
+        self._cover_text = pn.pane.HTML(
+            "",
+            margin=(10, 5),
+            css_classes=["cole-cover"],
+            sizing_mode="stretch_width",
+            styles={"background": "#2f4a2b", "border-radius": "10px"},
+        )
+        self._reveal = pn.widgets.Button(
+            label="Show my hand", color="success", width=300, margin=(4, 5)
+        )
         self._reveal.on_click(lambda _: self._reveal_hand())
-        self._cover = pn.Column(self._cover_text, self._reveal, visible=False, margin=0,
-                                sizing_mode="stretch_width")
+        self._cover = pn.Column(
+            self._cover_text, self._reveal, visible=False, margin=0, sizing_mode="stretch_width"
+        )
         self._pane = pn.pane.Bokeh(p, sizing_mode="fixed", margin=(0, 5))
-        self._controls = pn.Column(pn.Row(*self._buttons, margin=0), self._action,
-                                   self._steal_box, self._reason, self._details, margin=0,
-                                   sizing_mode="stretch_width")
+        self._controls = pn.Column(
+            pn.Row(*self._buttons, margin=0),
+            self._action,
+            self._steal_box,
+            self._reason,
+            self._details,
+            margin=0,
+            sizing_mode="stretch_width",
+        )
         self._side = pn.Column(self._title, self._cover, self._controls, width=470, margin=0)
         self._layout = pn.Row(self._pane, self._side, margin=0)
 
@@ -149,8 +227,7 @@ class HandView(pn.viewable.Viewer):
     def _my_turn(self) -> bool:
         m = self.model
         p = m.state.current_player
-        return (self.interactive and p is not None and m.seat(p) == "Human"
-                and m.hand_owner == p)
+        return self.interactive and p is not None and m.seat(p) == "Human" and m.hand_owner == p
 
     # ------------------------------------------------------------------ drawing
     def refresh(self, *_: Any) -> None:
@@ -180,15 +257,22 @@ class HandView(pn.viewable.Viewer):
             if not mine or steal:
                 word, colour = "", MUTED
             elif discard:
-                word, colour = "can't play: discard?", STATUS_COLOURS["blocked"]
+                word, colour = "✗ can't play", STATUS_COLOURS["blocked"]
             elif reason is None:
                 word, colour = "✓ can be played", STATUS_COLOURS["playable"]
             else:
                 word, colour = "✗ blocked", STATUS_COLOURS["blocked"]
-            add_card(data, card, slot_x(i), 0.1 if chosen else 0.0, token=None,
-                     line=SELECTED if chosen else OUTLINE, width=4.5 if chosen else 1.2,
-                     lines=True, dim=bool(mine and not steal and reason is not None
-                                          and not discard))
+            add_card(
+                data,
+                card,
+                slot_x(i),
+                0.1 if chosen else 0.0,
+                token=None,
+                line=SELECTED if chosen else OUTLINE,
+                width=4.5 if chosen else 1.2,
+                lines=True,
+                dim=bool(mine and not steal and reason is not None and not discard),
+            )
             status["x"].append(slot_x(i))
             status["y"].append(-0.86)
             status["text"].append(word)
@@ -219,13 +303,17 @@ class HandView(pn.viewable.Viewer):
                 f"Pass the device to {player_name(waiting)}</div>"
                 '<div style="color:#dfe9da;font-size:14px;padding:0 14px 12px">'
                 "Hands stay covered between turns. Press the button when only "
-                f"{player_name(waiting)} can see the screen.</div>")
+                f"{player_name(waiting)} can see the screen.</div>"
+            )
             self._reveal.label = f"I am {player_name(waiting)}: show my hand"
         for i, button in enumerate(self._buttons):
             if i < len(hand):
-                button.param.update(label=name_of(hand[i]), visible=True,
-                                    disabled=not mine or steal,
-                                    color="primary" if hand[i] == m.selected else "default")
+                button.param.update(
+                    label=name_of(hand[i]),
+                    visible=True,
+                    disabled=not mine or steal,
+                    color="primary" if hand[i] == m.selected else "default",
+                )
             else:
                 button.visible = False
         self._title.object = self._title_html(owner, mine)
@@ -235,8 +323,10 @@ class HandView(pn.viewable.Viewer):
         chosen = m.selected if m.selected in hand else None
         self._details.object = (
             f"<div style='font-weight:700;font-size:14px'>{html.escape(card_title(card_of(chosen)))}"
-            f"</div>{card_tip(card_of(chosen))}" if chosen else
-            "<span style='color:#8a7d66'>Hover a card for its rules; tap it to choose it.</span>")
+            f"</div>{card_tip(card_of(chosen))}"
+            if chosen
+            else "<span style='color:#8a7d66'>Hover a card for its rules; tap it to choose it.</span>"
+        )
 
     def _title_html(self, owner: int | None, mine: bool) -> str:
         m = self.model
@@ -255,8 +345,10 @@ class HandView(pn.viewable.Viewer):
             hint = "choose a card to play"
         else:
             hint = f"waiting for {player_name(m.state.current_player)}"
-        return (f"<b style='font-size:16px'>{html.escape(whose, quote=False)}</b> "
-                f"<span style='color:#6b5b40'>— {html.escape(hint, quote=False)}</span>")
+        return (
+            f"<b style='font-size:16px'>{html.escape(whose, quote=False)}</b> "
+            f"<span style='color:#6b5b40'>— {html.escape(hint, quote=False)}</span>"
+        )
 
     def _refresh_action(self, mine: bool, steal: bool, discard: bool) -> None:
         m = self.model
@@ -264,14 +356,15 @@ class HandView(pn.viewable.Viewer):
         if not mine or steal:
             self._action.param.update(label="Play", disabled=True, color="primary")
         elif chosen is None:
-            self._action.param.update(label="Choose a card first", disabled=True,
-                                      color="primary")
+            self._action.param.update(label="Choose a card first", disabled=True, color="primary")
         elif discard:
-            self._action.param.update(label=f"Discard the {name_of(chosen)}", disabled=False,
-                                      color="danger")
+            self._action.param.update(
+                label=f"Discard the {name_of(chosen)}", disabled=False, color="danger"
+            )
         else:
-            self._action.param.update(label=f"Play the {name_of(chosen)}", disabled=False,
-                                      color="primary")
+            self._action.param.update(
+                label=f"Play the {name_of(chosen)}", disabled=False, color="primary"
+            )
 
     def _refresh_steal(self, steal: bool) -> None:
         m = self.model
@@ -291,12 +384,16 @@ class HandView(pn.viewable.Viewer):
         chosen = m.selected if m.selected in self._hand() else None
         text, colour = "", "#2e7d32"
         if steal:
-            text = (f"Your {name_of(m.state.pending_steal)} made a kill: take a card from "
-                    "another player's kill pile (tap it below, or pick it here).")
+            text = (
+                f"Your {name_of(m.state.pending_steal)} made a kill: take a card from "
+                "another player's kill pile (tap it below, or pick it here)."
+            )
             colour = "#8d5a00"
         elif discard:
-            text = ("None of your cards can be played, so you must discard one: choose it, "
-                    "then press Discard.")
+            text = (
+                "None of your cards can be played, so you must discard one: choose it, "
+                "then press Discard."
+            )
             colour = "#c62828"
         elif mine and chosen is not None:
             reason = m.why_unplayable(chosen)
@@ -304,8 +401,12 @@ class HandView(pn.viewable.Viewer):
                 text = f"✓ The {name_of(chosen)} can be played."
             else:
                 text, colour = f"✗ {reason}", "#c62828"
-        self._reason.object = (f"<div style='color:{colour};font-weight:600;font-size:14px'>"
-                               f"{html.escape(text, quote=False)}</div>" if text else "")
+        self._reason.object = (
+            f"<div style='color:{colour};font-weight:600;font-size:14px'>"
+            f"{html.escape(text, quote=False)}</div>"
+            if text
+            else ""
+        )
 
     # ------------------------------------------------------------------ input
     @batched
@@ -318,8 +419,11 @@ class HandView(pn.viewable.Viewer):
         if x is None or y is None:
             return None
         i = round(x / GAP)
-        if 0 <= i < len(self._hand()) and abs(x - slot_x(i)) <= CARD_W / 2 \
-                and abs(y) <= CARD_H / 2 + 0.1:
+        if (
+            0 <= i < len(self._hand())
+            and abs(x - slot_x(i)) <= CARD_W / 2
+            and abs(y) <= CARD_H / 2 + 0.1
+        ):
             return i
         return None
 

@@ -101,46 +101,103 @@ def _a(name: str) -> str:
     return ("an " if name[0] in "aeiou" else "a ") + name
 
 
-_RULE_PARAMS = ("players", "tokens", "hand_size", "start_row", "first_player",
-                "count_played_card", "no_token", "elephant_majority", "steal", "steal_per_kill",
-                "equal_turns", "big_five_bonus", "tie_break")
+_RULE_PARAMS = (
+    "players",
+    "tokens",
+    "hand_size",
+    "start_row",
+    "first_player",
+    "count_played_card",
+    "no_token",
+    "elephant_majority",
+    "steal",
+    "steal_per_kill",
+    "equal_turns",
+    "big_five_bonus",
+    "tie_break",
+)
 
 
 class SavannahModel(param.Parameterized):
     """An On the Savannah game with its options, seats, history and messages."""
 
     # ---------------------------------------------------------------- options (next new game)
-    players = param.Integer(default=3, bounds=(2, MAX_SEATS), doc=(
-        "Players in the next new game, 2 to 5 (three keeps the wait between your turns short)."))
+    players = param.Integer(
+        default=3,
+        bounds=(2, MAX_SEATS),
+        doc=(
+            "Players in the next new game, 2 to 5 (three keeps the wait between your turns short)."
+        ),
+    )
     tokens = param.Integer(default=10, bounds=(1, 20), doc="Tokens per player (rulebook: 10).")
-    hand_size = param.Integer(default=3, bounds=(1, 5), doc=(
-        "Cards in each hand, drawn back to after every turn (rulebook: 3)."))
-    start_row = param.Integer(default=6, bounds=(0, 40), doc=(
-        "Cards dealt face up into the starting row (rulebook: 6). A long starting row leaves a "
-        "short draw pile, so a quick game."))
-    first_player = param.Integer(default=0, bounds=(0, MAX_SEATS - 1), doc=(
-        "Who takes the first turn: 0 is Player 1."))
-    count_played_card = param.Boolean(default=False, doc=(
-        "Whether 'count N from the right' counts the card just played as the rightmost one "
-        "(default: no, the row as it was at the start of the turn)."))
-    no_token = param.Selector(default="play", objects=["play", "discard"], doc=(
-        "A player without tokens: 'play' plays cards that belong to nobody; 'discard' may only "
-        "discard."))
-    elephant_majority = param.Selector(default="strict", objects=["strict", "tied"], doc=(
-        "The elephant's 'most animals': 'strict' needs more than every other player, 'tied' "
-        "at least as many."))
-    steal = param.Selector(default="choose", objects=["choose", "richest"], doc=(
-        "After a scavenger's kill: 'choose' any card of another kill pile, or 'richest' (the "
-        "best card of the richest pile, automatically)."))
-    steal_per_kill = param.Boolean(default=False, doc=(
-        "Whether a scavenger steals once per card it kills (default: once per turn)."))
-    equal_turns = param.Boolean(default=False, doc=(
-        "Whether the round is finished after the last card is drawn so everyone has had the "
-        "same number of turns (default: the game ends at once)."))
-    big_five_bonus = param.Integer(default=25, bounds=(0, 100), doc=(
-        "Bonus for a kill pile holding all of the Big Five (rulebook: 25)."))
-    tie_break = param.Selector(default="shared", objects=["shared", "most_alive"], doc=(
-        "Tied totals: 'shared' win, or 'most_alive' (most animals alive with your token)."))
+    hand_size = param.Integer(
+        default=3,
+        bounds=(1, 5),
+        doc=("Cards in each hand, drawn back to after every turn (rulebook: 3)."),
+    )
+    start_row = param.Integer(
+        default=6,
+        bounds=(0, 40),
+        doc=(
+            "Cards dealt face up into the starting row (rulebook: 6). A long starting row leaves a "
+            "short draw pile, so a quick game."
+        ),
+    )
+    first_player = param.Integer(
+        default=0, bounds=(0, MAX_SEATS - 1), doc=("Who takes the first turn: 0 is Player 1.")
+    )
+    count_played_card = param.Boolean(
+        default=False,
+        doc=(
+            "Whether 'count N from the right' counts the card just played as the rightmost one "
+            "(default: no, the row as it was at the start of the turn)."
+        ),
+    )
+    no_token = param.Selector(
+        default="play",
+        objects=["play", "discard"],
+        doc=(
+            "A player without tokens: 'play' plays cards that belong to nobody; 'discard' may only "
+            "discard."
+        ),
+    )
+    elephant_majority = param.Selector(
+        default="strict",
+        objects=["strict", "tied"],
+        doc=(
+            "The elephant's 'most animals': 'strict' needs more than every other player, 'tied' "
+            "at least as many."
+        ),
+    )
+    steal = param.Selector(
+        default="choose",
+        objects=["choose", "richest"],
+        doc=(
+            "After a scavenger's kill: 'choose' any card of another kill pile, or 'richest' (the "
+            "best card of the richest pile, automatically)."
+        ),
+    )
+    steal_per_kill = param.Boolean(
+        default=False,
+        doc=("Whether a scavenger steals once per card it kills (default: once per turn)."),
+    )
+    equal_turns = param.Boolean(
+        default=False,
+        doc=(
+            "Whether the round is finished after the last card is drawn so everyone has had the "
+            "same number of turns (default: the game ends at once)."
+        ),
+    )
+    big_five_bonus = param.Integer(
+        default=25,
+        bounds=(0, 100),
+        doc=("Bonus for a kill pile holding all of the Big Five (rulebook: 25)."),
+    )
+    tie_break = param.Selector(
+        default="shared",
+        objects=["shared", "most_alive"],
+        doc=("Tied totals: 'shared' win, or 'most_alive' (most animals alive with your token)."),
+    )
 
     # ---------------------------------------------------------------- seats
     seat0 = param.Selector(default="Human", objects=list(SEAT_KINDS), doc="Who plays Player 1.")
@@ -153,26 +210,41 @@ class SavannahModel(param.Parameterized):
     strength2 = param.Integer(default=2, bounds=(1, 5), doc="Player 3's search-bot strength.")
     strength3 = param.Integer(default=2, bounds=(1, 5), doc="Player 4's search-bot strength.")
     strength4 = param.Integer(default=2, bounds=(1, 5), doc="Player 5's search-bot strength.")
-    seed = param.Integer(default=None, allow_None=True, bounds=(0, 2**32 - 1), doc=(
-        "Shuffle seed of the next new game, also seeding the bots (None: a fresh one)."))
-    hide_hands = param.Boolean(default=True, doc=(
-        "With several people at one device, cover the hands between their turns ('pass the "
-        "device to Player N')."))
+    seed = param.Integer(
+        default=None,
+        allow_None=True,
+        bounds=(0, 2**32 - 1),
+        doc=("Shuffle seed of the next new game, also seeding the bots (None: a fresh one)."),
+    )
+    hide_hands = param.Boolean(
+        default=True,
+        doc=(
+            "With several people at one device, cover the hands between their turns ('pass the "
+            "device to Player N')."
+        ),
+    )
 
     # ---------------------------------------------------------------- the game
-    state = param.ClassSelector(class_=State, doc=(
-        "The live position; replaced by a new object on every change."))
+    state = param.ClassSelector(
+        class_=State, doc=("The live position; replaced by a new object on every change.")
+    )
     start = param.ClassSelector(class_=State, doc="The position the game started from.")
     history = param.List(default=[], item_type=Turn, doc="The moves played, oldest first.")
-    future = param.List(default=[], item_type=Turn, doc=(
-        "Moves undone and not yet redone, next one first."))
+    future = param.List(
+        default=[], item_type=Turn, doc=("Moves undone and not yet redone, next one first.")
+    )
     events = param.List(default=[], doc="The events of the last move (or of the last redo).")
     message = param.String(default="", doc="The last error or narration, as sentences.")
     message_is_error = param.Boolean(default=False, doc="Whether the message reports a refusal.")
-    selected = param.String(default=None, allow_None=True, doc=(
-        "The card id chosen in the hand shown, or None."))
-    revealed = param.Integer(default=None, allow_None=True, bounds=(0, MAX_SEATS - 1), doc=(
-        "With hidden hands: the seat that has uncovered its hand at the device, or None."))
+    selected = param.String(
+        default=None, allow_None=True, doc=("The card id chosen in the hand shown, or None.")
+    )
+    revealed = param.Integer(
+        default=None,
+        allow_None=True,
+        bounds=(0, MAX_SEATS - 1),
+        doc=("With hidden hands: the seat that has uncovered its hand at the device, or None."),
+    )
 
     def __init__(self, **params: Any):
         state = params.pop("state", None)
@@ -246,8 +318,11 @@ class SavannahModel(param.Parameterized):
         p = self.state.current_player
         if p is not None and p in humans:
             return p
-        return self.history[-1].player if self.history and self.history[-1].player in humans \
+        return (
+            self.history[-1].player
+            if self.history and self.history[-1].player in humans
             else humans[0]
+        )
 
     @property
     def waiting_for(self) -> int | None:
@@ -308,8 +383,10 @@ class SavannahModel(param.Parameterized):
         winners = state.winner if isinstance(state.winner, list) else [state.winner]
         totals = state.totals()
         names = " and ".join(player_name(p) for p in winners)
-        return f"Game over: {names} {'wins' if len(winners) == 1 else 'share the win'} with " \
-               f"{totals[winners[0]]} points."
+        return (
+            f"Game over: {names} {'wins' if len(winners) == 1 else 'share the win'} with "
+            f"{totals[winners[0]]} points."
+        )
 
     @property
     def move_labels(self) -> list[str]:
@@ -318,9 +395,17 @@ class SavannahModel(param.Parameterized):
 
     def score_rows(self) -> list[dict[str, Any]]:
         """The score sheet as rows for a table: player, category, points, why, cards."""
-        return [dict(player=player_name(line.player), seat=line.player, category=line.category,
-                     points=line.points, why=line.note, cards=list(line.cells))
-                for line in self.state.score_sheet()]
+        return [
+            dict(
+                player=player_name(line.player),
+                seat=line.player,
+                category=line.category,
+                points=line.points,
+                why=line.note,
+                cards=list(line.cells),
+            )
+            for line in self.state.score_sheet()
+        ]
 
     # ---------------------------------------------------------------- choosing a card
     def _card_in_hand(self, card: str, hand: tuple[str, ...]) -> str | None:
@@ -353,16 +438,29 @@ class SavannahModel(param.Parameterized):
         elif self.hand_owner != mover:
             text, ok = f"It is {player_name(mover)}'s turn, not yours.", False
         elif self.must_steal:
-            text, ok = ("First take a card from another player's kill pile for the "
-                        f"{name_of(state.pending_steal)}'s kill."), False
+            text, ok = (
+                (
+                    "First take a card from another player's kill pile for the "
+                    f"{name_of(state.pending_steal)}'s kill."
+                ),
+                False,
+            )
         elif self.must_discard:
-            text, ok = (f"None of your cards can be played, so one must be discarded: "
-                        f"discard the {name}?"), True
+            text, ok = (
+                (
+                    f"None of your cards can be played, so one must be discarded: "
+                    f"discard the {name}?"
+                ),
+                True,
+            )
         else:
             reason = state.why_unplayable(cid)
             ok = reason is None
-            text = (f"The {name} can be played. " + _preview_text(self.preview(cid))
-                    if ok else f"The {name} cannot be played: {reason}")
+            text = (
+                f"The {name} can be played. " + _preview_text(self.preview(cid))
+                if ok
+                else f"The {name} cannot be played: {reason}"
+            )
         self.param.update(selected=cid, message=text.strip(), message_is_error=not ok)
         return ok
 
@@ -416,20 +514,32 @@ class SavannahModel(param.Parameterized):
         """What the page's Play button does: play only if a person may move now."""
         p = self.state.current_player
         if p is not None and self.seat(p) != "Human":
-            return self._refuse(f"It is {player_name(p)}'s turn, and the {self.seat(p)} bot "
-                                f"plays {player_name(p)}; wait for its move.")
+            return self._refuse(
+                f"It is {player_name(p)}'s turn, and the {self.seat(p)} bot "
+                f"plays {player_name(p)}; wait for its move."
+            )
         if self.waiting_for is not None:
             return self._refuse(f"Pass the device to {player_name(p)}: their hand is covered.")
         return self.play(action)
 
     def _commit(self, history: list[Turn], future: list[Turn], turn: Turn) -> None:
         revealed = self.revealed
-        if self.hot_seat and self.seat(turn.player) == "Human" and \
-                turn.state.current_player != turn.player:
+        if (
+            self.hot_seat
+            and self.seat(turn.player) == "Human"
+            and turn.state.current_player != turn.player
+        ):
             revealed = None  # the next person must not see this hand
-        self.param.update(state=turn.state, history=history, future=future,
-                          events=list(turn.events), selected=None, revealed=revealed,
-                          message=turn.describe(), message_is_error=False)
+        self.param.update(
+            state=turn.state,
+            history=history,
+            future=future,
+            events=list(turn.events),
+            selected=None,
+            revealed=revealed,
+            message=turn.describe(),
+            message_is_error=False,
+        )
 
     def _refuse(self, sentence: str) -> bool:
         self.param.update(message=sentence, message_is_error=True)
@@ -440,8 +550,12 @@ class SavannahModel(param.Parameterized):
         p = self.state.current_player if player is None else player
         if p is None or self.seat(p) != "Human":
             return self._refuse("Only a person to move can uncover their hand.")
-        self.param.update(revealed=p, selected=None, message_is_error=False,
-                          message=f"{player_name(p)}'s hand is shown.")
+        self.param.update(
+            revealed=p,
+            selected=None,
+            message_is_error=False,
+            message=f"{player_name(p)}'s hand is shown.",
+        )
         return True
 
     def undo(self) -> bool:
@@ -462,10 +576,15 @@ class SavannahModel(param.Parameterized):
         taken = len(future) - len(self.future)
         p = state.current_player
         self.param.update(
-            state=state.clone(), history=history, future=future, events=[], selected=None,
+            state=state.clone(),
+            history=history,
+            future=future,
+            events=[],
+            selected=None,
             revealed=p if p is not None and self.seat(p) == "Human" else None,
             message_is_error=False,
-            message=f"Took back {taken} move{'s' * (taken != 1)}; {self._to_move_text(state)}")
+            message=f"Took back {taken} move{'s' * (taken != 1)}; {self._to_move_text(state)}",
+        )
         return True
 
     def redo(self) -> bool:
@@ -482,10 +601,16 @@ class SavannahModel(param.Parameterized):
                 break
         turn = history[-1]
         p = turn.state.current_player
-        self.param.update(state=turn.state.clone(), history=history, future=future,
-                          events=list(turn.events), selected=None,
-                          revealed=p if p is not None and self.seat(p) == "Human" else None,
-                          message=turn.describe(), message_is_error=False)
+        self.param.update(
+            state=turn.state.clone(),
+            history=history,
+            future=future,
+            events=list(turn.events),
+            selected=None,
+            revealed=p if p is not None and self.seat(p) == "Human" else None,
+            message=turn.describe(),
+            message_is_error=False,
+        )
         return True
 
     def _to_move_text(self, state: State) -> str:
@@ -504,23 +629,40 @@ class SavannahModel(param.Parameterized):
         self._bots.clear()
         p = state.current_player
         self.param.update(
-            state=state, start=state.clone(), history=[], future=[], events=[], selected=None,
-            revealed=None, message_is_error=False,
+            state=state,
+            start=state.clone(),
+            history=[],
+            future=[],
+            events=[],
+            selected=None,
+            revealed=None,
+            message_is_error=False,
             message=f"New game for {rules.players} players: {player_name(p)} starts. "
-                    f"{state.pile_size} cards in the draw pile; the game ends when the last "
-                    "one is drawn.")
+            f"{state.pile_size} cards in the draw pile; the game ends when the last "
+            "one is drawn.",
+        )
         return True
 
-    def _adopt(self, start: State, history: list[Turn], future: list[Turn], message: str,
-               **updates: Any) -> None:
+    def _adopt(
+        self, start: State, history: list[Turn], future: list[Turn], message: str, **updates: Any
+    ) -> None:
         state = history[-1].state if history else start
         rules = state.rules
         self._bots.clear()
         options = {name: getattr(rules, name) for name in _RULE_PARAMS}
-        self.param.update(**options, state=state.clone(), start=start, history=history,
-                          future=future, events=list(history[-1].events) if history else [],
-                          selected=None, revealed=None, message=message,
-                          message_is_error=False, **updates)
+        self.param.update(
+            **options,
+            state=state.clone(),
+            start=start,
+            history=history,
+            future=future,
+            events=list(history[-1].events) if history else [],
+            selected=None,
+            revealed=None,
+            message=message,
+            message_is_error=False,
+            **updates,
+        )
 
     # ---------------------------------------------------------------- bots
     def bot_for(self, player: int, kind: str | None = None) -> Any:
@@ -582,8 +724,10 @@ class SavannahModel(param.Parameterized):
         data = {
             "format": SAVE_FORMAT,
             "version": SAVE_VERSION,
-            "seats": [{"player": player_name(p), "kind": self.seat(p),
-                       "strength": self.strength(p)} for p in range(self.state.players)],
+            "seats": [
+                {"player": player_name(p), "kind": self.seat(p), "strength": self.strength(p)}
+                for p in range(self.state.players)
+            ],
             "hide_hands": self.hide_hands,
             "start": self.start.to_dict(),
             "moves": [move_to_dict(t.move) for t in self.history],
@@ -603,9 +747,13 @@ class SavannahModel(param.Parameterized):
         for p, (kind, strength) in enumerate(seats):
             updates[f"seat{p}"], updates[f"strength{p}"] = kind, strength
         state = history[-1].state if history else start
-        self._adopt(start, history, future,
-                    f"Loaded a game of {len(history)} moves; {self._to_move_text(state)}",
-                    **updates)
+        self._adopt(
+            start,
+            history,
+            future,
+            f"Loaded a game of {len(history)} moves; {self._to_move_text(state)}",
+            **updates,
+        )
         return True
 
 
@@ -638,16 +786,21 @@ def _parse_save(text: str) -> tuple[State, list[Turn], list[Turn], list[tuple[st
     try:
         data = json.loads(text)
     except json.JSONDecodeError as err:
-        raise ValueError(f"it is not valid JSON ({err.msg} at line {err.lineno}, "
-                         f"column {err.colno}).") from None
+        raise ValueError(
+            f"it is not valid JSON ({err.msg} at line {err.lineno}, column {err.colno})."
+        ) from None
     if not isinstance(data, dict):
         raise ValueError("it is not a saved On the Savannah game (expected a JSON object).")
     if data.get("format") != SAVE_FORMAT:
-        raise ValueError("it is not a saved On the Savannah game (the 'format' field is "
-                         f"{data.get('format')!r}).")
+        raise ValueError(
+            "it is not a saved On the Savannah game (the 'format' field is "
+            f"{data.get('format')!r})."
+        )
     if data.get("version") != SAVE_VERSION:
-        raise ValueError(f"it is a save of version {data.get('version')!r}; this app reads "
-                         f"version {SAVE_VERSION}.")
+        raise ValueError(
+            f"it is a save of version {data.get('version')!r}; this app reads "
+            f"version {SAVE_VERSION}."
+        )
     for key in ("start", "moves", "redo", "state"):
         if key not in data:
             raise ValueError(f"the save has no '{key}' field.")
@@ -675,8 +828,9 @@ def _parse_save(text: str) -> tuple[State, list[Turn], list[Turn], list[tuple[st
         kind = seat.get("kind", "Human")
         strength = seat.get("strength", 2)
         if kind not in SEAT_KINDS:
-            raise ValueError(f"seat {p + 1} has an unknown kind {kind!r}; use one of "
-                             f"{', '.join(SEAT_KINDS)}.")
+            raise ValueError(
+                f"seat {p + 1} has an unknown kind {kind!r}; use one of {', '.join(SEAT_KINDS)}."
+            )
         if type(strength) is not int or not 1 <= strength <= 5:
             raise ValueError(f"seat {p + 1} has strength {strength!r}; use 1 to 5.")
         seats.append((kind, strength))
@@ -700,8 +854,9 @@ def _replay(state: State, moves: Any, field: str) -> list[Turn]:
         try:
             events = new.apply(move)
         except IllegalAction as err:
-            raise ValueError(f"{field} number {n} ({raw.get('type')} {raw.get('card')}) "
-                             f"cannot be played: {err}") from None
+            raise ValueError(
+                f"{field} number {n} ({raw.get('type')} {raw.get('card')}) cannot be played: {err}"
+            ) from None
         turns.append(Turn(player, move, tuple(events), state, new))
         state = new
     return turns

@@ -41,10 +41,15 @@ class Playback(param.Parameterized):
     steps = param.List(default=[], doc="The steps of the turn on show.")
     index = param.Integer(default=0, bounds=(0, None), doc="Which of ``steps`` is on show.")
     title = param.String(default="", doc="Whose turn is on show, e.g. 'Turn 4 · Player 2'.")
-    speed = param.Number(default=0.9, bounds=(0.0, 5.0), step=0.1, doc=(
-        "Seconds per step; 0 shows each turn's outcome at once."))
-    auto = param.Boolean(default=True, doc=(
-        "Whether steps advance on their own (off: press 'Next step')."))
+    speed = param.Number(
+        default=0.9,
+        bounds=(0.0, 5.0),
+        step=0.1,
+        doc=("Seconds per step; 0 shows each turn's outcome at once."),
+    )
+    auto = param.Boolean(
+        default=True, doc=("Whether steps advance on their own (off: press 'Next step').")
+    )
     busy = param.Boolean(default=False, doc="Whether steps remain to be shown.")
     waiting = param.Integer(default=0, bounds=(0, None), doc="Turns queued after this one.")
 
@@ -78,8 +83,14 @@ class Playback(param.Parameterized):
             return
         title, steps = self._queue.pop(0)
         last = not self._queue and len(steps) == 1
-        self.param.update(steps=steps, index=0, step=steps[0], title=title, busy=not last,
-                          waiting=len(self._queue))
+        self.param.update(
+            steps=steps,
+            index=0,
+            step=steps[0],
+            title=title,
+            busy=not last,
+            waiting=len(self._queue),
+        )
         self._schedule()
 
     # ------------------------------------------------------------------ moving
@@ -112,8 +123,9 @@ class Playback(param.Parameterized):
             self._queue.clear()
             self.param.update(steps=steps, title=title)
         i = len(self.steps) - 1
-        self.param.update(index=max(i, 0), step=self.steps[i] if self.steps else self.step,
-                          busy=False, waiting=0)
+        self.param.update(
+            index=max(i, 0), step=self.steps[i] if self.steps else self.step, busy=False, waiting=0
+        )
 
     # ------------------------------------------------------------------ timing
     def _stop(self) -> None:

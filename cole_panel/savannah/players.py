@@ -60,54 +60,171 @@ class PlayersView(pn.viewable.Viewer):
 
     def _build(self) -> None:
         self.sources = {
-            "seats": ColumnDataSource(dict(x=[], y=[], fill=[], number=[], name=[], sub=[],
-                                           line=[], band=[], band_fill=[]),
-                                      name="savannah-seats"),
+            "seats": ColumnDataSource(
+                dict(
+                    x=[], y=[], fill=[], number=[], name=[], sub=[], line=[], band=[], band_fill=[]
+                ),
+                name="savannah-seats",
+            ),
             "dots": ColumnDataSource(dict(x=[], y=[], fill=[], line=[]), name="savannah-dots"),
-            "minis": ColumnDataSource(dict(x=[], y=[], card=[], fill=[], level=[], line=[],
-                                           width=[], star=[], zone=[], title=[], back=[]),
-                                      name=MINIS_NAME),
-            "labels": ColumnDataSource(dict(x=[], y=[], text=[], color=[], size=[]),
-                                       name="savannah-player-labels"),
+            "minis": ColumnDataSource(
+                dict(
+                    x=[],
+                    y=[],
+                    card=[],
+                    fill=[],
+                    level=[],
+                    line=[],
+                    width=[],
+                    star=[],
+                    zone=[],
+                    title=[],
+                    back=[],
+                ),
+                name=MINIS_NAME,
+            ),
+            "labels": ColumnDataSource(
+                dict(x=[], y=[], text=[], color=[], size=[]), name="savannah-player-labels"
+            ),
         }
         s = self.sources
-        p = figure(name=PLAYERS_NAME, frame_width=int(WIDTH * PX), frame_height=100,
-                   x_range=Range1d(0, WIDTH), y_range=Range1d(-1, 0), tools="",
-                   toolbar_location=None, min_border=0, background_fill_color=BACKGROUND,
-                   border_fill_color=BACKGROUND, outline_line_color=None)
+        p = figure(
+            name=PLAYERS_NAME,
+            frame_width=int(WIDTH * PX),
+            frame_height=100,
+            x_range=Range1d(0, WIDTH),
+            y_range=Range1d(-1, 0),
+            tools="",
+            toolbar_location=None,
+            min_border=0,
+            background_fill_color=BACKGROUND,
+            border_fill_color=BACKGROUND,
+            outline_line_color=None,
+        )
         p.axis.visible = False
         p.grid.visible = False
-        p.rect(x=WIDTH / 2, y="band", width=WIDTH - 0.1, height=BAND - 0.1, source=s["seats"],
-               fill_color="band_fill", line_color="line", line_width=2, border_radius=8)
-        p.circle("x", "y", radius=0.36, source=s["seats"], fill_color="fill",
-                 line_color="#222222", line_width=1.5)
-        p.text("x", "y", text="number", source=s["seats"], text_align="center",
-               text_baseline="middle", text_font_size="15px", text_font_style="bold",
-               text_color="#ffffff")
-        p.text(x="x", y="y", text="name",
-               source=s["seats"], x_offset=20, y_offset=-9, text_align="left",
-               text_baseline="middle", text_font_size="14px", text_font_style="bold",
-               text_color=TEXT)
-        p.text("x", "y", text="sub", source=s["seats"], x_offset=20, y_offset=10,
-               text_align="left", text_baseline="middle", text_font_size="12px",
-               text_color=MUTED)
-        p.circle("x", "y", radius=0.14, source=s["dots"], fill_color="fill", line_color="line",
-                 line_width=1)
-        minis = p.rect("x", "y", width=MINI_W, height=MINI_H, source=s["minis"],
-                       fill_color="fill", line_color="line", line_width="width",
-                       border_radius=3)
-        p.rect("x", "y", width=MINI_W * 0.7, height=MINI_H * 0.75, source=s["minis"],
-               fill_color=None, line_color="#ffffff", line_alpha="back", line_dash=[2, 2])
-        p.text("x", "y", text="level", source=s["minis"], text_align="center",
-               text_baseline="middle", text_font_size="13px", text_font_style="bold",
-               text_color="#ffffff")
-        p.scatter("x", dodge("y", -0.3), marker="star", size=9, source=s["minis"],
-                  fill_color="#ffd54f", line_color="#8d6e00", fill_alpha="star",
-                  line_alpha="star")
-        p.text("x", "y", text="text", source=s["labels"], text_align="left",
-               text_baseline="middle", text_font_size="size", text_color="color")
-        p.add_tools(HoverTool(renderers=[minis], tooltips=[("", "@title")],
-                              point_policy="follow_mouse"))
+        p.rect(
+            x=WIDTH / 2,
+            y="band",
+            width=WIDTH - 0.1,
+            height=BAND - 0.1,
+            source=s["seats"],
+            fill_color="band_fill",
+            line_color="line",
+            line_width=2,
+            border_radius=8,
+        )
+        p.circle(
+            "x",
+            "y",
+            radius=0.36,
+            source=s["seats"],
+            fill_color="fill",
+            line_color="#222222",
+            line_width=1.5,
+        )
+        p.text(
+            "x",
+            "y",
+            text="number",
+            source=s["seats"],
+            text_align="center",
+            text_baseline="middle",
+            text_font_size="15px",
+            text_font_style="bold",
+            text_color="#ffffff",
+        )
+        p.text(
+            x="x",
+            y="y",
+            text="name",
+            source=s["seats"],
+            x_offset=20,
+            y_offset=-9,
+            text_align="left",
+            text_baseline="middle",
+            text_font_size="14px",
+            text_font_style="bold",
+            text_color=TEXT,
+        )
+        p.text(
+            "x",
+            "y",
+            text="sub",
+            source=s["seats"],
+            x_offset=20,
+            y_offset=10,
+            text_align="left",
+            text_baseline="middle",
+            text_font_size="12px",
+            text_color=MUTED,
+        )
+        p.circle(
+            "x",
+            "y",
+            radius=0.14,
+            source=s["dots"],
+            fill_color="fill",
+            line_color="line",
+            line_width=1,
+        )
+        minis = p.rect(
+            "x",
+            "y",
+            width=MINI_W,
+            height=MINI_H,
+            source=s["minis"],
+            fill_color="fill",
+            line_color="line",
+            line_width="width",
+            border_radius=3,
+        )
+        p.rect(
+            "x",
+            "y",
+            width=MINI_W * 0.7,
+            height=MINI_H * 0.75,
+            source=s["minis"],
+            fill_color=None,
+            line_color="#ffffff",
+            line_alpha="back",
+            line_dash=[2, 2],
+        )
+        p.text(
+            "x",
+            "y",
+            text="level",
+            source=s["minis"],
+            text_align="center",
+            text_baseline="middle",
+            text_font_size="13px",
+            text_font_style="bold",
+            text_color="#ffffff",
+        )
+        p.scatter(
+            "x",
+            dodge("y", -0.3),
+            marker="star",
+            size=9,
+            source=s["minis"],
+            fill_color="#ffd54f",
+            line_color="#8d6e00",
+            fill_alpha="star",
+            line_alpha="star",
+        )
+        p.text(
+            "x",
+            "y",
+            text="text",
+            source=s["labels"],
+            text_align="left",
+            text_baseline="middle",
+            text_font_size="size",
+            text_color="color",
+        )
+        p.add_tools(
+            HoverTool(renderers=[minis], tooltips=[("", "@title")], point_policy="follow_mouse")
+        )
         p.on_event(Tap, self._on_tap)
         self.figure = p
         self._pane = pn.pane.Bokeh(p, sizing_mode="fixed", margin=(0, 5))
@@ -130,11 +247,23 @@ class PlayersView(pn.viewable.Viewer):
         over = state.is_over and step.kind in ("over", "position", "closed")
         fresh = set(step.fresh)
         choices = set(step.choices) if m.must_steal else set()
-        seats = dict(x=[], y=[], fill=[], number=[], name=[], sub=[], line=[], band=[],
-                     band_fill=[])
+        seats = dict(
+            x=[], y=[], fill=[], number=[], name=[], sub=[], line=[], band=[], band_fill=[]
+        )
         dots = dict(x=[], y=[], fill=[], line=[])
-        minis = dict(x=[], y=[], card=[], fill=[], level=[], line=[], width=[], star=[],
-                     zone=[], title=[], back=[])
+        minis = dict(
+            x=[],
+            y=[],
+            card=[],
+            fill=[],
+            level=[],
+            line=[],
+            width=[],
+            star=[],
+            zone=[],
+            title=[],
+            back=[],
+        )
         labels = dict(x=[], y=[], text=[], color=[], size=[])
         mover = step.player if step.kind != "position" else state.current_player
         totals = state.totals() if over else None
@@ -191,8 +320,9 @@ class PlayersView(pn.viewable.Viewer):
             per_row = 10
             for k in range(total):
                 dots["x"].append(DOTS_X + 0.36 * (k % per_row))
-                dots["y"].append(yc + (0.08 if k < per_row else -0.3)
-                                 if total > per_row else yc - 0.1)
+                dots["y"].append(
+                    yc + (0.08 if k < per_row else -0.3) if total > per_row else yc - 0.1
+                )
                 dots["fill"].append(TOKEN_COLOURS[q] if k < left else "#ffffff")
                 dots["line"].append(TOKEN_COLOURS[q] if k < left else "#d6cbb3")
             caption(DOTS_X - 0.15, yc + 0.5, f"{left} token{'s' * (left != 1)} left")
@@ -215,8 +345,9 @@ class PlayersView(pn.viewable.Viewer):
         seats["fill"].append("#757575")
         seats["number"].append("✕")
         seats["name"].append("Discard pile")
-        seats["sub"].append(f"{len(table.discard)} card{'s' * (len(table.discard) != 1)}, "
-                            "out of the game")
+        seats["sub"].append(
+            f"{len(table.discard)} card{'s' * (len(table.discard) != 1)}, out of the game"
+        )
         seats["line"].append("#e2d8c3")
         seats["band_fill"].append("#f1ede4")
         discard = table.discard

@@ -22,20 +22,26 @@ def deck_frame(cards: list[Card]) -> pd.DataFrame:
     """
     rows = []
     for c in cards:
-        rows.append({
-            "Card": c.name,
-            "Group": GROUP_SHORT[c.group],
-            "Level": c.level,
-            "Copies": c.copies,
-            "Big Five": "★" if c.big_five else "",
-            "Hunt (top to bottom)": "\n".join(f"{k}. {a.describe()}"
-                                              for k, a in enumerate(c.hunt, start=1)) or "—",
-            "On the savannah": "\n".join([p.describe() for p in c.placement]
-                                         + [e.describe() for e in c.effects]) or "—",
-            "In hand": c.points.in_hand,
-            "Alive": c.points.alive,
-            "Killed": c.points.killed,
-        })
+        rows.append(
+            {
+                "Card": c.name,
+                "Group": GROUP_SHORT[c.group],
+                "Level": c.level,
+                "Copies": c.copies,
+                "Big Five": "★" if c.big_five else "",
+                "Hunt (top to bottom)": "\n".join(
+                    f"{k}. {a.describe()}" for k, a in enumerate(c.hunt, start=1)
+                )
+                or "—",
+                "On the savannah": "\n".join(
+                    [p.describe() for p in c.placement] + [e.describe() for e in c.effects]
+                )
+                or "—",
+                "In hand": c.points.in_hand,
+                "Alive": c.points.alive,
+                "Killed": c.points.killed,
+            }
+        )
     return pd.DataFrame(rows)
 
 
@@ -46,9 +52,11 @@ def _only_group(frame: pd.DataFrame, group: str) -> pd.DataFrame:
 class CardReference(pn.viewable.Viewer):
     """Every card of the deck with its hunt, placement rules and points; filter by group."""
 
-    group = param.Selector(default="all groups",
-                           objects=["all groups", *[GROUP_SHORT[g] for g in GROUPS]],
-                           doc="Show only the cards of this group.")
+    group = param.Selector(
+        default="all groups",
+        objects=["all groups", *[GROUP_SHORT[g] for g in GROUPS]],
+        doc="Show only the cards of this group.",
+    )
 
     def __init__(self, **params: Any):
         super().__init__(**params)
@@ -56,15 +64,24 @@ class CardReference(pn.viewable.Viewer):
         colours = {GROUP_SHORT[c.group]: c.colour_hex for c in load_deck()}
         self._select = pn.widgets.Select.from_param(self.param.group, label="Group", width=200)
         self._table = pn.widgets.Tabulator(
-            self.frame, show_index=False, disabled=True, selectable=False,
-            layout="fit_data_stretch", sizing_mode="stretch_width", height=620,
-            formatters={"Hunt (top to bottom)": {"type": "textarea"},
-                        "On the savannah": {"type": "textarea"}},
+            self.frame,
+            show_index=False,
+            disabled=True,
+            selectable=False,
+            layout="fit_data_stretch",
+            sizing_mode="stretch_width",
+            height=620,
+            formatters={
+                "Hunt (top to bottom)": {"type": "textarea"},
+                "On the savannah": {"type": "textarea"},
+            },
             widths={"Hunt (top to bottom)": 380, "On the savannah": 380},
-            css_classes=["cole-deck"])
+            css_classes=["cole-deck"],
+        )
         self._table.style.apply(
-            lambda col: [f"background-color:{colours[g]};color:white;font-weight:600"
-                         for g in col], subset=["Group"])
+            lambda col: [f"background-color:{colours[g]};color:white;font-weight:600" for g in col],
+            subset=["Group"],
+        )
         self._table.add_filter(pn.bind(_only_group, group=self.param.group))
         self._count = pn.pane.HTML("", margin=(12, 10))
         self.param.watch(self._refresh, ["group"])
@@ -72,8 +89,10 @@ class CardReference(pn.viewable.Viewer):
 
     def _refresh(self, *_: Any) -> None:
         shown = self.shown
-        self._count.object = (f"{len(shown)} distinct card{'s' * (len(shown) != 1)}, "
-                              f"{int(shown['Copies'].sum())} cards in the deck")
+        self._count.object = (
+            f"{len(shown)} distinct card{'s' * (len(shown) != 1)}, "
+            f"{int(shown['Copies'].sum())} cards in the deck"
+        )
 
     @property
     def shown(self) -> pd.DataFrame:
@@ -83,6 +102,11 @@ class CardReference(pn.viewable.Viewer):
     def __panel__(self) -> pn.viewable.Viewable:
         return pn.Column(
             pn.Row(self._select, self._count, margin=0),
-            pn.pane.Markdown("Hover the row's cards in the game for the same rules; killed "
-                             "cards score their level.", margin=(0, 10)),
-            self._table, sizing_mode="stretch_width")
+            pn.pane.Markdown(
+                "Hover the row's cards in the game for the same rules; killed "
+                "cards score their level.",
+                margin=(0, 10),
+            ),
+            self._table,
+            sizing_mode="stretch_width",
+        )

@@ -69,53 +69,133 @@ class RowView(pn.viewable.Viewer):
             "marks": ColumnDataSource(dict(x=[], y=[], text=[], fill=[]), name="savannah-marks"),
             "arrow": ColumnDataSource(dict(x0=[], y0=[], x1=[], y1=[]), name="savannah-arrow"),
             "cut": ColumnDataSource(dict(x0=[], y0=[], x1=[], y1=[]), name="savannah-cut"),
-            "labels": ColumnDataSource(dict(x=[], y=[], text=[], color=[]),
-                                       name="savannah-labels"),
-            "pile": ColumnDataSource(dict(x=[PILE_X], y=[0.0], text=["0"]),
-                                     name="savannah-pile"),
-            "stamps": ColumnDataSource(dict(x=[], y=[], status=[], status_color=[]),
-                                       name="savannah-row-stamps"),
-            "note": ColumnDataSource(dict(x=[], y=[], text=[], color=[], align=[]),
-                                     name="savannah-note"),
+            "labels": ColumnDataSource(dict(x=[], y=[], text=[], color=[]), name="savannah-labels"),
+            "pile": ColumnDataSource(dict(x=[PILE_X], y=[0.0], text=["0"]), name="savannah-pile"),
+            "stamps": ColumnDataSource(
+                dict(x=[], y=[], status=[], status_color=[]), name="savannah-row-stamps"
+            ),
+            "note": ColumnDataSource(
+                dict(x=[], y=[], text=[], color=[], align=[]), name="savannah-note"
+            ),
         }
         s = self.sources
         x_span = self._capacity - 0.5 + 0.15 - _LEFT
         px = FRAME_W / x_span
-        p = figure(name=ROW_NAME, frame_width=FRAME_W, frame_height=int((Y1 - Y0) * px),
-                   x_range=Range1d(_LEFT, self._capacity - 0.35),
-                   y_range=Range1d(Y0, Y1), tools="", toolbar_location=None, min_border=4,
-                   background_fill_color=BACKGROUND, border_fill_color=BACKGROUND,
-                   outline_line_color=None)
+        p = figure(
+            name=ROW_NAME,
+            frame_width=FRAME_W,
+            frame_height=int((Y1 - Y0) * px),
+            x_range=Range1d(_LEFT, self._capacity - 0.35),
+            y_range=Range1d(Y0, Y1),
+            tools="",
+            toolbar_location=None,
+            min_border=4,
+            background_fill_color=BACKGROUND,
+            border_fill_color=BACKGROUND,
+            outline_line_color=None,
+        )
         p.axis.visible = False
         p.grid.visible = False
         # the draw pile: a stack of card backs with the count
         for dx, dy in ((0.06, -0.06), (0.03, -0.03), (0.0, 0.0)):
-            p.rect(x=PILE_X + dx, y=dy, width=CARD_W, height=CARD_H, fill_color="#50734a",
-                   line_color="#2f4a2b", line_width=1.5, border_radius=6)
-        p.rect(x=PILE_X, y=0, width=CARD_W * 0.7, height=CARD_H * 0.75, fill_color=None,
-               line_color="#a9c79f", line_width=1, line_dash=[2, 2])
-        p.text("x", "y", text="text", source=s["pile"], text_align="center",
-               text_baseline="middle", text_font_size="22px", text_font_style="bold",
-               text_color="#ffffff")
-        p.text(x=PILE_X, y=Y0 + 0.12, text=["draw pile"], text_align="center",
-               text_baseline="middle", text_font_size="12px", text_color=MUTED)
-        p.segment("x0", "y0", "x1", "y1", source=s["cut"], line_color=HIT, line_width=3,
-                  line_dash=[6, 4])
+            p.rect(
+                x=PILE_X + dx,
+                y=dy,
+                width=CARD_W,
+                height=CARD_H,
+                fill_color="#50734a",
+                line_color="#2f4a2b",
+                line_width=1.5,
+                border_radius=6,
+            )
+        p.rect(
+            x=PILE_X,
+            y=0,
+            width=CARD_W * 0.7,
+            height=CARD_H * 0.75,
+            fill_color=None,
+            line_color="#a9c79f",
+            line_width=1,
+            line_dash=[2, 2],
+        )
+        p.text(
+            "x",
+            "y",
+            text="text",
+            source=s["pile"],
+            text_align="center",
+            text_baseline="middle",
+            text_font_size="22px",
+            text_font_style="bold",
+            text_color="#ffffff",
+        )
+        p.text(
+            x=PILE_X,
+            y=Y0 + 0.12,
+            text=["draw pile"],
+            text_align="center",
+            text_baseline="middle",
+            text_font_size="12px",
+            text_color=MUTED,
+        )
+        p.segment(
+            "x0", "y0", "x1", "y1", source=s["cut"], line_color=HIT, line_width=3, line_dash=[6, 4]
+        )
         body = draw_cards(p, s["cards"], w=CARD_W, h=CARD_H, px=px)
         draw_stamps(p, s["stamps"], w=CARD_W, h=CARD_H, px=px)
-        p.circle("x", "y", radius=0.16, source=s["marks"], fill_color="fill",
-                 line_color="#ffffff", line_width=1.5)
-        p.text("x", "y", text="text", source=s["marks"], text_align="center",
-               text_baseline="middle", text_font_size="12px", text_font_style="bold",
-               text_color="#ffffff")
-        p.add_layout(Arrow(end=VeeHead(size=12, fill_color=REACHED, line_color=REACHED),
-                           x_start="x0", y_start="y0", x_end="x1", y_end="y1", source=s["arrow"],
-                           line_color=REACHED, line_width=3))
-        p.text("x", "y", text="text", source=s["labels"], text_align="center",
-               text_baseline="middle", text_font_size="12px", text_color="color")
-        p.text("x", "y", text="text", source=s["note"], text_align="align",
-               text_baseline="middle", text_font_size="13px", text_font_style="bold",
-               text_color="color")
+        p.circle(
+            "x",
+            "y",
+            radius=0.16,
+            source=s["marks"],
+            fill_color="fill",
+            line_color="#ffffff",
+            line_width=1.5,
+        )
+        p.text(
+            "x",
+            "y",
+            text="text",
+            source=s["marks"],
+            text_align="center",
+            text_baseline="middle",
+            text_font_size="12px",
+            text_font_style="bold",
+            text_color="#ffffff",
+        )
+        p.add_layout(
+            Arrow(
+                end=VeeHead(size=12, fill_color=REACHED, line_color=REACHED),
+                x_start="x0",
+                y_start="y0",
+                x_end="x1",
+                y_end="y1",
+                source=s["arrow"],
+                line_color=REACHED,
+                line_width=3,
+            )
+        )
+        p.text(
+            "x",
+            "y",
+            text="text",
+            source=s["labels"],
+            text_align="center",
+            text_baseline="middle",
+            text_font_size="12px",
+            text_color="color",
+        )
+        p.text(
+            "x",
+            "y",
+            text="text",
+            source=s["note"],
+            text_align="align",
+            text_baseline="middle",
+            text_font_size="13px",
+            text_font_style="bold",
+            text_color="color",
+        )
         p.add_tools(card_hover([body]))
         self.figure = p
         self._pane = pn.pane.Bokeh(p, sizing_mode="fixed", margin=(0, 5))
@@ -135,8 +215,13 @@ class RowView(pn.viewable.Viewer):
         self.figure.x_range.update(start=_LEFT, end=capacity - 0.35)
         self.figure.y_range.update(start=mid - half, end=mid + half)
 
-    def show(self, step: Step, *, preview: dict[str, Any] | None = None,
-             highlight: frozenset[str] = frozenset()) -> None:
+    def show(
+        self,
+        step: Step,
+        *,
+        preview: dict[str, Any] | None = None,
+        highlight: frozenset[str] = frozenset(),
+    ) -> None:
         """Draw ``step``; ``preview`` is a hand card tried at the right end (live position)."""
         table = step.table
         slots = list(table.slots)
@@ -156,7 +241,8 @@ class RowView(pn.viewable.Viewer):
             if card in hits:
                 line, width = HIT, 4.5
                 status = {"kill": "kill", "scare": "scare", "discard": "discard"}.get(
-                    step.verb, step.verb)
+                    step.verb, step.verb
+                )
             if card == step.actor:
                 line, width = ACTOR, 4.5
             if card in step.moved:
@@ -167,16 +253,33 @@ class RowView(pn.viewable.Viewer):
                 alpha = 0.45
             if card in step.choices:
                 line, width = REACHED, 3
-            add_card(data, card, float(i), 0.0, token=tokens.get(card), alpha=alpha,
-                     line=line, width=width, status=status, status_kind=kind)
+            add_card(
+                data,
+                card,
+                float(i),
+                0.0,
+                token=tokens.get(card),
+                alpha=alpha,
+                line=line,
+                width=width,
+                status=status,
+                status_kind=kind,
+            )
         labels = dict(x=[], y=[], text=[], color=[])
         if preview is not None:
             n = len(slots)
             ok = preview["playable"]
-            add_card(data, preview["card"], float(n), 0.0, alpha=0.55 if not ok else 0.8,
-                     line=SELECTED if ok else BLOCKER, width=3.5,
-                     status="fits" if ok else "blocked",
-                     status_kind="playable" if ok else "blocked")
+            add_card(
+                data,
+                preview["card"],
+                float(n),
+                0.0,
+                alpha=0.55 if not ok else 0.8,
+                line=SELECTED if ok else BLOCKER,
+                width=3.5,
+                status="fits" if ok else "blocked",
+                status_kind="playable" if ok else "blocked",
+            )
             blocker = preview.get("blocker")
             for k in range(1, min(n, 4) + 1):
                 i = n - k
@@ -228,11 +331,17 @@ class RowView(pn.viewable.Viewer):
                 arrow = dict(x0=[first - back], y0=[ya], x1=[last + back], y1=[ya])
                 label = f"counting {len(step.counted)} from the {step.side}"
             if min(step.counted) >= 4:
-                note = dict(x=[min(step.counted) - 0.55], y=[ya], text=[label], color=[TEXT],
-                            align=["right"])
+                note = dict(
+                    x=[min(step.counted) - 0.55],
+                    y=[ya],
+                    text=[label],
+                    color=[TEXT],
+                    align=["right"],
+                )
             else:
-                note = dict(x=[max(step.counted) + 0.55], y=[ya], text=[label], color=[TEXT],
-                            align=["left"])
+                note = dict(
+                    x=[max(step.counted) + 0.55], y=[ya], text=[label], color=[TEXT], align=["left"]
+                )
         s = self.sources
         s["marks"].data = marks
         s["arrow"].data = arrow

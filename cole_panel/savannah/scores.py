@@ -21,10 +21,20 @@ from ..ui.batch import batched
 from .model import SavannahModel, player_name
 
 CATEGORIES = ("alive", "hand", "kills", "rightmost", "big_five")
-CATEGORY_NAMES = {"alive": "alive", "hand": "hand penalty", "kills": "kills",
-                  "rightmost": "rightmost human", "big_five": "Big Five bonus"}
-CATEGORY_COLOURS = {"alive": "#4c9a2a", "hand penalty": "#c62828", "kills": "#9c6b3c",
-                    "rightmost human": "#3b6fd4", "Big Five bonus": "#f2b705"}
+CATEGORY_NAMES = {
+    "alive": "alive",
+    "hand": "hand penalty",
+    "kills": "kills",
+    "rightmost": "rightmost human",
+    "big_five": "Big Five bonus",
+}
+CATEGORY_COLOURS = {
+    "alive": "#4c9a2a",
+    "hand penalty": "#c62828",
+    "kills": "#9c6b3c",
+    "rightmost human": "#3b6fd4",
+    "Big Five bonus": "#f2b705",
+}
 COLUMNS = ["Player", "Category", "Points", "Why"]
 
 
@@ -39,10 +49,22 @@ def _bars(data: pd.DataFrame) -> hv.Bars:
     if data.empty:
         data = pd.DataFrame({"Player": ["Player 1"], "Category": ["kills"], "Points": [0]})
     return hv.Bars(data, kdims=["Player", "Category"], vdims="Points").opts(
-        width=385, height=300, tools=["hover"], toolbar=None, multi_level=False,
-        color="Category", cmap=CATEGORY_COLOURS, show_legend=True, legend_position="right",
-        xlabel="", ylabel="points", title="Points per category", fontsize={"title": 12},
-        show_grid=True, line_color=None)
+        width=385,
+        height=300,
+        tools=["hover"],
+        toolbar=None,
+        multi_level=False,
+        color="Category",
+        cmap=CATEGORY_COLOURS,
+        show_legend=True,
+        legend_position="right",
+        xlabel="",
+        ylabel="points",
+        title="Points per category",
+        fontsize={"title": 12},
+        show_grid=True,
+        line_color=None,
+    )
 
 
 class ScoreView(pn.viewable.Viewer):
@@ -56,11 +78,20 @@ class ScoreView(pn.viewable.Viewer):
         _load_bokeh_backend()
         self._rows: list[dict[str, Any]] = []
         self._table = pn.widgets.Tabulator(
-            pd.DataFrame(columns=COLUMNS), show_index=False, disabled=True, selectable=1,
-            layout="fit_data_stretch", height=300, width=510, sizing_mode="fixed",
-            groupby=["Player"], hidden_columns=["Player"], widths={"Why": 290},
+            pd.DataFrame(columns=COLUMNS),
+            show_index=False,
+            disabled=True,
+            selectable=1,
+            layout="fit_data_stretch",
+            height=300,
+            width=510,
+            sizing_mode="fixed",
+            groupby=["Player"],
+            hidden_columns=["Player"],
+            widths={"Why": 290},
             css_classes=["cole-scores"],
-            margin=(0, 5))
+            margin=(0, 5),
+        )
         self._table.param.watch(self._on_select, "selection")
         self._totals = pn.pane.HTML("", margin=(0, 5), css_classes=["cole-totals"])
         self._pipe = Pipe(data=pd.DataFrame(columns=["Player", "Category", "Points"]))
@@ -68,11 +99,21 @@ class ScoreView(pn.viewable.Viewer):
         self._chart = pn.pane.HoloViews(self.chart, margin=(0, 5), backend="bokeh")
         self._layout = pn.Column(
             self._totals,
-            pn.Row(pn.Column(
-                pn.pane.HTML("<span style='color:#6b5b40'>Click a line to outline its cards on "
-                             "the row and the piles.</span>", margin=(0, 5)),
-                self._table, margin=0), self._chart, margin=0),
-            margin=0)
+            pn.Row(
+                pn.Column(
+                    pn.pane.HTML(
+                        "<span style='color:#6b5b40'>Click a line to outline its cards on "
+                        "the row and the piles.</span>",
+                        margin=(0, 5),
+                    ),
+                    self._table,
+                    margin=0,
+                ),
+                self._chart,
+                margin=0,
+            ),
+            margin=0,
+        )
         self.model.param.watch(self.refresh, ["state"])
         self.refresh()
 
@@ -86,24 +127,33 @@ class ScoreView(pn.viewable.Viewer):
             return
         rows = m.score_rows()
         self._rows = rows
-        self._table.param.update(selection=[], value=pd.DataFrame({
-            "Player": [r["player"] for r in rows],
-            "Category": [CATEGORY_NAMES.get(r["category"], r["category"]) for r in rows],
-            "Points": [r["points"] for r in rows],
-            "Why": [r["why"] for r in rows],
-        }))
+        self._table.param.update(
+            selection=[],
+            value=pd.DataFrame(
+                {
+                    "Player": [r["player"] for r in rows],
+                    "Category": [CATEGORY_NAMES.get(r["category"], r["category"]) for r in rows],
+                    "Points": [r["points"] for r in rows],
+                    "Why": [r["why"] for r in rows],
+                }
+            ),
+        )
         self.highlight = []
         totals = m.state.totals()
         best = max(totals)
         cells = []
         for q, total in enumerate(totals):
             style = "background:#fff3c4;font-weight:700" if total == best else ""
-            cells.append(f"<td style='padding:4px 10px;{style}'>{player_name(q)}"
-                         f"<br><span style='font-size:20px'>{total}</span></td>")
-        self._totals.object = ("<div style='font-size:15px;font-weight:600'>Final scores"
-                               "</div>"
-                               f"<table style='border-collapse:collapse;margin:4px 0'><tr>"
-                               f"{''.join(cells)}</tr></table>")
+            cells.append(
+                f"<td style='padding:4px 10px;{style}'>{player_name(q)}"
+                f"<br><span style='font-size:20px'>{total}</span></td>"
+            )
+        self._totals.object = (
+            "<div style='font-size:15px;font-weight:600'>Final scores"
+            "</div>"
+            f"<table style='border-collapse:collapse;margin:4px 0'><tr>"
+            f"{''.join(cells)}</tr></table>"
+        )
         chart: dict[tuple[int, int], int] = {}
         for r in rows:
             key = (CATEGORIES.index(r["category"]), r["seat"])
@@ -111,15 +161,21 @@ class ScoreView(pn.viewable.Viewer):
         # Grouped by category first: HoloViews regroups the bars that way but not the colour
         # column, so data in any other order would colour bars with the wrong category.
         keys = sorted(chart)
-        self._pipe.send(pd.DataFrame({
-            "Player": [player_name(seat) for _, seat in keys],
-            "Category": [CATEGORY_NAMES[CATEGORIES[c]] for c, _ in keys],
-            "Points": [chart[k] for k in keys]}))
+        self._pipe.send(
+            pd.DataFrame(
+                {
+                    "Player": [player_name(seat) for _, seat in keys],
+                    "Category": [CATEGORY_NAMES[CATEGORIES[c]] for c, _ in keys],
+                    "Points": [chart[k] for k in keys],
+                }
+            )
+        )
 
     def _on_select(self, event: param.parameterized.Event) -> None:
         index = event.new[0] if event.new else None
-        cards = [] if index is None or index >= len(self._rows) else \
-            list(self._rows[index]["cards"])
+        cards = (
+            [] if index is None or index >= len(self._rows) else list(self._rows[index]["cards"])
+        )
         # A table click may arrive outside the document lock; the figures that outline the
         # cards must be changed under it, so the change goes through the event loop.
         pn.state.execute(batched(lambda: setattr(self, "highlight", cards)), schedule=True)

@@ -79,8 +79,9 @@ class Table:
         players = range(state.players)
         return cls(
             slots=tuple(state.row),
-            tokens=tuple((c, state.token_on(c)) for c in state.row
-                         if state.token_on(c) is not None),
+            tokens=tuple(
+                (c, state.token_on(c)) for c in state.row if state.token_on(c) is not None
+            ),
             kills=tuple(tuple(state.kill_pile(p)) for p in players),
             discard=tuple(state.discard_pile),
             pile=state.pile_size,
@@ -151,14 +152,26 @@ class _Work:
 
     @classmethod
     def of(cls, t: Table) -> _Work:
-        return cls(list(t.slots), dict(t.tokens), [list(k) for k in t.kills], list(t.discard),
-                   t.pile, list(t.tokens_left), list(t.hand_sizes))
+        return cls(
+            list(t.slots),
+            dict(t.tokens),
+            [list(k) for k in t.kills],
+            list(t.discard),
+            t.pile,
+            list(t.tokens_left),
+            list(t.hand_sizes),
+        )
 
     def table(self) -> Table:
-        return Table(tuple(self.slots), tuple((c, self.tokens[c]) for c in self.slots
-                                              if c is not None and c in self.tokens),
-                     tuple(tuple(k) for k in self.kills), tuple(self.discard), self.pile,
-                     tuple(self.tokens_left), tuple(self.hand_sizes))
+        return Table(
+            tuple(self.slots),
+            tuple((c, self.tokens[c]) for c in self.slots if c is not None and c in self.tokens),
+            tuple(tuple(k) for k in self.kills),
+            tuple(self.discard),
+            self.pile,
+            tuple(self.tokens_left),
+            tuple(self.hand_sizes),
+        )
 
     def text(self, *sentences: str) -> str:
         out = " ".join([*self.extra, *sentences])
@@ -175,8 +188,7 @@ def _verb_of(action: str) -> str:
     return action.split()[0] if action else ""
 
 
-def turn_steps(before: Table, events: Sequence[Event],
-               group_of: Any = None) -> list[Step]:
+def turn_steps(before: Table, events: Sequence[Event], group_of: Any = None) -> list[Step]:
     """The steps of one move, from the table before it and its events (in order).
 
     ``group_of(card_id) -> (group, level)`` lets a regrouping step show the row as it is after
@@ -185,8 +197,9 @@ def turn_steps(before: Table, events: Sequence[Event],
     w = _Work.of(before)
     steps: list[Step] = []
     events = list(events)
-    player = next((getattr(e, "player", None) for e in events
-                   if getattr(e, "player", None) is not None), None)
+    player = next(
+        (getattr(e, "player", None) for e in events if getattr(e, "player", None) is not None), None
+    )
     hunts_of: dict[str, int] = {}
     for e in events:
         if isinstance(e, Hunted):
@@ -215,23 +228,38 @@ def turn_steps(before: Table, events: Sequence[Event],
             while j < len(events) and isinstance(events[j], _CONSEQUENCES):
                 j += 1
             after = events[i:j]
-            doomed = tuple(c for x in after if isinstance(x, (Killed, Scared))
-                           for c in (x.card,)) + tuple(
-                c for x in after if isinstance(x, RowDiscarded) for c in x.cards)
+            doomed = tuple(
+                c for x in after if isinstance(x, (Killed, Scared)) for c in (x.card,)
+            ) + tuple(c for x in after if isinstance(x, RowDiscarded) for c in x.cards)
             if isinstance(e, EffectResolved):
                 cut = None
                 discards = [x for x in after if isinstance(x, RowDiscarded)]
                 if discards:
                     cut = w.slots.index(discards[0].cards[-1]) + 1
                 verb = "discard" if discards else ("kill" if doomed else "")
-                add("effect", "Placement effect", w.text(e.describe()), actor=e.card,
-                    hits=doomed, verb=verb, cut=cut)
+                add(
+                    "effect",
+                    "Placement effect",
+                    w.text(e.describe()),
+                    actor=e.card,
+                    hits=doomed,
+                    verb=verb,
+                    cut=cut,
+                )
             else:
                 n = hunts_of.get(e.card, 1)
                 title = f"Hunt {e.index + 1} of {n}" if n > 1 else "Hunt"
-                add("hunt", title, w.text(e.describe()), actor=e.card, reached=e.reached,
-                    hits=e.hits, verb=_verb_of(e.action), counted=tuple(e.positions),
-                    side=e.side)
+                add(
+                    "hunt",
+                    title,
+                    w.text(e.describe()),
+                    actor=e.card,
+                    reached=e.reached,
+                    hits=e.hits,
+                    verb=_verb_of(e.action),
+                    counted=tuple(e.positions),
+                    side=e.side,
+                )
             if after:
                 _remove(w, after, add, e.card)
             i = j
@@ -239,7 +267,7 @@ def turn_steps(before: Table, events: Sequence[Event],
             j = i
             while j < len(events) and isinstance(events[j], _CONSEQUENCES):
                 j += 1
-            _remove(w, events[i - 1:j], add, None)
+            _remove(w, events[i - 1 : j], add, None)
             i = j
         elif isinstance(e, StealPending):
             add("steal", "Steal", w.text(e.describe()), actor=e.by, choices=tuple(e.choices))
@@ -261,8 +289,7 @@ def turn_steps(before: Table, events: Sequence[Event],
                 final = next((x for x in events[i:] if isinstance(x, RowClosed)), None)
                 if final is not None:
                     w.slots = list(final.row)
-            add("regroup", "Regrouping", w.text(e.describe()), moved=tuple(e.cards),
-                actor=e.anchor)
+            add("regroup", "Regrouping", w.text(e.describe()), moved=tuple(e.cards), actor=e.anchor)
         elif isinstance(e, RowClosed):
             w.compact()
             last = steps[-1] if steps else None
@@ -301,10 +328,23 @@ def _remove(w: _Work, after: Sequence[Event], add: Any, by: str | None) -> None:
             w.tokens.pop(x.card, None)
             w.tokens_left[x.player] += 1
     kinds = {k for _, k in leaving}
-    title = ("Killed" if kinds == {"killed"} else "Scared away" if kinds == {"scared"}
-             else "Discarded" if kinds == {"discarded"} else "Leaving the row")
-    add("removed", title, w.text(*(x.describe() for x in after)), actor=by,
-        leaving=tuple(leaving), fresh=tuple(fresh))
+    title = (
+        "Killed"
+        if kinds == {"killed"}
+        else "Scared away"
+        if kinds == {"scared"}
+        else "Discarded"
+        if kinds == {"discarded"}
+        else "Leaving the row"
+    )
+    add(
+        "removed",
+        title,
+        w.text(*(x.describe() for x in after)),
+        actor=by,
+        leaving=tuple(leaving),
+        fresh=tuple(fresh),
+    )
     gone = {c for c, _ in leaving}
     w.slots = [None if c in gone else c for c in w.slots]
     for c in gone:

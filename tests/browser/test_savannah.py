@@ -14,7 +14,7 @@ from urllib.parse import urlencode
 import pytest
 from playwright.sync_api import expect
 
-from cole_panel.savannah import SavannahModel
+from cole_panel.savannah import SavannahModel, Table, turn_steps
 from cole_panel.savannah.art import SCORE
 from cole_panel.savannah.hand import HAND_NAME, slot_x
 from engines.savannah import name_of
@@ -56,7 +56,9 @@ def wait_for_row(page, expected: list[str]) -> None:
     """Wait until the page draws exactly this row."""
     page.wait_for_function(
         "want => JSON.stringify(Array.from(Bokeh.documents[0].get_model_by_name("
-        "'savannah-row-cards').data.card)) === JSON.stringify(want)", arg=list(expected))
+        "'savannah-row-cards').data.card)) === JSON.stringify(want)",
+        arg=list(expected),
+    )
 
 
 def hand(page) -> list[str]:
@@ -99,18 +101,51 @@ def test_playing_turns_against_bots_narrates_the_hunt_and_the_card_leaves(open_p
     page = open_game(open_page, server, seed=seed, players=3, speed=0.4)
     assert row(page) == list(model.state.row)
     assert hand(page) == list(model.hand_cards())
+    auto = page.locator(".cole-auto input")
+    auto.uncheck()  # step through the turn with the "Next step" button
     choose(page, index)
     expect(page.locator(".cole-reason")).to_contain_text(f"The {name_of(card)} can be played.")
     press_play(page)
-    expect(page.locator(".cole-step")).to_contain_text("Hunt", timeout=10_000)
+    caption = page.locator(".cole-step")
+    expect(caption).to_contain_text("step 1 of")
+    expect(caption).to_contain_text("Card played")
     expect(page.locator(".cole-steps")).to_contain_text(gone.describe())
-    expect(page.locator(".cole-step")).to_contain_text(gone.describe(), timeout=10_000)
+    next_step = page.get_by_role("button", name="Next step ▶")
+    hunt = next(  # which step of the turn is the hunt that hits the card (same engine here)
+        n
+        for n, step in enumerate(turn_steps(Table.of(model.state), model.preview(card)), 1)
+        if step.kind == "hunt" and gone.card in step.hits
+    )
+    for n in range(2, hunt + 1):
+        next_step.click()
+        expect(caption).to_contain_text(f"step {n} of")
+    expect(caption).to_contain_text("Hunt")
+    expect(caption).to_contain_text(f"hits {name_of(gone.card)}")
+    statuses = dict(zip(row(page), column(page, "savannah-row-cards", "status"), strict=True))
+    assert statuses[gone.card] in ("kill", "scare"), "the hunted card is marked on the row"
+    assert len(column(page, "savannah-marks", "text")) > 0, "the counted positions are numbered"
+    next_step.click()
+    expect(caption).to_contain_text(gone.describe())
+    page.wait_for_function(
+        "card => { const d = Bokeh.documents[0].get_model_by_name('savannah-row-cards').data;"
+        " const i = Array.from(d.card).indexOf(card); return i >= 0 && d.status[i] !== '' &&"
+        " ['killed', 'scared'].includes(d.status[i]); }",
+        arg=gone.card,
+    )
     page.screenshot(path=str(artifact("savannah-hunt.png")), full_page=True)
-    page.wait_for_function(f"() => !Array.from(Bokeh.documents[0].get_model_by_name("
-                           f"'savannah-row-cards').data.card).includes('{gone.card}')")
+    next_step.click()
+    page.wait_for_function(
+        f"() => !Array.from(Bokeh.documents[0].get_model_by_name("
+        f"'savannah-row-cards').data.card).includes('{gone.card}')"
+    )
     if gone.kind == "killed":
-        kills = column(page, "savannah-minis")
-        assert gone.card in kills, "the killed card is in the kill pile"
+        expect(page.locator(".cole-turn")).to_contain_text("Showing")
+        page.wait_for_function(
+            "card => Array.from(Bokeh.documents[0].get_model_by_name('savannah-minis')"
+            ".data.card).includes(card)",
+            arg=gone.card,
+        )
+    auto.check()  # the rest of the turn, and the bots' turns, unfold on their own
     wait_for_my_turn(page)
     log = page.locator(".cole-log")
     expect(log).to_contain_text("3. Player 3:")
@@ -142,8 +177,10 @@ def test_an_unplayable_card_is_refused_with_the_rules_reason(open_page, server):
     BokehFigure(page, HAND_NAME).wait_ready().click(slot_x(index), 0.0)  # tap the card
     expect(page.locator(".cole-reason")).to_contain_text(reason)
     expect(page.locator(".cole-step")).to_contain_text(f"Trying the {name_of(card)}")
-    page.wait_for_function("n => Bokeh.documents[0].get_model_by_name('savannah-row-cards')"
-                           ".data.card.length === n", arg=len(start) + 1)
+    page.wait_for_function(
+        "n => Bokeh.documents[0].get_model_by_name('savannah-row-cards').data.card.length === n",
+        arg=len(start) + 1,
+    )
     statuses = column(page, "savannah-row-cards", "status")
     assert statuses[-1] == "blocked" and statuses.count("blocks") == 1
     blocker = row(page)[statuses.index("blocks")]
@@ -173,15 +210,16 @@ def test_bots_finish_the_game_and_the_score_table_reads_every_line(open_page, se
     sheet = model.state.score_sheet()
     for line in sheet:
         expect(table).to_contain_text(line.note)
-    assert table.locator(".tabulator-row:not(.tabulator-group)").count() == len(sheet)
+    expect(table.locator(".tabulator-row:not(.tabulator-group)")).to_have_count(len(sheet))
     alive = next(i for i, line in enumerate(sheet) if line.category == "alive" and line.cells)
     note = sheet[alive].note
     table.locator(".tabulator-row", has_text=note).first.click()
-    page.wait_for_function(f"() => Bokeh.documents[0].get_model_by_name('savannah-row-cards')"
-                           f".data.line.includes('{SCORE}')")
+    page.wait_for_function(
+        f"() => Bokeh.documents[0].get_model_by_name('savannah-row-cards')"
+        f".data.line.includes('{SCORE}')"
+    )
     cards, lines = row(page), column(page, "savannah-row-cards", "line")
-    assert {c for c, ln in zip(cards, lines, strict=True) if ln == SCORE} == set(
-        sheet[alive].cells)
+    assert {c for c, ln in zip(cards, lines, strict=True) if ln == SCORE} == set(sheet[alive].cells)
     page.screenshot(path=str(artifact("savannah-game-over.png")), full_page=True)
 
 
@@ -191,20 +229,24 @@ def test_hot_seat_covers_the_hands_between_people(open_page, server):
     expect(page.locator(".cole-cover")).to_contain_text("Pass the device to Player 1")
     assert hand(page) == []
     page.get_by_role("button", name="I am Player 1: show my hand").click()
-    page.wait_for_function("() => Bokeh.documents[0].get_model_by_name('savannah-hand-cards')"
-                           ".data.card.length === 3")
+    page.wait_for_function(
+        "() => Bokeh.documents[0].get_model_by_name('savannah-hand-cards').data.card.length === 3"
+    )
     assert hand(page) == list(model.state.hand(0))
     playable = column(page, "savannah-hand-status", "text").index("✓ can be played")
     choose(page, playable)
     press_play(page)
     expect(page.locator(".cole-cover")).to_contain_text("Pass the device to Player 2")
-    page.wait_for_function("() => Bokeh.documents[0].get_model_by_name('savannah-hand-cards')"
-                           ".data.card.length === 0")
+    page.wait_for_function(
+        "() => Bokeh.documents[0].get_model_by_name('savannah-hand-cards').data.card.length === 0"
+    )
     page.get_by_role("button", name="I am Player 2: show my hand").click()
     model.reveal()
     model.play(model.hand_cards()[playable])
-    page.wait_for_function("n => Bokeh.documents[0].get_model_by_name('savannah-hand-cards')"
-                           ".data.card.length === n", arg=len(model.state.hand(1)))
+    page.wait_for_function(
+        "n => Bokeh.documents[0].get_model_by_name('savannah-hand-cards').data.card.length === n",
+        arg=len(model.state.hand(1)),
+    )
     assert hand(page) == list(model.state.hand(1))
 
 
@@ -226,7 +268,8 @@ def test_save_downloads_json_and_a_bad_file_keeps_the_game(open_page, server, tm
     assert len(data["moves"]) == 2
 
     page.locator("input[type=file]").set_input_files(
-        files=[{"name": "broken.json", "mimeType": "application/json", "buffer": b"{oops"}])
+        files=[{"name": "broken.json", "mimeType": "application/json", "buffer": b"{oops"}]
+    )
     message = page.locator(".cole-message")
     expect(message).to_contain_text("Could not load the file: it is not valid JSON")
     expect(message).to_contain_text("The current game is unchanged.")

@@ -7,6 +7,8 @@ import json
 
 import pytest
 
+from cole_panel.savannah import SavannahModel
+from cole_panel.savannah.model import SAVE_FORMAT, mcts_iterations
 from engines.savannah import (
     Discard,
     Discarded,
@@ -19,8 +21,6 @@ from engines.savannah import (
     make_state,
     new_game,
 )
-from cole_panel.savannah import SavannahModel
-from cole_panel.savannah.model import SAVE_FORMAT, mcts_iterations
 
 LION_TURN = dict(row=["zebra", "impala@1", "termite@1"], hands=[["lion", "cheetah"], ["hyena"]])
 
@@ -32,12 +32,17 @@ def two_people(**kw):
 
 # ---------------------------------------------------------------- options and new games
 
+
 def test_options_are_the_rules_of_the_next_game():
-    game = SavannahModel(players=2, hand_size=4, start_row=10, tokens=5, steal="richest",
-                         seed=11)
+    game = SavannahModel(players=2, hand_size=4, start_row=10, tokens=5, steal="richest", seed=11)
     rules = game.state.rules
     assert (rules.players, rules.hand_size, rules.start_row, rules.tokens, rules.steal) == (
-        2, 4, 10, 5, "richest")
+        2,
+        4,
+        10,
+        5,
+        "richest",
+    )
     assert len(game.state.row) == 10 and len(game.state.hand(0)) == 4
     assert game.state.pile_size == 64 - 10 - 2 * 4
     game.players = 5
@@ -76,11 +81,14 @@ def test_mcts_strength_scales_its_iterations():
 
 # ---------------------------------------------------------------- choosing and playing
 
+
 def test_choosing_a_blocked_card_says_which_rule_forbids_it():
     game = two_people(row=["zebra", "jackal"], hands=[["cheetah", "oxpecker"], ["lion"]])
     assert not game.select("cheetah")
-    assert game.message == ("The cheetah cannot be played: The cheetah may not be placed next "
-                            "to a predator — the rightmost card is a jackal.")
+    assert game.message == (
+        "The cheetah cannot be played: The cheetah may not be placed next "
+        "to a predator — the rightmost card is a jackal."
+    )
     assert game.message_is_error
     assert game.blocker("cheetah#1") == 1, "the jackal, rightmost, blocks it"
     assert game.selected == "cheetah#1"
@@ -91,8 +99,9 @@ def test_playing_a_blocked_card_is_refused_with_the_rule_and_changes_nothing():
     before = game.state.to_dict()
     game.select("cheetah")
     assert not game.play()
-    assert game.message == ("The cheetah may not be placed next to a predator — the rightmost "
-                            "card is a jackal.")
+    assert game.message == (
+        "The cheetah may not be placed next to a predator — the rightmost card is a jackal."
+    )
     assert game.state.to_dict() == before and game.history == []
 
 
@@ -139,12 +148,10 @@ def test_a_card_not_in_hand_is_refused():
 
 
 def test_when_nothing_can_be_played_the_chosen_card_is_discarded():
-    game = two_people(row=["zebra", "impala"], hands=[["meerkat", "gazelle", "oxpecker"],
-                                                      ["lion"]])
+    game = two_people(row=["zebra", "impala"], hands=[["meerkat", "gazelle", "oxpecker"], ["lion"]])
     assert game.must_discard
     assert game.select("gazelle")
-    assert game.message.startswith("None of your cards can be played, so one must be "
-                                   "discarded")
+    assert game.message.startswith("None of your cards can be played, so one must be discarded")
     assert game.play()
     assert isinstance(game.history[-1].move, Discard)
     assert isinstance(game.events[0], Discarded)
@@ -153,9 +160,11 @@ def test_when_nothing_can_be_played_the_chosen_card_is_discarded():
 
 
 def test_a_human_steal_is_chosen_after_a_scavengers_kill():
-    game = two_people(row=["zebra@1", "lion", "meerkat@1"],
-                      hands=[["vulture", "termite"], ["impala", "rhino"]],
-                      kills=[["oxpecker"], ["wildebeest", "guineafowl"]])
+    game = two_people(
+        row=["zebra@1", "lion", "meerkat@1"],
+        hands=[["vulture", "termite"], ["impala", "rhino"]],
+        kills=[["oxpecker"], ["wildebeest", "guineafowl"]],
+    )
     assert game.play("vulture")
     assert isinstance(game.events[-1], StealPending)
     assert game.must_steal and game.state.current_player == 0
@@ -171,12 +180,14 @@ def test_a_human_steal_is_chosen_after_a_scavengers_kill():
 
 # ---------------------------------------------------------------- seats and bots
 
+
 def test_a_bot_seat_cannot_be_played_from_the_page():
     game = SavannahModel(players=2, seat0="Greedy", seat1="Human", seed=2)
     card = game.state.legal_actions()[0].card
     assert not game.human_play(card)
-    assert game.message == ("It is Player 1's turn, and the Greedy bot plays Player 1; wait for "
-                            "its move.")
+    assert game.message == (
+        "It is Player 1's turn, and the Greedy bot plays Player 1; wait for its move."
+    )
     assert game.bot_move() and game.state.current_player == 1
 
 
@@ -225,6 +236,7 @@ def test_score_rows_list_every_line_and_its_cards():
 
 # ---------------------------------------------------------------- undo and redo
 
+
 def test_undo_takes_back_the_persons_turn_and_the_bots_replies():
     game = SavannahModel(players=3, seed=21)
     start = game.state.to_dict()
@@ -241,9 +253,11 @@ def test_undo_takes_back_the_persons_turn_and_the_bots_replies():
 
 
 def test_undo_keeps_a_steal_with_its_play():
-    game = two_people(row=["zebra@1", "lion", "meerkat@1"],
-                      hands=[["vulture", "termite"], ["impala", "rhino"]],
-                      kills=[["oxpecker"], ["wildebeest", "guineafowl"]])
+    game = two_people(
+        row=["zebra@1", "lion", "meerkat@1"],
+        hands=[["vulture", "termite"], ["impala", "rhino"]],
+        kills=[["oxpecker"], ["wildebeest", "guineafowl"]],
+    )
     start = game.state.to_dict()
     game.play("vulture")
     game.play("wildebeest")
@@ -267,6 +281,7 @@ def test_a_new_move_after_undo_drops_the_redo_list():
 
 
 # ---------------------------------------------------------------- hot seat
+
 
 def test_hot_seat_covers_hands_until_the_person_to_move_uncovers_hers():
     game = SavannahModel(players=3, seat1="Human", seed=12)
@@ -298,6 +313,7 @@ def test_one_person_always_sees_her_own_hand_and_spectators_the_movers():
 
 # ---------------------------------------------------------------- saving and loading
 
+
 def played_game():
     game = SavannahModel(players=3, seed=31)
     for _ in range(5):
@@ -323,22 +339,33 @@ def test_save_and_load_restore_the_game_seats_and_undo_list():
     assert other.redo()
 
 
-@pytest.mark.parametrize("change, words", [
-    (lambda d: "{oops", "it is not valid JSON"),
-    (lambda d: json.dumps([1, 2]), "expected a JSON object"),
-    (lambda d: json.dumps({**d, "format": "chess"}), "the 'format' field is 'chess'"),
-    (lambda d: json.dumps({**d, "version": 9}), "it is a save of version 9"),
-    (lambda d: json.dumps({k: v for k, v in d.items() if k != "moves"}), "no 'moves' field"),
-    (lambda d: json.dumps({**d, "moves": [{"type": "play", "card": "unicorn#1"}]}),
-     "moves number 1 (play unicorn#1) cannot be played"),
-    (lambda d: json.dumps({**d, "moves": [{"type": "fly"}]}), "moves number 1 is not a move"),
-    (lambda d: json.dumps({**d, "moves": d["moves"][:-1], "redo": []}),
-     "its moves do not lead to its saved position"),
-    (lambda d: json.dumps({**d, "seats": [{"kind": "Wizard"}] * 3}),
-     "seat 1 has an unknown kind 'Wizard'"),
-    (lambda d: json.dumps({**d, "start": {**d["start"], "row": "x"}}),
-     "its start position is damaged"),
-])
+@pytest.mark.parametrize(
+    "change, words",
+    [
+        (lambda d: "{oops", "it is not valid JSON"),
+        (lambda d: json.dumps([1, 2]), "expected a JSON object"),
+        (lambda d: json.dumps({**d, "format": "chess"}), "the 'format' field is 'chess'"),
+        (lambda d: json.dumps({**d, "version": 9}), "it is a save of version 9"),
+        (lambda d: json.dumps({k: v for k, v in d.items() if k != "moves"}), "no 'moves' field"),
+        (
+            lambda d: json.dumps({**d, "moves": [{"type": "play", "card": "unicorn#1"}]}),
+            "moves number 1 (play unicorn#1) cannot be played",
+        ),
+        (lambda d: json.dumps({**d, "moves": [{"type": "fly"}]}), "moves number 1 is not a move"),
+        (
+            lambda d: json.dumps({**d, "moves": d["moves"][:-1], "redo": []}),
+            "its moves do not lead to its saved position",
+        ),
+        (
+            lambda d: json.dumps({**d, "seats": [{"kind": "Wizard"}] * 3}),
+            "seat 1 has an unknown kind 'Wizard'",
+        ),
+        (
+            lambda d: json.dumps({**d, "start": {**d["start"], "row": "x"}}),
+            "its start position is damaged",
+        ),
+    ],
+)
 def test_a_bad_save_is_refused_with_its_reason_and_keeps_the_game(change, words):
     saved = json.loads(played_game().save())
     game = SavannahModel(players=2, seed=5)

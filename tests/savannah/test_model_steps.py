@@ -6,9 +6,9 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engines.savannah import Play, RandomBot, Rules, make_state, new_game
 from cole_panel.savannah.art import group_and_level
 from cole_panel.savannah.steps import Table, still_step, turn_steps
+from engines.savannah import Play, RandomBot, Rules, make_state, new_game
 
 
 def steps_of(state, move):
@@ -19,8 +19,15 @@ def steps_of(state, move):
 def test_a_lion_turn_unfolds_effect_hunts_kills_and_closing():
     state = make_state(row=["zebra", "impala@1", "termite@1"], hands=[["lion"], ["hyena"]])
     steps = steps_of(state, Play("lion#1"))
-    assert [s.kind for s in steps] == ["played", "effect", "hunt", "removed", "hunt", "hunt",
-                                       "closed"]
+    assert [s.kind for s in steps] == [
+        "played",
+        "effect",
+        "hunt",
+        "removed",
+        "hunt",
+        "hunt",
+        "closed",
+    ]
     played = steps[0]
     assert played.table.slots == ("zebra#1", "impala#1", "termite#1", "lion#1")
     assert played.actor == "lion#1" and played.table.token_on("lion#1") == 0
@@ -105,9 +112,24 @@ def test_every_turn_of_a_random_game_ends_on_the_engines_table(seed, players):
             assert len(shown) == len(set(shown)), "a card shown twice"
             assert set(step.hits) <= set(step.reached) or step.kind != "hunt"
             assert all(c in step.table.slots for c, _ in step.leaving)
-            total = (len(shown) + len(step.table.discard) + sum(map(len, step.table.kills))
-                     + sum(step.table.hand_sizes) + step.table.pile)
+            total = (
+                len(shown)
+                + len(step.table.discard)
+                + sum(map(len, step.table.kills))
+                + sum(step.table.hand_sizes)
+                + step.table.pile
+            )
             # cards leaving are drawn in their slot and already counted where they went
             assert total - len(step.leaving) == 64, "every card is somewhere exactly once"
         text = " ".join(s.text for s in steps)
         assert text == " ".join(e.describe() for e in events), "nothing narrated twice or lost"
+
+
+def test_the_examples_in_the_docstrings_hold():
+    import doctest
+
+    from cole_panel.savannah import model, playback, reference, steps
+
+    for module in (steps, model, playback, reference):
+        failures, tried = doctest.testmod(module, optionflags=doctest.NORMALIZE_WHITESPACE)
+        assert tried > 0 and failures == 0, module.__name__

@@ -9,10 +9,10 @@ from __future__ import annotations
 import pytest
 from bokeh.events import DoubleTap, Tap
 
-from engines.savannah import make_state
 from cole_panel.savannah import SavannahDashboard, SavannahModel
 from cole_panel.savannah.art import BLOCKER, SCORE
 from cole_panel.savannah.hand import slot_x
+from engines.savannah import make_state
 
 
 def row_cards(dash):
@@ -24,8 +24,10 @@ def dashboard(**kw):
 
 
 def lion_dashboard(auto=True):
-    state = make_state(row=["zebra", "impala@1", "jackal", "termite@1"],
-                       hands=[["lion", "oxpecker", "meerkat"], ["hyena", "rhino", "gazelle"]])
+    state = make_state(
+        row=["zebra", "impala@1", "jackal", "termite@1"],
+        hands=[["lion", "oxpecker", "meerkat"], ["hyena", "rhino", "gazelle"]],
+    )
     dash = SavannahDashboard(model=SavannahModel.from_state(state, seat1="Greedy"))
     dash.playback.auto = auto
     return dash
@@ -38,8 +40,11 @@ def test_the_page_draws_the_row_the_hand_and_the_pile():
     assert list(dash.hand.source.data["card"]) == list(m.state.hand(0))
     assert dash.row.sources["pile"].data["text"] == [str(m.state.pile_size)]
     seats = dash.players.sources["seats"].data
-    assert seats["name"][:3] == ["Player 1 · human", "Player 2 · Greedy bot",
-                                 "Player 3 · Greedy bot"]
+    assert seats["name"][:3] == [
+        "Player 1 · human",
+        "Player 2 · Greedy bot",
+        "Player 3 · Greedy bot",
+    ]
     assert seats["name"][3] == "Discard pile"
 
 
@@ -190,10 +195,16 @@ def test_the_chart_colours_each_bar_by_its_own_category():
     assert colours["hand penalty"] == "#c62828" and colours["alive"] == "#4c9a2a"
     rows = dash.model.score_rows()
     for (player, category), points in zip(data["xoffsets"], data["Points"], strict=True):
-        key = {"alive": "alive", "hand penalty": "hand", "kills": "kills",
-               "rightmost human": "rightmost", "Big Five bonus": "big_five"}[category]
-        assert points == sum(r["points"] for r in rows
-                             if r["player"] == player and r["category"] == key)
+        key = {
+            "alive": "alive",
+            "hand penalty": "hand",
+            "kills": "kills",
+            "rightmost human": "rightmost",
+            "Big Five bonus": "big_five",
+        }[category]
+        assert points == sum(
+            r["points"] for r in rows if r["player"] == player and r["category"] == key
+        )
 
 
 def test_a_new_game_after_the_end_brings_the_hand_back():
@@ -216,9 +227,11 @@ def test_hot_seat_shows_card_backs_and_a_pass_the_device_screen():
 
 
 def test_tapping_another_kill_pile_takes_the_card_after_a_scavengers_kill():
-    state = make_state(row=["zebra@1", "lion", "meerkat@1"],
-                       hands=[["vulture", "termite"], ["impala", "rhino"]],
-                       kills=[["oxpecker"], ["wildebeest", "guineafowl"]])
+    state = make_state(
+        row=["zebra@1", "lion", "meerkat@1"],
+        hands=[["vulture", "termite"], ["impala", "rhino"]],
+        kills=[["oxpecker"], ["wildebeest", "guineafowl"]],
+    )
     dash = SavannahDashboard(model=SavannahModel.from_state(state, hide_hands=False))
     m = dash.model
     m.play("vulture")
@@ -244,8 +257,15 @@ def test_undo_redraws_the_position_before_the_persons_turn():
 
 
 def test_page_settings_come_from_the_address():
-    dash = SavannahDashboard.from_query({"players": [b"2"], "seed": [b"7"], "seat1": [b"mcts"],
-                                         "speed": [b"0"], "start_row": [b"12"]})
+    dash = SavannahDashboard.from_query(
+        {
+            "players": [b"2"],
+            "seed": [b"7"],
+            "seat1": [b"mcts"],
+            "speed": [b"0"],
+            "start_row": [b"12"],
+        }
+    )
     m = dash.model
     assert (m.players, m.seed, m.seat1, m.state.rules.start_row) == (2, 7, "MCTS", 12)
     assert dash.playback.speed == 0
@@ -266,3 +286,27 @@ def test_the_card_reference_lists_the_deck_and_filters_by_group():
 def test_seat_menus_follow_the_number_of_players(players):
     dash = dashboard(players=players, seed=2)
     assert [box.visible for box in dash._seat_boxes] == [p < players for p in range(5)]
+
+
+def test_with_an_event_loop_the_row_is_sent_first_and_the_rest_a_moment_later():
+    import asyncio
+
+    async def session():
+        dash = dashboard(players=2, seat1="Human", hide_hands=False, seed=11)
+        first = (list(dash.hand.source.data["card"]), len(dash.players.sources["seats"].data["x"]))
+        m = dash.model
+        card = next(c for c in m.hand_cards() if m.why_unplayable(c) is None)
+        m.select(card)
+        await asyncio.sleep(0.1)
+        dash.hand.play()
+        at_once = (row_cards(dash)[-1], list(dash.hand.source.data["card"]))
+        await asyncio.sleep(0.15)
+        later = list(dash.hand.source.data["card"])
+        dash.playback.finish()
+        return card, first, at_once, later, list(m.state.hand(1))
+
+    card, first, at_once, later, next_hand = asyncio.run(session())
+    assert len(first[0]) == 3 and first[1] == 3, "the page is drawn complete from the start"
+    assert at_once[0] == card, "the played card is on the row at once"
+    assert card in at_once[1], "the hand is redrawn a moment later, after the row"
+    assert later == next_hand, "then the next person's hand is shown"
