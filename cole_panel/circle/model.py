@@ -24,9 +24,10 @@ import param
 
 from engines import Event, IllegalAction
 from engines.circle import PLAYER_NAMES, Rules, State, new_game
-from engines.circle.bots import GreedyBot, MCTSBot, RandomBot
+from engines.circle import bots as circle_bots
 
-SEAT_KINDS = ("Human", "Random", "Greedy", "MCTS")
+from ..ui.seats import SEAT_KINDS, BotShelf
+
 SAVE_FORMAT = "cole-panel/circle-of-life"
 SAVE_VERSION = 1
 
@@ -138,7 +139,7 @@ class CircleModel(param.Parameterized):
     def __init__(self, **params: Any):
         state = params.pop("state", None)
         super().__init__(**params)
-        self._bots: dict[tuple[int, str, int], Any] = {}
+        self._bots = BotShelf(circle_bots, mcts_iterations)
         if state is None:
             self.new_game()
         else:
@@ -381,18 +382,7 @@ class CircleModel(param.Parameterized):
         kind, strength = self.seat(player), self.strength(player)
         if hint or kind == "Human":
             kind, strength = "MCTS", self.hint_strength
-        key = (player, kind, strength if kind == "MCTS" else 0)
-        bot = self._bots.get(key)
-        if bot is None:
-            seed = None if self.seed is None else self.seed * 10 + player
-            if kind == "Random":
-                bot = RandomBot(seed=seed)
-            elif kind == "Greedy":
-                bot = GreedyBot(seed=seed)
-            else:
-                bot = MCTSBot(iterations=mcts_iterations(strength), seed=seed)
-            self._bots[key] = bot
-        return bot
+        return self._bots.get(player, kind, strength, self.seed)
 
     def bot_choice(self, state: State | None = None, hint: bool = False) -> Cell:
         """The cell the mover's bot (or the hint bot) would pick, worked out on a copy of

@@ -52,8 +52,9 @@ from engines.ecosystem import (
     placement_cells,
     player_name,
 )
-from engines.ecosystem.bots import GreedyBot, MCTSBot, RandomBot
+from engines.ecosystem import bots as ecosystem_bots
 
+from ..ui.seats import BotShelf
 from .options import ScoringOptions
 
 SEAT_KINDS = ("Human", "Random", "Greedy", "MCTS")
@@ -172,7 +173,7 @@ class EcosystemModel(ScoringOptions):
     def __init__(self, **params: Any):
         state = params.pop("state", None)
         super().__init__(**params)
-        self._bots: dict[tuple[int, str, int], Any] = {}
+        self._bots = BotShelf(ecosystem_bots, mcts_iterations)
         self._sheet_cache: tuple[State | None, ScoreSheet | None] = (None, None)
         if state is None:
             self.new_game()
@@ -602,19 +603,7 @@ class EcosystemModel(ScoringOptions):
         kind = kind or self.seat(player)
         if kind == "Human":
             kind = "Greedy"
-        strength = self.strength(player)
-        key = (player, kind, strength if kind == "MCTS" else 0)
-        bot = self._bots.get(key)
-        if bot is None:
-            seed = None if self.seed is None else self.seed * 10 + player
-            if kind == "Random":
-                bot = RandomBot(seed=seed)
-            elif kind == "Greedy":
-                bot = GreedyBot(seed=seed)
-            else:
-                bot = MCTSBot(iterations=mcts_iterations(strength), seed=seed)
-            self._bots[key] = bot
-        return bot
+        return self._bots.get(player, kind, self.strength(player), self.seed)
 
     def bot_choice(self, state: State | None = None, kind: str | None = None) -> Pick:
         """The pick the mover's bot would make (on a copy; safe to call off the UI thread).

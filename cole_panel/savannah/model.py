@@ -46,9 +46,9 @@ from engines.savannah import (
     name_of,
     new_game,
 )
-from engines.savannah.bots import GreedyBot, MCTSBot, RandomBot
+from engines.savannah import bots as savannah_bots
 
-from ..ui.seats import SEAT_KINDS
+from ..ui.seats import SEAT_KINDS, BotShelf
 
 MAX_SEATS = 5
 SAVE_FORMAT = "cole-panel/on-the-savannah"
@@ -249,7 +249,7 @@ class SavannahModel(param.Parameterized):
     def __init__(self, **params: Any):
         state = params.pop("state", None)
         super().__init__(**params)
-        self._bots: dict[tuple[int, str, int], Any] = {}
+        self._bots = BotShelf(savannah_bots, mcts_iterations)
         if state is None:
             self.new_game()
         else:
@@ -670,19 +670,7 @@ class SavannahModel(param.Parameterized):
         kind = kind or self.seat(player)
         if kind == "Human":
             kind = "Greedy"
-        strength = self.strength(player)
-        key = (player, kind, strength if kind == "MCTS" else 0)
-        bot = self._bots.get(key)
-        if bot is None:
-            seed = None if self.seed is None else self.seed * 10 + player
-            if kind == "Random":
-                bot = RandomBot(seed=seed)
-            elif kind == "Greedy":
-                bot = GreedyBot(seed=seed)
-            else:
-                bot = MCTSBot(iterations=mcts_iterations(strength), seed=seed)
-            self._bots[key] = bot
-        return bot
+        return self._bots.get(player, kind, self.strength(player), self.seed)
 
     def bot_choice(self, state: State | None = None, kind: str | None = None) -> Move:
         """The move the mover's bot would make (on a copy; safe to call off-thread)."""

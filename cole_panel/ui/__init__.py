@@ -6,12 +6,13 @@ from .bots import BotRunner, ThinkingIndicator
 from .moves import MoveList
 from .narration import EventLog, MessageBox
 from .saveload import SaveLoad
-from .seats import SEAT_KINDS, STRENGTH_BOUNDS, SeatSelector
+from .seats import SEAT_KINDS, STRENGTH_BOUNDS, BotShelf, SeatSelector
 
 __all__ = [
     "SEAT_KINDS",
     "STRENGTH_BOUNDS",
     "BotRunner",
+    "BotShelf",
     "EventLog",
     "GameOverBanner",
     "MessageBox",
