@@ -208,6 +208,8 @@ def test_bots_finish_the_game_and_the_score_table_reads_every_line(open_page, se
         expect(totals).to_contain_text(str(total))
     table = page.locator(".cole-scores")
     sheet = model.state.score_sheet()
+    # The table fills after the banner (the row is sent first); give a loaded machine time.
+    expect(table).to_contain_text(sheet[0].note, timeout=20_000)
     for line in sheet:
         expect(table).to_contain_text(line.note)
     expect(table.locator(".tabulator-row:not(.tabulator-group)")).to_have_count(len(sheet))
