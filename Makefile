@@ -4,7 +4,14 @@ VENV := .venv
 PY := $(VENV)/bin/python
 CHROMIUM := /usr/bin/chromium
 PORT ?= 5006
-APPS := apps/index.py apps/circle.py apps/ecosystem.py apps/savannah.py
+ADDRESS ?= 0.0.0.0
+# Extra host names the demo is served under (space separated, e.g. "games.example.org"):
+# each is allowed as a websocket origin besides localhost and 127.0.0.1.
+ORIGINS ?=
+# Sessions whose page has gone are checked every 10 s and dropped 60 s after their last use.
+SESSION_CHECK_MS ?= 10000
+SESSION_LIFETIME_MS ?= 60000
+APPS := $(wildcard apps/*.py)
 
 .PHONY: serve test bench lint install install-test chromium clean
 
@@ -29,8 +36,10 @@ chromium:
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium; }
 
 serve: $(VENV)/.installed
-	$(VENV)/bin/panel serve $(wildcard $(APPS)) --address 0.0.0.0 --port $(PORT) \
+	$(VENV)/bin/panel serve $(APPS) --address $(ADDRESS) --port $(PORT) \
 	  --allow-websocket-origin localhost:$(PORT) --allow-websocket-origin 127.0.0.1:$(PORT) \
+	  $(foreach origin,$(ORIGINS),--allow-websocket-origin $(origin)) \
+	  --check-unused-sessions $(SESSION_CHECK_MS) --unused-session-lifetime $(SESSION_LIFETIME_MS) \
 	  --index index
 
 test: install-test
