@@ -82,21 +82,10 @@ from .events import (
     Stole,
     TokenReturned,
 )
+from .moves import Discard, Move, Play, Steal, move_from_dict, move_to_dict
 from .rules import Rules
-from .state import (
-    Discard,
-    Move,
-    Observation,
-    Play,
-    State,
-    Steal,
-    determinize,
-    make_state,
-    move_from_dict,
-    move_to_dict,
-    new_game,
-    replay,
-)
+from .setup import determinize, make_state, new_game, replay
+from .state import Observation, State
 from .vocabulary import (
     GROUP_LEVELS,
     GROUPS,
