@@ -116,6 +116,6 @@ class Playouts:
                     eaten[p] += got
                     if eaten[p] >= target:
                         self._player = p
-                        self._outcome = Outcome(p, CAPTURE_TARGET, None, eaten[p], target)
+                        self._outcome = Outcome.won(p, CAPTURE_TARGET, tuple(eaten), target)
                         return p
             p = e

@@ -135,7 +135,7 @@ class Positions:
             raise ValueError(f"{prefix}eaten: both players cannot have reached the target.")
         if reached:
             p = reached[0]
-            self._outcome = Outcome(p, CAPTURE_TARGET, None, self._eaten[p], target)
+            self._outcome = Outcome.won(p, CAPTURE_TARGET, tuple(self._eaten), target)
         elif not self._has_legal(to_move):
             self._outcome = self._stuck_outcome(to_move)
 

@@ -20,12 +20,12 @@ True
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Iterable
 from typing import Any
 
 from engines import Event, IllegalAction, ScoreLine, ScoreSheet
+from engines.protocol import BaseState
 
 from . import saves
 from .board import Board, board
@@ -43,7 +43,7 @@ __all__ = ["State", "new_game", "replay"]
 Cell = tuple[int, int]
 
 
-class State(Playouts, Positions):
+class State(BaseState, Playouts, Positions):
     """A Circle of Life game: mutable, cheap to :meth:`clone`.
 
     Make one with :func:`new_game`, :meth:`from_position`, :func:`replay` or :meth:`from_dict`.
@@ -112,9 +112,9 @@ class State(Playouts, Positions):
         return self._outcome is not None
 
     @property
-    def winner(self) -> int | None:
-        """The winning player, or ``None`` while the game runs."""
-        return None if self._outcome is None else self._outcome.winner
+    def players(self) -> int:
+        """Two: Orange (0) and Black (1)."""
+        return 2
 
     @property
     def outcome(self) -> Outcome | None:
@@ -251,7 +251,7 @@ class State(Playouts, Positions):
         cells = self._b.cells
         return [cells[i] for i in self._legal_indices()]
 
-    def check_action(self, cell: Any) -> str | None:
+    def why_illegal(self, cell: Any) -> str | None:
         """Why placing on ``cell`` is illegal now (one sentence), or ``None`` if it is legal."""
         if self._outcome is not None:
             return f"The game is over: {PLAYER_NAMES[self._outcome.winner]} has won."
@@ -275,10 +275,6 @@ class State(Playouts, Positions):
             )
         return None
 
-    def is_legal(self, cell: Any) -> bool:
-        """Whether the player to move may place on ``cell``."""
-        return self.check_action(cell) is None
-
     def preview(self, cell: Any) -> Preview:
         """What placing on ``cell`` would do for the player to move; the game is unchanged.
 
@@ -290,7 +286,7 @@ class State(Playouts, Positions):
         "E6 is already taken (the stone there is Black's)."
         """
         player = self._player
-        reason = self.check_action(cell)
+        reason = self.why_illegal(cell)
         if reason is not None:
             try:
                 where = self._b.cells[self._index(cell)]
@@ -371,7 +367,7 @@ class State(Playouts, Positions):
         is not allowed.
         """
         if self._outcome is not None:
-            raise IllegalAction(self.check_action(cell))
+            raise IllegalAction(self.why_illegal(cell))
         try:
             i = self._index(cell)
         except ValueError as err:
@@ -452,8 +448,8 @@ class State(Playouts, Positions):
                     occ[e] &= ~cm
                 self._eaten[p] += got
                 if self._eaten[p] >= self.rules.capture_target:
-                    self._outcome = Outcome(
-                        p, CAPTURE_TARGET, None, self._eaten[p], self.rules.capture_target
+                    self._outcome = Outcome.won(
+                        p, CAPTURE_TARGET, tuple(self._eaten), self.rules.capture_target
                     )
                     return new, eaten
         self._player = e
@@ -463,8 +459,8 @@ class State(Playouts, Positions):
 
     def _stuck_outcome(self, stuck: int) -> Outcome:
         winner = stuck if self.rules.no_placement_wins else 1 - stuck
-        return Outcome(
-            winner, NO_LEGAL_PLACEMENT, stuck, self._eaten[winner], self.rules.capture_target
+        return Outcome.won(
+            winner, NO_LEGAL_PLACEMENT, tuple(self._eaten), self.rules.capture_target, stuck
         )
 
     def clone(self) -> State:
@@ -516,19 +512,6 @@ class State(Playouts, Positions):
         """
         return saves.save(self)
 
-    def to_json(self) -> str:
-        """:meth:`to_dict` as JSON text."""
-        return json.dumps(self.to_dict())
-
-    @classmethod
-    def from_json(cls, text: str) -> State:
-        """Read :meth:`to_json` output; ``ValueError`` for anything malformed."""
-        try:
-            data = json.loads(text)
-        except (TypeError, json.JSONDecodeError) as err:
-            raise ValueError(f"The save is not valid JSON: {err}.") from None
-        return cls.from_dict(data)
-
     @classmethod
     def from_dict(cls, data: Any) -> State:
         """Rebuild a game from :meth:`to_dict` output, checking every field.
@@ -536,6 +519,25 @@ class State(Playouts, Positions):
         Raises ``ValueError`` whose message starts with the name of the bad field.
         """
         return saves.load(cls, data)
+
+    # ------------------------------------------------------------------ protocol
+    def action_to_str(self, cell: Cell) -> str:
+        """The label of a cell (``"E5"``); :meth:`parse_action` reads it back."""
+        return self.label(cell)
+
+    def parse_action(self, text: str) -> Cell:
+        """The cell a label names on this board; ``ValueError`` with a sentence otherwise."""
+        if not isinstance(text, str):
+            raise ValueError(f"A move is a cell label like 'E5', not {text!r}.")
+        return self.parse_label(text)
+
+    def observation(self, player: int) -> State:
+        """What ``player`` sees: everything (Circle of Life has no hidden information)."""
+        return self.clone()
+
+    def determinize(self, player: int, rng: random.Random) -> State:
+        """A copy: with nothing hidden, the only world consistent with what ``player`` sees."""
+        return self.clone()
 
     # ------------------------------------------------------------------ display
     def __repr__(self) -> str:
@@ -574,8 +576,14 @@ def new_game(rules: Rules | None = None, seed: int | None = None) -> State:
     return State(rules, seed)
 
 
-def replay(moves: Iterable[Any], rules: Rules | None = None, start: State | None = None) -> State:
-    """The game reached by playing ``moves`` (cells or labels) from an empty board or ``start``.
+def replay(
+    actions: Iterable[Any],
+    rules: Rules | None = None,
+    seed: int | None = None,
+    *,
+    start: State | None = None,
+) -> State:
+    """The game reached by playing ``actions`` (cells or labels) from an empty board or ``start``.
 
     Raises :class:`engines.IllegalAction` naming the first illegal move.
 
@@ -587,8 +595,8 @@ def replay(moves: Iterable[Any], rules: Rules | None = None, start: State | None
             raise ValueError("replay: the rules differ from the start position's rules.")
         state = start.clone()
     else:
-        state = new_game(rules)
-    for n, move in enumerate(moves):
+        state = new_game(rules, seed)
+    for n, move in enumerate(actions):
         try:
             state.apply(move)
         except IllegalAction as err:

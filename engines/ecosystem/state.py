@@ -27,21 +27,31 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from engines import Event, IllegalAction, ScoreSheet
+from engines.protocol import BaseState, Outcome
 
 from . import saves
 from .cards import CardType, _sort, card_from_code
 from .events import Dealt, Discarded, Flipped, GameOver, Passed, Placed, RoundEnded, Scored
-from .park import Park, place, placement_cells, placement_error
+from .park import (
+    COLS,
+    ROWS,
+    Park,
+    cell_label,
+    parse_cell_label,
+    place,
+    placement_cells,
+    placement_error,
+)
 from .rules import HAND_SIZE, PICKS_PER_ROUND, ROUNDS, Rules, _full_deck
 from .saves import FORMAT, VERSION
 from .scoring import score, score_steps
 
-__all__ = ["FORMAT", "VERSION", "Observation", "Pick", "State", "determinize", "new_game"]
+__all__ = ["FORMAT", "VERSION", "Observation", "Pick", "State", "determinize", "new_game", "replay"]
 
 
 Cell = tuple[int, int]
@@ -107,7 +117,7 @@ def new_game(rules: Rules | None = None, seed: int | None = None) -> State:
     return State(rules, seed)
 
 
-class State:
+class State(BaseState):
     """A game in progress (see the module docstring for the turn order)."""
 
     def __init__(self, rules: Rules | None = None, seed: int | None = None):
@@ -194,12 +204,13 @@ class State:
         return len(self._stock)
 
     @property
-    def winner(self) -> int | list[int] | None:
-        """None while running; the player with the highest total; a list if several tie."""
+    def outcome(self) -> Outcome | None:
+        """None while running; then the players with the highest total, and every total."""
         if not self.is_over:
             return None
-        winners = self._winners()
-        return winners[0] if len(winners) == 1 else winners
+        sheet = self.score_sheet()
+        scores = tuple(sheet.total(p) for p in range(self.players))
+        return Outcome(tuple(self._winners()), "game_end", scores)
 
     def score_sheet(self) -> ScoreSheet:
         """The final score sheet, or while running the score the parks would get now."""
@@ -250,7 +261,7 @@ class State:
             return "The game is over."
         try:
             pick = _coerce(action)
-        except ValueError as exc:
+        except (TypeError, ValueError) as exc:
             return str(exc)
         names = self.rules.park_names
         if pick.park not in names:
@@ -267,10 +278,6 @@ class State:
             which = "your hand" if pick.park is None else f"your {pick.park.capitalize()} hand"
             return f"There is no {pick.card.label} in {which}."
         return placement_error(self._parks[p][slot], pick.cell, self.rules.frame)
-
-    def is_legal(self, action: Any) -> bool:
-        """True if :meth:`apply` would accept the action."""
-        return self.why_illegal(action) is None
 
     def apply(self, action: Pick | Sequence[Any]) -> list[Event]:
         """Make the current player's pick; the events of the turn, in order.
@@ -415,6 +422,40 @@ class State:
             stock_size=len(self._stock),
         )
 
+    def determinize(self, player: int, rng: random.Random) -> State:
+        """A full state consistent with ``player``'s :meth:`observation`, hidden cards from ``rng``."""
+        return determinize(self.observation(player), rng)
+
+    # ---- actions as text -----------------------------------------------------------
+
+    def action_to_str(self, action: Pick) -> str:
+        """``"GZ B4"`` (card code, cell), and ``"GZ B4 west"`` with two parks.
+
+        A floating-frame cell outside the park is written ``row,column`` from 0 (``"-1,2"``).
+        """
+        pick = _coerce(action)
+        r, c = pick.cell
+        cell = cell_label(pick.cell) if 0 <= r < ROWS and 0 <= c < COLS else f"{r},{c}"
+        text = f"{pick.card.code} {cell}"
+        return text if pick.park is None else f"{text} {pick.park}"
+
+    def parse_action(self, text: str) -> Pick:
+        """The pick :meth:`action_to_str` wrote; ``ValueError`` with a sentence otherwise."""
+        words = text.split() if isinstance(text, str) else []
+        if len(words) not in (2, 3):
+            raise ValueError(f"A pick reads like 'GZ B4' or 'GZ B4 west', not {text!r}.")
+        card = card_from_code(words[0].upper())
+        if "," in words[1]:
+            try:
+                r, c = (int(v) for v in words[1].split(","))
+            except ValueError:
+                raise ValueError(f"{words[1]!r} is not a cell like B4 or -1,2.") from None
+            cell = (r, c)
+        else:
+            cell = parse_cell_label(words[1])
+        park = words[2].lower() if len(words) == 3 else None
+        return Pick(card, cell, park)
+
     # ---- copies and saves ----------------------------------------------------------
 
     def clone(self) -> State:
@@ -508,4 +549,24 @@ def determinize(observation: Observation, rng: random.Random) -> State:
     state._quiet = False
     if state.is_over:
         state._sheet = score(state.parks, state.rules)
+    return state
+
+
+def replay(actions: Iterable[Any], rules: Rules | None = None, seed: int | None = None) -> State:
+    """The draft after ``actions`` (picks or their text) from ``new_game(rules, seed)``.
+
+    Raises :class:`engines.IllegalAction` naming the first illegal pick.
+
+    >>> game = new_game(seed=3)
+    >>> text = [game.action_to_str(game.legal_actions()[0])]
+    >>> replay(text, seed=3).park(0)[0, 0] is not None
+    True
+    """
+    state = new_game(rules, seed)
+    for n, action in enumerate(actions):
+        try:
+            pick = state.parse_action(action) if isinstance(action, str) else action
+            state.apply(pick)
+        except (IllegalAction, ValueError) as err:
+            raise IllegalAction(f"Pick {n + 1} ({action!r}): {err}") from None
     return state

@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 
+from engines import IllegalAction
+
 from .cards import Card
 from .deck import _deck_for
 from .moves import Move
@@ -39,15 +41,25 @@ def new_game(
 
 
 def replay(
-    moves: Iterable[Move],
+    actions: Iterable[Move | str],
     rules: Rules | None = None,
     seed: int | None = None,
     deck: Sequence[Card] | None = None,
 ) -> State:
-    """The state after playing ``moves`` from ``new_game(rules, seed, deck)``."""
+    """The state after playing ``actions`` (moves or their text) from ``new_game(rules, seed, deck)``.
+
+    Raises :class:`engines.IllegalAction` naming the first illegal move.
+
+    >>> replay(["play meerkat#1"], seed=2).row[-1]
+    'meerkat#1'
+    """
     state = new_game(rules, seed, deck)
-    for move in moves:
-        state.apply(move)
+    for n, action in enumerate(actions):
+        try:
+            move = state.parse_action(action) if isinstance(action, str) else action
+            state.apply(move)
+        except (IllegalAction, ValueError) as err:
+            raise IllegalAction(f"Move {n + 1} ({action!r}): {err}") from None
     return state
 
 

@@ -22,10 +22,12 @@ A hand-built position (row names left to right; ``@seat`` puts that seat's token
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 from typing import Any
 
 from engines import Event, IllegalAction
+from engines.protocol import BaseState, Outcome
 
 from . import saves
 from .cards import Card, name_of
@@ -48,7 +50,7 @@ from .events import (
     TokenReturned,
     player_name,
 )
-from .moves import Discard, Move, Play, Steal, move_from_dict, move_to_dict
+from .moves import _MOVES, Discard, Move, Play, Steal, move_from_dict, move_to_dict
 from .row import condition_holds, placement_problem, regroup
 from .rules import Rules
 from .saves import FORMAT_VERSION
@@ -125,7 +127,7 @@ class Observation:
 # ---------------------------------------------------------------------------- state
 
 
-class State(Scoring):
+class State(BaseState, Scoring):
     """One game of On the Savannah in progress.
 
     Zones hold card ids (``'zebra#2'``): the draw pile, one hand per player, the row (the
@@ -243,12 +245,12 @@ class State(Scoring):
         return self._pending_card if self._pending else None
 
     @property
-    def winner(self) -> int | list[int] | None:
-        """The winner's seat, a list of seats for a shared win, None while running."""
+    def outcome(self) -> Outcome | None:
+        """None while running; then the seats with the highest total (after the tie-break)."""
         if not self._over:
             return None
-        winners = self._winners()
-        return winners[0] if len(winners) == 1 else winners
+        totals = self._totals()
+        return Outcome(tuple(self._winners(totals)), "game_end", tuple(totals))
 
     def observation(self, player: int) -> Observation:
         """What ``player`` sees; bots decide from this only."""
@@ -319,16 +321,6 @@ class State(Scoring):
                     f"{name_of(other)} can be played."
                 )
         return None
-
-    def is_legal(self, move: Any) -> bool:
-        """Whether ``move`` is allowed now."""
-        return self.why_illegal(move) is None
-
-    def check_action(self, move: Any) -> None:
-        """Raise :class:`~engines.IllegalAction` with the reason if ``move`` is not allowed."""
-        reason = self.why_illegal(move)
-        if reason is not None:
-            raise IllegalAction(reason)
 
     def legal_actions(self) -> list[Move]:
         """Every legal move: plays of playable cards, else discards; steals while one is due."""
@@ -582,6 +574,25 @@ class State(Scoring):
     def from_dict(cls, data: Any) -> State:
         """Rebuild from :meth:`to_dict`'s form, checking everything; ValueError names the field."""
         return saves.load(cls, data)
+
+    # ------------------------------------------------------------------ protocol
+
+    def action_to_str(self, move: Move) -> str:
+        """``"play zebra#2"``, ``"discard zebra#2"`` or ``"steal zebra#2"``."""
+        return f"{type(move).__name__.lower()} {move.card}"
+
+    def parse_action(self, text: str) -> Move:
+        """The move :meth:`action_to_str` wrote; ``ValueError`` with a sentence otherwise."""
+        words = text.split() if isinstance(text, str) else []
+        if len(words) != 2 or words[0].lower() not in _MOVES:
+            raise ValueError(f"A move reads like 'play zebra#2' (or discard, steal), not {text!r}.")
+        return _MOVES[words[0].lower()](words[1])
+
+    def determinize(self, player: int, rng: random.Random) -> State:
+        """A full state consistent with ``player``'s :meth:`observation`, hidden cards from ``rng``."""
+        from .setup import determinize  # .setup builds States: imported late
+
+        return determinize(self.observation(player), rng)
 
     def __repr__(self) -> str:
         status = "over" if self._over else f"{player_name(self._current)} to move"
