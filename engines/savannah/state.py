@@ -583,10 +583,10 @@ class State(BaseState, Scoring):
 
     def parse_action(self, text: str) -> Move:
         """The move :meth:`action_to_str` wrote; ``ValueError`` with a sentence otherwise."""
-        words = text.split() if isinstance(text, str) else []
+        words = text.split(maxsplit=1) if isinstance(text, str) else []
         if len(words) != 2 or words[0].lower() not in _MOVES:
             raise ValueError(f"A move reads like 'play zebra#2' (or discard, steal), not {text!r}.")
-        return _MOVES[words[0].lower()](words[1])
+        return _MOVES[words[0].lower()](words[1].strip())
 
     def determinize(self, player: int, rng: random.Random) -> State:
         """A full state consistent with ``player``'s :meth:`observation`, hidden cards from ``rng``."""
