@@ -27,7 +27,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from engines import Event, IllegalAction, ScoreSheet
 
-__all__ = ["MAX_JSON_CHARS", "BaseState", "GameState", "Outcome"]
+__all__ = ["MAX_JSON_CHARS", "BaseState", "GameState", "Outcome", "play_all"]
 
 MAX_JSON_CHARS = 10_000_000
 """Longest saved game :meth:`BaseState.from_json` reads (text from a file is data: limit it)."""
@@ -221,3 +221,17 @@ class BaseState:
         """Per player: :meth:`Outcome.returns` once over, zeros while running (for search)."""
         outcome = self.outcome
         return (0.0,) * self.players if outcome is None else outcome.returns(self.players)
+
+
+def play_all(state: Any, actions: Any, noun: str = "Move") -> Any:
+    """Apply ``actions`` (values, or text that ``state.parse_action`` reads) to ``state`` in order.
+
+    The body of every game's ``replay``.  Raises :class:`engines.IllegalAction` naming the first
+    action that fails by its number ("Move 3 ('E5'): E5 is already taken…"); returns ``state``.
+    """
+    for n, action in enumerate(actions):
+        try:
+            state.apply(state.parse_action(action) if isinstance(action, str) else action)
+        except (IllegalAction, ValueError) as err:
+            raise IllegalAction(f"{noun} {n + 1} ({action!r}): {err}") from None
+    return state

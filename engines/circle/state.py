@@ -25,7 +25,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from engines import Event, IllegalAction, ScoreLine, ScoreSheet
-from engines.protocol import BaseState
+from engines.protocol import BaseState, play_all
 
 from . import saves
 from .board import Board, board
@@ -596,9 +596,4 @@ def replay(
         state = start.clone()
     else:
         state = new_game(rules, seed)
-    for n, move in enumerate(actions):
-        try:
-            state.apply(move)
-        except IllegalAction as err:
-            raise IllegalAction(f"Move {n + 1} ({move!r}): {err}") from None
-    return state
+    return play_all(state, actions)

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engines import Event, IllegalAction, ScoreSheet
-from engines.protocol import BaseState, Outcome
+from engines.protocol import BaseState, Outcome, play_all
 
 from . import saves
 from .cards import CardType, _sort, card_from_code
@@ -562,11 +562,4 @@ def replay(actions: Iterable[Any], rules: Rules | None = None, seed: int | None 
     >>> replay(text, seed=3).park(0)[0, 0] is not None
     True
     """
-    state = new_game(rules, seed)
-    for n, action in enumerate(actions):
-        try:
-            pick = state.parse_action(action) if isinstance(action, str) else action
-            state.apply(pick)
-        except (IllegalAction, ValueError) as err:
-            raise IllegalAction(f"Pick {n + 1} ({action!r}): {err}") from None
-    return state
+    return play_all(new_game(rules, seed), actions, "Pick")

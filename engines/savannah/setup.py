@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 
-from engines import IllegalAction
+from engines.protocol import play_all
 
 from .cards import Card
 from .deck import _deck_for
@@ -53,14 +53,7 @@ def replay(
     >>> replay(["play meerkat#1"], seed=2).row[-1]
     'meerkat#1'
     """
-    state = new_game(rules, seed, deck)
-    for n, action in enumerate(actions):
-        try:
-            move = state.parse_action(action) if isinstance(action, str) else action
-            state.apply(move)
-        except (IllegalAction, ValueError) as err:
-            raise IllegalAction(f"Move {n + 1} ({action!r}): {err}") from None
-    return state
+    return play_all(new_game(rules, seed, deck), actions)
 
 
 def determinize(obs: Observation, rng: random.Random) -> State:
