@@ -88,8 +88,7 @@ def final_table_html(model: EcosystemModel) -> str:
     categories = [
         c for c in CATEGORY_TITLES if c != "rows" or model.state.rules.variant == "two_parks"
     ]
-    winner = model.state.winner
-    winners = set(winner) if isinstance(winner, list) else {winner}
+    winners = set(model.state.winners)
     by = [sheet.by_category(p) for p in range(n)]
 
     def cell(p: int, text: str, bold: bool = False) -> str:

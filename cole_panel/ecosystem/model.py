@@ -334,12 +334,12 @@ class EcosystemModel(ScoringOptions):
         """Who won, or '' while the game runs."""
         if not self.state.is_over:
             return ""
-        winner = self.state.winner
+        winners = self.state.winners
         totals = self.totals()
-        if isinstance(winner, list):
-            names = " and ".join(self.seat_name(p) for p in winner)
-            return f"{names} share the win with {totals[winner[0]]} points."
-        return f"{self.seat_name(winner)} wins with {totals[winner]} points."
+        if len(winners) > 1:
+            names = " and ".join(self.seat_name(p) for p in winners)
+            return f"{names} share the win with {totals[winners[0]]} points."
+        return f"{self.seat_name(winners[0])} wins with {totals[winners[0]]} points."
 
     def received(self, player: int, park: str | None = None) -> str:
         """Where the hand a player holds now came from, as a sentence."""

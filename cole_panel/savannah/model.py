@@ -380,7 +380,7 @@ class SavannahModel(param.Parameterized):
             over = [e for e in turn.events if isinstance(e, GameOver)]
             if over:
                 return over[-1].describe()
-        winners = state.winner if isinstance(state.winner, list) else [state.winner]
+        winners = state.winners
         totals = state.totals()
         names = " and ".join(player_name(p) for p in winners)
         return (

@@ -106,7 +106,7 @@ def load(cls: Any, data: Any) -> Any:
         raise ValueError(f"moves must be a list of cells, not {type(moves).__name__}.")
     for n, move in enumerate(moves):
         cell = _cell_value(move, f"moves[{n}]")
-        reason = state.check_action(cell)
+        reason = state.why_illegal(cell)
         if reason is not None:
             raise ValueError(f"moves[{n}]: {reason}")
         state._play(state._b.index[cell])

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engines import protocol
+
 from .events import Won
 from .species import PREDATOR, PREY
 
@@ -48,17 +50,14 @@ class Critter:
 
 
 @dataclass(frozen=True)
-class Outcome:
-    """How a game ended.
+class Outcome(protocol.Outcome):
+    """How a game of Circle of Life ended: the shared :class:`engines.protocol.Outcome` plus
+    who was stuck and how many stones the winner had eaten.
 
-    >>> Outcome(1, "no_legal_placement", stuck=1).describe()
+    >>> Outcome((1,), "no_legal_placement", (3, 5), stuck=1).describe()
     'Black wins: it is her turn and she cannot place a stone.'
     """
 
-    winner: int
-    """The winning player."""
-    reason: str
-    """``"capture_target"`` or ``"no_legal_placement"``."""
     stuck: int | None = None
     """For ``"no_legal_placement"``: the player who could not place."""
     eaten: int = 0
@@ -66,13 +65,25 @@ class Outcome:
     target: int = 20
     """The game's capture target."""
 
+    @classmethod
+    def won(
+        cls, winner: int, reason: str, eaten: tuple[int, int], target: int, stuck: int | None = None
+    ) -> Outcome:
+        """The outcome of ``winner`` winning for ``reason`` with the stones ``eaten`` per player."""
+        return cls((winner,), reason, tuple(eaten), stuck=stuck, eaten=eaten[winner], target=target)
+
+    @property
+    def reason(self) -> str:
+        """``"capture_target"`` or ``"no_legal_placement"`` (the :attr:`termination`)."""
+        return self.termination
+
     def describe(self) -> str:
         """One sentence: who won and why."""
         return self.event().describe()
 
     def event(self) -> Won:
         """The :class:`Won` event for this outcome."""
-        return Won(self.winner, self.reason, self.eaten, self.target, self.stuck)
+        return Won(self.winners[0], self.termination, self.eaten, self.target, self.stuck)
 
 
 @dataclass(frozen=True)

@@ -36,11 +36,16 @@ Scoring (:mod:`.scoring`)
 
 The draft (:mod:`.state`)
     ``new_game(rules=None, seed=None) -> State``; ``Pick(card, cell, park=None)``;
-    ``State``: ``legal_actions()``, ``apply(pick)``, ``why_illegal(pick)``,
-    ``is_legal(pick)``, ``clone()``, ``current_player``, ``is_over``, ``winner`` (int, or
-    a list when tied), ``score_sheet()``, ``parks``, ``park(p, name)``, ``hand(p, name)``,
+    ``replay(actions, rules=None, seed=None)``; ``State`` (satisfies
+    :class:`engines.protocol.GameState`): ``legal_actions()``, ``apply(pick)``,
+    ``why_illegal(pick)``, ``is_legal(pick)``, ``check_action(pick)``, ``clone()``,
+    ``current_player``, ``is_over``, ``outcome``, ``winners`` (tuple), ``winner`` (the sole
+    winner, None on a tie), ``returns()``, ``action_to_str(pick)`` ("GZ B4", "GZ B4 west") /
+    ``parse_action(text)``, ``determinize(player, rng)``, ``score_sheet()``, ``parks``,
+    ``park(p, name)``, ``hand(p, name)``,
     ``has_picked(p, name)``, ``direction(name)``, ``round``, ``turn``, ``discards``,
-    ``stock_size``, ``observation(p) -> Observation``, ``to_dict()`` / ``from_dict()``;
+    ``stock_size``, ``observation(p) -> Observation``, ``to_dict()`` / ``from_dict()``,
+    ``to_json()`` / ``from_json()``;
     ``determinize(observation, rng)``.
 
 Events (:mod:`.events`)
@@ -77,7 +82,7 @@ from .park import (
 )
 from .rules import ROW_POINTS, Rules, player_name
 from .scoring import CATEGORIES, LionChoice, ScoringStep, park_cell, score, score_steps, totals
-from .state import Observation, Pick, State, determinize, new_game
+from .state import Observation, Pick, State, determinize, new_game, replay
 
 __all__ = [
     "ANIMALS",
@@ -116,6 +121,7 @@ __all__ = [
     "placement_cells",
     "placement_error",
     "player_name",
+    "replay",
     "score",
     "score_steps",
     "totals",

@@ -90,6 +90,13 @@ class CardType(StrEnum):
 
 _ORDER = {card: i for i, card in enumerate(CardType)}
 
+
+def _sort(cards: list[CardType]) -> list[CardType]:
+    """Sort a hand in place in scoring order (how hands are kept), and return it."""
+    cards.sort(key=_ORDER.__getitem__)
+    return cards
+
+
 CODES: tuple[str, ...] = tuple(card.code for card in CardType)
 """The 11 codes in scoring order: WH GR TR GZ ZB GF CH LI EL HY VU."""
 LANDFORMS: tuple[CardType, ...] = tuple(card for card in CardType if card.is_landform)

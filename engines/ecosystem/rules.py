@@ -220,3 +220,8 @@ class Rules:
         if unknown:
             raise ValueError(f"rules has an unknown option {unknown[0]!r}.")
         return cls(**data)
+
+
+def _full_deck(rules: Rules) -> list[CardType]:
+    """Every card the game is played with, in deck order (before shuffling)."""
+    return [CardType(code) for code, n in rules.deck for _ in range(n * rules.decks)]

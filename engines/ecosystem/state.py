@@ -27,32 +27,34 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from engines import Event, IllegalAction, ScoreSheet
+from engines.protocol import BaseState, Outcome, play_all
 
-from .cards import CardType, card_from_code
+from . import saves
+from .cards import CardType, _sort, card_from_code
 from .events import Dealt, Discarded, Flipped, GameOver, Passed, Placed, RoundEnded, Scored
-from .park import Park, place, placement_cells, placement_error
-from .rules import HAND_SIZE, PICKS_PER_ROUND, ROUNDS, Rules
+from .park import (
+    COLS,
+    ROWS,
+    Park,
+    cell_label,
+    parse_cell_label,
+    place,
+    placement_cells,
+    placement_error,
+)
+from .rules import HAND_SIZE, PICKS_PER_ROUND, ROUNDS, Rules, _full_deck
+from .saves import FORMAT, VERSION
 from .scoring import score, score_steps
 
-__all__ = ["FORMAT", "VERSION", "Observation", "Pick", "State", "determinize", "new_game"]
+__all__ = ["FORMAT", "VERSION", "Observation", "Pick", "State", "determinize", "new_game", "replay"]
 
-FORMAT = "ecosystem-savanna-state"
-"""The ``format`` field of a saved state."""
-VERSION = 1
-"""The ``version`` field of a saved state; :meth:`State.from_dict` reads this version."""
 
 Cell = tuple[int, int]
-_ORDER = {card: i for i, card in enumerate(CardType)}
-
-
-def _sort(cards: list[CardType]) -> list[CardType]:
-    cards.sort(key=_ORDER.__getitem__)
-    return cards
 
 
 @dataclass(frozen=True)
@@ -115,7 +117,7 @@ def new_game(rules: Rules | None = None, seed: int | None = None) -> State:
     return State(rules, seed)
 
 
-class State:
+class State(BaseState):
     """A game in progress (see the module docstring for the turn order)."""
 
     def __init__(self, rules: Rules | None = None, seed: int | None = None):
@@ -202,12 +204,13 @@ class State:
         return len(self._stock)
 
     @property
-    def winner(self) -> int | list[int] | None:
-        """None while running; the player with the highest total; a list if several tie."""
+    def outcome(self) -> Outcome | None:
+        """None while running; then the players with the highest total, and every total."""
         if not self.is_over:
             return None
-        winners = self._winners()
-        return winners[0] if len(winners) == 1 else winners
+        sheet = self.score_sheet()
+        scores = tuple(sheet.total(p) for p in range(self.players))
+        return Outcome(tuple(self._winners()), "game_end", scores)
 
     def score_sheet(self) -> ScoreSheet:
         """The final score sheet, or while running the score the parks would get now."""
@@ -258,7 +261,7 @@ class State:
             return "The game is over."
         try:
             pick = _coerce(action)
-        except ValueError as exc:
+        except (TypeError, ValueError) as exc:
             return str(exc)
         names = self.rules.park_names
         if pick.park not in names:
@@ -275,10 +278,6 @@ class State:
             which = "your hand" if pick.park is None else f"your {pick.park.capitalize()} hand"
             return f"There is no {pick.card.label} in {which}."
         return placement_error(self._parks[p][slot], pick.cell, self.rules.frame)
-
-    def is_legal(self, action: Any) -> bool:
-        """True if :meth:`apply` would accept the action."""
-        return self.why_illegal(action) is None
 
     def apply(self, action: Pick | Sequence[Any]) -> list[Event]:
         """Make the current player's pick; the events of the turn, in order.
@@ -423,6 +422,40 @@ class State:
             stock_size=len(self._stock),
         )
 
+    def determinize(self, player: int, rng: random.Random) -> State:
+        """A full state consistent with ``player``'s :meth:`observation`, hidden cards from ``rng``."""
+        return determinize(self.observation(player), rng)
+
+    # ---- actions as text -----------------------------------------------------------
+
+    def action_to_str(self, action: Pick) -> str:
+        """``"GZ B4"`` (card code, cell), and ``"GZ B4 west"`` with two parks.
+
+        A floating-frame cell outside the park is written ``row,column`` from 0 (``"-1,2"``).
+        """
+        pick = _coerce(action)
+        r, c = pick.cell
+        cell = cell_label(pick.cell) if 0 <= r < ROWS and 0 <= c < COLS else f"{r},{c}"
+        text = f"{pick.card.code} {cell}"
+        return text if pick.park is None else f"{text} {pick.park}"
+
+    def parse_action(self, text: str) -> Pick:
+        """The pick :meth:`action_to_str` wrote; ``ValueError`` with a sentence otherwise."""
+        words = text.split() if isinstance(text, str) else []
+        if len(words) not in (2, 3):
+            raise ValueError(f"A pick reads like 'GZ B4' or 'GZ B4 west', not {text!r}.")
+        card = card_from_code(words[0].upper())
+        if "," in words[1]:
+            try:
+                r, c = (int(v) for v in words[1].split(","))
+            except ValueError:
+                raise ValueError(f"{words[1]!r} is not a cell like B4 or -1,2.") from None
+            cell = (r, c)
+        else:
+            cell = parse_cell_label(words[1])
+        park = words[2].lower() if len(words) == 3 else None
+        return Pick(card, cell, park)
+
     # ---- copies and saves ----------------------------------------------------------
 
     def clone(self) -> State:
@@ -466,7 +499,7 @@ class State:
     @classmethod
     def from_dict(cls, data: Any) -> State:
         """Restore :meth:`to_dict` output; ``ValueError`` names the first bad field."""
-        return _load(data)
+        return saves.load(cls, data)
 
     def __repr__(self) -> str:
         state = "over" if self.is_over else f"round {self._round + 1}, turn {self._turn + 1}"
@@ -482,10 +515,6 @@ def _coerce(action: Any) -> Pick:
         except (TypeError, ValueError) as exc:
             raise ValueError(f"Not a pick: {exc}.") from None
     raise ValueError(f"A pick is Pick(card, cell, park), not {action!r}.")
-
-
-def _full_deck(rules: Rules) -> list[CardType]:
-    return [CardType(code) for code, n in rules.deck for _ in range(n * rules.decks)]
 
 
 def determinize(observation: Observation, rng: random.Random) -> State:
@@ -523,194 +552,14 @@ def determinize(observation: Observation, rng: random.Random) -> State:
     return state
 
 
-# ---- loading -------------------------------------------------------------------------
+def replay(actions: Iterable[Any], rules: Rules | None = None, seed: int | None = None) -> State:
+    """The draft after ``actions`` (picks or their text) from ``new_game(rules, seed)``.
 
+    Raises :class:`engines.IllegalAction` naming the first illegal pick.
 
-def _load(data: Any) -> State:
-    if not isinstance(data, dict):
-        raise ValueError(f"a saved state is a mapping, not {type(data).__name__}")
-    expected = {
-        "format",
-        "version",
-        "rules",
-        "seed",
-        "round",
-        "turn",
-        "parks",
-        "hands",
-        "picked",
-        "discards",
-        "stock",
-    }
-    missing = sorted(expected - set(data))
-    if missing:
-        raise ValueError(f"{missing[0]}: missing")
-    extra = sorted(set(data) - expected)
-    if extra:
-        raise ValueError(f"{extra[0]}: unknown field")
-    if data["format"] != FORMAT:
-        raise ValueError(f"format: expected {FORMAT!r}, not {data['format']!r}")
-    if data["version"] != VERSION:
-        raise ValueError(f"version: this program reads version {VERSION}, not {data['version']!r}")
-    try:
-        rules = Rules.from_dict(data["rules"])
-    except (TypeError, ValueError) as exc:
-        raise ValueError(f"rules: {exc}") from None
-    seed = data["seed"]
-    if seed is not None and not (isinstance(seed, int) and not isinstance(seed, bool)):
-        raise ValueError(f"seed: must be a whole number or null, not {seed!r}")
-    n, names = rules.players, rules.park_names
-    slots = len(names)
-
-    def whole(field: str, lo: int, hi: int) -> int:
-        value = data[field]
-        if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-            raise ValueError(f"{field}: must be a whole number from {lo} to {hi}, not {value!r}")
-        return value
-
-    rnd = whole("round", 0, ROUNDS)
-    turn = whole("turn", 0, PICKS_PER_ROUND - 1)
-    over = rnd == ROUNDS
-    if over and turn != 0:
-        raise ValueError("turn: must be 0 once the game is over")
-
-    def cards(value: Any, field: str) -> list[CardType]:
-        if not isinstance(value, list):
-            raise ValueError(f"{field}: must be a list of card codes")
-        out = []
-        for i, code in enumerate(value):
-            try:
-                out.append(card_from_code(code) if isinstance(code, str) else card_from_code(None))
-            except ValueError:
-                raise ValueError(f"{field}[{i}]: unknown card code {code!r}") from None
-        return out
-
-    # picked
-    picked_raw = data["picked"]
-    if not isinstance(picked_raw, list) or len(picked_raw) != n:
-        raise ValueError(f"picked: must list the parks picked this turn for each of {n} players")
-    picked = []
-    for p, entry in enumerate(picked_raw):
-        if (
-            not isinstance(entry, list)
-            or any(
-                isinstance(s, bool) or not isinstance(s, int) or not 0 <= s < slots for s in entry
-            )
-            or len(set(entry)) != len(entry)
-        ):
-            raise ValueError(
-                f"picked[{p}]: must be a list of distinct park numbers 0 to {slots - 1}"
-            )
-        picked.append(sum(1 << s for s in entry))
-    full = (1 << slots) - 1
-    current: int | None = None
-    if not over:
-        current = next((p for p in range(n) if picked[p] != full), None)
-        if current is None:
-            raise ValueError("picked: every player has picked, but the turn did not end")
-        for p in range(current + 1, n):
-            if picked[p]:
-                raise ValueError(
-                    f"picked[{p}]: picks go in player order; player {current} has not finished"
-                )
-    elif any(picked):
-        raise ValueError("picked: must be empty once the game is over")
-
-    # parks
-    parks_raw = data["parks"]
-    if not isinstance(parks_raw, list) or len(parks_raw) != n:
-        raise ValueError(f"parks: must hold {n} players' parks")
-    parks: list[list[Park]] = []
-    for p, entry in enumerate(parks_raw):
-        if not isinstance(entry, list) or len(entry) != slots:
-            raise ValueError(f"parks[{p}]: must hold {slots} park text(s)")
-        row = []
-        for s, text in enumerate(entry):
-            field = f"parks[{p}][{s}]"
-            try:
-                park = Park.parse(text)
-            except ValueError as exc:
-                raise ValueError(f"{field}: {exc}") from None
-            if park.flipped:
-                raise ValueError(f"{field}: cards are face down only during scoring")
-            size = PICKS_PER_ROUND * min(rnd, ROUNDS) + (0 if over else turn + (picked[p] >> s & 1))
-            if len(park) != size:
-                raise ValueError(f"{field}: expected {size} cards at this point, found {len(park)}")
-            if not _connected(park):
-                raise ValueError(f"{field}: the cards must form one group of orthogonal neighbours")
-            row.append(park)
-        parks.append(row)
-
-    # hands
-    hands_raw = data["hands"]
-    if not isinstance(hands_raw, list) or len(hands_raw) != slots:
-        raise ValueError(f"hands: must hold {slots} list(s) of {n} hands")
-    hands: list[list[list[CardType]]] = []
-    for s, entry in enumerate(hands_raw):
-        if not isinstance(entry, list) or len(entry) != n:
-            raise ValueError(f"hands[{s}]: must hold {n} hands")
-        row = []
-        for holder, hand in enumerate(entry):
-            field = f"hands[{s}][{holder}]"
-            got = cards(hand, field)
-            size = 0 if over else HAND_SIZE - turn - (picked[holder] >> s & 1)
-            if len(got) != size:
-                raise ValueError(f"{field}: expected {size} cards at this point, found {len(got)}")
-            row.append(_sort(got))
-        hands.append(row)
-
-    discards = cards(data["discards"], "discards")
-    if len(discards) != n * slots * rnd:
-        raise ValueError(f"discards: expected {n * slots * rnd} cards, found {len(discards)}")
-    stock = cards(data["stock"], "stock")
-    dealt = n * slots * HAND_SIZE * min(rnd + 1, ROUNDS)
-    size = rules.decks * rules.deck_size - dealt
-    if len(stock) != size:
-        raise ValueError(f"stock: expected {size} undealt cards, found {len(stock)}")
-
-    every = Counter(stock) + Counter(discards)
-    for row in hands:
-        for hand in row:
-            every.update(hand)
-    for row in parks:
-        for park in row:
-            every.update(card for card in park if card is not None)
-    deck = Counter(_full_deck(rules))
-    for card in CardType:
-        if every[card] != deck[card]:
-            raise ValueError(
-                f"stock: the game's {rules.decks} deck(s) hold {deck[card]} {card.plural}, "
-                f"but the saved state has {every[card]}"
-            )
-
-    state = State.__new__(State)
-    state.rules = rules
-    state.seed = seed
-    state._rng = random.Random(seed)
-    state._round = rnd
-    state._turn = turn
-    state._parks = parks
-    state._hands = hands
-    state._picked = picked
-    state._current = current
-    state._discards = discards
-    state._stock = stock
-    state._sheet = score(state.parks, rules) if over else None
-    state._quiet = False
-    return state
-
-
-def _connected(park: Park) -> bool:
-    cells = {cell for cell, _ in park.cards()}
-    if not cells:
-        return True
-    start = next(iter(cells))
-    seen = {start}
-    todo = [start]
-    while todo:
-        r, c = todo.pop()
-        for n in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-            if n in cells and n not in seen:
-                seen.add(n)
-                todo.append(n)
-    return seen == cells
+    >>> game = new_game(seed=3)
+    >>> text = [game.action_to_str(game.legal_actions()[0])]
+    >>> replay(text, seed=3).park(0)[0, 0] is not None
+    True
+    """
+    return play_all(new_game(rules, seed), actions, "Pick")

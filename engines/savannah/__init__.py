@@ -17,22 +17,25 @@ Vocabulary (:mod:`.vocabulary`)
     ``KillAll(targets, when)`` with ``Condition``, ``DiscardLeftOf(position)``,
     ``StealOnKill()``.  Each has ``describe()`` (words) and parses from its ``cards.toml`` text.
 
-Game (:mod:`.state`, :mod:`.rules`, :mod:`.events`)
+Game (:mod:`.state`, :mod:`.setup`, :mod:`.moves`, :mod:`.rules`, :mod:`.events`)
     ``Rules(...)`` options (every reading of an open rule; see ``docs/rules/savannah.md``);
-    ``new_game(rules=None, seed=None, deck=None) -> State``; ``replay(moves, rules, seed)``;
+    ``new_game(rules=None, seed=None, deck=None) -> State``; ``replay(actions, rules=None, seed=None, deck=None)``
+    (moves or their text);
     ``make_state(row=[...], hands=[[...]], ...)`` builds a position from card names
     (``'zebra@1'`` puts seat 1's token on it); ``determinize(observation, rng)`` deals the cards
     a player cannot see at random (for search bots).  Moves: ``Play(card)``, ``Discard(card)`` (only
     when nothing is playable), ``Steal(card)`` (after a scavenger's kill, with
     ``Rules(steal='choose')``); ``move_to_dict`` / ``move_from_dict``.
 
-    ``State``: ``legal_actions()``, ``apply(move) -> list[Event]`` (all or nothing;
+    ``State`` (satisfies :class:`engines.protocol.GameState`): ``legal_actions()``, ``apply(move) -> list[Event]`` (all or nothing;
     ``engines.IllegalAction`` with a sentence), ``why_illegal(move)``, ``why_unplayable(card)``
     (the rule sentence that forbids a card), ``is_legal``, ``check_action``, ``clone()``,
-    ``current_player`` (None when over), ``is_over``, ``winner`` (seat, list for a shared win,
-    None while running), ``score_sheet()`` (categories ``alive``, ``hand``, ``kills``,
+    ``current_player`` (None when over), ``is_over``, ``outcome``, ``winners`` (tuple of seats,
+    several for a shared win, () while running), ``winner`` (the sole winner; None while running
+    or shared), ``returns()``, ``action_to_str(move)`` ("play zebra#2") / ``parse_action(text)``,
+    ``determinize(player, rng)``, ``score_sheet()`` (categories ``alive``, ``hand``, ``kills``,
     ``rightmost``, ``big_five``; cells are card ids), ``totals()``, ``observation(player)``,
-    ``to_dict()`` / ``State.from_dict(d)``; readers ``row``, ``token_on(card)``, ``hand(p)``,
+    ``to_dict()`` / ``State.from_dict(d)``, ``to_json()`` / ``from_json()``; readers ``row``, ``token_on(card)``, ``hand(p)``,
     ``kill_pile(p)``, ``discard_pile``, ``pile_size``, ``tokens_left(p)``, ``pending_steal``,
     ``turn``, ``card(card_id)``, ``cards``, ``players``, ``seed``.
 
@@ -82,21 +85,10 @@ from .events import (
     Stole,
     TokenReturned,
 )
+from .moves import Discard, Move, Play, Steal, move_from_dict, move_to_dict
 from .rules import Rules
-from .state import (
-    Discard,
-    Move,
-    Observation,
-    Play,
-    State,
-    Steal,
-    determinize,
-    make_state,
-    move_from_dict,
-    move_to_dict,
-    new_game,
-    replay,
-)
+from .setup import determinize, make_state, new_game, replay
+from .state import Observation, State
 from .vocabulary import (
     GROUP_LEVELS,
     GROUPS,

@@ -22,7 +22,9 @@ import time
 from typing import Any
 
 from .cards import name_of
-from .state import Move, Observation, State, Steal, determinize
+from .moves import Move, Steal
+from .setup import determinize
+from .state import Observation, State
 
 __all__ = ["RandomBot", "GreedyBot", "MCTSBot", "move_key"]
 

@@ -3,7 +3,7 @@
 A row is a list of card ids, left to right; ``cards`` maps every id to its :class:`Card`.
 
 >>> from engines.savannah.cards import load_deck
->>> from engines.savannah.state import deck_index
+>>> from engines.savannah.deck import deck_index
 >>> cards = deck_index(load_deck())
 >>> placement_problem(cards["lion#1"], ["zebra#1", "cheetah#1"], cards)
 'The lion may not be placed next to a predator — the rightmost card is a cheetah.'

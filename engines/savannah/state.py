@@ -1,5 +1,6 @@
-"""The full game: :class:`State`, the moves :class:`Play`, :class:`Discard`, :class:`Steal`.
+"""The full game: :class:`State` (moves in :mod:`.moves`, new games in :mod:`.setup`).
 
+>>> from engines.savannah import Rules, Play, new_game, make_state
 >>> state = new_game(Rules(players=2), seed=7)
 >>> len(state.row), len(state.hand(0)), state.pile_size, state.current_player
 (6, 3, 52, 0)
@@ -22,13 +23,15 @@ A hand-built position (row names left to right; ``@seat`` puts that seat's token
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engines import Event, IllegalAction, ScoreLine, ScoreSheet
+from engines import Event, IllegalAction
+from engines.protocol import BaseState, Outcome
 
-from .cards import Card, card_ids, check_deck, load_deck, name_of
+from . import saves
+from .cards import Card, name_of
+from .deck import _Deck, deck_index, default_deck
 from .events import (
     Discarded,
     Drew,
@@ -47,8 +50,11 @@ from .events import (
     TokenReturned,
     player_name,
 )
+from .moves import _MOVES, Discard, Move, Play, Steal, move_from_dict, move_to_dict
 from .row import condition_holds, placement_problem, regroup
 from .rules import Rules
+from .saves import FORMAT_VERSION
+from .scoring import Scoring
 from .vocabulary import DiscardLeftOf, KillAll, StealOnKill, Verb
 
 __all__ = [
@@ -58,111 +64,23 @@ __all__ = [
     "Move",
     "Observation",
     "State",
-    "new_game",
-    "replay",
-    "make_state",
-    "determinize",
     "default_deck",
     "deck_index",
     "move_to_dict",
     "move_from_dict",
 ]
 
-FORMAT_VERSION = 1
+
+_BUILDERS = ("new_game", "replay", "make_state", "determinize")
 
 
-# ---------------------------------------------------------------------------- moves
+def __getattr__(name: str) -> Any:
+    # The builders live in .setup, which imports this module; keep the old path working.
+    if name in _BUILDERS:
+        from . import setup
 
-
-@dataclass(frozen=True)
-class Play:
-    """Play a card from hand at the right end of the row."""
-
-    card: str
-    """The card id, e.g. ``'zebra#2'``."""
-
-
-@dataclass(frozen=True)
-class Discard:
-    """Put a card from hand on the discard pile (only when no card in hand can be played)."""
-
-    card: str
-    """The card id."""
-
-
-@dataclass(frozen=True)
-class Steal:
-    """After a scavenger's kill: take this card from another player's kill pile."""
-
-    card: str
-    """The card id, in another player's kill pile."""
-
-
-Move = Play | Discard | Steal
-"""Any move a player makes."""
-
-_MOVES = {"play": Play, "discard": Discard, "steal": Steal}
-
-
-def move_to_dict(move: Move) -> dict[str, str]:
-    """``Play('zebra#2') -> {'type': 'play', 'card': 'zebra#2'}``."""
-    return {"type": type(move).__name__.lower(), "card": move.card}
-
-
-def move_from_dict(data: Any) -> Move:
-    """Read :func:`move_to_dict`'s form; ValueError names a bad field."""
-    if not isinstance(data, dict):
-        raise ValueError("a move must be a table with 'type' and 'card'")
-    kind = data.get("type")
-    if kind not in _MOVES:
-        raise ValueError(f"move field 'type': {kind!r} is not one of play, discard, steal")
-    card = data.get("card")
-    if not isinstance(card, str):
-        raise ValueError(f"move field 'card': {card!r} is not a card id")
-    return _MOVES[kind](card)
-
-
-# ---------------------------------------------------------------------------- deck
-
-
-class _Deck:
-    """The cards of one game, indexed for speed (shared by clones)."""
-
-    __slots__ = ("cards", "by_id", "ids", "big_five", "is_default")
-
-    def __init__(self, cards: Sequence[Card], is_default: bool = False):
-        self.cards = tuple(cards)
-        self.ids = tuple(card_ids(list(self.cards)))
-        self.by_id = {cid: card for card in self.cards for cid in card.ids()}
-        self.big_five = tuple(c.name for c in self.cards if c.big_five)
-        self.is_default = is_default
-
-
-_DEFAULT: list[_Deck] = []  # filled once; holds only immutable data
-
-
-def _default_deck() -> _Deck:
-    if not _DEFAULT:
-        _DEFAULT.append(_Deck(load_deck(), is_default=True))
-    return _DEFAULT[0]
-
-
-def default_deck() -> tuple[Card, ...]:
-    """The packaged deck (loaded once)."""
-    return _default_deck().cards
-
-
-def deck_index(cards: Sequence[Card]) -> dict[str, Card]:
-    """Map every card id of a deck to its card."""
-    return {cid: card for card in cards for cid in card.ids()}
-
-
-def _deck_for(cards: Sequence[Card] | None) -> _Deck:
-    default = _default_deck()
-    if cards is None or tuple(cards) == default.cards:
-        return default
-    check_deck(list(cards))
-    return _Deck(cards)
+        return getattr(setup, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 # ---------------------------------------------------------------------------- observation
@@ -209,7 +127,7 @@ class Observation:
 # ---------------------------------------------------------------------------- state
 
 
-class State:
+class State(BaseState, Scoring):
     """One game of On the Savannah in progress.
 
     Zones hold card ids (``'zebra#2'``): the draw pile, one hand per player, the row (the
@@ -327,12 +245,12 @@ class State:
         return self._pending_card if self._pending else None
 
     @property
-    def winner(self) -> int | list[int] | None:
-        """The winner's seat, a list of seats for a shared win, None while running."""
+    def outcome(self) -> Outcome | None:
+        """None while running; then the seats with the highest total (after the tie-break)."""
         if not self._over:
             return None
-        winners = self._winners()
-        return winners[0] if len(winners) == 1 else winners
+        totals = self._totals()
+        return Outcome(tuple(self._winners(totals)), "game_end", tuple(totals))
 
     def observation(self, player: int) -> Observation:
         """What ``player`` sees; bots decide from this only."""
@@ -403,16 +321,6 @@ class State:
                     f"{name_of(other)} can be played."
                 )
         return None
-
-    def is_legal(self, move: Any) -> bool:
-        """Whether ``move`` is allowed now."""
-        return self.why_illegal(move) is None
-
-    def check_action(self, move: Any) -> None:
-        """Raise :class:`~engines.IllegalAction` with the reason if ``move`` is not allowed."""
-        reason = self.why_illegal(move)
-        if reason is not None:
-            raise IllegalAction(reason)
 
     def legal_actions(self) -> list[Move]:
         """Every legal move: plays of playable cards, else discards; steals while one is due."""
@@ -617,142 +525,6 @@ class State:
             events.append(GameOver(tuple(totals), tuple(self._winners(totals))))
         self._current = nxt
 
-    # ------------------------------------------------------------------ scoring
-
-    def _alive(self, player: int) -> list[str]:
-        return [c for c in self._row if self._tokens.get(c) == player]
-
-    def _totals(self) -> list[int]:
-        by_id = self._deck.by_id
-        totals = [0] * self.rules.players
-        for c, q in self._tokens.items():
-            totals[q] += by_id[c].points.alive
-        for q in range(self.rules.players):
-            totals[q] += sum(by_id[c].points.in_hand for c in self._hands[q])
-            totals[q] += sum(by_id[c].points.killed for c in self._kills[q])
-            if self._has_big_five(q):
-                totals[q] += self.rules.big_five_bonus
-        if self._row:
-            last = self._row[-1]
-            owner = self._tokens.get(last)
-            if owner is not None:
-                totals[owner] += by_id[last].points.rightmost
-        return totals
-
-    def totals(self) -> list[int]:
-        """Each player's score if the game ended now (the final score once it is over)."""
-        return self._totals()
-
-    def _has_big_five(self, player: int) -> bool:
-        big = self._deck.big_five
-        if not big:
-            return False
-        names = {name_of(c) for c in self._kills[player]}
-        return all(b in names for b in big)
-
-    def _winners(self, totals: list[int] | None = None) -> list[int]:
-        totals = totals if totals is not None else self._totals()
-        best = max(totals)
-        tied = [q for q, t in enumerate(totals) if t == best]
-        if len(tied) > 1 and self.rules.tie_break == "most_alive":
-            alive = {q: len(self._alive(q)) for q in tied}
-            most = max(alive.values())
-            tied = [q for q in tied if alive[q] == most]
-        return tied
-
-    def score_sheet(self) -> ScoreSheet:
-        """The five end-scoring items per player, as if the game ended now.
-
-        Categories: ``alive`` (cards bearing the player's token), ``hand`` (penalties for cards
-        in hand), ``kills`` (levels of the kill pile), ``rightmost`` (a human as the rightmost
-        card: its token holder's penalty) and ``big_five`` (the bonus).
-        """
-        by_id = self._deck.by_id
-        sheet = ScoreSheet()
-
-        def per_group(cards: Iterable[str]) -> dict[str, list[str]]:
-            out: dict[str, list[str]] = {}
-            for c in cards:
-                out.setdefault(by_id[c].group, []).append(c)
-            return out
-
-        def plural(group: str, n: int) -> str:
-            word = group.replace("_", " ")
-            return word if n == 1 else word + "s"
-
-        for q in range(self.rules.players):
-            alive = per_group(self._alive(q))
-            for group, ids in alive.items():
-                each = by_id[ids[0]].points.alive
-                sheet.append(
-                    ScoreLine(
-                        q,
-                        "alive",
-                        each * len(ids),
-                        f"{len(ids)} {plural(group, len(ids))} alive × {each}",
-                        tuple(ids),
-                    )
-                )
-            if not alive:
-                sheet.append(ScoreLine(q, "alive", 0, "no animals alive with this token"))
-            for group, ids in per_group(self._hands[q]).items():
-                each = by_id[ids[0]].points.in_hand
-                sheet.append(
-                    ScoreLine(
-                        q,
-                        "hand",
-                        each * len(ids),
-                        f"{len(ids)} {plural(group, len(ids))} in hand × {each}",
-                        tuple(ids),
-                    )
-                )
-            kills = per_group(self._kills[q])
-            for group, ids in kills.items():
-                levels = [by_id[c].points.killed for c in ids]
-                sheet.append(
-                    ScoreLine(
-                        q,
-                        "kills",
-                        sum(levels),
-                        f"killed {len(ids)} {plural(group, len(ids))} (level"
-                        f"{'s' if len(ids) > 1 else ''} {' + '.join(map(str, levels))})",
-                        tuple(ids),
-                    )
-                )
-            if not kills:
-                sheet.append(ScoreLine(q, "kills", 0, "no kills"))
-        if self._row:
-            last = self._row[-1]
-            owner = self._tokens.get(last)
-            pts = by_id[last].points.rightmost
-            if owner is not None and pts:
-                sheet.append(
-                    ScoreLine(
-                        owner,
-                        "rightmost",
-                        pts,
-                        f"the {name_of(last)} is the rightmost card",
-                        (last,),
-                    )
-                )
-        for q in range(self.rules.players):
-            if self._has_big_five(q):
-                first = {}
-                for c in self._kills[q]:
-                    first.setdefault(name_of(c), c)
-                ids = tuple(first[b] for b in self._deck.big_five)
-                sheet.append(
-                    ScoreLine(
-                        q,
-                        "big_five",
-                        self.rules.big_five_bonus,
-                        "killed all of the Big Five: " + ", ".join(self._deck.big_five),
-                        ids,
-                    )
-                )
-        order = {"alive": 0, "hand": 1, "kills": 2, "rightmost": 3, "big_five": 4}
-        return ScoreSheet(sorted(sheet, key=lambda line: (line.player, order[line.category])))
-
     # ------------------------------------------------------------------ copying, saving
 
     def clone(self) -> State:
@@ -801,157 +573,26 @@ class State:
     @classmethod
     def from_dict(cls, data: Any) -> State:
         """Rebuild from :meth:`to_dict`'s form, checking everything; ValueError names the field."""
-        if not isinstance(data, dict):
-            raise ValueError("a saved game must be a table")
-        known = {
-            "game",
-            "version",
-            "rules",
-            "deck",
-            "seed",
-            "turn",
-            "current",
-            "over",
-            "pending",
-            "row",
-            "tokens",
-            "tokens_left",
-            "hands",
-            "pile",
-            "kills",
-            "discard",
-        }
-        for key in data:
-            if key not in known:
-                raise ValueError(f"field {key!r}: unknown field")
-        for key in known:
-            if key not in data:
-                raise ValueError(f"field {key!r}: missing")
-        if data["game"] != "savannah":
-            raise ValueError(f"field 'game': {data['game']!r} is not 'savannah'")
-        if data["version"] != FORMAT_VERSION:
-            raise ValueError(f"field 'version': {data['version']!r} is not {FORMAT_VERSION}")
-        try:
-            rules = Rules.from_dict(data["rules"])
-        except (TypeError, ValueError) as exc:
-            raise ValueError(f"field 'rules': {exc}") from None
-        deck_data = data["deck"]
-        if deck_data is None:
-            deck = _default_deck()
-        else:
-            if not isinstance(deck_data, list):
-                raise ValueError("field 'deck': must be null or a list of cards")
-            try:
-                deck = _deck_for(
-                    [Card.from_data(c, f"card #{i}") for i, c in enumerate(deck_data, start=1)]
-                )
-            except ValueError as exc:
-                raise ValueError(f"field 'deck': {exc}") from None
-        n = rules.players
+        return saves.load(cls, data)
 
-        def int_field(key: str, lo: int, hi: int | None = None) -> int:
-            value = data[key]
-            if type(value) is not int or value < lo or (hi is not None and value > hi):
-                raise ValueError(
-                    f"field {key!r}: {value!r} is not a whole number from {lo}"
-                    + (f" to {hi}" if hi is not None else " up")
-                )
-            return value
+    # ------------------------------------------------------------------ protocol
 
-        def id_list(value: Any, key: str) -> list[str]:
-            if not isinstance(value, list) or not all(isinstance(c, str) for c in value):
-                raise ValueError(f"field {key!r}: must be a list of card ids")
-            for c in value:
-                if c not in deck.by_id:
-                    raise ValueError(f"field {key!r}: {c!r} is not a card of the deck")
-            return list(value)
+    def action_to_str(self, move: Move) -> str:
+        """``"play zebra#2"``, ``"discard zebra#2"`` or ``"steal zebra#2"``."""
+        return f"{type(move).__name__.lower()} {move.card}"
 
-        def per_player(key: str) -> list[list[str]]:
-            value = data[key]
-            if not isinstance(value, list) or len(value) != n:
-                raise ValueError(f"field {key!r}: must list one entry per player ({n})")
-            return [id_list(v, f"{key}[{q}]") for q, v in enumerate(value)]
+    def parse_action(self, text: str) -> Move:
+        """The move :meth:`action_to_str` wrote; ``ValueError`` with a sentence otherwise."""
+        words = text.split(maxsplit=1) if isinstance(text, str) else []
+        if len(words) != 2 or words[0].lower() not in _MOVES:
+            raise ValueError(f"A move reads like 'play zebra#2' (or discard, steal), not {text!r}.")
+        return _MOVES[words[0].lower()](words[1].strip())
 
-        state = cls(rules, deck)
-        state._row = id_list(data["row"], "row")
-        state._pile = id_list(data["pile"], "pile")
-        state._discard = id_list(data["discard"], "discard")
-        state._hands = per_player("hands")
-        state._kills = per_player("kills")
-        where: dict[str, str] = {}
-        zones = [("row", state._row), ("pile", state._pile), ("discard", state._discard)]
-        zones += [(f"hands[{q}]", h) for q, h in enumerate(state._hands)]
-        zones += [(f"kills[{q}]", k) for q, k in enumerate(state._kills)]
-        for zone, ids in zones:
-            for c in ids:
-                if c in where:
-                    raise ValueError(f"field {zone!r}: card {c!r} is also in {where[c]!r}")
-                where[c] = zone
-        for c in deck.ids:
-            if c not in where:
-                raise ValueError(f"field 'pile': card {c!r} is missing from every zone")
-        for q, hand in enumerate(state._hands):
-            if len(hand) > rules.hand_size:
-                raise ValueError(
-                    f"field 'hands[{q}]': {len(hand)} cards is more than the hand "
-                    f"size {rules.hand_size}"
-                )
-        tokens = data["tokens"]
-        if not isinstance(tokens, dict):
-            raise ValueError("field 'tokens': must be a table of card id to seat")
-        for c, q in tokens.items():
-            if c not in state._row:
-                raise ValueError(f"field 'tokens': {c!r} is not on the row")
-            if type(q) is not int or not 0 <= q < n:
-                raise ValueError(f"field 'tokens': seat {q!r} on {c!r} is not a player")
-        state._tokens = {c: tokens[c] for c in state._row if c in tokens}
-        left = data["tokens_left"]
-        if (
-            not isinstance(left, list)
-            or len(left) != n
-            or not all(type(t) is int and t >= 0 for t in left)
-        ):
-            raise ValueError(f"field 'tokens_left': must list {n} whole numbers")
-        for q in range(n):
-            on_row = sum(1 for owner in state._tokens.values() if owner == q)
-            if left[q] + on_row != rules.tokens:
-                raise ValueError(
-                    f"field 'tokens_left': {player_name(q)} has {left[q]} in reserve "
-                    f"and {on_row} on the row, not {rules.tokens}"
-                )
-        state._tokens_left = list(left)
-        state._current = int_field("current", 0, n - 1)
-        state._turn = int_field("turn", 0)
-        over = data["over"]
-        if type(over) is not bool:
-            raise ValueError(f"field 'over': {over!r} is not true or false")
-        state._over = over
-        seed = data["seed"]
-        if seed is not None and type(seed) is not int:
-            raise ValueError(f"field 'seed': {seed!r} is not a whole number or null")
-        state.seed = seed
-        pending = data["pending"]
-        if pending is not None:
-            if over:
-                raise ValueError("field 'pending': a finished game has no pending steal")
-            if not isinstance(pending, dict) or set(pending) != {"card", "count"}:
-                raise ValueError("field 'pending': must be null or {card, count}")
-            if pending["card"] not in state._row:
-                raise ValueError(f"field 'pending': {pending['card']!r} is not on the row")
-            count = pending["count"]
-            if type(count) is not int or count < 1:
-                raise ValueError(f"field 'pending': count {count!r} is not at least 1")
-            if not state._steal_choices(state._current):
-                raise ValueError("field 'pending': there is no card to steal")
-            state._pending, state._pending_card = count, pending["card"]
-        if not over:
-            if not state._pile and not rules.equal_turns:
-                raise ValueError("field 'pile': empty while the game is still running")
-            if pending is None and not state._hands[state._current]:
-                raise ValueError(
-                    f"field 'hands[{state._current}]': the player to move has no cards"
-                )
-        return state
+    def determinize(self, player: int, rng: random.Random) -> State:
+        """A full state consistent with ``player``'s :meth:`observation`, hidden cards from ``rng``."""
+        from .setup import determinize  # .setup builds States: imported late
+
+        return determinize(self.observation(player), rng)
 
     def __repr__(self) -> str:
         status = "over" if self._over else f"{player_name(self._current)} to move"
@@ -959,159 +600,3 @@ class State:
             f"<savannah State: {self.rules.players} players, turn {self._turn}, {status}, "
             f"row {len(self._row)}, pile {len(self._pile)}>"
         )
-
-
-# ---------------------------------------------------------------------------- building
-
-
-def new_game(
-    rules: Rules | None = None, seed: int | None = None, deck: Sequence[Card] | None = None
-) -> State:
-    """Shuffle, deal ``hand_size`` cards to each player and ``start_row`` cards face up.
-
-    ``seed`` None picks a fresh one (kept in ``state.seed``); ``deck`` None is the packaged deck.
-    """
-    rules = rules if rules is not None else Rules()
-    info = _deck_for(deck)
-    if seed is None:
-        seed = random.SystemRandom().randrange(2**32)
-    rng = random.Random(seed)
-    ids = list(info.ids)
-    rng.shuffle(ids)
-    state = State(rules, info)
-    state.seed = seed
-    for q in range(rules.players):
-        state._hands[q] = [ids.pop() for _ in range(rules.hand_size)]
-    state._row = [ids.pop() for _ in range(rules.start_row)]
-    state._pile = ids
-    return state
-
-
-def replay(
-    moves: Iterable[Move],
-    rules: Rules | None = None,
-    seed: int | None = None,
-    deck: Sequence[Card] | None = None,
-) -> State:
-    """The state after playing ``moves`` from ``new_game(rules, seed, deck)``."""
-    state = new_game(rules, seed, deck)
-    for move in moves:
-        state.apply(move)
-    return state
-
-
-def determinize(obs: Observation, rng: random.Random) -> State:
-    """A full state consistent with ``obs``: the unseen cards shuffled into the other hands and
-    the pile.  Reads nothing but the observation (for search bots)."""
-    deck = _deck_for(obs.cards)
-    known = set(obs.hand).union(obs.row, obs.discard_pile, *obs.kill_piles)
-    unseen = [c for c in deck.ids if c not in known]
-    rng.shuffle(unseen)
-    state = State(obs.rules, deck)
-    for q, size in enumerate(obs.hand_sizes):
-        if q == obs.player:
-            state._hands[q] = list(obs.hand)
-        else:
-            state._hands[q] = [unseen.pop() for _ in range(size)]
-    state._pile = unseen
-    state._row = list(obs.row)
-    state._tokens = {c: q for c, q in zip(obs.row, obs.tokens, strict=True) if q is not None}
-    state._tokens_left = list(obs.tokens_left)
-    state._kills = [list(k) for k in obs.kill_piles]
-    state._discard = list(obs.discard_pile)
-    state._current = obs.player if obs.current_player is None else obs.current_player
-    state._turn = obs.turn
-    state._pending = obs.pending_steals
-    state._pending_card = obs.pending_card
-    state._over = obs.is_over
-    return state
-
-
-def make_state(
-    row: Sequence[str] = (),
-    hands: Sequence[Sequence[str]] | None = None,
-    *,
-    kills: Sequence[Sequence[str]] | None = None,
-    discard: Sequence[str] = (),
-    pile: Sequence[str] = (),
-    leftover: str = "pile",
-    current: int = 0,
-    rules: Rules | None = None,
-    over: bool = False,
-    deck: Sequence[Card] | None = None,
-) -> State:
-    """Build a position from card names, for tests, lessons and puzzles.
-
-    Each entry is a card name (``'zebra'``: the lowest-numbered unused copy), or an id
-    (``'zebra#3'``), optionally followed by ``@seat`` on the row to put that seat's token on it
-    (``'zebra@1'``: seat 1, "Player 2").  ``pile`` lists the next cards drawn, first drawn
-    first; every card not placed goes under them (``leftover='pile'``, in deck order) or on the
-    discard pile (``leftover='discard'``).  Players default to ``len(hands)`` (or 2).
-    """
-    hands = [list(h) for h in hands] if hands is not None else [[], []]
-    if rules is None:
-        rules = Rules(players=len(hands))
-    if len(hands) != rules.players:
-        raise ValueError(f"{len(hands)} hands given for {rules.players} players")
-    info = _deck_for(deck)
-    free = {card.name: card.ids() for card in info.cards}
-    used: set[str] = set()
-
-    def take(entry: str) -> str:
-        name = entry.split("@")[0].strip()
-        if "#" in name:
-            if name not in info.by_id or name in used:
-                raise ValueError(f"card {name!r} is unknown or already used")
-            cid = name
-        else:
-            if name not in free:
-                raise ValueError(f"no card called {name!r} in the deck")
-            left = [c for c in free[name] if c not in used]
-            if not left:
-                raise ValueError(f"all {len(free[name])} copies of {name!r} are already used")
-            cid = left[0]
-        used.add(cid)
-        return cid
-
-    row_ids, tokens = [], {}
-    for entry in row:
-        cid = take(entry)
-        row_ids.append(cid)
-        if "@" in entry:
-            seat = entry.split("@")[1].strip()
-            if not seat.isdigit() or int(seat) >= rules.players:
-                raise ValueError(
-                    f"{entry!r}: {seat!r} after '@' is not a seat from 0 to {rules.players - 1}"
-                )
-            tokens[cid] = int(seat)
-    hand_ids = [[take(e) for e in h] for h in hands]
-    kill_ids = [[take(e) for e in k] for k in (kills or [[] for _ in hands])]
-    discard_ids = [take(e) for e in discard]
-    pile_ids = [take(e) for e in pile]
-    rest = [c for c in info.ids if c not in used]
-    if leftover == "pile":
-        pile_ids += rest
-    elif leftover == "discard":
-        discard_ids += rest
-    else:
-        raise ValueError(f"leftover {leftover!r} is not 'pile' or 'discard'")
-    on_row = [sum(1 for q in tokens.values() if q == p) for p in range(rules.players)]
-    data = {
-        "game": "savannah",
-        "version": FORMAT_VERSION,
-        "rules": rules.to_dict(),
-        "deck": None if info.is_default else [c.to_data() for c in info.cards],
-        "seed": None,
-        "turn": 0,
-        "current": current,
-        "over": over,
-        "pending": None,
-        "row": row_ids,
-        "tokens": tokens,
-        "tokens_left": [rules.tokens - k for k in on_row],
-        "hands": hand_ids,
-        "pile": pile_ids[::-1],
-        "kills": kill_ids,
-        "discard": discard_ids,
-    }
-    return State.from_dict(data)

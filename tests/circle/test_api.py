@@ -29,7 +29,7 @@ def test_random_play_through(seed):
             break
         assert game.current_player == expected_player
         assert legal == sorted(legal, key=game.board.index.__getitem__)
-        assert all(game.check_action(c) is None for c in legal)
+        assert all(game.why_illegal(c) is None for c in legal)
         clone = game.clone()
         snapshot = clone.to_dict()
         move = rng.choice(legal)

@@ -163,7 +163,7 @@ class TestEdgesInPlay:
 
     def test_off_board_next_to_a_corner_is_illegal(self):
         game = new_game(Rules(radius=2))
-        assert game.check_action((3, -2)) == "(3, -2) is not on the board of radius 2."
+        assert game.why_illegal((3, -2)) == "(3, -2) is not on the board of radius 2."
 
     def test_corner_critter_eaten_with_few_neighbours(self):
         # A singleton in the corner A1 has only three neighbours: A2, B1, B2.

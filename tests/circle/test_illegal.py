@@ -16,7 +16,7 @@ def _game():
 def _assert_refused(game, action, words):
     before = game.to_dict()
     moves, eaten, player = game.moves, game.eaten, game.current_player
-    reason = game.check_action(action)
+    reason = game.why_illegal(action)
     assert reason is not None and words in reason
     assert reason[0].isupper() or reason[0] in "'(", reason
     assert reason.endswith(".")

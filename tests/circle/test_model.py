@@ -99,7 +99,7 @@ def test_an_illegal_move_changes_nothing_but_the_message(setup, move, sentence):
 def test_the_message_is_the_engines_own_sentence():
     model = two_humans()
     model.play("E5")
-    expected = model.state.check_action("E5")
+    expected = model.state.why_illegal("E5")
     model.play("E5")
     assert model.message == expected
 

@@ -1,4 +1,4 @@
-"""Looking before placing: check_action and preview, which never change the game."""
+"""Looking before placing: why_illegal and preview, which never change the game."""
 
 from __future__ import annotations
 
@@ -34,11 +34,11 @@ class TestPreview:
         assert game.preview((7, 7)).reason == "(7, 7) is not on the board of radius 4."
         assert game.preview("nonsense").reason.startswith("'nonsense' is not a cell label")
 
-    def test_check_action_and_is_legal(self):
+    def test_why_illegal_and_is_legal(self):
         game = new_game()
-        assert game.check_action("E5") is None and game.is_legal((0, 0))
+        assert game.why_illegal("E5") is None and game.is_legal((0, 0))
         game.apply("E5")
-        assert game.check_action("E5") == "E5 is already taken (the stone there is Orange's)."
+        assert game.why_illegal("E5") == "E5 is already taken (the stone there is Orange's)."
         assert not game.is_legal("E5")
 
     @pytest.mark.parametrize("seed", range(6))

@@ -57,7 +57,7 @@ class TestEvolve:
     def test_merge_to_exactly_four_is_legal(self):
         # Orange pair E3-E4 and singleton E6: E5 joins them into a 4-line (2 + 1 + 1 = 4).
         game = State.from_position({0: "E3 E4 E6"}, to_move=0)
-        assert game.check_action("E5") is None
+        assert game.why_illegal("E5") is None
         events = game.apply("E5")
         assert events[1].species == "4-line" and events[1].merged == 2
         assert game.critter_at(at(game, "E5")).size == 4
@@ -75,12 +75,12 @@ class TestEvolve:
     def test_stone_touching_two_pairs_is_illegal(self):
         # Two Orange pairs E3-E4 and E6-E7 with E5 between them: 2 + 2 + 1 = 5.
         game = State.from_position({0: "E3 E4 E6 E7"}, to_move=0)
-        assert game.check_action("E5") == (
+        assert game.why_illegal("E5") == (
             "A stone at E5 would make a critter of 5 stones; a critter has at most 4."
         )
         # The same cell is fine for Black, whose stone would stand alone.
         black = State.from_position({0: "E3 E4 E6 E7"}, to_move=1)
-        assert black.check_action("E5") is None
+        assert black.why_illegal("E5") is None
 
     def test_three_singletons_and_the_stone_make_four(self):
         # E5's neighbours D4, E6, F4 hold three Orange singletons (none touch each other).

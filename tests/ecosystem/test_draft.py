@@ -135,7 +135,8 @@ def test_classic_game_ends_with_full_parks_scoring_events_and_a_winner():
             )
     best = max(over.totals)
     assert over.winners == tuple(p for p in range(4) if over.totals[p] == best)
-    assert game.winner == (over.winners[0] if len(over.winners) == 1 else list(over.winners))
+    assert game.winners == over.winners
+    assert game.winner == (over.winners[0] if len(over.winners) == 1 else None)
     assert game.legal_actions() == []
     with pytest.raises(IllegalAction, match="The game is over."):
         game.apply(Pick("GZ", (0, 0)))
@@ -161,7 +162,7 @@ def test_a_tied_game_is_shared():
     deck = {code: 0 for code in CODES} | {"GR": 66}
     game = new_game(Rules(players=3, deck=deck), seed=0)
     events = play(game)
-    assert game.winner == [0, 1, 2]
+    assert game.winners == (0, 1, 2) and game.winner is None
     assert events[-1].describe() == "Player 1, Player 2 and Player 3 share the win with 16 points."
 
 

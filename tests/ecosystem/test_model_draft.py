@@ -215,10 +215,7 @@ def test_a_whole_game_against_a_bot_ends_with_the_score(variant):
     assert all(state.park(p, n).is_full for p in range(2) for n in game.park_names)
     sheet = state.score_sheet()
     assert game.totals() == [sheet.total(0), sheet.total(1)]
-    winner = state.winner
-    assert game.outcome_text.startswith(
-        game.seat_name(winner if isinstance(winner, int) else winner[0])
-    )
+    assert game.outcome_text.startswith(game.seat_name(state.winners[0]))
     assert len(game.history) == 2 * 20 * len(game.park_names)
     assert not game.bot_move() and game.message == "The draft is over."
 

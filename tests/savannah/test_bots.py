@@ -25,7 +25,7 @@ def match(make_a, make_b, games: int, players: int = 2) -> float:
         bots = {a_seat: make_a(g), 1 - a_seat: make_b(g)}
         while not state.is_over:
             state.apply(bots[state.current_player].choose(state))
-        winners = state.winner if isinstance(state.winner, list) else [state.winner]
+        winners = state.winners
         wins += (a_seat in winners) / len(winners)
     return wins
 

@@ -598,7 +598,7 @@ def test_winner_most_points_and_tie_breaks():
     state = make_state(**{**tied, "kills": [["zebra", "impala"], []]})
     assert state.totals() == [9, 10]
     state = make_state(**{**tied, "kills": [["zebra", "impala", "gazelle#2"], []]})
-    assert state.totals() == [10, 10] and state.winner == [0, 1]
+    assert state.totals() == [10, 10] and state.winners == (0, 1) and state.winner is None
     state = make_state(
         **{**tied, "kills": [["zebra", "impala", "gazelle#2"], []]},
         rules=Rules(players=2, tie_break="most_alive"),

@@ -60,9 +60,7 @@ def test_a_game_lasts_until_the_last_card_is_drawn():
     assert state.pile_size == 0 and state.is_over
     assert sum(e.kind == "drew" for e in events) == 64 - 6 - 12
     assert events[-1].kind == "game_over"
-    assert events[-1].winners == tuple(
-        state.winner if isinstance(state.winner, list) else [state.winner]
-    )
+    assert events[-1].winners == state.winners
 
 
 def test_replay_and_json_round_trip_of_a_whole_game():

@@ -1,0 +1,121 @@
+"""Random playouts to the end of a game, the hot loop of the search bots (a part of State)."""
+
+from __future__ import annotations
+
+import random
+
+from .events import CAPTURE_TARGET
+from .values import Outcome
+
+
+class Playouts:
+    """The playout methods of :class:`~engines.circle.state.State` (a mixin; no state of its own)."""
+
+    __slots__ = ()
+
+    def random_playout(self, rng: random.Random) -> int:
+        """Play uniformly random legal moves to the end of the game (in place); return the winner.
+
+        Every move is drawn uniformly among the mover's legal cells (rejection sampling over
+        the empty cells, falling back to listing them).  The move list is kept, so the result
+        replays like any other game.
+        """
+        if self._outcome is not None:
+            return self._outcome.winner
+        winner = self._rollout(rng, self._moves)
+        # The hot loop keeps only the bitmasks, critters and empty list; redo the rest.
+        owner = self._owner
+        occ0, occ1 = self._occ
+        for i in range(len(owner)):
+            owner[i] = 0 if occ0 >> i & 1 else 1 if occ1 >> i & 1 else -1
+        pos = self._pos
+        for i in range(len(pos)):
+            pos[i] = -1
+        for k, i in enumerate(self._empties):
+            pos[i] = k
+        return winner
+
+    def _rollout(self, rng: random.Random, moves: list[int]) -> int:
+        """The hot loop of :meth:`random_playout`; leaves ``_owner`` and ``_pos`` stale."""
+        b = self._b
+        info = b.info
+        nbmask = b.nbmask
+        crit = self._crit
+        occ = self._occ
+        empties = self._empties
+        eaten = self._eaten
+        record = moves.append
+        target = self.rules.capture_target
+        rand = rng.random
+        p = self._player
+        while True:
+            n = len(empties)
+            mine = occ[p]
+            for _ in range(12):
+                if not n:
+                    break
+                k = int(rand() * n)
+                c = empties[k]
+                adj = nbmask[c] & mine
+                m = 0
+                if not adj:
+                    break
+                while adj:
+                    cm = crit[(adj & -adj).bit_length() - 1]
+                    m |= cm
+                    adj &= ~cm
+                if m.bit_count() < 4:
+                    break
+            else:
+                k = -1
+            if n == 0 or k < 0:
+                legal = []
+                for k, c in enumerate(empties):
+                    adj = nbmask[c] & mine
+                    m = 0
+                    while adj:
+                        cm = crit[(adj & -adj).bit_length() - 1]
+                        m |= cm
+                        adj &= ~cm
+                    if m.bit_count() < 4:
+                        legal.append((k, c, m))
+                if not legal:
+                    self._player = p
+                    self._outcome = self._stuck_outcome(p)
+                    return self._outcome.winner
+                k, c, m = legal[int(rand() * len(legal))]
+            # evolve
+            bit = 1 << c
+            new = m | bit
+            sp, members, halo = info[new]
+            for j in members:
+                crit[j] = new
+            occ[p] = mine | bit
+            last = empties.pop()
+            if k < n - 1:
+                empties[k] = last
+            record(c)
+            # feed
+            e = 1 - p
+            x = halo & occ[e]
+            if x:
+                prey = sp + 1 if sp < 11 else 0
+                got = 0
+                while x:
+                    cm = crit[(x & -x).bit_length() - 1]
+                    x &= ~cm
+                    ci = info[cm]
+                    if ci[0] == prey:
+                        cells = ci[1]
+                        for j in cells:
+                            crit[j] = 0
+                        empties.extend(cells)
+                        occ[e] &= ~cm
+                        got += len(cells)
+                if got:
+                    eaten[p] += got
+                    if eaten[p] >= target:
+                        self._player = p
+                        self._outcome = Outcome.won(p, CAPTURE_TARGET, tuple(eaten), target)
+                        return p
+            p = e

@@ -1,0 +1,601 @@
+"""The scorer: one method per card type in the rulebook's order, each returning its lines."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from engines import ScoreLine
+
+from .lions import _joined, _LionSearch
+from .masks import (
+    _AROUND_M,
+    _BELOW_M,
+    _BITS,
+    _DIAG_M,
+    _N,
+    _ORTH,
+    _ORTH_M,
+    _ROW_M,
+    CH,
+    EL,
+    GF,
+    GR,
+    GZ,
+    HY,
+    LI,
+    TR,
+    VU,
+    WH,
+    ZB,
+    _indices,
+)
+from .park import COLS, ROWS, Park
+from .parkdata import (
+    _ANIMAL_KINDS,
+    _CARD_AT,
+    _CARD_LABEL,
+    _FACE_UP,
+    _ROW_NOTES,
+    _ROW_PARTS,
+    _check_other_gazelles,
+    _normalise,
+    _ParkData,
+    _plural,
+    _row_kind_bits,
+)
+from .rules import Rules
+from .values import LionChoice
+
+# ---- the scorer ----------------------------------------------------------------------
+
+
+class _Scorer:
+    def __init__(
+        self,
+        parks: Any,
+        rules: Rules | None,
+        other_gazelles: Any,
+        lion_choices: Any,
+        detailed: bool = True,
+    ):
+        self.detailed = detailed
+        """True: one step per lion with its options valued; False: only the lines."""
+        self.rules, self.players, self.shapes = _normalise(parks, rules)
+        self.other = _check_other_gazelles(other_gazelles, self.rules)
+        self.n = len(self.players)
+        self.every = [pd for datas in self.players for pd in datas]
+        self.totals = [0] * self.n
+        self.choices = self._check_lion_choices(lion_choices)
+
+    # -- checking the caller's lion choices
+
+    def _check_lion_choices(self, choices: Any) -> dict[tuple[int, int, int], int]:
+        """{(player, slot, lion index): prey index} from {player: {lion cell: prey cell}}."""
+        out: dict[tuple[int, int, int], int] = {}
+        if not choices:
+            return out
+        if not isinstance(choices, Mapping):
+            raise ValueError("lion_choices must map each player to {lion cell: prey cell}")
+        names = self.rules.park_names
+        for player, mapping in choices.items():
+            if not (isinstance(player, int) and 0 <= player < self.n):
+                raise ValueError(f"lion_choices: {player!r} is not a player")
+            if not isinstance(mapping, Mapping):
+                raise ValueError(f"lion_choices[{player}] must map lion cells to prey cells")
+            for lion, prey in mapping.items():
+                ls, li = self._cell_index(lion, names, f"lion_choices[{player}]")
+                pd = self.players[player][ls]
+                if pd.kinds[li] != LI:
+                    raise ValueError(f"lion_choices[{player}]: there is no lion at {pd.labels[li]}")
+                ps, pi = self._cell_index(prey, names, f"lion_choices[{player}][{lion!r}]")
+                if ps != ls:
+                    raise ValueError(
+                        f"lion_choices[{player}]: the lion at {pd.labels[li]} can only flip a card "
+                        "in its own park"
+                    )
+                if pd.kinds[pi] not in (GZ, ZB):
+                    raise ValueError(
+                        f"lion_choices[{player}]: the lion at {pd.labels[li]} can only flip a "
+                        f"gazelle or zebra, and {pd.labels[pi]} holds none"
+                    )
+                out[(player, ls, li)] = pi
+        return out
+
+    @staticmethod
+    def _cell_index(cell: Any, names: tuple[str | None, ...], where: str) -> tuple[int, int]:
+        if names == (None,):
+            ok = isinstance(cell, tuple) and len(cell) == 2
+            slot, rc = 0, cell
+        else:
+            ok = isinstance(cell, tuple) and len(cell) == 3 and cell[0] in names
+            slot, rc = (names.index(cell[0]), cell[1:]) if ok else (0, None)
+        if (
+            ok
+            and all(isinstance(v, int) and not isinstance(v, bool) for v in rc)
+            and 0 <= rc[0] < ROWS
+            and 0 <= rc[1] < COLS
+        ):
+            return slot, rc[0] * COLS + rc[1]
+        form = "(row, column)" if names == (None,) else "(park, row, column)"
+        raise ValueError(f"{where}: {cell!r} is not a cell {form}")
+
+    # -- snapshots for steps
+
+    def flipped_cells(self) -> tuple[frozenset, ...]:
+        return tuple(
+            frozenset(pd.cells[i] for pd in datas for i in _indices(pd.flipped))
+            for datas in self.players
+        )
+
+    def parks_now(self) -> tuple[Any, ...]:
+        out = []
+        for shape, datas in zip(self.shapes, self.players, strict=True):
+            group = (shape,) if isinstance(shape, Park) else tuple(shape)
+            parks = tuple(
+                Park._make(park._cards, pd.flipped) for park, pd in zip(group, datas, strict=True)
+            )
+            out.append(parks[0] if isinstance(shape, Park) else parks)
+        return tuple(out)
+
+    # -- the steps: each yields (category, lines, lion choice or None)
+
+    def run(self) -> Iterator[tuple[str, list[ScoreLine], LionChoice | None]]:
+        yield "watering_hole", self.watering_holes(), None
+        yield "grassland", self.grasslands(), None
+        yield "tree", self.trees(), None
+        yield "gazelle", self.gazelles(), None
+        yield "zebra", self.zebras(), None
+        yield "giraffe", self.giraffes(), None
+        yield "cheetah", self.cheetahs(), None
+        if self.detailed:
+            any_lion = False
+            for datas in self.players:
+                for line, choice in self.lions(datas):
+                    any_lion = True
+                    yield "lion", [line], choice
+            if not any_lion:
+                yield "lion", [], None
+        else:
+            yield "lion", [line for datas in self.players for line, _ in self.lions(datas)], None
+        yield "elephant", self.elephants(), None
+        yield "hyena", self.hyenas(), None
+        yield "vulture", self.vultures(), None
+        if self.rules.variant == "two_parks":
+            yield "rows", self.rows(), None
+
+    def watering_holes(self) -> list[ScoreLine]:
+        out = []
+        totals = self.totals
+        for pd in self.every:
+            if not pd.pos[WH]:
+                continue
+            kinds, cells, labels = pd.kinds, pd.cells, pd.labels
+            for i in pd.pos[WH]:
+                seen = 0
+                near = []
+                for j in _ORTH[i]:
+                    k = kinds[j]
+                    if k >= GZ and not seen >> k & 1:
+                        seen |= 1 << k
+                        near.append(j)
+                if near:
+                    n = len(near)
+                    note = f"watering hole at {labels[i]}: {_ANIMAL_KINDS[seen >> GZ]}"
+                    out.append(
+                        _new_line(
+                            pd.player,
+                            "watering_hole",
+                            2 * n,
+                            note,
+                            (cells[i], *map(cells.__getitem__, near)),
+                        )
+                    )
+                    totals[pd.player] += 2 * n
+                else:
+                    note = pd.notes["watering_hole"][i]
+                    out.append(_new_line(pd.player, "watering_hole", 0, note, pd.one[i]))
+        return out
+
+    def grasslands(self) -> list[ScoreLine]:
+        out = []
+        totals = self.totals
+        for pd in self.every:
+            left = pd.m[GR]
+            while left:
+                low = left & -left
+                group = low
+                frontier = low
+                while frontier:
+                    grown = 0
+                    for i in _indices(frontier):
+                        grown |= _ORTH_M[i]
+                    frontier = grown & left & ~group
+                    group |= frontier
+                left &= ~group
+                if group == low:
+                    i = low.bit_length() - 1
+                    out.append(
+                        _new_line(pd.player, "grassland", 1, pd.notes["grassland"][i], pd.one[i])
+                    )
+                    totals[pd.player] += 1
+                    continue
+                idx = _indices(group)
+                size = len(idx)
+                if size <= 4:
+                    points = size * size
+                    note = f"group of {size} grasslands"
+                else:
+                    points = 16
+                    note = f"group of {size} grasslands (a group scores at most 16)"
+                cells = pd.cells
+                out.append(
+                    _new_line(pd.player, "grassland", points, note, tuple([cells[i] for i in idx]))
+                )
+                totals[pd.player] += points
+        return out
+
+    def trees(self) -> list[ScoreLine]:
+        out = []
+        for pd in self.every:
+            trees = pd.m[TR]
+            if not trees:
+                continue
+            rows = (
+                bool(trees & 0x1F)
+                + bool(trees >> COLS & 0x1F)
+                + bool(trees >> 2 * COLS & 0x1F)
+                + bool(trees >> 3 * COLS)
+            )
+            cols = (
+                (trees | trees >> COLS | trees >> 2 * COLS | trees >> 3 * COLS) & 0x1F
+            ).bit_count()
+            note = f"trees in {_plural(rows, 'row')} and {_plural(cols, 'column')}"
+            cells = pd.cells
+            points = 2 * (rows + cols)
+            out.append(
+                _new_line(
+                    pd.player, "tree", points, note, tuple(map(cells.__getitem__, pd.pos[TR]))
+                )
+            )
+            self.totals[pd.player] += points
+        return out
+
+    def gazelles(self) -> list[ScoreLine]:
+        out = []
+        totals = self.totals
+        for pd in self.every:
+            n = len(pd.pos[GZ])
+            if n:
+                note = f"{_plural(n, 'gazelle')} at 2 each"
+                cells = pd.cells
+                out.append(
+                    _new_line(
+                        pd.player, "gazelle", 2 * n, note, tuple(map(cells.__getitem__, pd.pos[GZ]))
+                    )
+                )
+                totals[pd.player] += 2 * n
+        most, second = self.rules.majority_points
+        needs = self.rules.majority_needs_gazelles
+        for slot, name in enumerate(self.rules.park_names):
+            counts = [len(datas[slot].pos[GZ]) for datas in self.players]
+            pool = counts + [o[slot] for o in self.other]
+            if needs:
+                pool = [c for c in pool if c > 0]
+            if not pool:
+                continue
+            ranked = sorted(set(pool), reverse=True)
+            top = ranked[0]
+            tied_top = pool.count(top)
+            runner = ranked[1] if len(ranked) > 1 and tied_top == 1 else None
+            where = "" if name is None else f" among {name.capitalize()} parks"
+            for p, c in enumerate(counts):
+                if needs and c == 0:
+                    continue
+                if c == top:
+                    points, what, tied = most, "most gazelles", tied_top
+                elif c == runner:
+                    points, what, tied = second, "second-most gazelles", pool.count(runner)
+                else:
+                    continue
+                tie = f", tied with {_plural(tied - 1, 'other')}" if tied > 1 else ""
+                pd = self.players[p][slot]
+                cells = pd.cells
+                note = f"{what}{where} ({c}{tie})"
+                out.append(
+                    _new_line(p, "gazelle", points, note, tuple(map(cells.__getitem__, pd.pos[GZ])))
+                )
+                totals[p] += points
+        return out
+
+    def zebras(self) -> list[ScoreLine]:
+        out = []
+        totals = self.totals
+        for pd in self.every:
+            if not pd.pos[ZB]:
+                continue
+            grass, cells, labels = pd.m[GR], pd.cells, pd.labels
+            for i in pd.pos[ZB]:
+                near = _indices(grass & _ORTH_M[i])
+                if near:
+                    g = len(near)
+                    note = f"zebra at {labels[i]}: {_plural(g, 'grassland')} next to it"
+                    where = (cells[i], *map(cells.__getitem__, near))
+                    out.append(_new_line(pd.player, "zebra", 3 * g, note, where))
+                    totals[pd.player] += 3 * g
+                else:
+                    out.append(_new_line(pd.player, "zebra", 0, pd.notes["zebra"][i], pd.one[i]))
+        return out
+
+    def giraffes(self) -> list[ScoreLine]:
+        out = []
+        totals = self.totals
+        for pd in self.every:
+            if not pd.pos[GF]:
+                continue
+            trees, cells = pd.m[TR], pd.cells
+            for i in pd.pos[GF]:
+                near = _indices(trees & _ORTH_M[i])
+                if near:
+                    note = pd.notes["giraffe+"][i]
+                    out.append(
+                        _new_line(
+                            pd.player, "giraffe", 5, note, (cells[i], *map(cells.__getitem__, near))
+                        )
+                    )
+                    totals[pd.player] += 5
+                else:
+                    out.append(
+                        _new_line(pd.player, "giraffe", 0, pd.notes["giraffe"][i], pd.one[i])
+                    )
+        return out
+
+    def cheetahs(self) -> list[ScoreLine]:
+        out = []
+        totals = self.totals
+        for pd in self.every:
+            if not pd.pos[CH]:
+                continue
+            cells, labels = pd.cells, pd.labels
+            prey = pd.m[GZ] & ~pd.flipped
+            used = 0
+            for i in pd.pos[CH]:
+                seen = prey & _DIAG_M[i]
+                if seen:
+                    used |= seen
+                    idx = _indices(seen)
+                    g = len(idx)
+                    where = ", ".join(map(labels.__getitem__, idx))
+                    note = f"cheetah at {labels[i]}: {_plural(g, 'gazelle')} on its diagonals ({where})"
+                    out.append(
+                        _new_line(
+                            pd.player,
+                            "cheetah",
+                            3 * g,
+                            note,
+                            (cells[i], *map(cells.__getitem__, idx)),
+                        )
+                    )
+                    totals[pd.player] += 3 * g
+                else:
+                    out.append(
+                        _new_line(pd.player, "cheetah", 0, pd.notes["cheetah"][i], pd.one[i])
+                    )
+            pd.flipped |= used
+        return out
+
+    def elephants(self) -> list[ScoreLine]:
+        out = []
+        totals = self.totals
+        floor = self.rules.elephant_floor
+        for pd in self.every:
+            if not pd.pos[EL]:
+                continue
+            kinds, cells, labels, at = pd.kinds, pd.cells, pd.labels, _CARD_AT[pd.name]
+            up = pd.hunters & ~pd.flipped
+            for i in pd.pos[EL]:
+                if not up & _ORTH_M[i]:
+                    out.append(
+                        _new_line(pd.player, "elephant", 6, pd.notes["elephant"][i], pd.one[i])
+                    )
+                    totals[pd.player] += 6
+                    continue
+                near = _indices(up & _ORTH_M[i])
+                a = len(near)
+                points = 6 - 2 * a
+                if floor is not None and points < floor:
+                    points = floor
+                names = ", ".join([at[kinds[j]][j] for j in near])
+                note = f"elephant at {labels[i]}: {_FACE_UP[a]} next to it ({names})"
+                out.append(
+                    _new_line(
+                        pd.player,
+                        "elephant",
+                        points,
+                        note,
+                        (cells[i], *map(cells.__getitem__, near)),
+                    )
+                )
+                totals[pd.player] += points
+        return out
+
+    def hyenas(self) -> list[ScoreLine]:
+        out = []
+        totals = self.totals
+        for pd in self.every:
+            if not pd.pos[HY]:
+                continue
+            cells, labels, flipped = pd.cells, pd.labels, pd.flipped
+            for i in pd.pos[HY]:
+                if not flipped & _AROUND_M[i]:
+                    out.append(_new_line(pd.player, "hyena", 0, pd.notes["hyena"][i], pd.one[i]))
+                    continue
+                near = _indices(flipped & _AROUND_M[i])
+                f = len(near)
+                note = f"hyena at {labels[i]}: {_plural(f, 'face-down card')} around it"
+                out.append(
+                    _new_line(
+                        pd.player, "hyena", 3 * f, note, (cells[i], *map(cells.__getitem__, near))
+                    )
+                )
+                totals[pd.player] += 3 * f
+        return out
+
+    def vultures(self) -> list[ScoreLine]:
+        out = []
+        totals = self.totals
+        for pd in self.every:
+            if not pd.pos[VU]:
+                continue
+            cells, labels, flipped = pd.cells, pd.labels, pd.flipped
+            for i in pd.pos[VU]:
+                if not flipped & _BELOW_M[i]:
+                    out.append(
+                        _new_line(pd.player, "vulture", 0, pd.notes["vulture"][i], pd.one[i])
+                    )
+                    continue
+                below = _indices(flipped & _BELOW_M[i])
+                f = len(below)
+                note = f"vulture at {labels[i]}: {_plural(f, 'face-down card')} below it"
+                out.append(
+                    _new_line(
+                        pd.player,
+                        "vulture",
+                        4 * f,
+                        note,
+                        (cells[i], *map(cells.__getitem__, below)),
+                    )
+                )
+                totals[pd.player] += 4 * f
+        return out
+
+    def rows(self) -> list[ScoreLine]:
+        out = []
+        table = self.rules.row_points
+        totals = self.totals
+        prey_kinds = 1 << GZ | 1 << ZB
+        west_parts, east_parts = _ROW_PARTS["west"], _ROW_PARTS["east"]
+        for datas in self.players:
+            player = datas[0].player
+            west, east = datas
+            west_bits, east_bits = _row_kind_bits(west), _row_kind_bits(east)
+            # only gazelles and zebras are ever face down
+            west_up, east_up = west.m_all & ~west.flipped, east.m_all & ~east.flipped
+            gazelles = west.m[GZ] & west_up | east.m[GZ] & east_up
+            zebras = west.m[ZB] & west_up | east.m[ZB] & east_up
+            total = 0
+            for r in range(ROWS):
+                rm = _ROW_M[r]
+                bits = (west_bits[r] | east_bits[r]) & ~prey_kinds
+                if gazelles & rm:
+                    bits |= 1 << GZ
+                if zebras & rm:
+                    bits |= 1 << ZB
+                shift = r * COLS
+                where = west_parts[r][west_up >> shift & 31] + east_parts[r][east_up >> shift & 31]
+                n = bits.bit_count()
+                out.append(_new_line(player, "rows", table[n], _ROW_NOTES[r][n], where))
+                total += table[n]
+            totals[player] += total
+        return out
+
+    # -- lions
+
+    def lions(self, datas: list[_ParkData]) -> Iterator[tuple[ScoreLine, LionChoice | None]]:
+        order = [(s, i) for s, pd in enumerate(datas) for i in pd.pos[LI]]
+        if not order:
+            return
+        player = datas[0].player
+        detailed = self.detailed
+        hunting = [(s, i) for s, i in order if datas[s].m[GR] & _ORTH_M[i]]
+        choices, policy = self.choices, self.rules.lion_choice
+        search: _LionSearch | None = None
+        n = -1  # index of the current lion among the hunting ones
+        for slot, i in order:
+            pd = datas[slot]
+            lion, label = pd.cells[i], pd.labels[i]
+            if not pd.m[GR] & _ORTH_M[i]:
+                line = _new_line(player, "lion", 0, pd.notes["lion"][i], pd.one[i])
+                yield line, detailed and LionChoice(player, lion, None, (), "no_grassland") or None
+                continue
+            n += 1
+            available = (pd.m[GZ] | pd.m[ZB]) & ~pd.flipped
+            if not available:
+                points = 4 if self.rules.lion_scores_without_prey else 0
+                line = _new_line(player, "lion", points, pd.notes["lion-"][i], pd.one[i])
+                self.totals[player] += points
+                yield line, detailed and LionChoice(player, lion, None, (), "no_prey") or None
+                continue
+            explicit = choices.get((player, slot, i)) if choices else None
+            if explicit is not None and not available >> explicit & 1:
+                raise ValueError(
+                    f"lion_choices[{player}]: the lion at {label} cannot flip "
+                    f"{pd.labels[explicit]}: it is already face down"
+                )
+            flips = _joined(datas) if detailed or policy == "best" else 0
+            several = available & (available - 1)
+            options: list[tuple[int, int]] = []
+            if detailed or (explicit is None and policy == "best" and several):
+                if search is None:
+                    search = _LionSearch(self, datas, hunting)
+                if detailed or not search.lookahead_all:
+                    options = self._lion_options(search, n, slot, available, flips)
+            first = (available & -available).bit_length() - 1
+            if explicit is not None:
+                prey, reason = explicit, "chosen"
+            elif policy == "reading_order":
+                prey, reason = first, "reading_order"
+            elif options:
+                top = max(v for _, v in options)
+                prey, reason = next(j for j, v in options if v == top), "best"
+            elif several:
+                # only the choice is needed: the search remembers the best line of play
+                prey, reason = search.best(n, flips), "best"
+            else:
+                prey, reason = first, "best"
+            if search is not None and detailed:
+                search.tail_now += search.delta(slot * _N + prey, flips)
+            pd.flipped |= _BITS[prey]
+            note = (
+                f"lion at {label}: next to a grassland, flips the {_CARD_LABEL[pd.kinds[prey]]} "
+                f"at {pd.labels[prey]}"
+            )
+            line = _new_line(player, "lion", 4, note, (lion, pd.cells[prey]))
+            self.totals[player] += 4
+            if detailed:
+                cells = pd.cells
+                options_cells = tuple([(cells[j], v) for j, v in options])
+                yield line, LionChoice(player, lion, cells[prey], options_cells, reason)
+            else:
+                yield line, None
+
+    def _lion_options(
+        self, search: _LionSearch, n: int, slot: int, available: int, flips: int
+    ) -> list[tuple[int, int]]:
+        """Each prey hunting lion ``n`` may flip, with the owner's final total if it does (later
+        lions choosing as the rules say)."""
+        player = search.player
+        # the owner's final total = points so far + lions still to score + the tail
+        base = self.totals[player] + search.lion_points(n, flips) + search.tail_now
+        delta, value = search.delta, search.value
+        at = slot * _N
+        return [
+            (j, base + delta(at + j, flips) + value(n + 1, flips | 1 << at + j))
+            for j in _indices(available)
+        ]
+
+
+_new = object.__new__
+
+
+def _new_line(player: int, category: str, points: int, note: str, cells: tuple) -> ScoreLine:
+    # Scoring a six-player table makes a few hundred lines; filling the frozen
+    # dataclass's __dict__ directly is three times faster than its __init__.
+    line = _new(ScoreLine)
+    d = line.__dict__
+    d["player"] = player
+    d["category"] = category
+    d["points"] = points
+    d["note"] = note
+    d["cells"] = cells
+    return line

@@ -1,0 +1,56 @@
+"""The three moves of On the Savannah as values, and their saved form."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+# ---------------------------------------------------------------------------- moves
+
+
+@dataclass(frozen=True)
+class Play:
+    """Play a card from hand at the right end of the row."""
+
+    card: str
+    """The card id, e.g. ``'zebra#2'``."""
+
+
+@dataclass(frozen=True)
+class Discard:
+    """Put a card from hand on the discard pile (only when no card in hand can be played)."""
+
+    card: str
+    """The card id."""
+
+
+@dataclass(frozen=True)
+class Steal:
+    """After a scavenger's kill: take this card from another player's kill pile."""
+
+    card: str
+    """The card id, in another player's kill pile."""
+
+
+Move = Play | Discard | Steal
+"""Any move a player makes."""
+
+_MOVES = {"play": Play, "discard": Discard, "steal": Steal}
+
+
+def move_to_dict(move: Move) -> dict[str, str]:
+    """``Play('zebra#2') -> {'type': 'play', 'card': 'zebra#2'}``."""
+    return {"type": type(move).__name__.lower(), "card": move.card}
+
+
+def move_from_dict(data: Any) -> Move:
+    """Read :func:`move_to_dict`'s form; ValueError names a bad field."""
+    if not isinstance(data, dict):
+        raise ValueError("a move must be a table with 'type' and 'card'")
+    kind = data.get("type")
+    if kind not in _MOVES:
+        raise ValueError(f"move field 'type': {kind!r} is not one of play, discard, steal")
+    card = data.get("card")
+    if not isinstance(card, str):
+        raise ValueError(f"move field 'card': {card!r} is not a card id")
+    return _MOVES[kind](card)

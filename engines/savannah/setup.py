@@ -1,0 +1,173 @@
+"""Making games: a shuffled deal, a replay, a determinized deal for search, a hand-built position."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+
+from engines.protocol import play_all
+
+from .cards import Card
+from .deck import _deck_for
+from .moves import Move
+from .rules import Rules
+from .saves import FORMAT_VERSION
+from .state import Observation, State
+
+# ---------------------------------------------------------------------------- building
+
+
+def new_game(
+    rules: Rules | None = None, seed: int | None = None, deck: Sequence[Card] | None = None
+) -> State:
+    """Shuffle, deal ``hand_size`` cards to each player and ``start_row`` cards face up.
+
+    ``seed`` None picks a fresh one (kept in ``state.seed``); ``deck`` None is the packaged deck.
+    """
+    rules = rules if rules is not None else Rules()
+    info = _deck_for(deck)
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**32)
+    rng = random.Random(seed)
+    ids = list(info.ids)
+    rng.shuffle(ids)
+    state = State(rules, info)
+    state.seed = seed
+    for q in range(rules.players):
+        state._hands[q] = [ids.pop() for _ in range(rules.hand_size)]
+    state._row = [ids.pop() for _ in range(rules.start_row)]
+    state._pile = ids
+    return state
+
+
+def replay(
+    actions: Iterable[Move | str],
+    rules: Rules | None = None,
+    seed: int | None = None,
+    deck: Sequence[Card] | None = None,
+) -> State:
+    """The state after playing ``actions`` (moves or their text) from ``new_game(rules, seed, deck)``.
+
+    Raises :class:`engines.IllegalAction` naming the first illegal move.
+
+    >>> replay(["play meerkat#1"], seed=2).row[-1]
+    'meerkat#1'
+    """
+    return play_all(new_game(rules, seed, deck), actions)
+
+
+def determinize(obs: Observation, rng: random.Random) -> State:
+    """A full state consistent with ``obs``: the unseen cards shuffled into the other hands and
+    the pile.  Reads nothing but the observation (for search bots)."""
+    deck = _deck_for(obs.cards)
+    known = set(obs.hand).union(obs.row, obs.discard_pile, *obs.kill_piles)
+    unseen = [c for c in deck.ids if c not in known]
+    rng.shuffle(unseen)
+    state = State(obs.rules, deck)
+    for q, size in enumerate(obs.hand_sizes):
+        if q == obs.player:
+            state._hands[q] = list(obs.hand)
+        else:
+            state._hands[q] = [unseen.pop() for _ in range(size)]
+    state._pile = unseen
+    state._row = list(obs.row)
+    state._tokens = {c: q for c, q in zip(obs.row, obs.tokens, strict=True) if q is not None}
+    state._tokens_left = list(obs.tokens_left)
+    state._kills = [list(k) for k in obs.kill_piles]
+    state._discard = list(obs.discard_pile)
+    state._current = obs.player if obs.current_player is None else obs.current_player
+    state._turn = obs.turn
+    state._pending = obs.pending_steals
+    state._pending_card = obs.pending_card
+    state._over = obs.is_over
+    return state
+
+
+def make_state(
+    row: Sequence[str] = (),
+    hands: Sequence[Sequence[str]] | None = None,
+    *,
+    kills: Sequence[Sequence[str]] | None = None,
+    discard: Sequence[str] = (),
+    pile: Sequence[str] = (),
+    leftover: str = "pile",
+    current: int = 0,
+    rules: Rules | None = None,
+    over: bool = False,
+    deck: Sequence[Card] | None = None,
+) -> State:
+    """Build a position from card names, for tests, lessons and puzzles.
+
+    Each entry is a card name (``'zebra'``: the lowest-numbered unused copy), or an id
+    (``'zebra#3'``), optionally followed by ``@seat`` on the row to put that seat's token on it
+    (``'zebra@1'``: seat 1, "Player 2").  ``pile`` lists the next cards drawn, first drawn
+    first; every card not placed goes under them (``leftover='pile'``, in deck order) or on the
+    discard pile (``leftover='discard'``).  Players default to ``len(hands)`` (or 2).
+    """
+    hands = [list(h) for h in hands] if hands is not None else [[], []]
+    if rules is None:
+        rules = Rules(players=len(hands))
+    if len(hands) != rules.players:
+        raise ValueError(f"{len(hands)} hands given for {rules.players} players")
+    info = _deck_for(deck)
+    free = {card.name: card.ids() for card in info.cards}
+    used: set[str] = set()
+
+    def take(entry: str) -> str:
+        name = entry.split("@")[0].strip()
+        if "#" in name:
+            if name not in info.by_id or name in used:
+                raise ValueError(f"card {name!r} is unknown or already used")
+            cid = name
+        else:
+            if name not in free:
+                raise ValueError(f"no card called {name!r} in the deck")
+            left = [c for c in free[name] if c not in used]
+            if not left:
+                raise ValueError(f"all {len(free[name])} copies of {name!r} are already used")
+            cid = left[0]
+        used.add(cid)
+        return cid
+
+    row_ids, tokens = [], {}
+    for entry in row:
+        cid = take(entry)
+        row_ids.append(cid)
+        if "@" in entry:
+            seat = entry.split("@")[1].strip()
+            if not seat.isdigit() or int(seat) >= rules.players:
+                raise ValueError(
+                    f"{entry!r}: {seat!r} after '@' is not a seat from 0 to {rules.players - 1}"
+                )
+            tokens[cid] = int(seat)
+    hand_ids = [[take(e) for e in h] for h in hands]
+    kill_ids = [[take(e) for e in k] for k in (kills or [[] for _ in hands])]
+    discard_ids = [take(e) for e in discard]
+    pile_ids = [take(e) for e in pile]
+    rest = [c for c in info.ids if c not in used]
+    if leftover == "pile":
+        pile_ids += rest
+    elif leftover == "discard":
+        discard_ids += rest
+    else:
+        raise ValueError(f"leftover {leftover!r} is not 'pile' or 'discard'")
+    on_row = [sum(1 for q in tokens.values() if q == p) for p in range(rules.players)]
+    data = {
+        "game": "savannah",
+        "version": FORMAT_VERSION,
+        "rules": rules.to_dict(),
+        "deck": None if info.is_default else [c.to_data() for c in info.cards],
+        "seed": None,
+        "turn": 0,
+        "current": current,
+        "over": over,
+        "pending": None,
+        "row": row_ids,
+        "tokens": tokens,
+        "tokens_left": [rules.tokens - k for k in on_row],
+        "hands": hand_ids,
+        "pile": pile_ids[::-1],
+        "kills": kill_ids,
+        "discard": discard_ids,
+    }
+    return State.from_dict(data)
