@@ -84,9 +84,14 @@ class SearchGame:
     prior_after: int = 0
     """Visits a node needs before :meth:`priors` is asked for it (the root always asks)."""
 
-    def determinize(self, state: Any, player: int, rng: random.Random) -> Any:
-        """A private full world consistent with what ``player`` sees (hidden cards from rng)."""
-        return state.determinize(player, rng)
+    def observe(self, state: Any, player: int) -> Any:
+        """What ``player`` may see of ``state``, taken once per search (default: the state)."""
+        return state
+
+    def determinize(self, seen: Any, player: int, rng: random.Random) -> Any:
+        """A private full world consistent with what ``player`` sees (hidden cards from rng);
+        ``seen`` is what :meth:`observe` returned."""
+        return seen.determinize(player, rng)
 
     def moves(self, world: Any) -> list[Any]:
         """The moves of the player to move in ``world`` (hashable, in a fixed order)."""
@@ -207,7 +212,8 @@ class ISMCTS:
         player = game.mover(state)
         if player is None:
             raise ValueError("The game is over; there is no move to choose.")
-        first = game.determinize(state, player, rng)
+        seen = game.observe(state, player)
+        first = game.determinize(seen, player, rng)
         root_moves = game.moves(first)
         if not root_moves:
             raise ValueError("There is no legal move to choose.")
@@ -223,7 +229,6 @@ class ISMCTS:
         clock = time.perf_counter
         n = 0
         stopped = False
-        world = first
         while True:
             if budget is not None:
                 if n >= budget:
@@ -236,8 +241,7 @@ class ISMCTS:
                 if should_stop is not None and should_stop():
                     stopped = True
                     break
-                world = game.determinize(state, player, rng)
-            self._iterate(root, world, rng)
+            self._iterate(root, game.determinize(seen, player, rng), rng)
             n += 1
         return self._finish(root, first, root_moves, n, clock() - start, stopped)
 

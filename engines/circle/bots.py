@@ -98,8 +98,8 @@ class CircleSearch(SearchGame):
     (Circle hides nothing), rollouts are :meth:`State.random_playout`'s hot loop, and a move
     that wins at once is played without searching."""
 
-    def determinize(self, state: State, player: int, rng: random.Random) -> State:
-        return state._fast_clone()
+    def determinize(self, seen: State, player: int, rng: random.Random) -> State:
+        return seen._fast_clone()
 
     def moves(self, world: State) -> list[int]:
         return world._legal_indices(ordered=False)
