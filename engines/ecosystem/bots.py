@@ -131,9 +131,11 @@ class EcosystemSearch(SearchGame):
     Worlds are dealt from the searching player's observation alone (hidden hands and the
     stock reshuffled from the cards she has not seen).  Priors are each pick's immediate gain
     in her own score (what :class:`GreedyBot` maximises), scaled 0 to 1 within the node.
-    Rollouts are epsilon-greedy: each pick is the best by that gain among ``sample`` random
-    candidates, or a random one with probability ``epsilon``.  Returns are half the win share
-    and half the score margin over the best rival.
+    Priors are asked at the root only (a greedy evaluation of every pick costs as much as
+    a few rollouts).  Rollouts are epsilon-greedy: a pick is uniformly random with
+    probability ``epsilon`` (the default 1: random rollouts measured strongest per second),
+    else the best by immediate gain among ``sample`` random candidates.  Returns are half
+    the win share and half the score margin over the best rival.
     """
 
     prior_after = 10**9  # the root only: priors cost a greedy evaluation of every pick

@@ -87,10 +87,10 @@ def test_mcts_is_deterministic_for_a_seed_and_respects_budgets():
     )
     bot = MCTSBot(iterations=30, seed=4)
     bot.choose(state)
-    assert sum(bot.last_visits.values()) == 30
-    bot = MCTSBot(iterations=10_000, seed=4, time_limit=0.05)
+    assert sum(n for _, n in bot.stats.visits) == bot.stats.iterations <= 30
+    bot = MCTSBot(iterations=10_000, seed=4, seconds=0.05)
     assert bot.choose(state) in state.legal_actions()
-    assert sum(bot.last_visits.values()) < 10_000
+    assert bot.stats.iterations < 10_000
     with pytest.raises(ValueError):
         MCTSBot(iterations=0)
 
@@ -109,3 +109,14 @@ def test_greedy_beats_random():
 @pytest.mark.slow
 def test_mcts_beats_random():
     assert match(lambda g: MCTSBot(iterations=40, seed=g), lambda g: RandomBot(g), 10) >= 7
+
+
+def test_make_bot_builds_every_kind():
+    from engines.savannah.bots import BOT_KINDS, ITERATIONS, make_bot
+
+    assert [type(make_bot(k, seed=0)).__name__ for k in BOT_KINDS] == [
+        "RandomBot",
+        "GreedyBot",
+        "MCTSBot",
+    ]
+    assert make_bot("Mcts", 5).iterations == ITERATIONS[5]
