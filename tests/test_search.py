@@ -166,3 +166,14 @@ def test_stats_are_frozen():
     stats = SearchStats(iterations=3, seconds=0.1)
     with pytest.raises(FrozenInstanceError):
         stats.iterations = 4
+
+
+@pytest.mark.parametrize("bots", [circle_bots, ecosystem_bots, savannah_bots])
+def test_make_bot_builds_every_kind_at_every_strength(bots):
+    kinds = [type(bots.make_bot(kind.upper(), seed=0)) for kind in bots.BOT_KINDS]
+    assert kinds == [bots.RandomBot, bots.GreedyBot, bots.MCTSBot]
+    budgets = [bots.make_bot("mcts", s).iterations for s in range(1, 6)]
+    assert budgets == [bots.ITERATIONS[s] for s in range(1, 6)] == sorted(set(budgets))
+    for bad in (0, 6, True, "3"):
+        with pytest.raises(ValueError, match="strength"):
+            bots.make_bot("mcts", bad)

@@ -16,15 +16,7 @@ from concurrent.futures import ProcessPoolExecutor
 import pytest
 
 from engines.circle import Rules, State, new_game
-from engines.circle.bots import (
-    BOT_KINDS,
-    ITERATIONS,
-    GreedyBot,
-    MCTSBot,
-    RandomBot,
-    make_bot,
-    play_match,
-)
+from engines.circle.bots import GreedyBot, MCTSBot, RandomBot, play_match
 
 MCTS_ITERATIONS_FOR_0_2_S = 1200
 
@@ -109,18 +101,6 @@ class TestRepeatable:
         bot = MCTSBot(iterations=123, seed=1)
         bot.choose(game)
         assert 1 <= bot.stats.iterations <= 123
-
-    def test_make_bot_builds_every_kind_and_checks_strength(self):
-        assert [type(make_bot(k.upper(), seed=1)) for k in BOT_KINDS] == [
-            RandomBot,
-            GreedyBot,
-            MCTSBot,
-        ]
-        assert [make_bot("mcts", s).iterations for s in range(1, 6)] == [
-            ITERATIONS[s] for s in range(1, 6)
-        ]
-        with pytest.raises(ValueError, match="strength"):
-            make_bot("mcts", 6)
 
 
 def _after(game, move):

@@ -134,14 +134,3 @@ def test_mcts_budget_options_are_checked_and_seconds_stop_early():
     game = new_game(Rules(players=2), seed=7)
     bot = MCTSBot(iterations=10**6, seconds=0.05, seed=1)
     assert game.is_legal(bot.choose(game)) and bot.stats.iterations < 10**6
-
-
-def test_make_bot_builds_every_kind():
-    from engines.ecosystem.bots import BOT_KINDS, ITERATIONS, make_bot
-
-    assert [type(make_bot(k, seed=0)).__name__ for k in BOT_KINDS] == [
-        "RandomBot",
-        "GreedyBot",
-        "MCTSBot",
-    ]
-    assert make_bot("MCTS", 5).iterations == ITERATIONS[5]

@@ -109,14 +109,3 @@ def test_greedy_beats_random():
 @pytest.mark.slow
 def test_mcts_beats_random():
     assert match(lambda g: MCTSBot(iterations=40, seed=g), lambda g: RandomBot(g), 10) >= 7
-
-
-def test_make_bot_builds_every_kind():
-    from engines.savannah.bots import BOT_KINDS, ITERATIONS, make_bot
-
-    assert [type(make_bot(k, seed=0)).__name__ for k in BOT_KINDS] == [
-        "RandomBot",
-        "GreedyBot",
-        "MCTSBot",
-    ]
-    assert make_bot("Mcts", 5).iterations == ITERATIONS[5]
