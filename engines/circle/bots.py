@@ -136,7 +136,7 @@ class MCTSBot(SearchBot):
     exploration = 0.9
 
 
-ITERATIONS: dict[int, int] = {1: 150, 2: 400, 3: 1000, 4: 2500, 5: 5000}
+ITERATIONS: dict[int, int] = {1: 150, 2: 400, 3: 1000, 4: 2000, 5: 4000}
 """Search iterations per move at strengths 1 to 5 (5: about 1 s a move on the development
 machine)."""
 
