@@ -201,7 +201,7 @@ class MCTSBot(SearchBot):
     widening = 1.0
 
 
-ITERATIONS: dict[int, int] = {1: 40, 2: 80, 3: 160, 4: 320, 5: 600}
+ITERATIONS: dict[int, int] = {1: 25, 2: 50, 3: 100, 4: 200, 5: 400}
 """Search iterations per pick at strengths 1 to 5 (5: under 1 s a pick here)."""
 
 
@@ -210,7 +210,7 @@ def make_bot(kind: str, strength: int = 3, seed: int | None = None) -> Any:
     budget (:data:`ITERATIONS`).
 
     >>> make_bot("mcts", 1, seed=0).iterations
-    40
+    25
     """
     makers = {"random": RandomBot, "greedy": GreedyBot, "mcts": MCTSBot}
     return build_bot(kind, strength, seed, makers, ITERATIONS)
