@@ -14,6 +14,4 @@ from hypothesis import settings
 settings.register_profile("ci", derandomize=True, print_blob=True)
 settings.register_profile("thorough", max_examples=1000)
 settings.register_profile("dev", print_blob=True)
-settings.load_profile(
-    os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") else "dev")
-)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") else "dev"))
