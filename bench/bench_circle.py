@@ -121,7 +121,7 @@ def mcts_rate(states) -> float:
     start = clock()
     for s in states:
         bot.choose(s)
-        total += bot.last_iterations
+        total += bot.stats.iterations
     return total / (clock() - start)
 
 

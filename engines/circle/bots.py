@@ -13,41 +13,29 @@ True
 
 from __future__ import annotations
 
-import math
 import random
-import time
+from typing import Any
+
+from engines.bots import BOT_KINDS, RandomBot, SearchBot, build_bot
+from engines.search import SearchGame
 
 from .state import State
 
-__all__ = ["GreedyBot", "MCTSBot", "RandomBot", "play_match"]
+__all__ = [
+    "BOT_KINDS",
+    "ITERATIONS",
+    "CircleSearch",
+    "GreedyBot",
+    "MCTSBot",
+    "RandomBot",
+    "make_bot",
+    "play_match",
+]
 
 Cell = tuple[int, int]
 
 WIN = 10_000
 """Score of a move that wins at once (far above any material swing)."""
-
-
-def _check_playable(state: State) -> None:
-    if state.is_over:
-        raise ValueError("The game is over; there is no move to choose.")
-
-
-class RandomBot:
-    """Places on a legal cell chosen uniformly at random."""
-
-    name = "Random"
-
-    def __init__(self, seed: int | None = None):
-        self.rng = random.Random(seed)
-        """The bot's own random generator."""
-
-    def choose(self, state: State) -> Cell:
-        """A uniformly random legal cell."""
-        _check_playable(state)
-        return self.rng.choice(state.legal_actions())
-
-    def __repr__(self) -> str:
-        return "RandomBot()"
 
 
 class GreedyBot:
@@ -69,7 +57,8 @@ class GreedyBot:
 
     def choose(self, state: State) -> Cell:
         """The cell with the best (swing, mobility) score."""
-        _check_playable(state)
+        if state.is_over:
+            raise ValueError("The game is over; there is no move to choose.")
         me = state._player
         you = 1 - me
         sign = -1 if state.rules.no_placement_wins else 1
@@ -104,156 +93,63 @@ class GreedyBot:
         return "GreedyBot()"
 
 
-class _Node:
-    __slots__ = ("move", "parent", "children", "untried", "wins", "visits", "mover")
+class CircleSearch(SearchGame):
+    """Search hooks on the engine's fast paths: moves are cell numbers, worlds are fast clones
+    (Circle hides nothing), rollouts are :meth:`State.random_playout`'s hot loop, and a move
+    that wins at once is played without searching."""
 
-    def __init__(self, move: int, parent: _Node | None, mover: int, untried: list[int] | None):
-        self.move = move
-        self.parent = parent
-        self.children: list[_Node] = []
-        self.untried = untried
-        self.wins = 0.0
-        self.visits = 0
-        self.mover = mover  # the player who made `move`
+    def determinize(self, seen: State, player: int, rng: random.Random) -> State:
+        return seen._fast_clone()
+
+    def moves(self, world: State) -> list[int]:
+        return world._legal_indices(ordered=False)
+
+    def play(self, world: State, move: int) -> None:
+        world._play(move)
+
+    def action(self, world: State, move: int) -> Cell:
+        return world._b.cells[move]
+
+    def mover(self, world: State) -> int | None:
+        return None if world._outcome is not None else world._player
+
+    def rollout(self, world: State, rng: random.Random) -> tuple[float, float]:
+        outcome = world._outcome
+        winner = outcome.winner if outcome is not None else world._rollout(rng, [])
+        return (1.0, 0.0) if winner == 0 else (0.0, 1.0)
+
+    def shortcut(self, world: State, moves: list[int]) -> int | None:
+        me = world._player
+        need = world.rules.capture_target - world._eaten[me]
+        return next((i for i in sorted(moves) if world._meal(i, me) >= need), None)
 
 
-class MCTSBot:
-    """Monte Carlo tree search (UCT) with uniformly random playouts.
+class MCTSBot(SearchBot):
+    """Information-set MCTS (:mod:`engines.search`) with uniformly random playouts.
 
-    Give an ``iterations`` budget (deterministic for a seed) or a ``time_limit`` in seconds
-    per move, or both (whichever runs out first); with neither, 1000 iterations.  Before
-    searching it plays a move that wins at once if there is one, and it returns the only
-    legal move without searching.  With an iteration budget it stops as soon as no other move
-    can overtake the most visited one in the iterations left, which gives the same move
-    sooner.  The tree is rebuilt for every move.
+    Give ``iterations`` (deterministic for a seed) or ``seconds`` per move, or both (whichever
+    runs out first); with neither, 1000 iterations.  It plays a move that wins at once without
+    searching, and returns the only legal move at once.
     """
 
-    name = "MCTS"
-
-    def __init__(
-        self,
-        iterations: int | None = None,
-        time_limit: float | None = None,
-        seed: int | None = None,
-        c: float = 0.9,
-    ):
-        if iterations is None and time_limit is None:
-            iterations = 1000
-        if iterations is not None and (not isinstance(iterations, int) or iterations < 1):
-            raise ValueError(
-                f"iterations must be a whole number of at least 1, not {iterations!r}."
-            )
-        if time_limit is not None and (
-            isinstance(time_limit, bool)
-            or not isinstance(time_limit, (int, float))
-            or not time_limit > 0
-        ):
-            raise ValueError(
-                f"time_limit must be a positive number of seconds, not {time_limit!r}."
-            )
-        if isinstance(c, bool) or not isinstance(c, (int, float)) or not c >= 0:
-            raise ValueError(f"c must be a number of at least 0, not {c!r}.")
-        self.iterations = iterations
-        """Playouts per move (``None``: only the time limit counts)."""
-        self.time_limit = time_limit
-        """Seconds per move (``None``: only the iteration budget counts)."""
-        self.c = c
-        """UCT exploration constant."""
-        self.rng = random.Random(seed)
-        """The bot's own random generator (expansion order and playouts)."""
-        self.last_iterations = 0
-        """How many iterations the last :meth:`choose` ran."""
-
-    def choose(self, state: State) -> Cell:
-        """The most visited move after the search."""
-        _check_playable(state)
-        cells = state._b.cells
-        legal = state._legal_indices()
-        self.last_iterations = 0
-        if len(legal) == 1:
-            return cells[legal[0]]
-        me = state._player
-        need = state.rules.capture_target - state._eaten[me]
-        for i in legal:
-            if state._meal(i, me) >= need:
-                return cells[i]
-        root = _Node(-1, None, 1 - me, legal[:])
-        rng = self.rng
-        rand = rng.random
-        log = math.log
-        sqrt = math.sqrt
-        c = self.c
-        budget = self.iterations
-        deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
-        n = 0
-        while True:
-            if budget is not None:
-                if n >= budget:
-                    break
-                if n % 64 == 0 and n and _decided(root, budget - n):
-                    break
-            if deadline is not None and n and time.perf_counter() >= deadline:
-                break
-            n += 1
-            node = root
-            s = state._fast_clone()
-            # Selection: descend through fully expanded nodes by UCB1.  A node lists its
-            # moves only when first reached again: most leaves are visited once.
-            while True:
-                untried = node.untried
-                if untried is None:
-                    untried = node.untried = (
-                        [] if s._outcome is not None else s._legal_indices(ordered=False)
-                    )
-                if untried or not node.children:
-                    break
-                scale = c * sqrt(log(node.visits))
-                best = None
-                best_value = -1.0
-                for child in node.children:
-                    value = child.wins / child.visits + scale / sqrt(child.visits)
-                    if value > best_value:
-                        best, best_value = child, value
-                node = best  # type: ignore[assignment]
-                s._play(node.move)
-            # Expansion: one new child, chosen at random.
-            if node.untried and s._outcome is None:
-                k = int(rand() * len(node.untried))
-                move = node.untried[k]
-                node.untried[k] = node.untried[-1]
-                node.untried.pop()
-                mover = s._player
-                s._play(move)
-                child = _Node(move, node, mover, None)
-                node.children.append(child)
-                node = child
-            # Simulation and back-propagation.
-            winner = s._outcome.winner if s._outcome is not None else s._rollout(rng, [])
-            while node is not None:
-                node.visits += 1
-                if node.mover == winner:
-                    node.wins += 1.0
-                node = node.parent
-        self.last_iterations = n
-        best = max(root.children, key=lambda ch: (ch.visits, ch.wins))
-        return cells[best.move]
-
-    def __repr__(self) -> str:
-        return (
-            f"MCTSBot(iterations={self.iterations!r}, time_limit={self.time_limit!r}, c={self.c!r})"
-        )
+    hooks = CircleSearch
+    exploration = 0.9
 
 
-def _decided(root: _Node, remaining: int) -> bool:
-    """Whether the most visited root move is certain to stay so for ``remaining`` iterations."""
-    first = second = 0
-    for child in root.children:
-        v = child.visits
-        if v > first:
-            first, second = v, first
-        elif v > second:
-            second = v
-    return first - second > remaining
+ITERATIONS: dict[int, int] = {1: 150, 2: 400, 3: 1000, 4: 2000, 5: 4000}
+"""Search iterations per move at strengths 1 to 5 (5: about 1 s a move on the development
+machine)."""
+
+
+def make_bot(kind: str, strength: int = 3, seed: int | None = None) -> Any:
+    """A ``"random"``, ``"greedy"`` or ``"mcts"`` bot (any case); strength 1..5 is the search
+    budget (:data:`ITERATIONS`).
+
+    >>> make_bot("Greedy", seed=1)
+    GreedyBot()
+    """
+    makers = {"random": RandomBot, "greedy": GreedyBot, "mcts": MCTSBot}
+    return build_bot(kind, strength, seed, makers, ITERATIONS)
 
 
 def play_match(bots: list, state: State, *, max_moves: int = 10_000) -> State:

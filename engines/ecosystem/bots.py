@@ -16,104 +16,79 @@ hands and the parks on the table, and the search bot works from
 
 from __future__ import annotations
 
-import math
 import random
-import time
+from typing import Any
 
+from engines.bots import BOT_KINDS, RandomBot, SearchBot, build_bot
+from engines.search import SearchGame
+
+from .cards import CardType
 from .park import place, placement_cells
 from .scoring import totals
 from .state import Observation, Pick, State, determinize
 
-__all__ = ["GreedyBot", "MCTSBot", "RandomBot"]
+__all__ = [
+    "BOT_KINDS",
+    "ITERATIONS",
+    "EcosystemSearch",
+    "GreedyBot",
+    "MCTSBot",
+    "RandomBot",
+    "make_bot",
+]
 
 
-class RandomBot:
-    """Picks uniformly among the legal picks."""
-
-    def __init__(self, seed: int | None = None):
-        self.rng = random.Random(seed)
-
-    def choose(self, state: State) -> Pick:
-        """A random legal pick for the current player."""
-        actions = state.legal_actions()
-        if not actions:
-            raise ValueError("The game is over: there is nothing to choose.")
-        return self.rng.choice(actions)
+Move = tuple[int, CardType, tuple[int, int]]
+"""A pick as the search stores it: (park slot, card, cell)."""
 
 
-def _own_gain_options(state: State, player: int) -> tuple[list, list[tuple[int, ...]], int]:
-    """Each legal pick with the player's total afterwards (her parks only, the others'
-    gazelles counting towards the majority), the others' gazelle counts, her total now."""
-    rules = state.rules
-    names = rules.park_names
-    mine = [state.park(player, name) for name in names]
-    others = [
-        tuple(state.park(q, name).count("GZ") for name in names)
-        for q in range(state.players)
-        if q != player
-    ]
+def _moves(world: State) -> list[Move]:
+    p = world._current
+    frame = world.rules.frame
+    out: list[Move] = []
+    for slot in range(len(world.rules.park_names)):
+        if world._picked[p] >> slot & 1:
+            continue
+        cells = placement_cells(world._parks[p][slot], frame)
+        for card in dict.fromkeys(world._hands[slot][p]):
+            out.extend((slot, card, cell) for cell in cells)
+    return out
 
-    def total(parks: list) -> int:
+
+def _pick(world: State, move: Move) -> Pick:
+    slot, card, cell = move
+    return Pick(card, cell, world.rules.park_names[slot])
+
+
+class _Evaluator:
+    """A player's total with one more card placed (her parks only, the others' gazelles
+    counting for the majority): the greedy bot's yardstick, for priors and rollouts."""
+
+    def __init__(self, world: State, player: int):
+        rules = world.rules
+        self.rules = rules
+        self.parks = list(world._parks[player])
+        self.others = [
+            tuple(park.count("GZ") for park in world._parks[q])
+            for q in range(world.players)
+            if q != player
+        ]
+
+    def total(self, parks: list) -> int:
         entry = parks[0] if len(parks) == 1 else tuple(parks)
-        return totals([entry], rules, other_gazelles=others)[0]
+        return totals([entry], self.rules, other_gazelles=self.others)[0]
 
-    now = total(mine)
-    scored = []
-    for pick in state.legal_actions():
-        slot = names.index(pick.park)
-        park, _, _ = place(mine[slot], pick.cell, pick.card, rules.frame)
-        trial = list(mine)
-        trial[slot] = park
-        scored.append((pick, total(trial)))
-    return scored, others, now
+    def after(self, move: Move) -> int:
+        slot, card, cell = move
+        trial = list(self.parks)
+        trial[slot] = place(trial[slot], cell, card, self.rules.frame)[0]
+        return self.total(trial)
 
 
-class GreedyBot:
-    """Takes the pick that raises her own score the most right now (ties at random).
-
-    Her score is that of her parks as they stand, with the other players' gazelles
-    counted for the majority.
-    """
-
-    def __init__(self, seed: int | None = None):
-        self.rng = random.Random(seed)
-
-    def choose(self, state: State) -> Pick:
-        """The legal pick with the best immediate score for the current player."""
-        player = state.current_player
-        if player is None:
-            raise ValueError("The game is over: there is nothing to choose.")
-        scored, _, _ = _own_gain_options(state, player)
-        best = max(v for _, v in scored)
-        return self.rng.choice([pick for pick, v in scored if v == best])
-
-
-class _Node:
-    __slots__ = ("children", "visits", "value", "avail")
-
-    def __init__(self) -> None:
-        self.children: dict[Pick, _Node] = {}
-        self.visits = 0
-        self.value = 0.0
-        self.avail = 0
-
-
-def _random_pick(state: State, rng: random.Random) -> Pick:
-    """A uniformly random card of a random unfinished park, at a random legal cell."""
-    p = state._current
-    assert p is not None
-    names = state.rules.park_names
-    slots = [s for s in range(len(names)) if not state._picked[p] >> s & 1]
-    slot = slots[0] if len(slots) == 1 else rng.choice(slots)
-    card = rng.choice(state._hands[slot][p])
-    cell = rng.choice(placement_cells(state._parks[p][slot], state.rules.frame))
-    return Pick(card, cell, names[slot])
-
-
-def _rewards(state: State) -> list[float]:
+def _returns(world: State) -> list[float]:
     """Per player: half for winning (shared on ties), half for the margin over the best rival."""
-    sheet = state.score_sheet()
-    scores = [sheet.total(p) for p in range(state.players)]
+    sheet = world.score_sheet()
+    scores = [sheet.total(p) for p in range(world.players)]
     best = max(scores)
     winners = scores.count(best)
     out = []
@@ -124,96 +99,118 @@ def _rewards(state: State) -> list[float]:
     return out
 
 
-class MCTSBot:
-    """Information-set Monte Carlo tree search over determinized deals.
+class GreedyBot:
+    """Takes the pick that raises her own score the most right now (ties at random).
 
-    Each iteration draws one full deal consistent with what the current player has seen
-    (``determinize(state.observation(player))``: her hands and the hands she has held are
-    exact, the others and the stock are shuffled from the cards she has not seen), walks
-    the shared tree choosing among the picks legal in that deal (UCB1 with availability
-    counts), adds one node, plays the game out at random and backs up each player's
-    reward (half win share, half score margin over the best rival).
-
-    ``iterations`` bounds the work; ``time_limit`` (seconds) optionally stops earlier.
-    The answer depends only on the observation, the seed and the budget.
+    Her score is that of her parks as they stand, with the other players' gazelles
+    counted for the majority.
     """
 
-    def __init__(
-        self,
-        iterations: int = 200,
-        seed: int | None = None,
-        exploration: float = 0.7,
-        time_limit: float | None = None,
-    ):
-        if not isinstance(iterations, int) or iterations < 1:
-            raise ValueError(f"iterations must be a whole number 1 or more, not {iterations!r}")
-        if time_limit is not None and time_limit <= 0:
-            raise ValueError(f"time_limit must be positive seconds or None, not {time_limit!r}")
-        self.iterations = iterations
-        self.exploration = exploration
-        self.time_limit = time_limit
+    name = "Greedy"
+
+    def __init__(self, seed: int | None = None):
         self.rng = random.Random(seed)
+        """The bot's own random generator (tie-breaks only)."""
 
     def choose(self, state: State) -> Pick:
-        """The most visited pick at the root after the search."""
+        """The legal pick with the best immediate score for the current player."""
         player = state.current_player
         if player is None:
             raise ValueError("The game is over: there is nothing to choose.")
-        return self.search(state.observation(player))
-
-    def search(self, obs: Observation) -> Pick:
-        """Run the search from an observation of the player to move."""
-        rng = self.rng
-        root = _Node()
-        legal = determinize(obs, rng).legal_actions()
-        if len(legal) == 1:
-            return legal[0]
-        deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
-        c = self.exploration
-        for _ in range(self.iterations):
-            if deadline is not None and time.perf_counter() > deadline:
-                break
-            world = determinize(obs, rng)
-            world._quiet = True
-            node = root
-            path: list[tuple[_Node, int]] = []  # (node, player who moved into it)
-            while not world.is_over:
-                mover = world.current_player
-                actions = world.legal_actions()
-                untried = [a for a in actions if a not in node.children]
-                if untried:
-                    action = rng.choice(untried)
-                    child = node.children[action] = _Node()
-                    for a in actions:
-                        other = node.children.get(a)
-                        if other is not None:
-                            other.avail += 1
-                    world.apply(action)
-                    path.append((child, mover))
-                    break
-                log_terms = {}
-                best_value = -1.0
-                best_action = actions[0]
-                for a in actions:
-                    ch = node.children[a]
-                    ch.avail += 1
-                    log_terms[a] = ch
-                for a, ch in log_terms.items():
-                    v = ch.value / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
-                    if v > best_value:
-                        best_value, best_action = v, a
-                node = node.children[best_action]
-                world.apply(best_action)
-                path.append((node, mover))
-            while not world.is_over:
-                world.apply(_random_pick(world, rng))
-            rewards = _rewards(world)
-            for visited, mover in path:
-                visited.visits += 1
-                visited.value += rewards[mover]
-        ranked = sorted(
-            (a for a in legal if a in root.children),
-            key=lambda a: (root.children[a].visits, root.children[a].value),
-            reverse=True,
+        moves = _moves(state)
+        values = list(map(_Evaluator(state, player).after, moves))
+        best = max(values)
+        return self.rng.choice(
+            [_pick(state, m) for m, v in zip(moves, values, strict=True) if v == best]
         )
-        return ranked[0] if ranked else rng.choice(legal)
+
+
+class EcosystemSearch(SearchGame):
+    """Search hooks for the draft.
+
+    Worlds are dealt from the searching player's observation alone (hidden hands and the
+    stock reshuffled from the cards she has not seen).  Priors are each pick's immediate gain
+    in her own score (what :class:`GreedyBot` maximises), scaled 0 to 1 within the node.
+    Priors are asked at the root only (a greedy evaluation of every pick costs as much as
+    a few rollouts).  Rollouts are epsilon-greedy: a pick is uniformly random with
+    probability ``epsilon`` (the default 1: random rollouts measured strongest per second),
+    else the best by immediate gain among ``sample`` random candidates.  Returns are half
+    the win share and half the score margin over the best rival.
+    """
+
+    prior_after = 10**9  # the root only: priors cost a greedy evaluation of every pick
+
+    def __init__(self, epsilon: float = 1.0, sample: int = 2):
+        self.epsilon = epsilon
+        """Chance that a rollout pick is uniformly random."""
+        self.sample = sample
+        """Random candidates the rollout compares by immediate gain."""
+
+    def observe(self, state: State, player: int) -> Observation:
+        return state.observation(player)
+
+    def determinize(self, seen: Observation, player: int, rng: random.Random) -> State:
+        world = determinize(seen, rng)
+        world._quiet = True
+        return world
+
+    def moves(self, world: State) -> list[Move]:
+        return [] if world._current is None else _moves(world)
+
+    def play(self, world: State, move: Move) -> None:
+        world.apply(_pick(world, move))
+
+    def action(self, world: State, move: Move) -> Pick:
+        return _pick(world, move)
+
+    def priors(self, world: State, moves: list[Move]) -> list[float]:
+        judge = _Evaluator(world, world._current)
+        values = [judge.after(m) for m in moves]
+        low, high = min(values), max(values)
+        span = high - low or 1
+        return [(v - low) / span for v in values]
+
+    def rollout(self, world: State, rng: random.Random) -> list[float]:
+        rand = rng.random
+        while world._current is not None:
+            moves = _moves(world)
+            if rand() < self.epsilon or len(moves) == 1:
+                move = moves[int(rand() * len(moves))]
+            else:
+                judge = _Evaluator(world, world._current)
+                candidates = [moves[int(rand() * len(moves))] for _ in range(self.sample)]
+                move = max(candidates, key=judge.after)
+            world.apply(_pick(world, move))
+        return _returns(world)
+
+
+class MCTSBot(SearchBot):
+    """Information-set MCTS (:mod:`engines.search`) with :class:`EcosystemSearch`'s priors,
+    epsilon-greedy rollouts and progressive widening.
+
+    It reads only ``state.observation(player)``: hidden hands are dealt at random from the
+    cards the player has not seen, a new deal every iteration.  ``iterations`` bounds the
+    work, ``seconds`` optionally stops earlier; the answer depends only on the observation,
+    the seed and an iteration budget.
+    """
+
+    hooks = EcosystemSearch
+    default_iterations = 200
+    exploration = 0.5
+    bias = 2.0
+    widening = 1.0
+
+
+ITERATIONS: dict[int, int] = {1: 25, 2: 50, 3: 100, 4: 200, 5: 400}
+"""Search iterations per pick at strengths 1 to 5 (5: under 1 s a pick here)."""
+
+
+def make_bot(kind: str, strength: int = 3, seed: int | None = None) -> Any:
+    """A ``"random"``, ``"greedy"`` or ``"mcts"`` bot (any case); strength 1..5 is the search
+    budget (:data:`ITERATIONS`).
+
+    >>> make_bot("mcts", 1, seed=0).iterations
+    25
+    """
+    makers = {"random": RandomBot, "greedy": GreedyBot, "mcts": MCTSBot}
+    return build_bot(kind, strength, seed, makers, ITERATIONS)

@@ -45,8 +45,9 @@ Game (:mod:`.state`, :mod:`.setup`, :mod:`.moves`, :mod:`.rules`, :mod:`.events`
     ``RowClosed``, ``GameOver``; each has ``describe()`` and ``to_dict()``.
 
 Bots (:mod:`.bots`)
-    ``RandomBot(seed)``, ``GreedyBot(seed)``, ``MCTSBot(iterations, seed, exploration,
-    time_limit, rollout_depth)``; ``bot.choose(state) -> move``.
+    ``RandomBot(seed)``, ``GreedyBot(seed)``, ``MCTSBot(iterations, seconds, seed)`` (the
+    one search, :mod:`engines.search`), ``make_bot(kind, strength, seed)``;
+    ``bot.choose(state) -> move``.
 
 >>> state = new_game(Rules(players=3), seed=42)
 >>> while not state.is_over:

@@ -18,15 +18,26 @@ from __future__ import annotations
 
 import math
 import random
-import time
 from typing import Any
+
+from engines.bots import BOT_KINDS, RandomBot, SearchBot, build_bot
+from engines.search import SearchGame
 
 from .cards import name_of
 from .moves import Move, Steal
 from .setup import determinize
 from .state import Observation, State
 
-__all__ = ["RandomBot", "GreedyBot", "MCTSBot", "move_key"]
+__all__ = [
+    "BOT_KINDS",
+    "ITERATIONS",
+    "GreedyBot",
+    "MCTSBot",
+    "RandomBot",
+    "SavannahSearch",
+    "make_bot",
+    "move_key",
+]
 
 
 def move_key(move: Move, state: State) -> tuple[Any, ...]:
@@ -56,16 +67,12 @@ def _lead(totals: list[int], player: int) -> int:
     return totals[player] - max(t for q, t in enumerate(totals) if q != player)
 
 
-class RandomBot:
-    """Plays a uniformly random legal move."""
-
-    def __init__(self, seed: int | None = None):
-        self.rng = random.Random(seed)
-        """The bot's own random source."""
-
-    def choose(self, state: State) -> Move:
-        """A random legal move."""
-        return self.rng.choice(state.legal_actions())
+def _lead_after(state: State, move: Move) -> int:
+    """The mover's lead after ``move``, scoring the position as if the game ended."""
+    player = state.current_player
+    after = state.clone()
+    after.apply(move)
+    return _lead(after.totals(), player)
 
 
 class GreedyBot:
@@ -80,12 +87,11 @@ class GreedyBot:
         self.rng = random.Random(seed)
         """Breaks ties between equally good moves."""
 
+    name = "Greedy"
+
     def evaluate(self, state: State, move: Move) -> int:
         """Her lead after ``move``."""
-        player = state.current_player
-        after = state.clone()
-        after.apply(move)
-        return _lead(after.totals(), player)
+        return _lead_after(state, move)
 
     def choose(self, state: State) -> Move:
         """The move with the best lead."""
@@ -95,125 +101,94 @@ class GreedyBot:
         return self.rng.choice([m for v, m in scored if v == best])
 
 
-class _Node:
-    __slots__ = ("children", "visits", "reward", "avail", "player")
+def _returns(world: State) -> list[float]:
+    """Per player, 0 to 1: 0.6 for winning (shared wins split it) plus 0.4 scaled by her lead
+    over the best other player."""
+    totals = world.totals()
+    winners = world._winners(totals)
+    out = []
+    for q in range(len(totals)):
+        win = 1 / len(winners) if q in winners else 0.0
+        out.append(0.6 * win + 0.2 * (1 + math.tanh(_lead(totals, q) / 25)))
+    return out
 
-    def __init__(self, player: int | None):
-        self.children: dict[tuple[Any, ...], _Node] = {}
-        self.visits = 0
-        self.reward = 0.0
-        self.avail = 1
-        self.player = player  # who made the move leading here
+
+class SavannahSearch(SearchGame):
+    """Search hooks: worlds dealt from the player's observation alone, one tree move per
+    distinct meaning (:func:`move_key`), greedy leads as priors, ``rollout_depth`` moves of
+    epsilon-greedy play (or to the end) and the position then scored as if the game ended."""
+
+    prior_after = 4
+
+    def __init__(self, rollout_depth: int | None = 8, epsilon: float = 1.0):
+        self.rollout_depth = rollout_depth
+        """Moves played after the tree before scoring (None: to the end)."""
+        self.epsilon = epsilon
+        """Chance that a rollout move is random rather than the greedy bot's."""
+
+    def observe(self, state: State, player: int) -> Observation:
+        return state.observation(player)
+
+    def determinize(self, seen: Observation, player: int, rng: random.Random) -> State:
+        return determinize(seen, rng)
+
+    def moves(self, world: State) -> list[tuple[Any, ...]]:
+        if world.is_over:
+            return []
+        return list(dict.fromkeys(move_key(m, world) for m in world.legal_actions()))
+
+    def action(self, world: State, move: tuple[Any, ...]) -> Move:
+        return next(m for m in world.legal_actions() if move_key(m, world) == move)
+
+    def play(self, world: State, move: tuple[Any, ...]) -> None:
+        world.apply(self.action(world, move))
+
+    def mover(self, world: State) -> int | None:
+        return world.current_player
+
+    def priors(self, world: State, moves: list[tuple[Any, ...]]) -> list[float]:
+        leads = [_lead_after(world, self.action(world, m)) for m in moves]
+        low, high = min(leads), max(leads)
+        span = high - low or 1
+        return [(v - low) / span for v in leads]
+
+    def rollout(self, world: State, rng: random.Random) -> list[float]:
+        depth = self.rollout_depth if self.rollout_depth is not None else 10**9
+        rand = rng.random
+        while depth > 0 and not world.is_over:
+            legal = world.legal_actions()
+            if len(legal) == 1 or rand() < self.epsilon:
+                move = legal[int(rand() * len(legal))]
+            else:
+                move = max(_distinct(legal, world), key=lambda m: _lead_after(world, m))
+            world.apply(move)
+            depth -= 1
+        return _returns(world)
 
 
-class MCTSBot:
-    """Determinized information-set MCTS (single observer, UCB with availability counts).
+class MCTSBot(SearchBot):
+    """Information-set MCTS (:mod:`engines.search`) with :class:`SavannahSearch`'s hooks.
 
-    Each iteration samples the unseen cards from the bot's observation, walks the shared tree
-    with UCB1 among the moves available in that sample, adds one node, plays ``rollout_depth``
-    random moves (or to the end), scores the position with the end-score formula and backs up a
-    reward in [0, 1] per player: 0.6 for leading (shared leads split it) plus 0.4 scaled by her
-    lead over the best other player.  The move tried most often at the root is chosen.
+    It reads only ``state.observation(me)``, never the hidden hands or the pile: every
+    iteration deals the unseen cards at random.  The move tried most at the root is chosen.
     """
 
-    def __init__(
-        self,
-        iterations: int = 300,
-        seed: int | None = None,
-        exploration: float = 0.7,
-        time_limit: float | None = None,
-        rollout_depth: int | None = 8,
-    ):
-        if iterations < 1:
-            raise ValueError("iterations must be at least 1")
-        self.iterations = iterations
-        """Iteration budget per move."""
-        self.exploration = exploration
-        """The UCB1 exploration constant."""
-        self.time_limit = time_limit
-        """Optional seconds per move; the search stops at whichever budget runs out first."""
-        self.rng = random.Random(seed)
-        """The bot's own random source (deals the unseen cards, breaks ties, plays out)."""
-        self.rollout_depth = rollout_depth
-        """Random moves played after the tree before scoring the position as if the game ended
-        (None: play to the end)."""
-        self.last_visits: dict[tuple[Any, ...], int] = {}
-        """Root visit counts of the last choice, by move key (for inspection and tests)."""
+    hooks = SavannahSearch
+    default_iterations = 300
+    exploration = 0.7
+    bias = 0.5
 
-    def choose(self, state: State) -> Move:
-        """Search from what the player to move sees; return one of her legal moves."""
-        player = state.current_player
-        if player is None:
-            raise ValueError("the game is over")
-        return self.choose_from(state.observation(player))
 
-    def choose_from(self, obs: Observation) -> Move:
-        """Search from an observation (the bot never needs more)."""
-        rng = self.rng
-        root = _Node(None)
-        first = determinize(obs, rng)
-        moves = _distinct(first.legal_actions(), first)
-        if len(moves) == 1:
-            self.last_visits = {move_key(moves[0], first): 0}
-            return moves[0]
-        by_key = {move_key(m, first): m for m in moves}
-        deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
-        c = self.exploration
-        for i in range(self.iterations):
-            if deadline is not None and i and time.perf_counter() > deadline:
-                break
-            world = first if i == 0 else determinize(obs, rng)
-            node, path = root, [root]
-            # selection and expansion
-            while not world.is_over:
-                options = {move_key(m, world): m for m in world.legal_actions()}
-                untried = [k for k in options if k not in node.children]
-                if untried:
-                    key = untried[rng.randrange(len(untried))]
-                    mover = world.current_player
-                    world.apply(options[key])
-                    child = _Node(mover)
-                    node.children[key] = child
-                    path.append(child)
-                    break
-                best, best_key = -1.0, None
-                for key in options:
-                    child = node.children[key]
-                    child.avail += 1
-                    log_n = math.log(child.avail)
-                    value = child.reward / child.visits + c * math.sqrt(log_n / child.visits)
-                    if value > best:
-                        best, best_key = value, key
-                node = node.children[best_key]
-                world.apply(options[best_key])
-                path.append(node)
-            # rollout
-            depth = self.rollout_depth if self.rollout_depth is not None else 10**9
-            while depth > 0 and not world.is_over:
-                legal = world.legal_actions()
-                world.apply(legal[rng.randrange(len(legal))])
-                depth -= 1
-            rewards = self._rewards(world)
-            for n in path:
-                n.visits += 1
-                if n.player is not None:
-                    n.reward += rewards[n.player]
-        self.last_visits = {k: ch.visits for k, ch in root.children.items()}
-        best_key = max(
-            by_key,
-            key=lambda k: (
-                root.children[k].visits if k in root.children else -1,
-                -list(by_key).index(k),
-            ),
-        )
-        return by_key[best_key]
+ITERATIONS: dict[int, int] = {1: 40, 2: 100, 3: 200, 4: 400, 5: 800}
+"""Search iterations per move at strengths 1 to 5 (5: under 1 s a move here)."""
 
-    @staticmethod
-    def _rewards(world: State) -> list[float]:
-        totals = world.totals()
-        winners = world._winners(totals)
-        out = []
-        for q in range(len(totals)):
-            win = 1 / len(winners) if q in winners else 0.0
-            out.append(0.6 * win + 0.2 * (1 + math.tanh(_lead(totals, q) / 25)))
-        return out
+
+def make_bot(kind: str, strength: int = 3, seed: int | None = None) -> Any:
+    """A ``"random"``, ``"greedy"`` or ``"mcts"`` bot (any case); strength 1..5 is the search
+    budget (:data:`ITERATIONS`).
+
+    >>> make_bot("MCTS", 2, seed=0).iterations
+    100
+    """
+    makers = {"random": RandomBot, "greedy": GreedyBot, "mcts": MCTSBot}
+    return build_bot(kind, strength, seed, makers, ITERATIONS)

@@ -126,10 +126,11 @@ def test_mcts_beats_random_over_a_fixed_match():
     assert wins == 2
 
 
-def test_mcts_budget_options_are_checked_and_a_time_limit_stops_early():
+def test_mcts_budget_options_are_checked_and_seconds_stop_early():
     with pytest.raises(ValueError, match="iterations"):
         MCTSBot(iterations=0)
-    with pytest.raises(ValueError, match="time_limit"):
-        MCTSBot(time_limit=0)
+    with pytest.raises(ValueError, match="seconds"):
+        MCTSBot(seconds=0)
     game = new_game(Rules(players=2), seed=7)
-    assert game.is_legal(MCTSBot(iterations=10**6, time_limit=0.05, seed=1).choose(game))
+    bot = MCTSBot(iterations=10**6, seconds=0.05, seed=1)
+    assert game.is_legal(bot.choose(game)) and bot.stats.iterations < 10**6

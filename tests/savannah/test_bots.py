@@ -87,10 +87,10 @@ def test_mcts_is_deterministic_for_a_seed_and_respects_budgets():
     )
     bot = MCTSBot(iterations=30, seed=4)
     bot.choose(state)
-    assert sum(bot.last_visits.values()) == 30
-    bot = MCTSBot(iterations=10_000, seed=4, time_limit=0.05)
+    assert sum(n for _, n in bot.stats.visits) == bot.stats.iterations <= 30
+    bot = MCTSBot(iterations=10_000, seed=4, seconds=0.05)
     assert bot.choose(state) in state.legal_actions()
-    assert sum(bot.last_visits.values()) < 10_000
+    assert bot.stats.iterations < 10_000
     with pytest.raises(ValueError):
         MCTSBot(iterations=0)
 

@@ -132,4 +132,4 @@ def test_mcts_choice_does_not_depend_on_hidden_cards(seed, plies, players):
     assert other.to_dict() != state.to_dict()
     bot_a, bot_b = MCTSBot(iterations=25, seed=3), MCTSBot(iterations=25, seed=3)
     assert bot_a.choose(state) == bot_b.choose(other)
-    assert bot_a.last_visits == bot_b.last_visits
+    assert bot_a.stats.visits == bot_b.stats.visits
