@@ -26,8 +26,11 @@ def examples(n: int) -> settings:
 
 
 def draw_move(data: st.DataObject, state: Any) -> Any:
-    """One of ``state.legal_actions()``, drawn by Hypothesis."""
-    return data.draw(st.sampled_from(state.legal_actions()), label="move")
+    """One of ``state.legal_actions()``, drawn by Hypothesis; fails if there is none (drawing
+    from an empty list would quietly discard the example instead)."""
+    legal = state.legal_actions()
+    assert legal, "a game that is not over must have a legal action"
+    return data.draw(st.sampled_from(legal), label="move")
 
 
 def play(

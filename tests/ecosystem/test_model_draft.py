@@ -5,13 +5,14 @@ from __future__ import annotations
 import json
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from cole_panel.ecosystem import EcosystemModel
 from cole_panel.ecosystem.model import SAVE_FORMAT, a, mcts_iterations
 from engines.ecosystem import CardType, Pick, Rules, placement_cells
 from engines.ecosystem.bots import GreedyBot, MCTSBot, RandomBot
+from tests.strategies import examples
 
 
 def human_turn(game: EcosystemModel) -> None:
@@ -309,18 +310,19 @@ def test_not_json_at_all():
 ACTIONS = st.lists(st.sampled_from(["pick", "undo", "redo", "confirm", "bot"]), max_size=40)
 
 
-@settings(max_examples=25, deadline=None)
-@given(ACTIONS, st.booleans(), st.sampled_from(["classic", "two_parks"]))
-def test_any_mix_of_actions_keeps_history_and_state_consistent(actions, confirm, variant):
+@examples(25)
+@given(ACTIONS, st.booleans(), st.sampled_from(["classic", "two_parks"]), st.data())
+def test_any_mix_of_actions_keeps_history_and_state_consistent(actions, confirm, variant, data):
     game = EcosystemModel(seed=3, confirm_turn=confirm, variant=variant)
-    for n, action in enumerate(actions):
+    for action in actions:
         if action == "pick" and game.human_to_move:
             open_parks = [p for p in game.park_names if game.may_pick(p)]
             if open_parks:
-                park = open_parks[n % len(open_parks)]
+                park = data.draw(st.sampled_from(open_parks), label="park")
                 hand = game.hand_of(game.state.current_player, park)
-                cells = game.legal_cells(park)
-                assert game.pick(hand[n % len(hand)], cells[n % len(cells)], park)
+                card = data.draw(st.sampled_from(hand), label="card")
+                cell = data.draw(st.sampled_from(game.legal_cells(park)), label="cell")
+                assert game.pick(card, cell, park)
         elif action == "undo":
             game.undo()
         elif action == "redo":
