@@ -9,9 +9,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from cole_panel.ecosystem import EcosystemModel
-from cole_panel.ecosystem.model import SAVE_FORMAT, a, mcts_iterations
+from cole_panel.ecosystem.model import SAVE_FORMAT, mcts_iterations
 from engines.ecosystem import CardType, Pick, Rules, placement_cells
 from engines.ecosystem.bots import GreedyBot, MCTSBot, RandomBot
+from engines.text import article
 from tests.strategies import examples
 
 
@@ -94,7 +95,7 @@ def test_a_pick_waits_pending_until_the_hands_pass():
     assert game.confirm()
     assert game.state.park(0)[1, 1] is card and game.pending == []
     assert game.state.current_player == 1 and game.bot_to_move
-    assert game.message == f"Player 1 placed {a(card.label)} at B2."
+    assert game.message == f"Player 1 placed {article(card.label)} at B2."
 
 
 def test_an_illegal_pick_is_refused_with_the_rules_sentence():
@@ -180,7 +181,7 @@ def test_what_was_passed_to_you_is_told():
     taken = game.bot_choice()
     game.bot_move()
     assert game.received(0) == (
-        f"Player 2 (Greedy bot) passed you this hand after taking {a(taken.card.label)} from it."
+        f"Player 2 (Greedy bot) passed you this hand after taking {article(taken.card.label)} from it."
     )
 
 
