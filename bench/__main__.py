@@ -1,8 +1,8 @@
 """Run every benchmark module (``bench/bench_*.py``), or only those named on the command line.
 
-    python -m bench              # all of them
-    python -m bench circle       # bench_circle.py only
-    python -m bench circle_ui    # bench_circle_ui.py only
+python -m bench              # all of them
+python -m bench circle       # bench_circle.py only
+python -m bench circle_ui    # bench_circle_ui.py only
 """
 
 from __future__ import annotations
@@ -16,7 +16,9 @@ import bench
 
 
 def main(argv: list[str]) -> int:
-    names = sorted(m.name for m in pkgutil.iter_modules(bench.__path__) if m.name.startswith("bench_"))
+    names = sorted(
+        m.name for m in pkgutil.iter_modules(bench.__path__) if m.name.startswith("bench_")
+    )
     if argv:
         names = [n for n in names if n.removeprefix("bench_") in argv]
     if not names:

@@ -2,10 +2,11 @@
 
     python -m bench ecosystem
 
-Figures (per CPU second of this process): score() on random full tables (target: at
-least 2,000 six-player two-park scorings per second), the same with score_steps() and totals(), a plain reference
-scorer written straight from the rulebook (every lion choice tried by rescoring) for a
-ratio measured in the same run, and random complete drafts per second.
+Figures (per CPU second of this process): score() on random full tables (target: at least
+2,000 six-player two-park scorings per second), the same with score_steps() and totals(), the
+plain reference scorer of ``bench/naive_ecosystem.py`` (every lion choice tried by rescoring;
+the tests check the engine against it too) for a ratio measured in the same run, and random
+complete drafts per second.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import random
 import time
 from collections.abc import Callable
 
+from bench.naive_ecosystem import plain_totals
 from engines.ecosystem import CELLS, CODES, Park, Rules, new_game, score, score_steps, totals
 from engines.ecosystem.bots import RandomBot
 
@@ -50,119 +52,6 @@ def rate(fn: Callable[[], object], items: int, repeats: int = 3) -> float:
         fn()
         best = max(best, items / max(time.process_time() - start, 1e-9))
     return best
-
-
-# ---- a plain reference scorer: the rulebook read sentence by sentence ----------------
-
-_ORTH = ((-1, 0), (0, -1), (0, 1), (1, 0))
-_AROUND = tuple((dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if (dr, dc) != (0, 0))
-_ANIMALS = {"GZ", "ZB", "GF", "CH", "LI", "EL", "HY", "VU"}
-
-
-def _near(cell, steps=_ORTH):
-    r, c = cell
-    return [(r + dr, c + dc) for dr, dc in steps if 0 <= r + dr < 4 and 0 <= c + dc < 5]
-
-
-def _plain_park(grid: dict, flipped: set, stage: str, rules: Rules) -> int:
-    pts = 0
-    for cell, code in grid.items():
-        if stage == "before":
-            if code == "WH":
-                pts += 2 * len({grid[n] for n in _near(cell) if grid.get(n) in _ANIMALS})
-            elif code == "ZB":
-                pts += 3 * sum(grid.get(n) == "GR" for n in _near(cell))
-            elif code == "GF":
-                pts += 5 * any(grid.get(n) == "TR" for n in _near(cell))
-            elif code == "GZ":
-                pts += 2
-            elif code == "CH":
-                for other, kind in grid.items():
-                    if (
-                        kind == "GZ"
-                        and other[0] != cell[0]
-                        and abs(other[0] - cell[0]) == abs(other[1] - cell[1])
-                    ):
-                        pts += 3
-                        flipped.add(other)
-        else:
-            if code == "EL":
-                value = 6 - 2 * sum(
-                    grid.get(n) in _ANIMALS and grid.get(n) != "EL" and n not in flipped
-                    for n in _near(cell)
-                )
-                pts += value if rules.elephant_floor is None else max(value, rules.elephant_floor)
-            elif code == "HY":
-                pts += 3 * sum(n in flipped for n in _near(cell, _AROUND))
-            elif code == "VU":
-                pts += 4 * sum((r, cell[1]) in flipped for r in range(cell[0] + 1, 4))
-    if stage == "before":
-        seen: set = set()
-        for cell, code in grid.items():
-            if code == "GR" and cell not in seen:
-                group, todo = {cell}, [cell]
-                while todo:
-                    for n in _near(todo.pop()):
-                        if grid.get(n) == "GR" and n not in group:
-                            group.add(n)
-                            todo.append(n)
-                seen |= group
-                pts += min(len(group), 4) ** 2
-        trees = [cell for cell, code in grid.items() if code == "TR"]
-        pts += 2 * (len({r for r, _ in trees}) + len({c for _, c in trees}))
-    return pts
-
-
-def _plain_lions(i: int, flips: list, lions: list, pair: list, rules: Rules) -> int:
-    """Best points of lions i… and everything after them, trying every prey."""
-    if i == len(lions):
-        tail = sum(_plain_park(g, f, "after", rules) for g, f in zip(pair, flips, strict=True))
-        for r in range(4):
-            kinds = {
-                code
-                for g, f in zip(pair, flips, strict=True)
-                for cell, code in g.items()
-                if cell[0] == r and cell not in f
-            }
-            tail += rules.row_points[len(kinds)]
-        return tail
-    slot, cell = lions[i]
-    grid = pair[slot]
-    if not any(grid.get(n) == "GR" for n in _near(cell)):
-        return _plain_lions(i + 1, flips, lions, pair, rules)
-    prey = [c for c, k in sorted(grid.items()) if k in ("GZ", "ZB") and c not in flips[slot]]
-    if not prey:
-        return _plain_lions(i + 1, flips, lions, pair, rules)
-    results = []
-    for choice in prey:
-        after = [set(f) for f in flips]
-        after[slot].add(choice)
-        results.append(4 + _plain_lions(i + 1, after, lions, pair, rules))
-    return max(results)
-
-
-def plain_totals(table: list[tuple[Park, Park]], rules: Rules) -> list[int]:
-    """Totals of a two-park table, trying every lion choice by rescoring the rest."""
-    grids = [[{cell: card.value for cell, card in park.cards()} for park in pair] for pair in table]
-    out = []
-    for p, pair in enumerate(grids):
-        flips = [set(), set()]
-        base = sum(_plain_park(g, f, "before", rules) for g, f in zip(pair, flips, strict=True))
-        for slot in range(2):
-            counts = [sum(code == "GZ" for code in g[slot].values()) for g in grids]
-            pool = [n for n in counts if n > 0]
-            if counts[p] and counts[p] == max(pool):
-                base += 5
-            elif (
-                counts[p]
-                and pool.count(max(pool)) == 1
-                and counts[p] == max(n for n in pool if n != max(pool))
-            ):
-                base += 2
-        lions = [(s, cell) for s in range(2) for cell in sorted(pair[s]) if pair[s][cell] == "LI"]
-
-        out.append(base + _plain_lions(0, flips, lions, pair, rules))
-    return out
 
 
 # ---- figures -------------------------------------------------------------------------

@@ -2,8 +2,8 @@
 
 Method
 ------
-* A real ``panel serve apps/savannah.py`` on 127.0.0.1 and Debian's headless Chromium (the same
-  harness as the browser tests, ``tests/browser/conftest.py``).  The game is set up from the
+* A real ``panel serve apps/savannah.py`` on 127.0.0.1 and Debian's headless Chromium, with the
+  click-to-repaint harness of ``bench/latency.py``.  The game is set up from the
   address: two people sharing the page with the hands left uncovered
   (``?players=2&seat1=Human&hide_hands=false``) so every turn is a click, and 0.1 s per step so
   each turn finishes unfolding quickly.
@@ -31,52 +31,23 @@ Method
 
 from __future__ import annotations
 
-import statistics
-import sys
-import tempfile
 import textwrap
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-
-from cole_panel.savannah.hand import HAND_NAME  # noqa: E402
-from tests.browser.conftest import (  # noqa: E402
-    CHROMIUM,
-    CHROMIUM_ARGS,
-    VIEWPORT,
+from bench.latency import (
     BokehFigure,
     PanelServer,
+    click_and_time,
+    comparison,
+    instrument,
+    open_page,
+    servers,
+    summary,
 )
+from cole_panel.savannah.hand import HAND_NAME
 
 PLAYS = 32
 TARGET_MS = 150.0
 QUERY = "?players=2&seat1=Human&hide_hands=false&speed=0.1&seed=11"
-
-INSTRUMENT_JS = """
-([sourceName, otherName]) => {
-  window.__cole = {clicks: [], paints: [], last: [], others: []};
-  document.addEventListener('pointerup', () => window.__cole.clicks.push(performance.now()),
-                            {capture: true});
-  const src = Bokeh.documents[0].get_model_by_name(sourceName);
-  src.properties.data.change.connect(() => {
-    const cards = src.data.card;
-    const last = cards.length ? cards[cards.length - 1] : null;
-    requestAnimationFrame(() => {
-      window.__cole.paints.push(performance.now());
-      window.__cole.last.push(last);
-    });
-  });
-  if (otherName) {
-    const other = Bokeh.documents[0].get_model_by_name(otherName);
-    other.properties.data.change.connect(() => {
-      requestAnimationFrame(() => window.__cole.others.push(performance.now()));
-    });
-  }
-  return true;
-}
-"""
 
 BARE_APP = textwrap.dedent("""
     import panel as pn
@@ -100,42 +71,14 @@ BARE_APP = textwrap.dedent("""
 """)
 
 
-def _percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    k = (len(ordered) - 1) * q
-    lo, hi = int(k), min(int(k) + 1, len(ordered) - 1)
-    return ordered[lo] + (ordered[hi] - ordered[lo]) * (k - lo)
-
-
-def _open(browser, url: str):
-    context = browser.new_context(viewport=VIEWPORT)
-    page = context.new_page()
-    page.set_default_timeout(30_000)
-    page.goto(url, timeout=60_000)
-    page.locator("canvas").first.wait_for(state="visible", timeout=60_000)
-    return context, page
-
-
-def _click_and_time(page, locator) -> tuple[float, object]:
-    """Click; wait for the next repaint of the instrumented source; (ms, its rightmost card)."""
-    before = page.evaluate("() => window.__cole.paints.length")
-    locator.click()
-    page.wait_for_function("k => window.__cole.paints.length > k", arg=before, timeout=10_000)
-    clicks = page.evaluate("() => window.__cole.clicks")
-    paints = page.evaluate("() => window.__cole.paints")
-    last = page.evaluate("() => window.__cole.last")
-    return paints[before] - clicks[-1], last[before]
-
-
 def _measure_bare(browser, server: PanelServer) -> list[float]:
-    context, page = _open(browser, server.url)
+    context, page = open_page(browser, server.url)
     BokehFigure(page, "bare-row").wait_ready()
-    page.evaluate(INSTRUMENT_JS, ["bare-cards", None])
+    instrument(page, "bare-cards", "card")
     button = page.locator(".bare-play button")
     out = []
     for _ in range(PLAYS):
-        ms, _card = _click_and_time(page, button)
-        out.append(ms)
+        out.append(click_and_time(page, button.click)[0])
         page.wait_for_timeout(150)
     context.close()
     return out
@@ -144,9 +87,9 @@ def _measure_bare(browser, server: PanelServer) -> list[float]:
 def _measure_game(browser, server: PanelServer) -> tuple[list[float], list[float], int]:
     from playwright.sync_api import expect
 
-    context, page = _open(browser, server.url + QUERY)
+    context, page = open_page(browser, server.url + QUERY)
     BokehFigure(page, HAND_NAME).wait_ready()
-    page.evaluate(INSTRUMENT_JS, ["savannah-row-cards", "savannah-hand-cards"])
+    instrument(page, "savannah-row-cards", "card", "savannah-hand-cards")
     play = page.locator(".cole-play button")
     turn, caption = page.locator(".cole-turn"), page.locator(".cole-step")
     out, rest, discards, moves = [], [], 0, 0
@@ -181,7 +124,7 @@ def _measure_game(browser, server: PanelServer) -> tuple[list[float], list[float
             page.wait_for_function("k => window.__cole.paints.length > k", arg=before)
             page.wait_for_timeout(120)
             others = page.evaluate("() => window.__cole.others.length")
-            ms, card = _click_and_time(page, play)
+            ms, card = click_and_time(page, play.click)
             if card != hand[index]:
                 raise RuntimeError(
                     f"first repaint showed {card}, not the card played {hand[index]}"
@@ -205,42 +148,18 @@ def _measure_game(browser, server: PanelServer) -> tuple[list[float], list[float
 
 
 def main() -> None:
-    from playwright.sync_api import sync_playwright
-
-    with tempfile.TemporaryDirectory() as tmp, sync_playwright() as pw:
-        bare_script = Path(tmp) / "bare.py"
-        bare_script.write_text(BARE_APP)
-        browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        game = PanelServer("savannah").start()
-        bare = PanelServer("bare", script=bare_script).start()
-        try:
-            bare_lat = _measure_bare(browser, bare)
-            game_lat, hand_lat, discards = _measure_game(browser, game)
-        finally:
-            game.stop()
-            bare.stop()
-            browser.close()
-
-    def line(name: str, values: list[float]) -> str:
-        return (
-            f"{name:<34} n={len(values):>3}  median {statistics.median(values):6.1f} ms  "
-            f"p95 {_percentile(values, 0.95):6.1f} ms  max {max(values):6.1f} ms"
-        )
+    with servers("savannah", BARE_APP) as (browser, game, bare):
+        bare_lat = _measure_bare(browser, bare)
+        game_lat, hand_lat, discards = _measure_game(browser, game)
 
     print(
         "Play click -> row repainted with the turn's first step (Chromium, loopback, browser clock)"
     )
-    print(line("bare Panel button -> CDS", bare_lat))
-    print(line("On the Savannah dashboard", game_lat))
-    print(line("  ... and the hand repainted", hand_lat))
+    print(summary("bare Panel button -> CDS", bare_lat))
+    print(summary("On the Savannah dashboard", game_lat))
+    print(summary("  ... and the hand repainted", hand_lat))
     print(f"  ({discards} turn(s) with nothing playable were discards, not measured)")
-    ratio = statistics.median(game_lat) / statistics.median(bare_lat)
-    print(
-        f"ratio game/bare: median x{ratio:.2f}, "
-        f"p95 x{_percentile(game_lat, 0.95) / _percentile(bare_lat, 0.95):.2f}"
-    )
-    med = statistics.median(game_lat)
-    print(f"target: median <= {TARGET_MS:.0f} ms -> " + ("MET" if med <= TARGET_MS else "NOT MET"))
+    print(comparison("game", game_lat, bare_lat, median_ms=TARGET_MS))
 
 
 if __name__ == "__main__":

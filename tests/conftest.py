@@ -2,16 +2,20 @@
 
 Under CI (``CI`` set) hypothesis runs derandomized, so a submission's result does not depend on
 the luck of the draw; locally every run explores new examples.  ``HYPOTHESIS_PROFILE=thorough``
-runs ten times as many examples for a hunt before a release.
+runs ten times as many examples for a hunt before a release: property tests ask for their count
+with :func:`tests.strategies.examples`, which scales it by the loaded profile.
 """
 
 from __future__ import annotations
 
 import os
 
-from hypothesis import settings
+from hypothesis import HealthCheck, settings
 
-settings.register_profile("ci", derandomize=True, print_blob=True)
-settings.register_profile("thorough", max_examples=1000)
-settings.register_profile("dev", print_blob=True)
-settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") else "dev"))
+_COMMON = {"deadline": None, "suppress_health_check": [HealthCheck.too_slow]}
+settings.register_profile("ci", max_examples=100, derandomize=True, print_blob=True, **_COMMON)
+settings.register_profile("thorough", max_examples=1000, **_COMMON)
+settings.register_profile("dev", max_examples=100, print_blob=True, **_COMMON)
+settings.load_profile(
+    os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") else "dev")
+)

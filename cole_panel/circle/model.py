@@ -25,6 +25,7 @@ import param
 from engines import Event, IllegalAction
 from engines.circle import PLAYER_NAMES, Rules, State, new_game
 from engines.circle import bots as circle_bots
+from engines.text import article
 
 from ..ui.seats import SEAT_KINDS, BotShelf
 
@@ -419,7 +420,7 @@ class CircleModel(param.Parameterized):
             message_is_error=False,
             message=f"Hint: {PLAYER_NAMES[preview.player]} could play "
             f"{self.state.label(cell)}, making "
-            f"{_article(preview.species)}{extra}.",
+            f"{article(preview.species or 'critter')}{extra}.",
         )
 
     # ------------------------------------------------------------------ saving
@@ -471,11 +472,6 @@ class CircleModel(param.Parameterized):
             **updates,
         )
         return True
-
-
-def _article(species: str | None) -> str:
-    name = species or "a critter"
-    return ("an " if name[0] in "aeiou" else "a ") + name
 
 
 def _parse_save(text: str) -> tuple[State, list[Turn], list[Turn], list[tuple[str, int]]]:

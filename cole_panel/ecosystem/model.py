@@ -53,6 +53,7 @@ from engines.ecosystem import (
     player_name,
 )
 from engines.ecosystem import bots as ecosystem_bots
+from engines.text import article
 
 from ..ui.seats import BotShelf
 from .options import ScoringOptions
@@ -101,13 +102,8 @@ class Turn:
         return any(isinstance(e, (Passed, RoundEnded)) for e in self.events)
 
 
-def a(label: str) -> str:
-    """The label with its indefinite article.
-
-    >>> a("elephant"), a("zebra")
-    ('an elephant', 'a zebra')
-    """
-    return ("an " if label[0] in "aeiou" else "a ") + label
+a = article
+"""The label with its indefinite article (``engines.text.article``), as the views call it."""
 
 
 def _where(park: str | None, cell: tuple[int, int]) -> str:

@@ -41,6 +41,7 @@ from engines.savannah import (
     Rules,
     State,
     Steal,
+    a_name,
     move_from_dict,
     move_to_dict,
     name_of,
@@ -94,11 +95,7 @@ class Turn:
     def label(self) -> str:
         """``'Player 1 played a zebra'`` and the like."""
         verb = {Play: "played", Discard: "discarded", Steal: "took"}[type(self.move)]
-        return f"{player_name(self.player)} {verb} {_a(name_of(self.move.card))}"
-
-
-def _a(name: str) -> str:
-    return ("an " if name[0] in "aeiou" else "a ") + name
+        return f"{player_name(self.player)} {verb} {a_name(self.move.card)}"
 
 
 _RULE_PARAMS = (

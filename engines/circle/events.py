@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from engines import Event
+from engines.text import article, counted
 
 from .board import label
 from .rules import PLAYER_NAMES
@@ -105,11 +106,9 @@ class Ate(Event):
         victim = PLAYER_NAMES[1 - self.player]
         where = label(self.cell, self.radius)
         noun = plural(self.prey, self.critters)
-        count = str(self.critters)
-        if self.critters == 1:
-            count = "an" if victim[0] in "AEIOU" else "a"
-        stones = "1 stone" if self.stones == 1 else f"{self.stones} stones"
-        return f"{who}'s {self.species} at {where} ate {count} {victim} {noun} ({stones})."
+        prey = f"{victim} {noun}"
+        prey = article(prey) if self.critters == 1 else f"{self.critters} {prey}"
+        return f"{who}'s {self.species} at {where} ate {prey} ({counted(self.stones, 'stone')})."
 
 
 @dataclass(frozen=True)

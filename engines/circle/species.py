@@ -17,6 +17,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import lru_cache
 
+from ..text import article
+
 __all__ = [
     "PREDATOR",
     "PREY",
@@ -100,7 +102,7 @@ def plural(name: str, count: int = 2) -> str:
 
 def with_article(name: str) -> str:
     """``"a pair"``, ``"an arch"``: a species name as a noun phrase."""
-    return ("an " if name[0] in "aeiou" else "a ") + name
+    return article(name)
 
 
 def _rotate(cell: Cell) -> Cell:

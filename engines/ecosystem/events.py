@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from engines import Event
+from engines.text import article
 
 from .cards import CardType
 from .park import cell_label
@@ -32,11 +33,6 @@ __all__ = ["Dealt", "Discarded", "Flipped", "GameOver", "Passed", "Placed", "Rou
 
 _CATEGORY_TITLES = {card.category: card.plural.capitalize() for card in CardType}
 _CATEGORY_TITLES["rows"] = "Rows"
-
-
-def _a(noun: str) -> str:
-    """``"elephant"`` → ``"an elephant"``, ``"zebra"`` → ``"a zebra"``."""
-    return f"{'an' if noun[:1].lower() in 'aeiou' else 'a'} {noun}"
 
 
 def _where(park: str | None, cell: tuple[int, int]) -> str:
@@ -67,7 +63,9 @@ class Placed(Event):
 
     def describe(self) -> str:
         card = CardType(self.card).label
-        text = f"{player_name(self.player)} placed {_a(card)} at {_where(self.park, self.cell)}"
+        text = (
+            f"{player_name(self.player)} placed {article(card)} at {_where(self.park, self.cell)}"
+        )
         if self.shift != (0, 0):
             text += ", sliding the park to make room"
         return text + "."
@@ -105,7 +103,7 @@ class Discarded(Event):
     def describe(self) -> str:
         hand = "hand" if self.park is None else f"{self.park.capitalize()} hand"
         card = CardType(self.card).label
-        return f"{player_name(self.player)} discarded the last card of her {hand}, {_a(card)}."
+        return f"{player_name(self.player)} discarded the last card of her {hand}, {article(card)}."
 
 
 @dataclass(frozen=True)

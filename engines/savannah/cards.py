@@ -31,6 +31,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from ..text import article
 from .vocabulary import (
     GROUP_LEVELS,
     GROUPS,
@@ -304,8 +305,7 @@ def name_of(card_id: str) -> str:
 
 def a_name(card_id: str) -> str:
     """The card's name with its article: ``'zebra#2' -> 'a zebra'``, ``'impala#1' -> 'an impala'``."""
-    name = name_of(card_id)
-    return ("an " if name[0] in "aeiou" else "a ") + name
+    return article(name_of(card_id))
 
 
 def card_by_name(cards: list[Card], name: str) -> Card:

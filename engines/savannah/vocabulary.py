@@ -26,6 +26,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
+from ..text import article
+
 __all__ = [
     "GROUPS",
     "GROUP_LEVELS",
@@ -70,10 +72,6 @@ def ordinal(n: int) -> str:
     if 10 <= n % 100 <= 20:
         return f"{n}th"
     return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th') }"
-
-
-def _article(word: str) -> str:
-    return ("an " if word[0] in "aeiou" else "a ") + word
 
 
 class Verb(StrEnum):
@@ -169,10 +167,10 @@ class Target:
             else ("cards" if plural else "card")
         )
         if self.level is None:
-            return noun if plural else _article(noun)
+            return noun if plural else article(noun)
         if self.and_lower:
             text = f"{noun} of level {self.level} or lower"
-            return text if plural else _article(text)
+            return text if plural else article(text)
         text = f"level-{self.level} {noun}"
         return text if plural else f"a {text}"
 

@@ -485,9 +485,22 @@ def test_bot_runner_drops_a_cancelled_result_and_reports_errors():
     async def scenario():
         runner = BotRunner()
         applied = []
-        runner.run(lambda: "stale", applied.append, delay=0.2)
+        started, release, worker = threading.Event(), threading.Event(), []
+
+        def stale():
+            worker.append(threading.current_thread())
+            started.set()
+            release.wait(10)
+            return "stale"
+
+        runner.run(stale, applied.append)
+        assert await asyncio.to_thread(started.wait, 10)
         runner.cancel()
         assert not runner.thinking
+        release.set()
+        await asyncio.to_thread(worker[0].join, 10)  # the stale result has been handed over
+        await asyncio.sleep(0)  # one loop turn: whatever the worker posted has now run
+        assert applied == []
         failed = asyncio.Event()
         runner.param.watch(lambda _: failed.set(), "error")
 
@@ -496,7 +509,6 @@ def test_bot_runner_drops_a_cancelled_result_and_reports_errors():
 
         runner.run(broken, applied.append)
         await asyncio.wait_for(failed.wait(), 10)
-        await asyncio.sleep(0.4)  # longer than the cancelled job's delay
         return runner, applied
 
     runner, applied = asyncio.run(scenario())

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import json
-import random
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from engines.circle import Rules, State, new_game, replay, species_of
+from tests.strategies import draw_move, examples, play
 
-SETTINGS = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = examples(100)
 
 rules_strategy = st.builds(
     Rules,
@@ -19,20 +19,8 @@ rules_strategy = st.builds(
     first_player=st.integers(0, 1),
     no_placement_wins=st.booleans(),
 )
-choices = st.lists(st.integers(0, 10_000), max_size=150)
-"""Move choices; when they run out, a generator seeded from them finishes the game."""
-
-
-def _moves(game, picks):
-    """Yield the moves of a full game: ``picks`` first, then seeded random ones."""
-    rng = random.Random(sum(picks) * 7919 + len(picks))
-    for pick in picks:
-        if game.is_over:
-            return
-        legal = game.legal_actions()
-        yield legal[pick % len(legal)]
-    while not game.is_over:
-        yield rng.choice(game.legal_actions())
+rngs = st.randoms(use_true_random=False)
+"""Random generators whose every draw comes from Hypothesis, so playouts shrink too."""
 
 
 def _brute_force_legal(game):
@@ -74,25 +62,26 @@ def _check_board(game):
                 assert covered[n] is critter
 
 
-def _play(rules, picks):
+def _play(rules, data):
     game = new_game(rules)
     trail = [game.clone()]
-    for move in _moves(game, picks):
-        game.apply(move)
+    while not game.is_over:
+        game.apply(draw_move(data, game))
         trail.append(game.clone())
     return game, trail
 
 
 class TestInvariants:
     @SETTINGS
-    @given(rules_strategy, choices)
-    def test_every_position_of_a_full_random_game(self, rules, picks):
+    @given(rules_strategy, st.data())
+    def test_every_position_of_a_full_random_game(self, rules, data):
         game = new_game(rules)
         placed = [0, 0]
         previous_eaten = (0, 0)
         finished = []
-        for move in _moves(game, picks):
+        while not game.is_over:
             assert game.legal_actions() == _brute_force_legal(game)
+            move = draw_move(data, game)
             mover = game.current_player
             game.apply(move)
             placed[mover] += 1
@@ -125,9 +114,9 @@ class TestInvariants:
         assert finished and game.is_over
 
     @SETTINGS
-    @given(rules_strategy, choices)
-    def test_replay_and_saves_reproduce_every_position(self, rules, picks):
-        game, trail = _play(rules, picks)
+    @given(rules_strategy, st.data())
+    def test_replay_and_saves_reproduce_every_position(self, rules, data):
+        game, trail = _play(rules, data)
         assert replay(game.moves, rules) == game
         assert replay([game.label(c) for c in game.moves], rules) == game
         data = game.to_dict()
@@ -138,9 +127,9 @@ class TestInvariants:
         assert replay(middle.moves, rules) == middle
 
     @SETTINGS
-    @given(rules_strategy, choices)
-    def test_clones_are_independent(self, rules, picks):
-        game, trail = _play(rules, picks)
+    @given(rules_strategy, st.data())
+    def test_clones_are_independent(self, rules, data):
+        game, trail = _play(rules, data)
         snapshots = [t.to_dict() for t in trail]
         middle = trail[len(trail) // 2]
         if not middle.is_over:
@@ -150,24 +139,20 @@ class TestInvariants:
             assert t.to_dict() == snap
 
     @SETTINGS
-    @given(rules_strategy, st.integers(0, 2**32))
-    def test_fast_random_playout_matches_the_public_rules(self, rules, seed):
+    @given(rules_strategy, rngs)
+    def test_fast_random_playout_matches_the_public_rules(self, rules, rng):
         game = new_game(rules)
-        winner = game.random_playout(random.Random(seed))
+        winner = game.random_playout(rng)
         assert game.is_over and game.winner == winner
         replayed = replay(game.moves, rules)
         assert replayed == game
         _check_board(game)
 
     @SETTINGS
-    @given(rules_strategy, st.integers(0, 2**32), st.integers(0, 60))
-    def test_playout_from_the_middle_of_a_game(self, rules, seed, steps):
-        rng = random.Random(seed)
+    @given(rules_strategy, st.integers(0, 60), st.data(), rngs)
+    def test_playout_from_the_middle_of_a_game(self, rules, steps, data, rng):
         game = new_game(rules)
-        for _ in range(steps):
-            if game.is_over:
-                break
-            game.apply(rng.choice(game.legal_actions()))
+        play(data, game, plies=steps)
         before = game.clone()
         game.random_playout(rng)
         assert game.moves[: len(before.moves)] == before.moves
@@ -199,15 +184,11 @@ junk = st.one_of(
 
 
 class TestMalformedSaves:
-    @settings(max_examples=150, deadline=None)
-    @given(st.integers(0, 10_000), st.sampled_from(_KEYS), junk)
-    def test_any_bad_field_is_named(self, seed, key, value):
-        rng = random.Random(seed)
+    @examples(150)
+    @given(st.integers(0, 19), st.data(), st.sampled_from(_KEYS), junk)
+    def test_any_bad_field_is_named(self, plies, moves, key, value):
         game = new_game(Rules(radius=3, capture_target=8))
-        for _ in range(rng.randrange(20)):
-            if game.is_over:
-                break
-            game.apply(rng.choice(game.legal_actions()))
+        play(moves, game, plies=plies)
         data = game.to_dict()
         data[key] = value
         try:
@@ -219,13 +200,15 @@ class TestMalformedSaves:
         else:  # the junk happened to be a valid value (a seed, say)
             assert loaded.to_dict() == json.loads(json.dumps(data))
 
-    @settings(max_examples=100, deadline=None)
-    @given(st.integers(0, 10_000), st.sampled_from(["stones", "eaten", "to_move"]), junk)
-    def test_any_bad_start_field_is_named(self, seed, key, value):
+    @examples(100)
+    @given(st.sampled_from(["stones", "eaten", "to_move"]), junk)
+    def test_any_bad_start_field_is_named(self, key, value):
         game = State.from_position({0: "C3 C4", 1: "D5"}, to_move=1, rules=Rules(radius=3))
         data = game.to_dict()
         data["start"][key] = value
         try:
-            State.from_dict(data)
+            loaded = State.from_dict(data)
         except ValueError as err:
             assert str(err).startswith((f"start.{key}", *_SUMMARY)), str(err)
+        else:  # the junk happened to be a valid value (Orange to move, say)
+            assert loaded.to_dict() == json.loads(json.dumps(data))

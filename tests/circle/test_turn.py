@@ -212,8 +212,9 @@ class TestFeed:
 
     def test_eaten_cells_become_playable_again(self):
         game = State.from_position({0: "E5", 1: "E6"}, to_move=0)
-        game.apply("E4")
-        assert at(game, "E6") in game.legal_actions() or game.current_player == 1
+        events = game.apply("E4")
+        assert events[-1].kind == "ate" and owner(game, "E6") is None
+        assert game.current_player == 1 and at(game, "E6") in game.legal_actions()
         game.apply("E6")  # Black plays where its stone was eaten
         assert owner(game, "E6") == 1
 

@@ -5,13 +5,15 @@ from __future__ import annotations
 import json
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from cole_panel.ecosystem import EcosystemModel
-from cole_panel.ecosystem.model import SAVE_FORMAT, a, mcts_iterations
+from cole_panel.ecosystem.model import SAVE_FORMAT, mcts_iterations
 from engines.ecosystem import CardType, Pick, Rules, placement_cells
 from engines.ecosystem.bots import GreedyBot, MCTSBot, RandomBot
+from engines.text import article
+from tests.strategies import examples
 
 
 def human_turn(game: EcosystemModel) -> None:
@@ -93,7 +95,7 @@ def test_a_pick_waits_pending_until_the_hands_pass():
     assert game.confirm()
     assert game.state.park(0)[1, 1] is card and game.pending == []
     assert game.state.current_player == 1 and game.bot_to_move
-    assert game.message == f"Player 1 placed {a(card.label)} at B2."
+    assert game.message == f"Player 1 placed {article(card.label)} at B2."
 
 
 def test_an_illegal_pick_is_refused_with_the_rules_sentence():
@@ -179,7 +181,7 @@ def test_what_was_passed_to_you_is_told():
     taken = game.bot_choice()
     game.bot_move()
     assert game.received(0) == (
-        f"Player 2 (Greedy bot) passed you this hand after taking {a(taken.card.label)} from it."
+        f"Player 2 (Greedy bot) passed you this hand after taking {article(taken.card.label)} from it."
     )
 
 
@@ -306,18 +308,19 @@ def test_not_json_at_all():
 ACTIONS = st.lists(st.sampled_from(["pick", "undo", "redo", "confirm", "bot"]), max_size=40)
 
 
-@settings(max_examples=25, deadline=None)
-@given(ACTIONS, st.booleans(), st.sampled_from(["classic", "two_parks"]))
-def test_any_mix_of_actions_keeps_history_and_state_consistent(actions, confirm, variant):
+@examples(25)
+@given(ACTIONS, st.booleans(), st.sampled_from(["classic", "two_parks"]), st.data())
+def test_any_mix_of_actions_keeps_history_and_state_consistent(actions, confirm, variant, data):
     game = EcosystemModel(seed=3, confirm_turn=confirm, variant=variant)
-    for n, action in enumerate(actions):
+    for action in actions:
         if action == "pick" and game.human_to_move:
             open_parks = [p for p in game.park_names if game.may_pick(p)]
             if open_parks:
-                park = open_parks[n % len(open_parks)]
+                park = data.draw(st.sampled_from(open_parks), label="park")
                 hand = game.hand_of(game.state.current_player, park)
-                cells = game.legal_cells(park)
-                assert game.pick(hand[n % len(hand)], cells[n % len(cells)], park)
+                card = data.draw(st.sampled_from(hand), label="card")
+                cell = data.draw(st.sampled_from(game.legal_cells(park)), label="cell")
+                assert game.pick(card, cell, park)
         elif action == "undo":
             game.undo()
         elif action == "redo":

@@ -4,14 +4,14 @@ re-reading of the rulebook, saves and replays reproduce games, bad text is named
 from __future__ import annotations
 
 import json
-import random
 import re
 from collections import Counter
 from itertools import product
 
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
+from bench.naive_ecosystem import neighbours, plain_totals
 from engines.ecosystem import (
     CELLS,
     CODES,
@@ -24,9 +24,9 @@ from engines.ecosystem import (
     score_steps,
     totals,
 )
-from engines.ecosystem.bots import RandomBot
+from tests.strategies import draw_move, examples, play
 
-SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = examples(40)
 
 rules_strategy = st.builds(
     Rules,
@@ -47,15 +47,14 @@ def all_cards(state: State) -> Counter:
 
 
 @SETTINGS
-@given(rules=rules_strategy, seed=st.integers(0, 10**6))
-def test_random_drafts_keep_every_card_and_scores_add_up(rules, seed):
+@given(rules=rules_strategy, seed=st.integers(0, 10**6), data=st.data())
+def test_random_drafts_keep_every_card_and_scores_add_up(rules, seed, data):
     game = new_game(rules, seed=seed)
     deck = Counter({CardType(code): n * rules.decks for code, n in rules.deck})
-    bot = RandomBot(seed)
     events = []
     while not game.is_over:
         assert all_cards(game) == deck
-        events.extend(game.apply(bot.choose(game)))
+        events.extend(game.apply(draw_move(data, game)))
     assert all_cards(game) == deck
     assert all(game.park(p, n).is_full for p in range(rules.players) for n in rules.park_names)
     sheet = game.score_sheet()
@@ -67,28 +66,20 @@ def test_random_drafts_keep_every_card_and_scores_add_up(rules, seed):
 
 
 @SETTINGS
-@given(rules=rules_strategy, seed=st.integers(0, 10**6), stop=st.integers(0, 250))
-def test_saves_and_replays_reproduce_the_game(rules, seed, stop):
+@given(rules=rules_strategy, seed=st.integers(0, 10**6), stop=st.integers(0, 250), data=st.data())
+def test_saves_and_replays_reproduce_the_game(rules, seed, stop, data):
     game = new_game(rules, seed=seed)
-    bot = RandomBot(seed + 1)
-    actions = []
-    for _ in range(stop):
-        if game.is_over:
-            break
-        action = bot.choose(game)
-        actions.append(action)
-        game.apply(action)
-    data = json.loads(json.dumps(game.to_dict()))
-    restored = State.from_dict(data)
+    actions = play(data, game, plies=stop)
+    restored = State.from_dict(json.loads(json.dumps(game.to_dict())))
     assert restored.to_dict() == game.to_dict()
     replay = new_game(rules, seed=seed)
     for action in actions:
         replay.apply(action)
     assert replay.to_dict() == game.to_dict()
     # both continue identically
-    a, b = RandomBot(7), RandomBot(7)
     while not game.is_over:
-        assert game.apply(a.choose(game)) == restored.apply(b.choose(restored))
+        action = draw_move(data, game)
+        assert game.apply(action) == restored.apply(action)
     assert restored.is_over and restored.score_sheet() == game.score_sheet()
 
 
@@ -101,7 +92,7 @@ grid_strategy = st.lists(
 )
 
 
-@settings(max_examples=150, deadline=None)
+@examples(150)
 @given(grid=grid_strategy, row=st.integers(0, 3), col=st.integers(0, 4), token=token_strategy)
 def test_bad_park_text_names_row_column_and_token(grid, row, col, token):
     assume(token.lower() not in VALID)
@@ -117,7 +108,7 @@ def test_bad_park_text_names_row_column_and_token(grid, row, col, token):
     assert repr(token) in message
 
 
-@settings(max_examples=60, deadline=None)
+@examples(60)
 @given(grid=grid_strategy, row=st.integers(0, 3), drop=st.booleans())
 def test_rows_with_too_few_or_too_many_cards_are_named(grid, row, drop):
     if drop:
@@ -137,152 +128,6 @@ def test_rows_with_too_few_or_too_many_cards_are_named(grid, row, drop):
 
 # ---- scoring against a plain re-reading of the rulebook ------------------------------
 
-ORTH = ((-1, 0), (0, -1), (0, 1), (1, 0))
-ANIMALS = {"GZ", "ZB", "GF", "CH", "LI", "EL", "HY", "VU"}
-
-
-def neighbours(cell, steps=ORTH):
-    r, c = cell
-    for dr, dc in steps:
-        if 0 <= r + dr < 4 and 0 <= c + dc < 5:
-            yield (r + dr, c + dc)
-
-
-AROUND = [(dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if (dr, dc) != (0, 0)]
-
-
-def plain_before_lions(grid):
-    """Points of one park up to the cheetahs, and the cells the cheetahs flip."""
-    pts = 0
-    for cell, code in grid.items():
-        if code == "WH":
-            pts += 2 * len({grid[n] for n in neighbours(cell) if grid.get(n) in ANIMALS})
-        elif code == "ZB":
-            pts += 3 * sum(1 for n in neighbours(cell) if grid.get(n) == "GR")
-        elif code == "GF":
-            pts += 5 if any(grid.get(n) == "TR" for n in neighbours(cell)) else 0
-        elif code == "GZ":
-            pts += 2
-    seen = set()
-    for cell, code in grid.items():
-        if code == "GR" and cell not in seen:
-            group, todo = {cell}, [cell]
-            while todo:
-                for n in neighbours(todo.pop()):
-                    if grid.get(n) == "GR" and n not in group:
-                        group.add(n)
-                        todo.append(n)
-            seen |= group
-            pts += min(len(group), 4) ** 2
-    trees = [cell for cell, code in grid.items() if code == "TR"]
-    pts += 2 * (len({r for r, _ in trees}) + len({c for _, c in trees}))
-    flipped = set()
-    for (r, c), code in grid.items():
-        if code == "CH":
-            for (rr, cc), other in grid.items():
-                if other == "GZ" and rr != r and abs(rr - r) == abs(cc - c):
-                    pts += 3
-                    flipped.add((rr, cc))
-    return pts, flipped
-
-
-def plain_after_lions(grid, flipped, rules):
-    pts = 0
-    for (r, c), code in grid.items():
-        if code == "EL":
-            near = sum(
-                1
-                for n in neighbours((r, c))
-                if grid.get(n) in ANIMALS and grid.get(n) != "EL" and n not in flipped
-            )
-            value = 6 - 2 * near
-            if rules.elephant_floor is not None:
-                value = max(value, rules.elephant_floor)
-            pts += value
-        elif code == "HY":
-            pts += 3 * sum(1 for n in neighbours((r, c), AROUND) if n in flipped)
-        elif code == "VU":
-            pts += 4 * sum(1 for rr in range(r + 1, 4) if (rr, c) in flipped)
-    return pts
-
-
-def plain_rows(grids, flipped_sets, rules):
-    pts = 0
-    for r in range(4):
-        kinds = {
-            code
-            for grid, flipped in zip(grids, flipped_sets, strict=True)
-            for (rr, c), code in grid.items()
-            if rr == r and (rr, c) not in flipped
-        }
-        pts += rules.row_points[len(kinds)]
-    return pts
-
-
-def plain_lions(i, flips, lion_points, lions, player_grids, rules, policy):
-    """Points of lions i… and everything after them, over every choice of prey."""
-    if i == len(lions):
-        tail = sum(plain_after_lions(g, f, rules) for g, f in zip(player_grids, flips, strict=True))
-        if rules.variant == "two_parks":
-            tail += plain_rows(player_grids, flips, rules)
-        return lion_points + tail
-    slot, cell = lions[i]
-    grid = player_grids[slot]
-    rest = (lions, player_grids, rules, policy)
-    if not any(grid.get(n) == "GR" for n in neighbours(cell)):
-        return plain_lions(i + 1, flips, lion_points, *rest)
-    prey = sorted(c for c, code in grid.items() if code in ("GZ", "ZB") and c not in flips[slot])
-    if not prey:
-        extra = 4 if rules.lion_scores_without_prey else 0
-        return plain_lions(i + 1, flips, lion_points + extra, *rest)
-    if policy != "best":
-        prey = prey[:1]
-    results = []
-    for choice in prey:
-        after = list(flips)
-        after[slot] = flips[slot] | {choice}
-        results.append(plain_lions(i + 1, after, lion_points + 4, *rest))
-    return max(results)
-
-
-def plain_scores(tables, rules, policy):
-    """Totals by a direct reading of the rules; lions try every choice (``policy="best"``)
-    or take the first face-up prey in reading order."""
-    grids = [
-        [{cell: card.code for cell, card in park.cards()} for park in parks] for parks in tables
-    ]
-    out = []
-    for p, player_grids in enumerate(grids):
-        base, flips = 0, []
-        for grid in player_grids:
-            pts, flipped = plain_before_lions(grid)
-            base += pts
-            flips.append(flipped)
-        most, second = rules.majority_points
-        for slot in range(len(player_grids)):
-            counts = [sum(1 for code in g[slot].values() if code == "GZ") for g in grids]
-            pool = [n for n in counts if n > 0] if rules.majority_needs_gazelles else counts
-            mine = counts[p]
-            if not pool or (rules.majority_needs_gazelles and mine == 0):
-                continue
-            top = max(pool)
-            if mine == top:
-                base += most
-            elif pool.count(top) == 1 and mine == max(n for n in pool if n != top):
-                base += second
-        lions = [
-            (slot, cell)
-            for slot, grid in enumerate(player_grids)
-            for cell in sorted(grid)
-            if grid[cell] == "LI"
-        ]
-
-        out.append(base + plain_lions(0, flips, 0, lions, player_grids, rules, policy))
-    return out
-
-
-DECK = [code for code in CODES for _ in range(12)]
-
 
 def _hunting_lions(parks) -> int:
     return sum(
@@ -293,33 +138,33 @@ def _hunting_lions(parks) -> int:
     )
 
 
+cards = st.sampled_from(CODES)
+
+
+@st.composite
+def parks(draw, empty=True):
+    """A park whose every cell is drawn (empty ones too, if ``empty``): shrinks to empty parks."""
+    card = st.none() | cards if empty else cards
+    return Park({cell: code for cell in CELLS if (code := draw(card)) is not None})
+
+
 @st.composite
 def tables(draw):
-    variant = draw(st.sampled_from(["classic", "two_parks"]))
-    players = draw(st.integers(1, 4))
     rules = Rules(
-        variant=variant,
+        variant=draw(st.sampled_from(["classic", "two_parks"])),
         elephant_floor=draw(st.sampled_from([None, 0])),
         lion_scores_without_prey=draw(st.booleans()),
         majority_needs_gazelles=draw(st.booleans()),
     )
-    rng = random.Random(draw(st.integers(0, 10**9)))
-    empty = draw(st.floats(0, 0.5))
-    out = []
-    for _ in range(players):
-        parks = []
-        for _ in rules.park_names:
-            cells = {cell: rng.choice(DECK) for cell in CELLS if rng.random() >= empty}
-            parks.append(Park(cells))
-        out.append(parks)
-    return rules, out
+    players = draw(st.integers(1, 4))
+    return rules, [[draw(parks()) for _ in rules.park_names] for _ in range(players)]
 
 
 def shaped(rules, parks):
     return [p[0] if rules.variant == "classic" else tuple(p) for p in parks]
 
 
-@settings(max_examples=200, deadline=None)
+@examples(200)
 @given(table=tables())
 def test_scores_match_a_plain_reading_of_the_rules(table):
     rules, parks = table
@@ -327,13 +172,13 @@ def test_scores_match_a_plain_reading_of_the_rules(table):
     assume(max(_hunting_lions(ps) for ps in parks) <= 3)
     sheet = score(shaped(rules, parks), rules)
     got = [sheet.total(p) for p in range(len(parks))]
-    assert got == plain_scores(parks, rules, "best")
+    assert got == plain_totals(parks, rules)
     first = Rules(**{**rules.__dict__, "lion_choice": "reading_order"})
     got_first = score(shaped(rules, parks), first)
-    assert [got_first.total(p) for p in range(len(parks))] == plain_scores(parks, first, "first")
+    assert [got_first.total(p) for p in range(len(parks))] == plain_totals(parks, first, "first")
 
 
-@settings(max_examples=100, deadline=None)
+@examples(100)
 @given(table=tables())
 def test_steps_end_with_the_sheet_and_lion_options_are_real_totals(table):
     rules, parks = table
@@ -365,22 +210,46 @@ def test_steps_end_with_the_sheet_and_lion_options_are_real_totals(table):
             assert score(entries, rules, lion_choices=choices).total(lion.player) == value
 
 
-@settings(max_examples=30, deadline=None)
-@given(seed=st.integers(0, 10**6))
-def test_every_explicit_lion_assignment_scores_no_more_than_the_best(seed):
-    rng = random.Random(seed)
-    cells = {cell: rng.choice(["LI", "GR", "GZ", "ZB", "EL", "HY", "VU", "TR"]) for cell in CELLS}
-    park = Park(cells)
+@st.composite
+def hunting_parks(draw):
+    """A park with one to three lions, each next to a grassland, and a gazelle or zebra."""
+    grid = {cell: card for cell, card in draw(parks()).cards() if card.code != "LI"}
+    lions = draw(st.lists(st.sampled_from(CELLS), min_size=1, max_size=3, unique=True))
+    for lion in lions:
+        grid[lion] = CardType("LI")
+    for lion in lions:
+        free = [n for n in neighbours(lion) if n not in lions]
+        if free:
+            grid[draw(st.sampled_from(free))] = CardType("GR")
+    prey = [cell for cell in CELLS if cell not in lions and grid.get(cell) != CardType("GR")]
+    if prey:
+        grid[draw(st.sampled_from(prey))] = draw(st.sampled_from([CardType("GZ"), CardType("ZB")]))
+    return Park(grid)
+
+
+@examples(30)
+@given(park=hunting_parks())
+def test_every_explicit_lion_assignment_scores_no_more_than_the_best(park):
     steps = list(score_steps([park]))
     lion_cells = [s.lion.lion for s in steps if s.lion is not None and s.lion.options]
     prey_cells = sorted({p for s in steps if s.lion is not None for p, _ in s.lion.options})
-    assume(len(lion_cells) <= 3)
+    assume(lion_cells)  # the cheetahs may have flipped every gazelle
     best = steps[-1].totals[0]
+    scored = []
     for assignment in product(prey_cells, repeat=len(lion_cells)):
-        if len(set(assignment)) < len(assignment):
-            continue
+        choices = {0: dict(zip(lion_cells, assignment, strict=True))}
+        seen = []
         try:
-            total = score([park], lion_choices={0: dict(zip(lion_cells, assignment, strict=True))})
-        except ValueError:
-            continue  # a prey the cheetahs already flipped
-        assert total.total(0) <= best
+            seen.extend(score_steps([park], lion_choices=choices))
+        except ValueError as err:
+            # the lion that refused is the first chosen one that has not hunted yet
+            hunted = {s.lion.lion for s in seen if s.lion is not None}
+            lion = next(cell for cell in lion_cells if cell not in hunted)
+            prey = choices[0][lion]
+            assert prey in seen[-1].flipped[0], "only a face-down card is refused"
+            assert "it is already face down" in str(err)
+            continue
+        total = score([park], lion_choices=choices).total(0)
+        assert total == seen[-1].totals[0] <= best
+        scored.append(total)
+    assert max(scored) == best, "the best choice is one a player could have made"

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import random
-
-from hypothesis import given, settings
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from engines import IllegalAction
@@ -20,6 +18,7 @@ from engines.savannah import (
     new_game,
     replay,
 )
+from tests.strategies import draw_move, examples, play
 
 OPTIONS = st.fixed_dictionaries(
     {
@@ -69,18 +68,15 @@ def check_legality_is_consistent(state: State) -> None:
     assert state.to_dict() == before
 
 
-@settings(max_examples=100, deadline=None)
-@given(options=OPTIONS, seed=st.integers(0, 2**32 - 1), move_seed=st.integers(0, 2**16))
-def test_random_games_conserve_cards_and_tokens_and_replay_exactly(options, seed, move_seed):
+@examples(100)
+@given(options=OPTIONS, seed=st.integers(0, 2**32 - 1), data=st.data())
+def test_random_games_conserve_cards_and_tokens_and_replay_exactly(options, seed, data):
     rules = Rules(**options)
     state = new_game(rules, seed=seed)
-    rng = random.Random(move_seed)
     moves = []
     while not state.is_over:
         check_conserved(state)
-        legal = state.legal_actions()
-        assert legal
-        move = rng.choice(legal)
+        move = draw_move(data, state)
         twin = state.clone()
         events = state.apply(move)
         assert twin.apply(move) == events  # clones play identically
@@ -93,43 +89,44 @@ def test_random_games_conserve_cards_and_tokens_and_replay_exactly(options, seed
     assert [sheet.total(q) for q in range(rules.players)] == state.totals()
 
 
-@settings(max_examples=25, deadline=None)
-@given(options=OPTIONS, seed=st.integers(0, 2**32 - 1), plies=st.integers(0, 60))
-def test_legal_actions_match_why_illegal_and_illegal_moves_change_nothing(options, seed, plies):
+@examples(25)
+@given(options=OPTIONS, seed=st.integers(0, 2**32 - 1), plies=st.integers(0, 60), data=st.data())
+def test_legal_actions_match_why_illegal_and_illegal_moves_change_nothing(
+    options, seed, plies, data
+):
     state = new_game(Rules(**options), seed=seed)
-    rng = random.Random(seed)
-    for _ in range(plies):
-        if state.is_over:
-            break
-        state.apply(rng.choice(state.legal_actions()))
+    play(data, state, plies=plies)
     check_legality_is_consistent(state)
     assert State.from_dict(state.to_dict()).to_dict() == state.to_dict()
 
 
-def _reshuffle_hidden(state: State, me: int, rng: random.Random) -> State:
+def _redeal_hidden(state: State, me: int, data: st.DataObject) -> State:
     """The same position for ``me`` with the other hands and the pile dealt differently."""
-    data = state.to_dict()
+    position = state.to_dict()
     others = [q for q in range(state.players) if q != me]
-    hidden = [c for q in others for c in data["hands"][q]] + data["pile"]
-    rng.shuffle(hidden)
+    hidden = [c for q in others for c in position["hands"][q]] + position["pile"]
+    hidden = data.draw(st.permutations(hidden), label="hidden cards")
     for q in others:
-        size = len(data["hands"][q])
-        data["hands"][q], hidden = hidden[:size], hidden[size:]
-    data["pile"] = hidden
-    return State.from_dict(data)
+        size = len(position["hands"][q])
+        position["hands"][q], hidden = hidden[:size], hidden[size:]
+    position["pile"] = hidden
+    return State.from_dict(position)
 
 
-@settings(max_examples=8, deadline=None)
-@given(seed=st.integers(0, 2**32 - 1), plies=st.integers(0, 30), players=st.integers(2, 4))
-def test_mcts_choice_does_not_depend_on_hidden_cards(seed, plies, players):
+@examples(8)
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    plies=st.integers(0, 30),
+    players=st.integers(2, 4),
+    data=st.data(),
+)
+def test_mcts_choice_does_not_depend_on_hidden_cards(seed, plies, players, data):
     state = new_game(Rules(players=players), seed=seed)
-    rng = random.Random(seed)
-    for _ in range(plies):
-        state.apply(rng.choice(state.legal_actions()))
+    play(data, state, plies=plies)
     me = state.current_player
-    other = _reshuffle_hidden(state, me, rng)
+    other = _redeal_hidden(state, me, data)
+    assume(other.to_dict() != state.to_dict())  # the same deal proves nothing
     assert other.observation(me) == state.observation(me)
-    assert other.to_dict() != state.to_dict()
     bot_a, bot_b = MCTSBot(iterations=25, seed=3), MCTSBot(iterations=25, seed=3)
     assert bot_a.choose(state) == bot_b.choose(other)
     assert bot_a.stats.visits == bot_b.stats.visits
