@@ -26,7 +26,6 @@ about Panel or Bokeh.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from typing import Any
 
@@ -46,15 +45,22 @@ from engines.savannah import (
     name_of,
     new_game,
 )
-from engines.savannah import bots as savannah_bots
 
-from ..ui.seats import SEAT_KINDS, BotShelf
+from ..core import BOT_KINDS, SAVE_VERSION, GameModel, iterations_for, read_flag, seats
+from ..core import Turn as BaseTurn
 
 MAX_SEATS = 5
 SAVE_FORMAT = "cole-panel/on-the-savannah"
-SAVE_VERSION = 1
 
-__all__ = ["MAX_SEATS", "SavannahModel", "Turn", "mcts_iterations", "player_name"]
+__all__ = [
+    "MAX_SEATS",
+    "SAVE_FORMAT",
+    "SAVE_VERSION",
+    "SavannahModel",
+    "Turn",
+    "mcts_iterations",
+    "player_name",
+]
 
 
 def player_name(player: int) -> str:
@@ -62,17 +68,11 @@ def player_name(player: int) -> str:
     return f"Player {player + 1}"
 
 
-def mcts_iterations(strength: int) -> int:
-    """Iterations per move of the search bot at a strength from 1 to 5 (×3 per step).
-
-    >>> [mcts_iterations(s) for s in range(1, 6)]
-    [100, 300, 900, 2700, 8100]
-    """
-    return 100 * 3 ** (strength - 1)
+mcts_iterations = iterations_for("savannah")
 
 
 @dataclass(frozen=True)
-class Turn:
+class Turn(BaseTurn):
     """One move as played, with the positions before and after it (never mutated)."""
 
     player: int
@@ -85,10 +85,6 @@ class Turn:
     """The position the move was made in."""
     state: State
     """The position it led to."""
-
-    def describe(self) -> str:
-        """All the move's events as sentences (the card drawn is never named)."""
-        return " ".join(e.describe() for e in self.events)
 
     @property
     def label(self) -> str:
@@ -118,8 +114,13 @@ _RULE_PARAMS = (
 )
 
 
-class SavannahModel(param.Parameterized):
+@seats(*(player_name(p) for p in range(MAX_SEATS)), defaults=("Human",) + ("Greedy",) * 4)
+class SavannahModel(GameModel):
     """An On the Savannah game with its options, seats, history and messages."""
+
+    game = "savannah"
+    save_format = SAVE_FORMAT
+    title = "On the Savannah"
 
     # ---------------------------------------------------------------- options (next new game)
     players = param.Integer(
@@ -200,16 +201,6 @@ class SavannahModel(param.Parameterized):
     )
 
     # ---------------------------------------------------------------- seats
-    seat0 = param.Selector(default="Human", objects=list(SEAT_KINDS), doc="Who plays Player 1.")
-    seat1 = param.Selector(default="Greedy", objects=list(SEAT_KINDS), doc="Who plays Player 2.")
-    seat2 = param.Selector(default="Greedy", objects=list(SEAT_KINDS), doc="Who plays Player 3.")
-    seat3 = param.Selector(default="Greedy", objects=list(SEAT_KINDS), doc="Who plays Player 4.")
-    seat4 = param.Selector(default="Greedy", objects=list(SEAT_KINDS), doc="Who plays Player 5.")
-    strength0 = param.Integer(default=2, bounds=(1, 5), doc="Player 1's search-bot strength.")
-    strength1 = param.Integer(default=2, bounds=(1, 5), doc="Player 2's search-bot strength.")
-    strength2 = param.Integer(default=2, bounds=(1, 5), doc="Player 3's search-bot strength.")
-    strength3 = param.Integer(default=2, bounds=(1, 5), doc="Player 4's search-bot strength.")
-    strength4 = param.Integer(default=2, bounds=(1, 5), doc="Player 5's search-bot strength.")
     seed = param.Integer(
         default=None,
         allow_None=True,
@@ -234,8 +225,6 @@ class SavannahModel(param.Parameterized):
         default=[], item_type=Turn, doc=("Moves undone and not yet redone, next one first.")
     )
     events = param.List(default=[], doc="The events of the last move (or of the last redo).")
-    message = param.String(default="", doc="The last error or narration, as sentences.")
-    message_is_error = param.Boolean(default=False, doc="Whether the message reports a refusal.")
     selected = param.String(
         default=None, allow_None=True, doc=("The card id chosen in the hand shown, or None.")
     )
@@ -249,7 +238,6 @@ class SavannahModel(param.Parameterized):
     def __init__(self, **params: Any):
         state = params.pop("state", None)
         super().__init__(**params)
-        self._bots = BotShelf(savannah_bots, mcts_iterations)
         if state is None:
             self.new_game()
         else:
@@ -269,34 +257,6 @@ class SavannahModel(param.Parameterized):
     def rules(self) -> Rules:
         """The rules the option parameters describe (ValueError if they do not fit together)."""
         return Rules(**{name: getattr(self, name) for name in _RULE_PARAMS})
-
-    def seat(self, player: int) -> str:
-        """Who sits at a seat: 'Human', 'Random', 'Greedy' or 'MCTS'."""
-        return getattr(self, f"seat{player}")
-
-    def strength(self, player: int) -> int:
-        """A seat's search-bot strength (1–5)."""
-        return getattr(self, f"strength{player}")
-
-    def seat_name(self, player: int) -> str:
-        """E.g. 'Player 1 (human)' or 'Player 2 (MCTS bot, strength 2)'."""
-        kind = self.seat(player)
-        if kind == "Human":
-            return f"{player_name(player)} (human)"
-        if kind == "MCTS":
-            return f"{player_name(player)} (MCTS bot, strength {self.strength(player)})"
-        return f"{player_name(player)} ({kind} bot)"
-
-    @property
-    def humans(self) -> list[int]:
-        """The seats of this game played by people."""
-        return [p for p in range(self.state.players) if self.seat(p) == "Human"]
-
-    @property
-    def bot_to_move(self) -> bool:
-        """Whether the live game waits for a bot."""
-        p = self.state.current_player
-        return p is not None and self.seat(p) != "Human"
 
     @property
     def hot_seat(self) -> bool:
@@ -541,10 +501,6 @@ class SavannahModel(param.Parameterized):
             message_is_error=False,
         )
 
-    def _refuse(self, sentence: str) -> bool:
-        self.param.update(message=sentence, message_is_error=True)
-        return False
-
     def reveal(self, player: int | None = None) -> bool:
         """Uncover the hand of the person to move (the "I am Player N" button)."""
         p = self.state.current_player if player is None else player
@@ -558,66 +514,15 @@ class SavannahModel(param.Parameterized):
         )
         return True
 
-    def undo(self) -> bool:
-        """Take back the last person's turn (with the bots' moves after it); with bots only,
-        the last turn.  Returns whether anything was undone."""
-        if not self.history:
-            return self._refuse("There is no move to undo.")
-        history, future = list(self.history), list(self.future)
-        humans = self.humans
-        while history:
-            turn = history.pop()
-            future.insert(0, turn)
-            if isinstance(turn.move, Steal):
-                continue  # a steal belongs to the play before it
-            if not humans or self.seat(turn.player) == "Human":
-                break
-        state = history[-1].state if history else self.start
-        taken = len(future) - len(self.future)
-        p = state.current_player
-        self.param.update(
-            state=state.clone(),
-            history=history,
-            future=future,
-            events=[],
-            selected=None,
-            revealed=p if p is not None and self.seat(p) == "Human" else None,
-            message_is_error=False,
-            message=f"Took back {taken} move{'s' * (taken != 1)}; {self._to_move_text(state)}",
-        )
-        return True
+    def _continues_previous(self, turn: Turn) -> bool:
+        return isinstance(turn.move, Steal)  # a steal belongs to the play before it
 
-    def redo(self) -> bool:
-        """Replay what was last undone (a person's turn and the bots' moves after it)."""
-        if not self.future:
-            return self._refuse("There is no move to redo.")
-        history, future = list(self.history), list(self.future)
-        while future:
-            history.append(future.pop(0))
-            if not future:
-                break
-            nxt = future[0]
-            if not isinstance(nxt.move, Steal) and self.humans and self.seat(nxt.player) == "Human":
-                break
-        turn = history[-1]
-        p = turn.state.current_player
-        self.param.update(
-            state=turn.state.clone(),
-            history=history,
-            future=future,
-            events=list(turn.events),
-            selected=None,
-            revealed=p if p is not None and self.seat(p) == "Human" else None,
-            message=turn.describe(),
-            message_is_error=False,
-        )
-        return True
-
-    def _to_move_text(self, state: State) -> str:
+    def _jump_updates(self, state: State) -> dict[str, Any]:
         p = state.current_player
-        if p is None:
-            return "the game is over."
-        return f"{player_name(p)} to move."
+        return {
+            "selected": None,
+            "revealed": p if p is not None and self.seat(p) == "Human" else None,
+        }
 
     def new_game(self) -> bool:
         """Start a new game with the current options (seats are kept)."""
@@ -665,20 +570,6 @@ class SavannahModel(param.Parameterized):
         )
 
     # ---------------------------------------------------------------- bots
-    def bot_for(self, player: int, kind: str | None = None) -> Any:
-        """The bot playing (or advising) ``player``: one object per seat, kind and strength."""
-        kind = kind or self.seat(player)
-        if kind == "Human":
-            kind = "Greedy"
-        return self._bots.get(player, kind, self.strength(player), self.seed)
-
-    def bot_choice(self, state: State | None = None, kind: str | None = None) -> Move:
-        """The move the mover's bot would make (on a copy; safe to call off-thread)."""
-        state = (self.state if state is None else state).clone()
-        if state.is_over:
-            raise IllegalAction("The game is over; there is no move to choose.")
-        return self.bot_for(state.current_player, kind).choose(state)
-
     def bot_move(self) -> bool:
         """Let the mover's bot (the Greedy bot when a person sits there) make one move."""
         if self.state.is_over:
@@ -687,7 +578,7 @@ class SavannahModel(param.Parameterized):
 
     def play_out(self, kind: str = "Greedy") -> int:
         """Let bots of ``kind`` finish the game for every seat; returns the moves made."""
-        if kind not in SEAT_KINDS or kind == "Human":
+        if kind not in BOT_KINDS:
             raise ValueError(f"{kind!r} is not a bot kind (Random, Greedy, MCTS)")
         history, state, turn = list(self.history), self.state, None
         while not state.is_over:
@@ -706,43 +597,29 @@ class SavannahModel(param.Parameterized):
         return made
 
     # ---------------------------------------------------------------- saving
-    def save(self) -> str:
-        """The game as JSON text: seats, the start position, the moves (and undone moves) and
-        the position reached (to check the file)."""
-        data = {
-            "format": SAVE_FORMAT,
-            "version": SAVE_VERSION,
-            "seats": [
-                {"player": player_name(p), "kind": self.seat(p), "strength": self.strength(p)}
-                for p in range(self.state.players)
-            ],
+    def _save_fields(self) -> dict[str, Any]:
+        return {
             "hide_hands": self.hide_hands,
             "start": self.start.to_dict(),
             "moves": [move_to_dict(t.move) for t in self.history],
             "redo": [move_to_dict(t.move) for t in self.future],
             "state": self.state.to_dict(),
         }
-        return json.dumps(data, indent=1)
 
-    def load(self, text: str) -> bool:
-        """Replace the game by a saved one.  A bad file changes nothing but :attr:`message`,
-        which then says what is wrong.  Returns whether the game was loaded."""
-        try:
-            start, history, future, seats, hide = _parse_save(text)
-        except ValueError as err:
-            return self._refuse(f"Could not load the file: {err} The current game is unchanged.")
-        updates: dict[str, Any] = {"hide_hands": hide}
-        for p, (kind, strength) in enumerate(seats):
-            updates[f"seat{p}"], updates[f"strength{p}"] = kind, strength
-        state = history[-1].state if history else start
-        self._adopt(
-            start,
-            history,
-            future,
-            f"Loaded a game of {len(history)} moves; {self._to_move_text(state)}",
-            **updates,
-        )
-        return True
+    def _save_checks(self) -> dict[str, Any]:
+        return {"required": ("start", "moves", "redo", "state")}
+
+    def _read_fields(self, data: dict[str, Any]) -> tuple[int, Any]:
+        start, history, future = _read_game(data)
+        hide = read_flag(data, "hide_hands", True)
+
+        def adopt() -> str:
+            state = history[-1].state if history else start
+            message = f"Loaded a game of {len(history)} moves; {self._to_move_text(state)}"
+            self._adopt(start, history, future, message, hide_hands=hide)
+            return message
+
+        return start.players, adopt
 
 
 def _preview_text(events: list[Event]) -> str:
@@ -767,31 +644,8 @@ def _and(words: list[str]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
-def _parse_save(text: str) -> tuple[State, list[Turn], list[Turn], list[tuple[str, int]], bool]:
-    """Check a save completely; ValueError with a sentence naming the problem."""
-    if not isinstance(text, str):
-        raise ValueError("a saved game is text.")
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as err:
-        raise ValueError(
-            f"it is not valid JSON ({err.msg} at line {err.lineno}, column {err.colno})."
-        ) from None
-    if not isinstance(data, dict):
-        raise ValueError("it is not a saved On the Savannah game (expected a JSON object).")
-    if data.get("format") != SAVE_FORMAT:
-        raise ValueError(
-            "it is not a saved On the Savannah game (the 'format' field is "
-            f"{data.get('format')!r})."
-        )
-    if data.get("version") != SAVE_VERSION:
-        raise ValueError(
-            f"it is a save of version {data.get('version')!r}; this app reads "
-            f"version {SAVE_VERSION}."
-        )
-    for key in ("start", "moves", "redo", "state"):
-        if key not in data:
-            raise ValueError(f"the save has no '{key}' field.")
+def _read_game(data: dict[str, Any]) -> tuple[State, list[Turn], list[Turn]]:
+    """Check a save's positions and moves; ValueError with a sentence naming the problem."""
     try:
         start = State.from_dict(data["start"])
     except ValueError as err:
@@ -805,27 +659,7 @@ def _parse_save(text: str) -> tuple[State, list[Turn], list[Turn], list[tuple[st
     live = history[-1].state if history else start
     if saved.to_dict() != live.to_dict():
         raise ValueError("its moves do not lead to its saved position.")
-    n = start.players
-    raw = data.get("seats", [{} for _ in range(n)])
-    if not isinstance(raw, list) or len(raw) != n:
-        raise ValueError(f"its 'seats' must list the {n} players.")
-    seats = []
-    for p, seat in enumerate(raw):
-        if not isinstance(seat, dict):
-            raise ValueError(f"seat {p + 1} is not an object.")
-        kind = seat.get("kind", "Human")
-        strength = seat.get("strength", 2)
-        if kind not in SEAT_KINDS:
-            raise ValueError(
-                f"seat {p + 1} has an unknown kind {kind!r}; use one of {', '.join(SEAT_KINDS)}."
-            )
-        if type(strength) is not int or not 1 <= strength <= 5:
-            raise ValueError(f"seat {p + 1} has strength {strength!r}; use 1 to 5.")
-        seats.append((kind, strength))
-    hide = data.get("hide_hands", True)
-    if type(hide) is not bool:
-        raise ValueError(f"its 'hide_hands' is {hide!r}, not true or false.")
-    return start, history, future, seats, hide
+    return start, history, future
 
 
 def _replay(state: State, moves: Any, field: str) -> list[Turn]:
