@@ -29,7 +29,6 @@ once, and undo works only until the hands pass.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from typing import Any
 
@@ -52,30 +51,32 @@ from engines.ecosystem import (
     placement_cells,
     player_name,
 )
-from engines.ecosystem import bots as ecosystem_bots
 
-from ..ui.seats import BotShelf
+from ..core import SAVE_VERSION, SEAT_KINDS, GameModel, iterations_for, read_flag, seats
+from ..core import Turn as BaseTurn
 from .options import ScoringOptions
 
-SEAT_KINDS = ("Human", "Random", "Greedy", "MCTS")
-"""What can sit at a seat (the shared seat menu offers the same)."""
+__all__ = [
+    "MAX_PLAYERS",
+    "SAVE_FORMAT",
+    "SAVE_VERSION",
+    "SEAT_KINDS",
+    "EcosystemModel",
+    "Turn",
+    "a",
+    "mcts_iterations",
+]
+
 MAX_PLAYERS = 6
 SAVE_FORMAT = "cole-panel/ecosystem-game"
 """The ``format`` field of a saved draft."""
-SAVE_VERSION = 1
 
 
-def mcts_iterations(strength: int) -> int:
-    """Iterations per pick of the search bot at a strength from 1 to 5 (×2 per step).
-
-    >>> [mcts_iterations(s) for s in range(1, 6)]
-    [50, 100, 200, 400, 800]
-    """
-    return 50 * 2 ** (strength - 1)
+mcts_iterations = iterations_for("ecosystem")
 
 
 @dataclass(frozen=True)
-class Turn:
+class Turn(BaseTurn):
     """One pick as played, with the state it led to."""
 
     player: int
@@ -118,8 +119,13 @@ def _park_phrase(park: str | None) -> str:
     return "your park" if park is None else f"your {park.capitalize()} park"
 
 
-class EcosystemModel(ScoringOptions):
+@seats(*(player_name(p) for p in range(MAX_PLAYERS)), defaults=("Human",) + ("Greedy",) * 5)
+class EcosystemModel(GameModel, ScoringOptions):
     """An Ecosystem: Savanna draft with its options, seats, history and messages."""
+
+    game = "ecosystem"
+    save_format = SAVE_FORMAT
+    title = "Ecosystem"
 
     players = param.Integer(
         default=2, bounds=(2, MAX_PLAYERS), doc=("Number of players of the next new game, 2 to 6.")
@@ -132,48 +138,24 @@ class EcosystemModel(ScoringOptions):
             "(the frame may slide until the park is complete)."
         ),
     )
-    seat0 = param.Selector(default="Human", objects=list(SEAT_KINDS), doc="Who plays Player 1.")
-    seat1 = param.Selector(default="Greedy", objects=list(SEAT_KINDS), doc="Who plays Player 2.")
-    seat2 = param.Selector(default="Greedy", objects=list(SEAT_KINDS), doc="Who plays Player 3.")
-    seat3 = param.Selector(default="Greedy", objects=list(SEAT_KINDS), doc="Who plays Player 4.")
-    seat4 = param.Selector(default="Greedy", objects=list(SEAT_KINDS), doc="Who plays Player 5.")
-    seat5 = param.Selector(default="Greedy", objects=list(SEAT_KINDS), doc="Who plays Player 6.")
-    strength0 = param.Integer(default=2, bounds=(1, 5), doc="Player 1's search-bot strength.")
-    strength1 = param.Integer(default=2, bounds=(1, 5), doc="Player 2's search-bot strength.")
-    strength2 = param.Integer(default=2, bounds=(1, 5), doc="Player 3's search-bot strength.")
-    strength3 = param.Integer(default=2, bounds=(1, 5), doc="Player 4's search-bot strength.")
-    strength4 = param.Integer(default=2, bounds=(1, 5), doc="Player 5's search-bot strength.")
-    strength5 = param.Integer(default=2, bounds=(1, 5), doc="Player 6's search-bot strength.")
     confirm_turn = param.Boolean(
         default=True,
         doc=("Keep a person's picks pending until she passes the hands, so she can undo them."),
     )
-    seed = param.Integer(
-        default=None,
-        allow_None=True,
-        doc=("Seed of the shuffle and of the bots (None: a different game every time)."),
-    )
-
     state = param.ClassSelector(
         class_=State, doc=("The live game; replaced by a new object on every pick.")
     )
     start = param.ClassSelector(class_=State, doc="The game as dealt, before any pick.")
-    history = param.List(default=[], item_type=Turn, doc="The picks played, oldest first.")
-    future = param.List(default=[], item_type=Turn, doc="Picks undone, next one first.")
     pending = param.List(
         default=[],
         item_type=Pick,
         doc=("The person's picks of this turn, shown but not played until she passes the hands."),
     )
     undone = param.List(default=[], item_type=Pick, doc="Pending picks undone (for redo).")
-    events = param.List(default=[], doc="The events of the last pick played.")
-    message = param.String(default="", doc="The last error or narration, as sentences.")
-    message_is_error = param.Boolean(default=False, doc="Whether the message reports a refusal.")
 
     def __init__(self, **params: Any):
         state = params.pop("state", None)
         super().__init__(**params)
-        self._bots = BotShelf(ecosystem_bots, mcts_iterations)
         self._sheet_cache: tuple[State | None, ScoreSheet | None] = (None, None)
         if state is None:
             self.new_game()
@@ -185,18 +167,6 @@ class EcosystemModel(ScoringOptions):
     def rules(self) -> Rules:
         """The rules the parameters describe (used by the next new game)."""
         return self.make_rules(players=self.players, frame=self.frame)
-
-    def seat(self, player: int) -> str:
-        """Who sits at a seat: 'Human', 'Random', 'Greedy' or 'MCTS'."""
-        return getattr(self, f"seat{player}")
-
-    def strength(self, player: int) -> int:
-        return getattr(self, f"strength{player}")
-
-    @property
-    def humans(self) -> list[int]:
-        """The seats played by people in the current game."""
-        return [p for p in range(self.state.players) if self.seat(p) == "Human"]
 
     def seat_name(self, player: int) -> str:
         """E.g. 'Player 1 (you)', 'Player 2 (Greedy bot)', 'Player 3 (MCTS bot, strength 2)'."""
@@ -222,11 +192,6 @@ class EcosystemModel(ScoringOptions):
     def human_to_move(self) -> bool:
         p = self.state.current_player
         return p is not None and self.seat(p) == "Human"
-
-    @property
-    def bot_to_move(self) -> bool:
-        p = self.state.current_player
-        return p is not None and self.seat(p) != "Human"
 
     @property
     def viewer(self) -> int:
@@ -379,10 +344,6 @@ class EcosystemModel(ScoringOptions):
         return f"{where}: {self.seat_name(p)} to pick — choose a card, then a green cell."
 
     # ------------------------------------------------------------------ playing
-    def _refuse(self, sentence: str) -> bool:
-        self.param.update(message=sentence, message_is_error=True)
-        return False
-
     def new_game(self) -> None:
         """Deal a new game with the current options (seats are kept)."""
         rules = self.rules
@@ -598,13 +559,6 @@ class EcosystemModel(ScoringOptions):
         return True
 
     # ------------------------------------------------------------------ bots
-    def bot_for(self, player: int, kind: str | None = None) -> Any:
-        """The bot playing (or advising) ``player``: one object per seat, kind and strength."""
-        kind = kind or self.seat(player)
-        if kind == "Human":
-            kind = "Greedy"
-        return self._bots.get(player, kind, self.strength(player), self.seed)
-
     def bot_choice(self, state: State | None = None, kind: str | None = None) -> Pick:
         """The pick the mover's bot would make (on a copy; safe to call off the UI thread).
 
@@ -628,20 +582,12 @@ class EcosystemModel(ScoringOptions):
         return self.play(self.bot_choice())
 
     # ------------------------------------------------------------------ saving
-    def save(self) -> str:
-        """The game as JSON text: rules, seats, the deal, every pick, the current state."""
-
+    def _save_fields(self) -> dict[str, Any]:
         def picks(items: list[Pick]) -> list[list[Any]]:
             return [[p.card.code, list(p.cell), p.park] for p in items]
 
-        data = {
-            "format": SAVE_FORMAT,
-            "version": SAVE_VERSION,
+        return {
             "rules": self.state.rules.to_dict(),
-            "seats": [
-                {"player": player_name(p), "kind": self.seat(p), "strength": self.strength(p)}
-                for p in range(self.state.players)
-            ],
             "confirm_turn": self.confirm_turn,
             "start": self.start.to_dict(),
             "picks": picks([t.pick for t in self.history]),
@@ -649,41 +595,43 @@ class EcosystemModel(ScoringOptions):
             "pending": picks(self.pending),
             "state": self.state.to_dict(),
         }
-        return json.dumps(data)
 
-    def load(self, text: str) -> bool:
-        """Replace the game by a saved one. A bad file changes nothing but :attr:`message`,
-        which then says what is wrong. Returns whether the game was loaded."""
-        try:
-            start, history, future, pending, seats, confirm = _parse_save(text)
-        except ValueError as err:
-            return self._refuse(f"Could not load the file: {err} The current game is unchanged.")
-        state = history[-1].state if history else start
-        updates: dict[str, Any] = {}
-        for p, (kind, strength) in enumerate(seats):
-            updates[f"seat{p}"], updates[f"strength{p}"] = kind, strength
-        rules = state.rules
-        self._bots.clear()
-        self.param.update(
-            **self.options_from(rules),
-            players=rules.players,
-            frame=rules.frame,
-            confirm_turn=confirm,
-            state=state.clone(),
-            start=start,
-            history=history,
-            future=future,
-            pending=[],
-            undone=[],
-            events=list(history[-1].events) if history else [],
-            message_is_error=False,
-            message=f"Loaded a game after {len(history)} picks. {self.turn_text_for(state)}",
-            **updates,
-        )
-        for pick in pending:
-            if not self.pick(pick.card, pick.cell, pick.park):
-                break
-        return True
+    def _save_checks(self) -> dict[str, Any]:
+        return {
+            "required": ("start", "picks", "state"),
+            "other_formats": {
+                "cole-panel/ecosystem-park": (
+                    "it is a saved park, not a game: open it in the Scoring explorer tab."
+                )
+            },
+        }
+
+    def _read_fields(self, data: dict[str, Any]) -> tuple[int, Any]:
+        start, history, future, pending = _read_game(data)
+        confirm = read_flag(data, "confirm_turn", True)
+
+        def adopt() -> str:
+            state = history[-1].state if history else start
+            rules = state.rules
+            self.param.update(
+                **self.options_from(rules),
+                players=rules.players,
+                frame=rules.frame,
+                confirm_turn=confirm,
+                state=state.clone(),
+                start=start,
+                history=history,
+                future=future,
+                pending=[],
+                undone=[],
+                events=list(history[-1].events) if history else [],
+            )
+            for pick in pending:
+                if not self.pick(pick.card, pick.cell, pick.park):
+                    break
+            return f"Loaded a game after {len(history)} picks. {self.turn_text_for(state)}"
+
+        return start.players, adopt
 
     def turn_text_for(self, state: State) -> str:
         if state.is_over:
@@ -725,33 +673,8 @@ def _replay(state: State, picks: list[Pick], field: str) -> list[Turn]:
     return turns
 
 
-def _parse_save(
-    text: str,
-) -> tuple[State, list[Turn], list[Turn], list[Pick], list[tuple[str, int]], bool]:
-    """Check a saved game completely; ValueError with a sentence naming the problem."""
-    if not isinstance(text, str):
-        raise ValueError("a saved game is text.")
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as err:
-        raise ValueError(
-            f"it is not valid JSON ({err.msg} at line {err.lineno}, column {err.colno})."
-        ) from None
-    if not isinstance(data, dict):
-        raise ValueError("it is not a saved Ecosystem game (expected a JSON object).")
-    fmt = data.get("format")
-    if fmt == "cole-panel/ecosystem-park":
-        raise ValueError("it is a saved park, not a game: open it in the Scoring explorer tab.")
-    if fmt != SAVE_FORMAT:
-        raise ValueError(f"it is not a saved Ecosystem game (the 'format' field is {fmt!r}).")
-    if data.get("version") != SAVE_VERSION:
-        raise ValueError(
-            f"it is a save of version {data.get('version')!r}; this app reads "
-            f"version {SAVE_VERSION}."
-        )
-    for key in ("start", "picks", "state"):
-        if key not in data:
-            raise ValueError(f"the save has no '{key}' field.")
+def _read_game(data: dict[str, Any]) -> tuple[State, list[Turn], list[Turn], list[Pick]]:
+    """Check a save's deal and picks; ValueError with a sentence naming the problem."""
     try:
         start = State.from_dict(data["start"])
     except ValueError as err:
@@ -774,23 +697,4 @@ def _parse_save(
     if saved.to_dict() != live.to_dict():
         raise ValueError("its pick list does not lead to its saved position.")
     pending = _parse_picks(data.get("pending", []), "pending")
-    seats = []
-    raw_seats = data.get("seats", [{}] * start.players)
-    if not isinstance(raw_seats, list) or len(raw_seats) != start.players:
-        raise ValueError(f"its 'seats' must list the {start.players} players.")
-    for p, seat in enumerate(raw_seats):
-        if not isinstance(seat, dict):
-            raise ValueError(f"seat {p + 1} is not an object.")
-        kind = seat.get("kind", "Human")
-        strength = seat.get("strength", 2)
-        if kind not in SEAT_KINDS:
-            raise ValueError(
-                f"seat {p + 1} has an unknown kind {kind!r}; use one of {', '.join(SEAT_KINDS)}."
-            )
-        if not isinstance(strength, int) or isinstance(strength, bool) or not 1 <= strength <= 5:
-            raise ValueError(f"seat {p + 1} has strength {strength!r}; use 1 to 5.")
-        seats.append((kind, strength))
-    confirm = data.get("confirm_turn", True)
-    if not isinstance(confirm, bool):
-        raise ValueError("its 'confirm_turn' must be true or false.")
-    return start, history, future, pending, seats, confirm
+    return start, history, future, pending
