@@ -2,25 +2,22 @@
 
 ``ScoringExplorerModel`` / ``ScoringExplorer`` build and score parks step by step;
 ``EcosystemModel`` / ``DraftTable`` play a draft against bots; ``EcosystemDashboard`` holds both
-as two tabs. ``ParkBoard`` and ``HandView`` draw parks and hands with Bokeh.
+as two tabs. ``ParkBoard`` and ``HandView`` draw parks and hands with Bokeh.  Names are imported
+on first use, so the models load without Panel or Bokeh.
 """
 
-from .board import HandView, ParkBoard
-from .breakdown import ScoreBreakdown
-from .dashboard import EcosystemDashboard
-from .draft_view import DraftTable
-from .explorer import ScoringExplorerModel
-from .explorer_view import ScoringExplorer
-from .model import EcosystemModel, Turn
+from ..core.lazy import lazy_exports
 
-__all__ = [
-    "DraftTable",
-    "EcosystemDashboard",
-    "EcosystemModel",
-    "HandView",
-    "ParkBoard",
-    "ScoreBreakdown",
-    "ScoringExplorer",
-    "ScoringExplorerModel",
-    "Turn",
-]
+_EXPORTS = {
+    "DraftTable": ".draft_view",
+    "EcosystemDashboard": ".dashboard",
+    "EcosystemModel": ".model",
+    "HandView": ".board",
+    "ParkBoard": ".board",
+    "ScoreBreakdown": ".breakdown",
+    "ScoringExplorer": ".explorer_view",
+    "ScoringExplorerModel": ".explorer",
+    "Turn": ".model",
+}
+__all__ = sorted(_EXPORTS)
+__getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)

@@ -1,7 +1,17 @@
-"""On the Savannah in the browser: the game model, the Bokeh row, hand and piles, the dashboard."""
+"""On the Savannah in the browser: the game model, the Bokeh row, hand and piles, the dashboard.
 
-from .dashboard import SavannahDashboard
-from .model import SavannahModel, Turn
-from .steps import Step, Table, turn_steps
+Names are imported on first use, so ``cole_panel.savannah.model`` loads without Panel or Bokeh.
+"""
 
-__all__ = ["SavannahDashboard", "SavannahModel", "Step", "Table", "Turn", "turn_steps"]
+from ..core.lazy import lazy_exports
+
+_EXPORTS = {
+    "SavannahDashboard": ".dashboard",
+    "SavannahModel": ".model",
+    "Step": ".steps",
+    "Table": ".steps",
+    "Turn": ".model",
+    "turn_steps": ".steps",
+}
+__all__ = sorted(_EXPORTS)
+__getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)
