@@ -46,8 +46,10 @@ def test_a_model_module_loads_neither_panel_nor_bokeh(module):
 
 
 def test_the_old_import_paths_still_work():
-    from cole_panel.circle import CircleBoard, CircleModel as Model
-    from cole_panel.ui import SEAT_KINDS as UI_SEAT_KINDS, BotShelf
+    from cole_panel.circle import CircleBoard
+    from cole_panel.circle import CircleModel as Model
+    from cole_panel.ui import SEAT_KINDS as UI_SEAT_KINDS
+    from cole_panel.ui import BotShelf
 
     assert Model is CircleModel and CircleBoard.__name__ == "CircleBoard"
     assert UI_SEAT_KINDS == SEAT_KINDS and BotShelf.__module__ == "cole_panel.core.seats"
@@ -133,3 +135,12 @@ def test_a_job_cancelled_before_it_runs_is_not_applied():
     scheduler.submit(BotJob(compute=lambda: "first", apply=first))
     scheduler.submit(BotJob(compute=lambda: "third", apply=applied.append))
     assert applied == ["first", "third"]
+
+
+def test_the_page_runner_is_a_bot_scheduler():
+    from cole_panel.ui import BotRunner
+
+    runner, game = BotRunner(), CircleModel(seat0="Greedy", seat1="Greedy", seed=1, radius=2)
+    assert isinstance(runner, BotScheduler)
+    game.run_bots(runner)  # no event loop here: the runner runs the jobs inline
+    assert game.state.is_over
