@@ -23,6 +23,7 @@ from bokeh.plotting import figure
 from engines.circle import PLAYER_NAMES, PREDATOR, PREY, SHAPES, SPECIES, State, plural
 from engines.circle.species import DIRECTIONS
 
+from ..core.text import a
 from ..ui import batched
 from .geometry import (
     board_cells,
@@ -106,10 +107,6 @@ _TOOLTIP = """
   <div>@tip{safe}</div>
 </div>
 """
-
-
-def _a(name: str) -> str:
-    return ("an " if name[0] in "aeiou" else "a ") + name
 
 
 class CircleBoard(pn.viewable.Viewer):
@@ -461,7 +458,7 @@ class CircleBoard(pn.viewable.Viewer):
                     tip = html.escape(preview.reason or "")
                 else:
                     species = preview.species or ""
-                    title = f"{name} · {PLAYER_NAMES[mover]} here makes {_a(species)}"
+                    title = f"{name} · {PLAYER_NAMES[mover]} here makes {a(species)}"
                     tip = _preview_text(state, preview)
             if critter is None and (self.show_labels or blocked):
                 x, y = cell_center(cell)

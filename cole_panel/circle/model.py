@@ -26,6 +26,7 @@ from engines.circle import PLAYER_NAMES, Rules, State, new_game
 
 from ..core import SAVE_VERSION, GameModel, iterations_for, seats
 from ..core import Turn as BaseTurn
+from ..core.text import a
 
 SAVE_FORMAT = "cole-panel/circle-of-life"
 
@@ -315,7 +316,7 @@ class CircleModel(GameModel):
             message_is_error=False,
             message=f"Hint: {PLAYER_NAMES[preview.player]} could play "
             f"{self.state.label(cell)}, making "
-            f"{_article(preview.species)}{extra}.",
+            f"{a(preview.species or 'critter')}{extra}.",
         )
 
     # ------------------------------------------------------------------ saving
@@ -353,11 +354,6 @@ class CircleModel(GameModel):
             return f"Loaded a game of {len(history)} moves; {self._to_move_text(state)}"
 
         return len(PLAYER_NAMES), adopt
-
-
-def _article(species: str | None) -> str:
-    name = species or "a critter"
-    return ("an " if name[0] in "aeiou" else "a ") + name
 
 
 def _read_game(data: dict[str, Any]) -> tuple[State, list[Turn], list[Turn]]:

@@ -55,8 +55,20 @@ def read_save(
     ``title`` names the game in sentences ('Circle of Life'); ``other_formats`` maps a format
     the player might confuse with this one to the sentence that says so.
     """
+    data = load_object(text, f"saved {title} game")
+    found = data.get("format")
+    if other_formats and found in other_formats:
+        raise ValueError(other_formats[found])
+    if found != fmt:
+        raise ValueError(f"it is not a saved {title} game (the 'format' field is {found!r}).")
+    check_version(data, required)
+    return data
+
+
+def load_object(text: Any, what: str) -> dict[str, Any]:
+    """The JSON object in ``text``; ValueError saying why it is not ``what`` ('saved park')."""
     if not isinstance(text, str):
-        raise ValueError("a saved game is text.")
+        raise ValueError(f"a {what} is text.")
     try:
         data = json.loads(text)
     except json.JSONDecodeError as err:
@@ -64,12 +76,12 @@ def read_save(
             f"it is not valid JSON ({err.msg} at line {err.lineno}, column {err.colno})."
         ) from None
     if not isinstance(data, dict):
-        raise ValueError(f"it is not a saved {title} game (expected a JSON object).")
-    found = data.get("format")
-    if other_formats and found in other_formats:
-        raise ValueError(other_formats[found])
-    if found != fmt:
-        raise ValueError(f"it is not a saved {title} game (the 'format' field is {found!r}).")
+        raise ValueError(f"it is not a {what} (expected a JSON object).")
+    return data
+
+
+def check_version(data: Mapping[str, Any], required: Sequence[str] = ()) -> None:
+    """ValueError unless the save has this app's version and every ``required`` field."""
     if data.get("version") != SAVE_VERSION:
         raise ValueError(
             f"it is a save of version {data.get('version')!r}; this app reads "
@@ -78,7 +90,6 @@ def read_save(
     for key in required:
         if key not in data:
             raise ValueError(f"the save has no '{key}' field.")
-    return data
 
 
 def read_seats(data: Mapping[str, Any], players: int) -> list[tuple[str, int]]:

@@ -54,6 +54,7 @@ from engines.ecosystem import (
 
 from ..core import SAVE_VERSION, SEAT_KINDS, GameModel, iterations_for, read_flag, seats
 from ..core import Turn as BaseTurn
+from ..core.text import a
 from .options import ScoringOptions
 
 __all__ = [
@@ -100,15 +101,6 @@ class Turn(BaseTurn):
     def closed_turn(self) -> bool:
         """Whether this pick ended the turn (the hands passed, or the round ended)."""
         return any(isinstance(e, (Passed, RoundEnded)) for e in self.events)
-
-
-def a(label: str) -> str:
-    """The label with its indefinite article.
-
-    >>> a("elephant"), a("zebra")
-    ('an elephant', 'a zebra')
-    """
-    return ("an " if label[0] in "aeiou" else "a ") + label
 
 
 def _where(park: str | None, cell: tuple[int, int]) -> str:

@@ -48,6 +48,7 @@ from engines.savannah import (
 
 from ..core import BOT_KINDS, SAVE_VERSION, GameModel, iterations_for, read_flag, seats
 from ..core import Turn as BaseTurn
+from ..core.text import a, and_list
 
 MAX_SEATS = 5
 SAVE_FORMAT = "cole-panel/on-the-savannah"
@@ -90,11 +91,7 @@ class Turn(BaseTurn):
     def label(self) -> str:
         """``'Player 1 played a zebra'`` and the like."""
         verb = {Play: "played", Discard: "discarded", Steal: "took"}[type(self.move)]
-        return f"{player_name(self.player)} {verb} {_a(name_of(self.move.card))}"
-
-
-def _a(name: str) -> str:
-    return ("an " if name[0] in "aeiou" else "a ") + name
+        return f"{player_name(self.player)} {verb} {a(name_of(self.move.card))}"
 
 
 _RULE_PARAMS = (
@@ -632,16 +629,12 @@ def _preview_text(events: list[Event]) -> str:
             kinds["row_discarded"].extend(name_of(c) for c in e.cards)
     parts = []
     if kinds["killed"]:
-        parts.append("kill " + _and(kinds["killed"]))
+        parts.append("kill " + and_list(kinds["killed"]))
     if kinds["scared"]:
-        parts.append("scare away " + _and(kinds["scared"]))
+        parts.append("scare away " + and_list(kinds["scared"]))
     if kinds["row_discarded"]:
-        parts.append("discard " + _and(kinds["row_discarded"]))
+        parts.append("discard " + and_list(kinds["row_discarded"]))
     return f"It would {' and '.join(parts)}." if parts else "It would hunt nothing now."
-
-
-def _and(words: list[str]) -> str:
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def _read_game(data: dict[str, Any]) -> tuple[State, list[Turn], list[Turn]]:
