@@ -24,7 +24,7 @@ import param
 from engines import Event, IllegalAction
 from engines.circle import PLAYER_NAMES, Rules, State, new_game
 
-from ..core import SAVE_VERSION, GameModel, iterations_for, seats
+from ..core import SAVE_VERSION, GameModel, iterations_for, replay_turns, seats
 from ..core import Turn as BaseTurn
 from ..core.text import a
 
@@ -51,6 +51,11 @@ class Turn(BaseTurn):
     """What the move did, in order (placed, evolved, ate, won)."""
     state: State
     """The position after the move (never mutated)."""
+
+    @classmethod
+    def record(cls, before: State, action: Any, events: Any, after: State) -> Turn:
+        cell = after.moves[-1]
+        return cls(before.current_player, cell, after.label(cell), tuple(events), after)
 
 
 @seats(*PLAYER_NAMES, defaults=("Human", "MCTS"))
@@ -219,8 +224,7 @@ class CircleModel(GameModel):
             events = new.apply(action)
         except IllegalAction as err:
             return self._refuse(str(err))
-        cell = new.moves[-1]
-        turn = Turn(self.state.current_player, cell, new.label(cell), tuple(events), new)
+        turn = Turn.record(self.state, action, events, new)
         self.param.update(
             state=new,
             history=[*self.history, turn],
@@ -381,15 +385,4 @@ def _read_game(data: dict[str, Any]) -> tuple[State, list[Turn], list[Turn]]:
 def _replay(state: State, labels: Any, field: str) -> list[Turn]:
     if not isinstance(labels, list) or not all(isinstance(x, str) for x in labels):
         raise ValueError(f"its '{field}' must be a list of cell labels such as \"E5\".")
-    turns = []
-    for n, text in enumerate(labels, start=1):
-        new = state.clone()
-        player = state.current_player
-        try:
-            events = new.apply(text)
-        except (IllegalAction, ValueError) as err:
-            raise ValueError(f"{field} number {n} ({text}) cannot be played: {err}") from None
-        cell = new.moves[-1]
-        turns.append(Turn(player, cell, new.label(cell), tuple(events), new))
-        state = new
-    return turns
+    return replay_turns(state, labels, field, Turn)

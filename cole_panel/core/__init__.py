@@ -5,7 +5,7 @@ Bokeh.
 """
 
 from .envelope import SAVE_VERSION, read_flag, read_save, read_seats, write_save
-from .model import GameModel, Turn, seats
+from .model import GameModel, Turn, replay_turns, seats
 from .scheduler import BotJob, BotScheduler, InlineScheduler
 from .seats import (
     BOT_KINDS,
@@ -34,6 +34,7 @@ __all__ = [
     "read_flag",
     "read_save",
     "read_seats",
+    "replay_turns",
     "seats",
     "write_save",
 ]

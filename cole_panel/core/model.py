@@ -36,6 +36,37 @@ class Turn:
         """All the turn's events as sentences."""
         return " ".join(e.describe() for e in self.events)
 
+    @classmethod
+    def record(cls, before: Any, action: Any, events: Sequence[Any], after: Any) -> Turn:
+        """The turn of ``action``, played in ``before`` and leading to ``after``."""
+        raise NotImplementedError
+
+
+def replay_turns(
+    state: Any,
+    actions: Sequence[Any],
+    field: str,
+    turn: type[Turn],
+    label: Callable[[Any], str] = str,
+) -> list[Turn]:
+    """Play ``actions`` from ``state`` (never changed) as turns of type ``turn``.
+
+    ValueError names the first one that cannot be played: ``"<field> number <n> (<label>)
+    cannot be played: <the rules' reason>"``.
+    """
+    turns = []
+    for n, action in enumerate(actions, start=1):
+        new = state.clone()
+        try:
+            events = new.apply(action)
+        except (IllegalAction, ValueError) as err:
+            raise ValueError(
+                f"{field} number {n} ({label(action)}) cannot be played: {err}"
+            ) from None
+        turns.append(turn.record(state, action, events, new))
+        state = new
+    return turns
+
 
 def seats(*names: str, defaults: Sequence[str]) -> Callable[[type], type]:
     """Class decorator: a ``seat<i>`` menu and a ``strength<i>`` slider per player name.

@@ -52,7 +52,15 @@ from engines.ecosystem import (
     player_name,
 )
 
-from ..core import SAVE_VERSION, SEAT_KINDS, GameModel, iterations_for, read_flag, seats
+from ..core import (
+    SAVE_VERSION,
+    SEAT_KINDS,
+    GameModel,
+    iterations_for,
+    read_flag,
+    replay_turns,
+    seats,
+)
 from ..core import Turn as BaseTurn
 from ..core.text import a
 from .options import ScoringOptions
@@ -92,6 +100,10 @@ class Turn(BaseTurn):
     """What happened, in order (placed; then passing, dealing or the final scoring)."""
     state: State
     """The state after the pick (never mutated)."""
+
+    @classmethod
+    def record(cls, before: State, action: Pick, events: Any, after: State) -> Turn:
+        return cls(before.current_player, action, before.round, before.turn, tuple(events), after)
 
     def describe(self) -> str:
         """The pick's events as sentences (the final scoring shortened to the result)."""
@@ -383,7 +395,7 @@ class EcosystemModel(GameModel, ScoringOptions):
             events = new.apply(pick)
         except (IllegalAction, ValueError, TypeError) as err:
             return self._refuse(str(err))
-        turn = Turn(player, pick, self.state.round, self.state.turn, tuple(events), new)
+        turn = Turn.record(self.state, pick, events, new)
         self.param.update(
             state=new,
             history=[*self.history, turn],
@@ -452,12 +464,11 @@ class EcosystemModel(GameModel, ScoringOptions):
         turns = []
         for pick in self.pending:
             new = state.clone()
-            player = state.current_player
             try:
                 events = new.apply(pick)
             except IllegalAction as err:  # cannot happen: each was checked when made
                 return self._refuse(str(err))
-            turns.append(Turn(player, pick, state.round, state.turn, tuple(events), new))
+            turns.append(Turn.record(state, pick, events, new))
             state = new
         self.param.update(
             state=state,
@@ -649,20 +660,13 @@ def _parse_picks(raw: Any, field: str) -> list[Pick]:
 
 
 def _replay(state: State, picks: list[Pick], field: str) -> list[Turn]:
-    turns = []
-    for n, pick in enumerate(picks, start=1):
-        new = state.clone()
-        player = state.current_player
-        try:
-            events = new.apply(pick)
-        except (IllegalAction, ValueError) as err:
-            raise ValueError(
-                f"{field} number {n} ({pick.card.label} at "
-                f"{_where(pick.park, pick.cell)}) cannot be played: {err}"
-            ) from None
-        turns.append(Turn(player, pick, state.round, state.turn, tuple(events), new))
-        state = new
-    return turns
+    return replay_turns(
+        state,
+        picks,
+        field,
+        Turn,
+        lambda pick: f"{pick.card.label} at {_where(pick.park, pick.cell)}",
+    )
 
 
 def _read_game(data: dict[str, Any]) -> tuple[State, list[Turn], list[Turn], list[Pick]]:

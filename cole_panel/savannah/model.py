@@ -26,7 +26,6 @@ about Panel or Bokeh.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 import param
@@ -37,20 +36,24 @@ from engines.savannah import (
     GameOver,
     Move,
     Play,
-    Rules,
     State,
     Steal,
-    move_from_dict,
-    move_to_dict,
     name_of,
     new_game,
 )
 
-from ..core import BOT_KINDS, SAVE_VERSION, GameModel, iterations_for, read_flag, seats
-from ..core import Turn as BaseTurn
-from ..core.text import a, and_list
+from ..core import (
+    BOT_KINDS,
+    SAVE_VERSION,
+    GameModel,
+    iterations_for,
+    read_flag,
+    seats,
+)
+from .game_file import read_game, turn_records
+from .options import MAX_SEATS, SavannahOptions
+from .turns import Turn, player_name, preview_text
 
-MAX_SEATS = 5
 SAVE_FORMAT = "cole-panel/on-the-savannah"
 
 __all__ = [
@@ -64,138 +67,16 @@ __all__ = [
 ]
 
 
-def player_name(player: int) -> str:
-    """``0 -> 'Player 1'`` (the engine's sentences number players from 1 too)."""
-    return f"Player {player + 1}"
-
-
 mcts_iterations = iterations_for("savannah")
 
 
-@dataclass(frozen=True)
-class Turn(BaseTurn):
-    """One move as played, with the positions before and after it (never mutated)."""
-
-    player: int
-    """Who moved."""
-    move: Move
-    """The move: ``Play``, ``Discard`` or ``Steal``."""
-    events: tuple[Event, ...]
-    """What it did, in order."""
-    before: State
-    """The position the move was made in."""
-    state: State
-    """The position it led to."""
-
-    @property
-    def label(self) -> str:
-        """``'Player 1 played a zebra'`` and the like."""
-        verb = {Play: "played", Discard: "discarded", Steal: "took"}[type(self.move)]
-        return f"{player_name(self.player)} {verb} {a(name_of(self.move.card))}"
-
-
-_RULE_PARAMS = (
-    "players",
-    "tokens",
-    "hand_size",
-    "start_row",
-    "first_player",
-    "count_played_card",
-    "no_token",
-    "elephant_majority",
-    "steal",
-    "steal_per_kill",
-    "equal_turns",
-    "big_five_bonus",
-    "tie_break",
-)
-
-
 @seats(*(player_name(p) for p in range(MAX_SEATS)), defaults=("Human",) + ("Greedy",) * 4)
-class SavannahModel(GameModel):
+class SavannahModel(GameModel, SavannahOptions):
     """An On the Savannah game with its options, seats, history and messages."""
 
     game = "savannah"
     save_format = SAVE_FORMAT
     title = "On the Savannah"
-
-    # ---------------------------------------------------------------- options (next new game)
-    players = param.Integer(
-        default=3,
-        bounds=(2, MAX_SEATS),
-        doc=(
-            "Players in the next new game, 2 to 5 (three keeps the wait between your turns short)."
-        ),
-    )
-    tokens = param.Integer(default=10, bounds=(1, 20), doc="Tokens per player (rulebook: 10).")
-    hand_size = param.Integer(
-        default=3,
-        bounds=(1, 5),
-        doc=("Cards in each hand, drawn back to after every turn (rulebook: 3)."),
-    )
-    start_row = param.Integer(
-        default=6,
-        bounds=(0, 40),
-        doc=(
-            "Cards dealt face up into the starting row (rulebook: 6). A long starting row leaves a "
-            "short draw pile, so a quick game."
-        ),
-    )
-    first_player = param.Integer(
-        default=0, bounds=(0, MAX_SEATS - 1), doc=("Who takes the first turn: 0 is Player 1.")
-    )
-    count_played_card = param.Boolean(
-        default=False,
-        doc=(
-            "Whether 'count N from the right' counts the card just played as the rightmost one "
-            "(default: no, the row as it was at the start of the turn)."
-        ),
-    )
-    no_token = param.Selector(
-        default="play",
-        objects=["play", "discard"],
-        doc=(
-            "A player without tokens: 'play' plays cards that belong to nobody; 'discard' may only "
-            "discard."
-        ),
-    )
-    elephant_majority = param.Selector(
-        default="strict",
-        objects=["strict", "tied"],
-        doc=(
-            "The elephant's 'most animals': 'strict' needs more than every other player, 'tied' "
-            "at least as many."
-        ),
-    )
-    steal = param.Selector(
-        default="choose",
-        objects=["choose", "richest"],
-        doc=(
-            "After a scavenger's kill: 'choose' any card of another kill pile, or 'richest' (the "
-            "best card of the richest pile, automatically)."
-        ),
-    )
-    steal_per_kill = param.Boolean(
-        default=False,
-        doc=("Whether a scavenger steals once per card it kills (default: once per turn)."),
-    )
-    equal_turns = param.Boolean(
-        default=False,
-        doc=(
-            "Whether the round is finished after the last card is drawn so everyone has had the "
-            "same number of turns (default: the game ends at once)."
-        ),
-    )
-    big_five_bonus = param.Integer(
-        default=25,
-        bounds=(0, 100),
-        doc=("Bonus for a kill pile holding all of the Big Five (rulebook: 25)."),
-    )
-    tie_break = param.Selector(
-        default="shared",
-        objects=["shared", "most_alive"],
-        doc=("Tied totals: 'shared' win, or 'most_alive' (most animals alive with your token)."),
-    )
 
     # ---------------------------------------------------------------- seats
     seed = param.Integer(
@@ -250,11 +131,6 @@ class SavannahModel(GameModel):
         return cls(state=state, **{**seats, **params})
 
     # ---------------------------------------------------------------- reading
-    @property
-    def rules(self) -> Rules:
-        """The rules the option parameters describe (ValueError if they do not fit together)."""
-        return Rules(**{name: getattr(self, name) for name in _RULE_PARAMS})
-
     @property
     def hot_seat(self) -> bool:
         """Whether hands are covered between turns (several people share the device)."""
@@ -414,7 +290,7 @@ class SavannahModel(GameModel):
             reason = state.why_unplayable(cid)
             ok = reason is None
             text = (
-                f"The {name} can be played. " + _preview_text(self.preview(cid))
+                f"The {name} can be played. " + preview_text(self.preview(cid))
                 if ok
                 else f"The {name} cannot be played: {reason}"
             )
@@ -463,7 +339,7 @@ class SavannahModel(GameModel):
             events = new.apply(move)
         except IllegalAction as err:
             return self._refuse(str(err))
-        turn = Turn(state.current_player, move, tuple(events), state, new)
+        turn = Turn.record(state, move, events, new)
         self._commit([*self.history, turn], [], turn)
         return True
 
@@ -551,7 +427,7 @@ class SavannahModel(GameModel):
         state = history[-1].state if history else start
         rules = state.rules
         self._bots.clear()
-        options = {name: getattr(rules, name) for name in _RULE_PARAMS}
+        options = self.options_from(rules)
         self.param.update(
             **options,
             state=state.clone(),
@@ -582,7 +458,7 @@ class SavannahModel(GameModel):
             move = self.bot_for(state.current_player, kind).choose(state.clone())
             new = state.clone()
             events = new.apply(move)
-            turn = Turn(state.current_player, move, tuple(events), state, new)
+            turn = Turn.record(state, move, events, new)
             history.append(turn)
             state = new
         if turn is None:
@@ -598,8 +474,8 @@ class SavannahModel(GameModel):
         return {
             "hide_hands": self.hide_hands,
             "start": self.start.to_dict(),
-            "moves": [move_to_dict(t.move) for t in self.history],
-            "redo": [move_to_dict(t.move) for t in self.future],
+            "moves": turn_records(self.history),
+            "redo": turn_records(self.future),
             "state": self.state.to_dict(),
         }
 
@@ -607,7 +483,7 @@ class SavannahModel(GameModel):
         return {"required": ("start", "moves", "redo", "state")}
 
     def _read_fields(self, data: dict[str, Any]) -> tuple[int, Any]:
-        start, history, future = _read_game(data)
+        start, history, future = read_game(data)
         hide = read_flag(data, "hide_hands", True)
 
         def adopt() -> str:
@@ -617,61 +493,3 @@ class SavannahModel(GameModel):
             return message
 
         return start.players, adopt
-
-
-def _preview_text(events: list[Event]) -> str:
-    """What a play would do, in one sentence (kills and scares only)."""
-    kinds = {"killed": [], "scared": [], "row_discarded": []}
-    for e in events:
-        if e.kind in ("killed", "scared"):
-            kinds[e.kind].append(name_of(e.card))
-        elif e.kind == "row_discarded":
-            kinds["row_discarded"].extend(name_of(c) for c in e.cards)
-    parts = []
-    if kinds["killed"]:
-        parts.append("kill " + and_list(kinds["killed"]))
-    if kinds["scared"]:
-        parts.append("scare away " + and_list(kinds["scared"]))
-    if kinds["row_discarded"]:
-        parts.append("discard " + and_list(kinds["row_discarded"]))
-    return f"It would {' and '.join(parts)}." if parts else "It would hunt nothing now."
-
-
-def _read_game(data: dict[str, Any]) -> tuple[State, list[Turn], list[Turn]]:
-    """Check a save's positions and moves; ValueError with a sentence naming the problem."""
-    try:
-        start = State.from_dict(data["start"])
-    except ValueError as err:
-        raise ValueError(f"its start position is damaged ({err}).") from None
-    history = _replay(start, data["moves"], "moves")
-    future = _replay(history[-1].state if history else start, data["redo"], "redo")
-    try:
-        saved = State.from_dict(data["state"])
-    except ValueError as err:
-        raise ValueError(f"its position is damaged ({err}).") from None
-    live = history[-1].state if history else start
-    if saved.to_dict() != live.to_dict():
-        raise ValueError("its moves do not lead to its saved position.")
-    return start, history, future
-
-
-def _replay(state: State, moves: Any, field: str) -> list[Turn]:
-    if not isinstance(moves, list):
-        raise ValueError(f"its '{field}' must be a list of moves.")
-    turns = []
-    for n, raw in enumerate(moves, start=1):
-        try:
-            move = move_from_dict(raw)
-        except ValueError as err:
-            raise ValueError(f"{field} number {n} is not a move ({err}).") from None
-        new = state.clone()
-        player = state.current_player
-        try:
-            events = new.apply(move)
-        except IllegalAction as err:
-            raise ValueError(
-                f"{field} number {n} ({raw.get('type')} {raw.get('card')}) cannot be played: {err}"
-            ) from None
-        turns.append(Turn(player, move, tuple(events), state, new))
-        state = new
-    return turns

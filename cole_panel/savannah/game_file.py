@@ -1,0 +1,50 @@
+"""Reading a saved On the Savannah game: its start position, moves and undone moves."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engines.savannah import Move, State, move_from_dict, move_to_dict
+
+from ..core import replay_turns
+from .turns import Turn
+
+
+def turn_records(turns: list[Turn]) -> list[dict[str, Any]]:
+    """The moves of ``turns`` as the save file lists them."""
+    return [move_to_dict(t.move) for t in turns]
+
+
+def read_game(data: dict[str, Any]) -> tuple[State, list[Turn], list[Turn]]:
+    """Check a save's positions and moves; ValueError with a sentence naming the problem."""
+    try:
+        start = State.from_dict(data["start"])
+    except ValueError as err:
+        raise ValueError(f"its start position is damaged ({err}).") from None
+    history = _replay(start, data["moves"], "moves")
+    future = _replay(history[-1].state if history else start, data["redo"], "redo")
+    try:
+        saved = State.from_dict(data["state"])
+    except ValueError as err:
+        raise ValueError(f"its position is damaged ({err}).") from None
+    live = history[-1].state if history else start
+    if saved.to_dict() != live.to_dict():
+        raise ValueError("its moves do not lead to its saved position.")
+    return start, history, future
+
+
+def _replay(state: State, moves: Any, field: str) -> list[Turn]:
+    if not isinstance(moves, list):
+        raise ValueError(f"its '{field}' must be a list of moves.")
+    parsed = []
+    for n, raw in enumerate(moves, start=1):
+        try:
+            parsed.append(move_from_dict(raw))
+        except ValueError as err:
+            raise ValueError(f"{field} number {n} is not a move ({err}).") from None
+    return replay_turns(state, parsed, field, Turn, _move_label)
+
+
+def _move_label(move: Move) -> str:
+    data = move_to_dict(move)
+    return f"{data.get('type')} {data.get('card')}"
