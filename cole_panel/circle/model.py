@@ -24,7 +24,15 @@ import param
 from engines import Event, IllegalAction
 from engines.circle import PLAYER_NAMES, Rules, State, new_game
 
-from ..core import SAVE_VERSION, GameModel, iterations_for, replay_turns, seats
+from ..core import (
+    SAVE_VERSION,
+    GameModel,
+    check_reached,
+    iterations_for,
+    read_start,
+    replay_turns,
+    seats,
+)
 from ..core import Turn as BaseTurn
 from ..core.text import a
 
@@ -362,23 +370,13 @@ class CircleModel(GameModel):
 
 def _read_game(data: dict[str, Any]) -> tuple[State, list[Turn], list[Turn]]:
     """Check a save's positions and moves; ValueError with a sentence naming the problem."""
-    try:
-        start = State.from_dict(data["start"])
-    except ValueError as err:
-        raise ValueError(f"its start position is damaged ({err}).") from None
+    start = read_start(data, State)
     if start.moves:
         raise ValueError("its start position already has moves in it.")
-    if "rules" in data and data["rules"] != start.rules.to_dict():
-        raise ValueError("its 'rules' do not match the rules of its start position.")
     turns = _replay(start, data["moves"], "moves")
-    future = _replay(turns[-1].state if turns else start, data["redo"], "redo")
-    try:
-        saved = State.from_dict(data["state"])
-    except ValueError as err:
-        raise ValueError(f"its position is damaged ({err}).") from None
     live = turns[-1].state if turns else start
-    if saved != live:
-        raise ValueError("its move list does not lead to its saved position.")
+    future = _replay(live, data["redo"], "redo")
+    check_reached(data, live, "moves")
     return start, turns, future
 
 

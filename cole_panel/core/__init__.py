@@ -5,7 +5,8 @@ Bokeh.
 """
 
 from .envelope import SAVE_VERSION, read_flag, read_save, read_seats, write_save
-from .model import GameModel, Turn, replay_turns, seats
+from .model import GameModel, Turn, seats
+from .replay import check_reached, read_position, read_start, replay_turns
 from .scheduler import BotJob, BotScheduler, InlineScheduler
 from .seats import (
     BOT_KINDS,
@@ -31,9 +32,12 @@ __all__ = [
     "Turn",
     "iterations_for",
     "make_seat_bot",
+    "check_reached",
     "read_flag",
+    "read_position",
     "read_save",
     "read_seats",
+    "read_start",
     "replay_turns",
     "seats",
     "write_save",

@@ -42,32 +42,6 @@ class Turn:
         raise NotImplementedError
 
 
-def replay_turns(
-    state: Any,
-    actions: Sequence[Any],
-    field: str,
-    turn: type[Turn],
-    label: Callable[[Any], str] = str,
-) -> list[Turn]:
-    """Play ``actions`` from ``state`` (never changed) as turns of type ``turn``.
-
-    ValueError names the first one that cannot be played: ``"<field> number <n> (<label>)
-    cannot be played: <the rules' reason>"``.
-    """
-    turns = []
-    for n, action in enumerate(actions, start=1):
-        new = state.clone()
-        try:
-            events = new.apply(action)
-        except (IllegalAction, ValueError) as err:
-            raise ValueError(
-                f"{field} number {n} ({label(action)}) cannot be played: {err}"
-            ) from None
-        turns.append(turn.record(state, action, events, new))
-        state = new
-    return turns
-
-
 def seats(*names: str, defaults: Sequence[str]) -> Callable[[type], type]:
     """Class decorator: a ``seat<i>`` menu and a ``strength<i>`` slider per player name.
 

@@ -29,23 +29,19 @@ once, and undo works only until the hands pass.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 import param
 
-from engines import Event, IllegalAction, ScoreSheet
+from engines import IllegalAction, ScoreSheet
 from engines.ecosystem import (
     CardType,
     Park,
-    Passed,
     Pick,
     Placed,
-    RoundEnded,
     Rules,
     State,
     card_from_code,
-    cell_label,
     new_game,
     place,
     placement_cells,
@@ -58,12 +54,12 @@ from ..core import (
     GameModel,
     iterations_for,
     read_flag,
-    replay_turns,
     seats,
 )
-from ..core import Turn as BaseTurn
 from ..core.text import a
+from .game_file import picks, read_game
 from .options import ScoringOptions
+from .turns import Turn, park_phrase, where
 
 __all__ = [
     "MAX_PLAYERS",
@@ -82,45 +78,6 @@ SAVE_FORMAT = "cole-panel/ecosystem-game"
 
 
 mcts_iterations = iterations_for("ecosystem")
-
-
-@dataclass(frozen=True)
-class Turn(BaseTurn):
-    """One pick as played, with the state it led to."""
-
-    player: int
-    """Who picked."""
-    pick: Pick
-    """The card, the cell and the park."""
-    round: int
-    """Round of the pick (0 or 1)."""
-    turn: int
-    """Picks already made from each hand that round when this one was made (0–9)."""
-    events: tuple[Event, ...]
-    """What happened, in order (placed; then passing, dealing or the final scoring)."""
-    state: State
-    """The state after the pick (never mutated)."""
-
-    @classmethod
-    def record(cls, before: State, action: Pick, events: Any, after: State) -> Turn:
-        return cls(before.current_player, action, before.round, before.turn, tuple(events), after)
-
-    def describe(self) -> str:
-        """The pick's events as sentences (the final scoring shortened to the result)."""
-        return " ".join(e.describe() for e in self.events if e.kind not in ("scored", "flipped"))
-
-    @property
-    def closed_turn(self) -> bool:
-        """Whether this pick ended the turn (the hands passed, or the round ended)."""
-        return any(isinstance(e, (Passed, RoundEnded)) for e in self.events)
-
-
-def _where(park: str | None, cell: tuple[int, int]) -> str:
-    return cell_label(cell) if park is None else f"{park.capitalize()} {cell_label(cell)}"
-
-
-def _park_phrase(park: str | None) -> str:
-    return "your park" if park is None else f"your {park.capitalize()} park"
 
 
 @seats(*(player_name(p) for p in range(MAX_PLAYERS)), defaults=("Human",) + ("Greedy",) * 5)
@@ -423,7 +380,7 @@ class EcosystemModel(GameModel, ScoringOptions):
             return self._refuse(str(err))
         if pick.park in self.park_names and self.pending_for(pick.park) is not None:
             return self._refuse(
-                f"You already placed a card in {_park_phrase(pick.park)} this "
+                f"You already placed a card in {park_phrase(pick.park)} this "
                 "turn: undo it to change it, or pass the hands."
             )
         reason = state.why_illegal(pick)
@@ -442,7 +399,7 @@ class EcosystemModel(GameModel, ScoringOptions):
         return True
 
     def _pending_text(self, pick: Pick, pending: list[Pick]) -> str:
-        text = f"You put {a(pick.card.label)} at {_where(pick.park, pick.cell)}."
+        text = f"You put {a(pick.card.label)} at {where(pick.park, pick.cell)}."
         p = self.state.current_player
         missing = [
             n
@@ -450,7 +407,7 @@ class EcosystemModel(GameModel, ScoringOptions):
             if not self.state.has_picked(p, n) and not any(x.park == n for x in pending)
         ]
         if missing:
-            return text + f" Now pick a card for {_park_phrase(missing[0])}."
+            return text + f" Now pick a card for {park_phrase(missing[0])}."
         return text + " Press “Pass hands” to play it (or Undo)."
 
     def confirm(self) -> bool:
@@ -459,7 +416,7 @@ class EcosystemModel(GameModel, ScoringOptions):
             return self._refuse("Pick a card and a cell first.")
         if not self.ready_to_pass:
             missing = next(n for n in self.park_names if self.pending_for(n) is None)
-            return self._refuse(f"Pick a card for {_park_phrase(missing)} too.")
+            return self._refuse(f"Pick a card for {park_phrase(missing)} too.")
         state = self.state
         turns = []
         for pick in self.pending:
@@ -509,7 +466,7 @@ class EcosystemModel(GameModel, ScoringOptions):
             self.param.update(
                 pending=self.pending[:-1],
                 undone=[*self.undone, pick],
-                message=f"Took back your {pick.card.label} at {_where(pick.park, pick.cell)}.",
+                message=f"Took back your {pick.card.label} at {where(pick.park, pick.cell)}.",
                 message_is_error=False,
             )
             return True
@@ -529,7 +486,7 @@ class EcosystemModel(GameModel, ScoringOptions):
             events=[],
             message_is_error=False,
             message=f"Took back {player_name(taken[0].player)}'s "
-            f"{pick.card.label} at {_where(pick.park, pick.cell)}.",
+            f"{pick.card.label} at {where(pick.park, pick.cell)}.",
         )
         return True
 
@@ -586,9 +543,6 @@ class EcosystemModel(GameModel, ScoringOptions):
 
     # ------------------------------------------------------------------ saving
     def _save_fields(self) -> dict[str, Any]:
-        def picks(items: list[Pick]) -> list[list[Any]]:
-            return [[p.card.code, list(p.cell), p.park] for p in items]
-
         return {
             "rules": self.state.rules.to_dict(),
             "confirm_turn": self.confirm_turn,
@@ -610,7 +564,7 @@ class EcosystemModel(GameModel, ScoringOptions):
         }
 
     def _read_fields(self, data: dict[str, Any]) -> tuple[int, Any]:
-        start, history, future, pending = _read_game(data)
+        start, history, future, pending = read_game(data)
         confirm = read_flag(data, "confirm_turn", True)
 
         def adopt() -> str:
@@ -640,57 +594,3 @@ class EcosystemModel(GameModel, ScoringOptions):
         if state.is_over:
             return "The draft is over."
         return f"{player_name(state.current_player)} to pick."
-
-
-def _parse_picks(raw: Any, field: str) -> list[Pick]:
-    if not isinstance(raw, list):
-        raise ValueError(f"its '{field}' must be a list of [card, [row, column], park].")
-    out = []
-    for n, entry in enumerate(raw, start=1):
-        try:
-            card, cell, park = entry
-            if not (isinstance(cell, list) and len(cell) == 2):
-                raise ValueError
-            out.append(Pick(card_from_code(card), tuple(cell), park))
-        except (TypeError, ValueError):
-            raise ValueError(
-                f"{field} number {n} ({entry!r}) is not [card, [row, column], park]."
-            ) from None
-    return out
-
-
-def _replay(state: State, picks: list[Pick], field: str) -> list[Turn]:
-    return replay_turns(
-        state,
-        picks,
-        field,
-        Turn,
-        lambda pick: f"{pick.card.label} at {_where(pick.park, pick.cell)}",
-    )
-
-
-def _read_game(data: dict[str, Any]) -> tuple[State, list[Turn], list[Turn], list[Pick]]:
-    """Check a save's deal and picks; ValueError with a sentence naming the problem."""
-    try:
-        start = State.from_dict(data["start"])
-    except ValueError as err:
-        raise ValueError(f"its start position is damaged ({err}).") from None
-    if (
-        start.round != 0
-        or start.turn != 0
-        or any(len(start.park(p, n)) for p in range(start.players) for n in start.rules.park_names)
-    ):
-        raise ValueError("its start position already has picks in it.")
-    if "rules" in data and data["rules"] != start.rules.to_dict():
-        raise ValueError("its 'rules' do not match the rules of its start position.")
-    history = _replay(start, _parse_picks(data["picks"], "picks"), "pick")
-    live = history[-1].state if history else start
-    future = _replay(live, _parse_picks(data.get("redo", []), "redo"), "redo pick")
-    try:
-        saved = State.from_dict(data["state"])
-    except ValueError as err:
-        raise ValueError(f"its position is damaged ({err}).") from None
-    if saved.to_dict() != live.to_dict():
-        raise ValueError("its pick list does not lead to its saved position.")
-    pending = _parse_picks(data.get("pending", []), "pending")
-    return start, history, future, pending

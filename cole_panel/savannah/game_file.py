@@ -6,7 +6,7 @@ from typing import Any
 
 from engines.savannah import Move, State, move_from_dict, move_to_dict
 
-from ..core import replay_turns
+from ..core import check_reached, read_start, replay_turns
 from .turns import Turn
 
 
@@ -17,19 +17,11 @@ def turn_records(turns: list[Turn]) -> list[dict[str, Any]]:
 
 def read_game(data: dict[str, Any]) -> tuple[State, list[Turn], list[Turn]]:
     """Check a save's positions and moves; ValueError with a sentence naming the problem."""
-    try:
-        start = State.from_dict(data["start"])
-    except ValueError as err:
-        raise ValueError(f"its start position is damaged ({err}).") from None
+    start = read_start(data, State)
     history = _replay(start, data["moves"], "moves")
-    future = _replay(history[-1].state if history else start, data["redo"], "redo")
-    try:
-        saved = State.from_dict(data["state"])
-    except ValueError as err:
-        raise ValueError(f"its position is damaged ({err}).") from None
     live = history[-1].state if history else start
-    if saved.to_dict() != live.to_dict():
-        raise ValueError("its moves do not lead to its saved position.")
+    future = _replay(live, data["redo"], "redo")
+    check_reached(data, live, "moves")
     return start, history, future
 
 
