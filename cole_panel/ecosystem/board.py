@@ -17,11 +17,11 @@ from typing import Any
 import panel as pn
 import param
 from bokeh.events import DoubleTap, Tap
-from bokeh.models import ColumnDataSource, HoverTool, Range1d
-from bokeh.plotting import figure
+from bokeh.models import ColumnDataSource, HoverTool
 
 from engines.ecosystem import CELLS, COLS, ROWS, CardType, Park, cell_label
 
+from ..ui.figures import bare_figure
 from .geometry import (
     LABEL_MARGIN,
     TRACK,
@@ -49,28 +49,6 @@ _TOOLTIP = """
 """
 
 Cell = tuple
-
-
-def _blank_figure(
-    name: str, x: tuple[float, float], y: tuple[float, float], width: int, height: int
-) -> Any:
-    p = figure(
-        name=name,
-        width=width,
-        height=height,
-        match_aspect=True,
-        x_range=Range1d(*x),
-        y_range=Range1d(*y),
-        tools="",
-        toolbar_location=None,
-        min_border=0,
-        background_fill_color=BACKGROUND,
-        border_fill_color=BACKGROUND,
-        outline_line_color=None,
-    )
-    p.axis.visible = False
-    p.grid.visible = False
-    return p
 
 
 def card_columns(card: CardType | None, face_down: bool, compact: bool) -> dict[str, Any]:
@@ -182,7 +160,7 @@ class ParkBoard(pn.viewable.Viewer):
             for key, cols in columns.items()
         }
         s = self.sources
-        p = _blank_figure(n, (0, 1), (-1, 0), 100, 100)
+        p = bare_figure(n, (0, 1), (-1, 0), BACKGROUND, width=100, height=100, match_aspect=True)
         p.quad(
             left="left",
             right="right",
@@ -643,7 +621,15 @@ class HandView(pn.viewable.Viewer):
             name=f"{n}-cards",
         )
         px = self.cell_px
-        p = _blank_figure(n, (0, self.slots), (-0.72, 0.8), self.slots * px, round(1.52 * px))
+        p = bare_figure(
+            n,
+            (0, self.slots),
+            (-0.72, 0.8),
+            BACKGROUND,
+            width=self.slots * px,
+            height=round(1.52 * px),
+            match_aspect=True,
+        )
         p.rect(
             "x",
             "y",
