@@ -12,7 +12,7 @@ _EXPORTS = {
     "DraftTable": ".draft_view",
     "EcosystemDashboard": ".dashboard",
     "EcosystemModel": ".model",
-    "HandView": ".board",
+    "HandView": ".hand_view",
     "ParkBoard": ".board",
     "ScoreBreakdown": ".breakdown",
     "ScoringExplorer": ".explorer_view",
