@@ -3,9 +3,9 @@
 A game package re-exports its model *and* its Panel views; importing the views eagerly would
 load Panel and Bokeh for anyone who only wants the model.
 
->>> getattr_, dir_ = lazy_exports("json", {"dumps": ".decoder"})
->>> sorted(dir_())
-['dumps']
+>>> getattr_, dir_, all_ = lazy_exports("json", decoder="JSONDecoder JSONDecodeError")
+>>> all_, getattr_("JSONDecoder").__name__
+(['JSONDecodeError', 'JSONDecoder'], 'JSONDecoder')
 """
 
 from __future__ import annotations
@@ -16,10 +16,11 @@ from typing import Any
 
 
 def lazy_exports(
-    package: str, names: dict[str, str]
-) -> tuple[Callable[[str], Any], Callable[[], list[str]]]:
-    """``__getattr__`` and ``__dir__`` for ``package`` exporting each name from its module
-    (relative, e.g. ``{"CircleBoard": ".board"}``)."""
+    package: str, **modules: str
+) -> tuple[Callable[[str], Any], Callable[[], list[str]], list[str]]:
+    """``__getattr__``, ``__dir__`` and ``__all__`` for ``package``: each keyword names a
+    submodule and the space-separated names it exports (``board="CircleBoard"``)."""
+    names = {name: f".{module}" for module, listed in modules.items() for name in listed.split()}
 
     def __getattr__(name: str) -> Any:
         module = names.get(name)
@@ -30,4 +31,4 @@ def lazy_exports(
     def __dir__() -> list[str]:
         return sorted(names)
 
-    return __getattr__, __dir__
+    return __getattr__, __dir__, sorted(names)

@@ -2,22 +2,19 @@
 
 ``ScoringExplorerModel`` / ``ScoringExplorer`` build and score parks step by step;
 ``EcosystemModel`` / ``DraftTable`` play a draft against bots; ``EcosystemDashboard`` holds both
-as two tabs. ``ParkBoard`` and ``HandView`` draw parks and hands with Bokeh.  Names are imported
-on first use, so the models load without Panel or Bokeh.
+as two tabs. ``ParkBoard`` and ``HandView`` draw parks and hands with Bokeh.
 """
 
 from ..core.lazy import lazy_exports
 
-_EXPORTS = {
-    "DraftTable": ".draft_view",
-    "EcosystemDashboard": ".dashboard",
-    "EcosystemModel": ".model",
-    "HandView": ".hand_view",
-    "ParkBoard": ".board",
-    "ScoreBreakdown": ".breakdown",
-    "ScoringExplorer": ".explorer_view",
-    "ScoringExplorerModel": ".explorer",
-    "Turn": ".model",
-}
-__all__ = sorted(_EXPORTS)
-__getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)
+__getattr__, __dir__, __all__ = lazy_exports(
+    __name__,
+    board="ParkBoard",
+    breakdown="ScoreBreakdown",
+    dashboard="EcosystemDashboard",
+    draft_view="DraftTable",
+    explorer="ScoringExplorerModel",
+    explorer_view="ScoringExplorer",
+    hand_view="HandView",
+    model="EcosystemModel Turn",
+)
