@@ -72,7 +72,7 @@ def test_in_a_server_session_a_batched_action_runs_under_hold_now_or_next_tick()
         return "ran"
 
     def app():
-        action()  # while the page is built Panel may not touch the socket: it waits a tick
+        action()  # under a server the action waits for the next tick
         return pn.pane.Markdown("batched")
 
     port = _free_port()

@@ -11,9 +11,11 @@ the socket itself; a message with binary buffers written that way can interleave
 session is writing, and the browser then fails to decode it ("Offset is outside the bounds of
 the DataView") and stops updating.
 
-Bokeh lets the document be changed only under its lock.  ``pn.state.execute(..., 'auto')``
-runs the action at once when Panel may change the document now, and otherwise as the
-document's next-tick callback (under the lock, a moment later).  Outside a server session the
+Bokeh lets the document be changed only under its lock, and a Panel callback does not always
+hold it (when Panel queued the event, its "unblocked" check still says yes), and no public API
+tells the two cases apart.  So under a server the action always runs as the document's
+next-tick callback (``pn.state.execute(..., schedule=True)``), which Bokeh runs under the lock,
+a moment later.  Outside a server session the
 function is simply called.  Only public Panel and Bokeh APIs are used; tests/test_batch.py
 fails if the behaviour relied on here changes.
 """
@@ -34,7 +36,7 @@ F = TypeVar("F", bound=Callable[..., Any])
 def batched(fn: F) -> F:
     """Decorator: run ``fn`` with the page's document held (changes sent once, at the end).
 
-    Returns ``fn``'s result when it ran at once; None when it had to wait for the next tick.
+    Returns ``fn``'s result outside a server; under a server None (it runs on the next tick).
     """
 
     @functools.wraps(fn)
@@ -54,7 +56,7 @@ def batched(fn: F) -> F:
             finally:
                 doc.unhold()
 
-        pn.state.execute(held, schedule="auto")
+        pn.state.execute(held, schedule=True)
         return results[0] if results else None
 
     return wrapper  # type: ignore[return-value]
