@@ -1,7 +1,7 @@
 """Circle of Life in the browser: the game model, the Bokeh board and the dashboard."""
 
-from .board import CircleBoard
-from .dashboard import CircleDashboard
-from .model import CircleModel, Turn
+from ..core.lazy import lazy_exports
 
-__all__ = ["CircleBoard", "CircleDashboard", "CircleModel", "Turn"]
+__getattr__, __dir__, __all__ = lazy_exports(
+    __name__, board="CircleBoard", dashboard="CircleDashboard", model="CircleModel Turn"
+)

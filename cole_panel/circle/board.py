@@ -17,14 +17,14 @@ from typing import Any
 import panel as pn
 import param
 from bokeh.events import DoubleTap, MouseLeave, Tap
-from bokeh.models import ColumnDataSource, CustomJS, HoverTool, Label, Range1d
-from bokeh.plotting import figure
+from bokeh.models import ColumnDataSource, CustomJS, HoverTool, Label
 
 from engines.circle import PLAYER_NAMES, PREDATOR, PREY, SHAPES, SPECIES, State, plural
 from engines.circle.species import DIRECTIONS
-from engines.text import article
 
+from ..core.text import a
 from ..ui import batched
+from ..ui.figures import bare_figure
 from .geometry import (
     board_cells,
     cell_center,
@@ -161,24 +161,16 @@ class CircleBoard(pn.viewable.Viewer):
             }.items()
         }
         s = self.sources
-        p = figure(
-            name=BOARD_NAME,
+        p = bare_figure(
+            BOARD_NAME,
+            (-10, 10),
+            (-10, 10),
+            BACKGROUND,
             width=self.size,
             height=self.size,
             match_aspect=True,
-            x_range=Range1d(-10, 10, bounds="auto"),
-            y_range=Range1d(-10, 10, bounds="auto"),
-            tools="",
-            toolbar_location=None,
-            min_border=0,
-            background_fill_color=BACKGROUND,
-            border_fill_color=BACKGROUND,
-            outline_line_color=None,
+            bounds="auto",
         )
-        p.axis.visible = False
-        p.grid.visible = False
-        p.xaxis.visible = False
-        p.yaxis.visible = False
 
         p.circle(
             "x",
@@ -458,7 +450,7 @@ class CircleBoard(pn.viewable.Viewer):
                     tip = html.escape(preview.reason or "")
                 else:
                     species = preview.species or ""
-                    title = f"{name} · {PLAYER_NAMES[mover]} here makes {article(species)}"
+                    title = f"{name} · {PLAYER_NAMES[mover]} here makes {a(species)}"
                     tip = _preview_text(state, preview)
             if critter is None and (self.show_labels or blocked):
                 x, y = cell_center(cell)

@@ -16,7 +16,6 @@ message.  Views read it and call its methods; it knows nothing about Panel or Bo
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from typing import Any
 
@@ -24,28 +23,30 @@ import param
 
 from engines import Event, IllegalAction
 from engines.circle import PLAYER_NAMES, Rules, State, new_game
-from engines.circle import bots as circle_bots
-from engines.text import article
 
-from ..ui.seats import SEAT_KINDS, BotShelf
+from ..core import (
+    SAVE_VERSION,
+    GameModel,
+    check_reached,
+    iterations_for,
+    read_start,
+    replay_turns,
+    seats,
+)
+from ..core import Turn as BaseTurn
+from ..core.text import a
 
 SAVE_FORMAT = "cole-panel/circle-of-life"
-SAVE_VERSION = 1
+
+__all__ = ["SAVE_FORMAT", "SAVE_VERSION", "CircleModel", "Turn", "mcts_iterations"]
 
 Cell = tuple[int, int]
 
-
-def mcts_iterations(strength: int) -> int:
-    """Playouts per move of the search bot at a strength from 1 to 5 (×3 per step).
-
-    >>> [mcts_iterations(s) for s in range(1, 6)]
-    [250, 750, 2250, 6750, 20250]
-    """
-    return 250 * 3 ** (strength - 1)
+mcts_iterations = iterations_for("circle")
 
 
 @dataclass(frozen=True)
-class Turn:
+class Turn(BaseTurn):
     """One move of the game as played, with the position it led to."""
 
     player: int
@@ -59,13 +60,19 @@ class Turn:
     state: State
     """The position after the move (never mutated)."""
 
-    def describe(self) -> str:
-        """All the turn's events as sentences."""
-        return " ".join(e.describe() for e in self.events)
+    @classmethod
+    def record(cls, before: State, action: Any, events: Any, after: State) -> Turn:
+        cell = after.moves[-1]
+        return cls(before.current_player, cell, after.label(cell), tuple(events), after)
 
 
-class CircleModel(param.Parameterized):
+@seats(*PLAYER_NAMES, defaults=("Human", "MCTS"))
+class CircleModel(GameModel):
     """A Circle of Life game with its options, seats, history and messages."""
+
+    game = "circle"
+    save_format = SAVE_FORMAT
+    title = "Circle of Life"
 
     radius = param.Integer(
         default=4,
@@ -90,40 +97,15 @@ class CircleModel(param.Parameterized):
         ),
     )
 
-    seat0 = param.Selector(default="Human", objects=list(SEAT_KINDS), doc="Who plays Orange.")
-    seat1 = param.Selector(default="MCTS", objects=list(SEAT_KINDS), doc="Who plays Black.")
-    strength0 = param.Integer(
-        default=2,
-        bounds=(1, 5),
-        doc=("Orange's search-bot strength (1 fast and weak … 5 slow and strong)."),
-    )
-    strength1 = param.Integer(
-        default=2,
-        bounds=(1, 5),
-        doc=("Black's search-bot strength (1 fast and weak … 5 slow and strong)."),
-    )
     hint_strength = param.Integer(
         default=3,
         bounds=(1, 5),
         doc=("Strength of the search bot that gives hints (and moves for a person on 'Bot move')."),
     )
-    seed = param.Integer(
-        default=None,
-        allow_None=True,
-        doc=("Seed for the bots' random choices (None: different every game)."),
-    )
-
     state = param.ClassSelector(
         class_=State, doc=("The live position; replaced by a new object on every change.")
     )
     start = param.ClassSelector(class_=State, doc="The position the game started from.")
-    history = param.List(default=[], item_type=Turn, doc="The turns played, oldest first.")
-    future = param.List(
-        default=[], item_type=Turn, doc=("Turns undone and not yet redone, next one first.")
-    )
-    events = param.List(default=[], doc="The events of the last move (or of the last redo).")
-    message = param.String(default="", doc="The last error or narration, as sentences.")
-    message_is_error = param.Boolean(default=False, doc="Whether the message reports a refusal.")
     view_index = param.Integer(
         default=None,
         allow_None=True,
@@ -140,7 +122,6 @@ class CircleModel(param.Parameterized):
     def __init__(self, **params: Any):
         state = params.pop("state", None)
         super().__init__(**params)
-        self._bots = BotShelf(circle_bots, mcts_iterations)
         if state is None:
             self.new_game()
         else:
@@ -201,31 +182,9 @@ class CircleModel(param.Parameterized):
         """Whether a past position is on display (the board is then read-only)."""
         return self.view_index is not None
 
-    def seat(self, player: int) -> str:
-        """Who sits at a seat: 'Human', 'Random', 'Greedy' or 'MCTS'."""
-        return self.seat0 if player == 0 else self.seat1
-
-    def strength(self, player: int) -> int:
-        return self.strength0 if player == 0 else self.strength1
-
-    def seat_name(self, player: int) -> str:
-        """E.g. 'Orange (you)' or 'Black (MCTS bot, strength 2)'."""
-        kind = self.seat(player)
-        if kind == "Human":
-            return f"{PLAYER_NAMES[player]} (human)"
-        if kind == "MCTS":
-            return f"{PLAYER_NAMES[player]} (MCTS bot, strength {self.strength(player)})"
-        return f"{PLAYER_NAMES[player]} ({kind} bot)"
-
     @property
-    def bot_to_move(self) -> bool:
-        """Whether the live game waits for a bot."""
-        p = self.state.current_player
-        return p is not None and self.seat(p) != "Human"
-
-    @property
-    def has_human(self) -> bool:
-        return "Human" in (self.seat0, self.seat1)
+    def player_count(self) -> int:
+        return len(PLAYER_NAMES)
 
     @property
     def outcome_text(self) -> str:
@@ -273,8 +232,7 @@ class CircleModel(param.Parameterized):
             events = new.apply(action)
         except IllegalAction as err:
             return self._refuse(str(err))
-        cell = new.moves[-1]
-        turn = Turn(self.state.current_player, cell, new.label(cell), tuple(events), new)
+        turn = Turn.record(self.state, action, events, new)
         self.param.update(
             state=new,
             history=[*self.history, turn],
@@ -296,58 +254,8 @@ class CircleModel(param.Parameterized):
             )
         return self.play(action)
 
-    def _refuse(self, sentence: str) -> bool:
-        self.param.update(message=sentence, message_is_error=True)
-        return False
-
-    def undo(self) -> bool:
-        """Take back the last move — and, against a bot, the bot's reply too, so that a person
-        is to move again.  Returns whether anything was undone."""
-        if not self.history:
-            return self._refuse("There is no move to undo.")
-        history, future = list(self.history), list(self.future)
-        while history:
-            future.insert(0, history.pop())
-            mover = future[0].player
-            if not self.has_human or self.seat(mover) == "Human":
-                break
-        state = history[-1].state if history else self.start
-        self.param.update(
-            state=state.clone(),
-            history=history,
-            future=future,
-            events=[],
-            view_index=None,
-            hint=None,
-            message_is_error=False,
-            message=f"Took back {len(future) - len(self.future)} move(s); "
-            f"{self._to_move_text(state)}",
-        )
-        return True
-
-    def redo(self) -> bool:
-        """Replay the move(s) last undone (a person's move and the bot's reply together)."""
-        if not self.future:
-            return self._refuse("There is no move to redo.")
-        history, future = list(self.history), list(self.future)
-        while future:
-            history.append(future.pop(0))
-            state = history[-1].state
-            nxt = state.current_player
-            if not future or nxt is None or not self.has_human or self.seat(nxt) == "Human":
-                break
-        turn = history[-1]
-        self.param.update(
-            state=turn.state.clone(),
-            history=history,
-            future=future,
-            events=list(turn.events),
-            view_index=None,
-            hint=None,
-            message=turn.describe(),
-            message_is_error=False,
-        )
-        return True
+    def _jump_updates(self, state: State) -> dict[str, Any]:
+        return {"view_index": None, "hint": None}
 
     def _to_move_text(self, state: State) -> str:
         p = state.current_player
@@ -420,132 +328,59 @@ class CircleModel(param.Parameterized):
             message_is_error=False,
             message=f"Hint: {PLAYER_NAMES[preview.player]} could play "
             f"{self.state.label(cell)}, making "
-            f"{article(preview.species or 'critter')}{extra}.",
+            f"{a(preview.species or 'critter')}{extra}.",
         )
 
     # ------------------------------------------------------------------ saving
-    def save(self) -> str:
-        """The game as JSON text: rules, seats, the moves (and undone moves), the engine state."""
-        data = {
-            "format": SAVE_FORMAT,
-            "version": SAVE_VERSION,
+    def _save_fields(self) -> dict[str, Any]:
+        return {
             "rules": self.state.rules.to_dict(),
-            "seats": [
-                {"player": PLAYER_NAMES[p], "kind": self.seat(p), "strength": self.strength(p)}
-                for p in (0, 1)
-            ],
             "moves": [t.label for t in self.history],
             "redo": [t.label for t in self.future],
             "start": self.start.to_dict(),
             "state": self.state.to_dict(),
         }
-        return json.dumps(data, indent=1)
 
-    def load(self, text: str) -> bool:
-        """Replace the game by a saved one.  A bad file changes nothing but :attr:`message`,
-        which then says what is wrong.  Returns whether the game was loaded."""
-        try:
-            loaded = _parse_save(text)
-        except ValueError as err:
-            return self._refuse(f"Could not load the file: {err} The current game is unchanged.")
-        start, history, future, seats = loaded
-        state = history[-1].state if history else start
-        updates: dict[str, Any] = {}
-        for p, seat in enumerate(seats):
-            updates[f"seat{p}"], updates[f"strength{p}"] = seat
-        rules = state.rules
-        self._bots.clear()
-        self.param.update(
-            radius=rules.radius,
-            capture_target=rules.capture_target,
-            first_player=rules.first_player,
-            no_placement_wins=rules.no_placement_wins,
-            state=state.clone(),
-            start=start,
-            history=history,
-            future=future,
-            events=list(history[-1].events) if history else [],
-            view_index=None,
-            hint=None,
-            message=f"Loaded a game of {len(history)} moves; {self._to_move_text(state)}",
-            message_is_error=False,
-            **updates,
-        )
-        return True
+    def _save_checks(self) -> dict[str, Any]:
+        return {"required": ("start", "moves", "redo", "state")}
+
+    def _read_fields(self, data: dict[str, Any]) -> tuple[int, Any]:
+        start, history, future = _read_game(data)
+
+        def adopt() -> str:
+            state = history[-1].state if history else start
+            rules = state.rules
+            self.param.update(
+                radius=rules.radius,
+                capture_target=rules.capture_target,
+                first_player=rules.first_player,
+                no_placement_wins=rules.no_placement_wins,
+                state=state.clone(),
+                start=start,
+                history=history,
+                future=future,
+                events=list(history[-1].events) if history else [],
+                view_index=None,
+                hint=None,
+            )
+            return f"Loaded a game of {len(history)} moves; {self._to_move_text(state)}"
+
+        return len(PLAYER_NAMES), adopt
 
 
-def _parse_save(text: str) -> tuple[State, list[Turn], list[Turn], list[tuple[str, int]]]:
-    """Check a save completely; ValueError with a sentence naming the problem."""
-    if not isinstance(text, str):
-        raise ValueError("a saved game is text.")
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as err:
-        raise ValueError(
-            f"it is not valid JSON ({err.msg} at line {err.lineno}, column {err.colno})."
-        ) from None
-    if not isinstance(data, dict):
-        raise ValueError("it is not a saved Circle of Life game (expected a JSON object).")
-    if data.get("format") != SAVE_FORMAT:
-        raise ValueError(
-            f"it is not a saved Circle of Life game (the 'format' field is {data.get('format')!r})."
-        )
-    if data.get("version") != SAVE_VERSION:
-        raise ValueError(
-            f"it is a save of version {data.get('version')!r}; this app reads "
-            f"version {SAVE_VERSION}."
-        )
-    for key in ("start", "moves", "redo", "state"):
-        if key not in data:
-            raise ValueError(f"the save has no '{key}' field.")
-    try:
-        start = State.from_dict(data["start"])
-    except ValueError as err:
-        raise ValueError(f"its start position is damaged ({err})") from None
+def _read_game(data: dict[str, Any]) -> tuple[State, list[Turn], list[Turn]]:
+    """Check a save's positions and moves; ValueError with a sentence naming the problem."""
+    start = read_start(data, State)
     if start.moves:
         raise ValueError("its start position already has moves in it.")
-    if "rules" in data and data["rules"] != start.rules.to_dict():
-        raise ValueError("its 'rules' do not match the rules of its start position.")
     turns = _replay(start, data["moves"], "moves")
-    future = _replay(turns[-1].state if turns else start, data["redo"], "redo")
-    try:
-        saved = State.from_dict(data["state"])
-    except ValueError as err:
-        raise ValueError(f"its position is damaged ({err})") from None
     live = turns[-1].state if turns else start
-    if saved != live:
-        raise ValueError("its move list does not lead to its saved position.")
-    seats = []
-    raw_seats = data.get("seats", [{}, {}])
-    if not isinstance(raw_seats, list) or len(raw_seats) != 2:
-        raise ValueError("its 'seats' must list the two players.")
-    for p, seat in enumerate(raw_seats):
-        if not isinstance(seat, dict):
-            raise ValueError(f"seat {p + 1} is not an object.")
-        kind = seat.get("kind", "Human")
-        strength = seat.get("strength", 2)
-        if kind not in SEAT_KINDS:
-            raise ValueError(
-                f"seat {p + 1} has an unknown kind {kind!r}; use one of {', '.join(SEAT_KINDS)}."
-            )
-        if not isinstance(strength, int) or isinstance(strength, bool) or not 1 <= strength <= 5:
-            raise ValueError(f"seat {p + 1} has strength {strength!r}; use 1 to 5.")
-        seats.append((kind, strength))
-    return start, turns, future, seats
+    future = _replay(live, data["redo"], "redo")
+    check_reached(data, live, "moves")
+    return start, turns, future
 
 
 def _replay(state: State, labels: Any, field: str) -> list[Turn]:
     if not isinstance(labels, list) or not all(isinstance(x, str) for x in labels):
         raise ValueError(f"its '{field}' must be a list of cell labels such as \"E5\".")
-    turns = []
-    for n, text in enumerate(labels, start=1):
-        new = state.clone()
-        player = state.current_player
-        try:
-            events = new.apply(text)
-        except (IllegalAction, ValueError) as err:
-            raise ValueError(f"{field} number {n} ({text}) cannot be played: {err}") from None
-        cell = new.moves[-1]
-        turns.append(Turn(player, cell, new.label(cell), tuple(events), new))
-        state = new
-    return turns
+    return replay_turns(state, labels, field, Turn)

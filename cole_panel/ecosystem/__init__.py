@@ -5,22 +5,16 @@
 as two tabs. ``ParkBoard`` and ``HandView`` draw parks and hands with Bokeh.
 """
 
-from .board import HandView, ParkBoard
-from .breakdown import ScoreBreakdown
-from .dashboard import EcosystemDashboard
-from .draft_view import DraftTable
-from .explorer import ScoringExplorerModel
-from .explorer_view import ScoringExplorer
-from .model import EcosystemModel, Turn
+from ..core.lazy import lazy_exports
 
-__all__ = [
-    "DraftTable",
-    "EcosystemDashboard",
-    "EcosystemModel",
-    "HandView",
-    "ParkBoard",
-    "ScoreBreakdown",
-    "ScoringExplorer",
-    "ScoringExplorerModel",
-    "Turn",
-]
+__getattr__, __dir__, __all__ = lazy_exports(
+    __name__,
+    board="ParkBoard",
+    breakdown="ScoreBreakdown",
+    dashboard="EcosystemDashboard",
+    draft_view="DraftTable",
+    explorer="ScoringExplorerModel",
+    explorer_view="ScoringExplorer",
+    hand_view="HandView",
+    model="EcosystemModel Turn",
+)

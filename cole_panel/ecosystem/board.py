@@ -17,11 +17,11 @@ from typing import Any
 import panel as pn
 import param
 from bokeh.events import DoubleTap, Tap
-from bokeh.models import ColumnDataSource, HoverTool, Range1d
-from bokeh.plotting import figure
+from bokeh.models import ColumnDataSource, HoverTool
 
-from engines.ecosystem import CELLS, COLS, ROWS, CardType, Park, cell_label
+from engines.ecosystem import CELLS, COLS, ROWS, Park, cell_label
 
+from ..ui.figures import bare_figure
 from .geometry import (
     LABEL_MARGIN,
     TRACK,
@@ -32,74 +32,55 @@ from .geometry import (
     split_cell,
     x_offset,
 )
-from .style import BACKGROUND, EMPTY_FILL, FACE_DOWN, RULES, STYLES, card_text, title
+from .style import BACKGROUND, CARD_TOOLTIP, GOLD, RULES, card_columns, title
 
 CARD = 0.92
 """Width and height of a drawn card, in cells (the rest is the gap between cards)."""
-GOLD = "#e0a100"
 LEGAL_LINE = "#2e7d32"
 PENDING_LINE = "#1565c0"
 OPTION_LINE = "#8e24aa"
 
-_TOOLTIP = """
-<div style="max-width:300px;font-size:13px;line-height:1.35">
-  <div style="font-weight:600">@title</div>
-  <div>@tip{safe}</div>
-</div>
-"""
 
 Cell = tuple
 
 
-def _blank_figure(
-    name: str, x: tuple[float, float], y: tuple[float, float], width: int, height: int
+def _outline(
+    p: Any,
+    source: ColumnDataSource,
+    pad: float,
+    color: str,
+    width: float,
+    dash: list[int] | None = None,
+    **style: Any,
 ) -> Any:
-    p = figure(
-        name=name,
-        width=width,
-        height=height,
-        match_aspect=True,
-        x_range=Range1d(*x),
-        y_range=Range1d(*y),
-        tools="",
-        toolbar_location=None,
-        min_border=0,
-        background_fill_color=BACKGROUND,
-        border_fill_color=BACKGROUND,
-        outline_line_color=None,
+    """A card-sized frame (``pad`` cells larger) around each cell of ``source``."""
+    style = {"fill_color": None, "border_radius": 6, **style}
+    return p.rect(
+        "x",
+        "y",
+        width=CARD + pad,
+        height=CARD + pad,
+        source=source,
+        line_color=color,
+        line_width=width,
+        line_dash=dash or "solid",
+        **style,
     )
-    p.axis.visible = False
-    p.grid.visible = False
-    return p
 
 
-def card_columns(card: CardType | None, face_down: bool, compact: bool) -> dict[str, Any]:
-    """The drawing columns of one card (or an empty cell)."""
-    if card is None:
-        return dict(
-            fill=EMPTY_FILL,
-            hatch=" ",
-            hatch_color="#000000",
-            hatch_alpha=0.0,
-            text="",
-            text_color="#000000",
-            code="",
-            line="#c9b791",
-        )
-    style = FACE_DOWN if face_down else STYLES[card]
-    if face_down:
-        text = "▼" if compact else f"face down\n({card.label})"
-    else:
-        text = card.code if compact else card_text(card)
-    return dict(
-        fill=style.fill,
-        hatch=style.hatch,
-        hatch_color=style.hatch_color,
-        hatch_alpha=style.hatch_alpha,
+def _tag(p: Any, source: ColumnDataSource, text: Any, color: str) -> Any:
+    """White text on ``color`` above each cell of ``source`` (at its ``ty``)."""
+    return p.text(
+        "x",
+        "ty",
         text=text,
-        text_color=style.text,
-        code="" if compact else card.code,
-        line="#5b4a30",
+        source=source,
+        text_color="#ffffff",
+        text_align="center",
+        text_baseline="bottom",
+        background_fill_color=color,
+        padding=2,
+        border_radius=3,
     )
 
 
@@ -182,7 +163,7 @@ class ParkBoard(pn.viewable.Viewer):
             for key, cols in columns.items()
         }
         s = self.sources
-        p = _blank_figure(n, (0, 1), (-1, 0), 100, 100)
+        p = bare_figure(n, (0, 1), (-1, 0), BACKGROUND, width=100, height=100, match_aspect=True)
         p.quad(
             left="left",
             right="right",
@@ -253,18 +234,7 @@ class ParkBoard(pn.viewable.Viewer):
             text_baseline="top",
             text_alpha=0.85,
         )
-        p.rect(
-            "x",
-            "y",
-            width=CARD,
-            height=CARD,
-            source=s["legal"],
-            fill_color=None,
-            line_color=LEGAL_LINE,
-            line_width=2.5,
-            line_dash=[6, 4],
-            border_radius=6,
-        )
+        _outline(p, s["legal"], 0, LEGAL_LINE, 2.5, dash=[6, 4])
         self._legal_plus = p.text(
             "x",
             "y",
@@ -275,78 +245,12 @@ class ParkBoard(pn.viewable.Viewer):
             text_baseline="middle",
             text_font_style="bold",
         )
-        p.rect(
-            "x",
-            "y",
-            width=CARD + 0.04,
-            height=CARD + 0.04,
-            source=s["hl_help"],
-            fill_color=None,
-            line_color=GOLD,
-            line_width=3.5,
-            line_dash=[7, 4],
-            border_radius=6,
-        )
-        p.rect(
-            "x",
-            "y",
-            width=CARD + 0.05,
-            height=CARD + 0.05,
-            source=s["hl_main"],
-            fill_color=GOLD,
-            fill_alpha=0.12,
-            line_color=GOLD,
-            line_width=6,
-            border_radius=7,
-        )
-        p.rect(
-            "x",
-            "y",
-            width=CARD + 0.03,
-            height=CARD + 0.03,
-            source=s["pending"],
-            fill_color=None,
-            line_color=PENDING_LINE,
-            line_width=4,
-            line_dash=[8, 4],
-            border_radius=6,
-        )
-        self._pending_text = p.text(
-            "x",
-            "ty",
-            text={"value": "pending"},
-            source=s["pending"],
-            text_color="#ffffff",
-            text_align="center",
-            text_baseline="bottom",
-            background_fill_color=PENDING_LINE,
-            padding=2,
-            border_radius=3,
-        )
-        p.rect(
-            "x",
-            "y",
-            width=CARD + 0.03,
-            height=CARD + 0.03,
-            source=s["options"],
-            fill_color=None,
-            line_color=OPTION_LINE,
-            line_width=3,
-            line_dash=[3, 3],
-            border_radius=6,
-        )
-        self._option_text = p.text(
-            "x",
-            "ty",
-            text="text",
-            source=s["options"],
-            text_color="#ffffff",
-            text_align="center",
-            text_baseline="bottom",
-            background_fill_color=OPTION_LINE,
-            padding=2,
-            border_radius=3,
-        )
+        _outline(p, s["hl_help"], 0.04, GOLD, 3.5, dash=[7, 4])
+        _outline(p, s["hl_main"], 0.05, GOLD, 6, fill_color=GOLD, fill_alpha=0.12, border_radius=7)
+        _outline(p, s["pending"], 0.03, PENDING_LINE, 4, dash=[8, 4])
+        self._pending_text = _tag(p, s["pending"], {"value": "pending"}, PENDING_LINE)
+        _outline(p, s["options"], 0.03, OPTION_LINE, 3, dash=[3, 3])
+        self._option_text = _tag(p, s["options"], "text", OPTION_LINE)
         self._last = p.scatter(
             "x",
             "y",
@@ -391,7 +295,10 @@ class ParkBoard(pn.viewable.Viewer):
             text_line_height=1.1,
         )
         hover = HoverTool(
-            renderers=[cells], tooltips=_TOOLTIP, point_policy="follow_mouse", attachment="below"
+            renderers=[cells],
+            tooltips=CARD_TOOLTIP,
+            point_policy="follow_mouse",
+            attachment="below",
         )
         p.add_tools(hover)
         p.on_event(Tap, self._on_tap)
@@ -602,136 +509,6 @@ class ParkBoard(pn.viewable.Viewer):
         if found is not None:
             park, cell = found
             self.on_cell(park, cell)
-
-    def __panel__(self) -> pn.viewable.Viewable:
-        return self._pane
-
-
-class HandView(pn.viewable.Viewer):
-    """A hand of cards in a row; a tap picks one (``on_card(index)``)."""
-
-    slots = param.Integer(default=11, bounds=(1, 20), doc="Room for this many cards.")
-    cell_px = param.Integer(default=64, bounds=(24, 160), doc="Width of one card in pixels.")
-    figure_name = param.String(default="eco-hand", doc="The Bokeh name of the figure.")
-    visible = param.Boolean(default=True, doc="Whether the hand is shown at all.")
-
-    def __init__(self, on_card: Callable[[int], Any] | None = None, **params: Any):
-        super().__init__(**params)
-        self.on_card = on_card
-        n = self.figure_name
-        self.source = ColumnDataSource(
-            {
-                c: []
-                for c in (
-                    "x",
-                    "y",
-                    "fill",
-                    "hatch",
-                    "hatch_color",
-                    "hatch_alpha",
-                    "text",
-                    "text_color",
-                    "code",
-                    "line",
-                    "width",
-                    "alpha",
-                    "bg_alpha",
-                    "title",
-                    "tip",
-                )
-            },
-            name=f"{n}-cards",
-        )
-        px = self.cell_px
-        p = _blank_figure(n, (0, self.slots), (-0.72, 0.8), self.slots * px, round(1.52 * px))
-        p.rect(
-            "x",
-            "y",
-            width=0.9,
-            height=1.3,
-            source=self.source,
-            fill_color="fill",
-            fill_alpha="alpha",
-            line_color="line",
-            line_width="width",
-            hatch_pattern="hatch",
-            hatch_color="hatch_color",
-            hatch_alpha="hatch_alpha",
-            hatch_scale=10,
-            hatch_weight=1.5,
-            border_radius=6,
-            name=f"{n}-rects",
-        )
-        p.text(
-            "x",
-            "y",
-            text="text",
-            source=self.source,
-            text_color="text_color",
-            text_align="center",
-            text_baseline="middle",
-            text_font_style="bold",
-            text_font_size=f"{max(8, round(px * 0.17))}px",
-            text_alpha="alpha",
-            text_line_height=1.05,
-            background_fill_color="fill",
-            background_fill_alpha="bg_alpha",
-            padding=1,
-            border_radius=3,
-        )
-        hover = HoverTool(renderers=[p.renderers[0]], tooltips=_TOOLTIP, attachment="above")
-        p.add_tools(hover)
-        p.on_event(Tap, self._on_tap)
-        p.on_event(DoubleTap, self._on_double)
-        self.figure = p
-        self._enabled = False
-        self._count = 0
-        self._last_index = -1
-        self._pane = pn.pane.Bokeh(p, sizing_mode="fixed", margin=(0, 0), visible=self.visible)
-        self.param.watch(lambda e: setattr(self._pane, "visible", e.new), ["visible"])
-
-    @staticmethod
-    def card_x(index: int) -> float:
-        """Data x of the centre of the card at ``index`` (its y is 0)."""
-        return index + 0.5
-
-    def show(
-        self, cards: Sequence[CardType], selected: int | None = None, enabled: bool = True
-    ) -> None:
-        """Draw the hand; ``selected`` is raised with a gold border; disabled hands are faded."""
-        data: dict[str, list] = {key: [] for key in self.source.data}
-        for i, card in enumerate(cards):
-            cols = card_columns(card, False, False)
-            chosen = i == selected
-            cols.update(
-                x=self.card_x(i),
-                y=0.1 if chosen else 0.0,
-                line=GOLD if chosen else "#5b4a30",
-                width=5 if chosen else 1,
-                alpha=1.0 if enabled else 0.55,
-                bg_alpha=0.8 if enabled else 0.0,
-                title=title(card),
-                tip=html.escape(RULES[card]),
-            )
-            for key, value in cols.items():
-                if key in data:
-                    data[key].append(value)
-        self.source.data = data
-        self._enabled = enabled
-        self._count = len(cards)
-
-    def _on_tap(self, event: Any) -> None:
-        index = int(event.x) if event.x is not None and event.x >= 0 else -1
-        self._last_index = index
-        if self.on_card is not None and 0 <= index < self._count:
-            self.on_card(index)
-
-    def _on_double(self, event: Any) -> None:
-        """A second click within Bokeh's double-tap time: a tap on another card still counts;
-        on the same card it is ignored (so a double click does not pick and drop a card)."""
-        index = int(event.x) if event.x is not None and event.x >= 0 else -1
-        if index != self._last_index:
-            self._on_tap(event)
 
     def __panel__(self) -> pn.viewable.Viewable:
         return self._pane

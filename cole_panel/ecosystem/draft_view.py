@@ -27,7 +27,8 @@ from ..ui import (
     ThinkingIndicator,
 )
 from ..ui.batch import batched
-from .board import HandView, ParkBoard
+from .board import ParkBoard
+from .hand_view import HandView
 from .model import MAX_PLAYERS, EcosystemModel, a
 from .saving import NamedSaveLoad
 from .style import CATEGORY_TITLES

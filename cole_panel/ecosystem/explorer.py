@@ -23,9 +23,7 @@ False
 
 from __future__ import annotations
 
-import json
 import random
-import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -36,118 +34,34 @@ from engines.ecosystem import (
     CATEGORIES,
     CELLS,
     CODES,
-    ROWS,
     CardType,
-    LionChoice,
     Park,
     Rules,
     ScoringStep,
-    State,
     card_from_code,
     cell_label,
     score_steps,
 )
 
-from .model import a
+from ..core.text import a
+from .explanations import ScoringExplanations
 from .options import ScoringOptions
-from .style import CATEGORY_TITLES
+from .park_file import PARK_FORMAT, park_file_text, read_park_file
+from .park_text import (
+    ESTHER,
+    Cell,
+    line_cell,
+    parks_text,
+    parse_counts,
+    parse_parks,
+    where_label,
+)
 
 BRUSHES: tuple[str, ...] = (*CODES, "eraser")
 """What a click on a cell can put there: a card code, or the eraser (empty the cell)."""
 
-PARK_FORMAT = "cole-panel/ecosystem-park"
-"""The ``format`` field of a saved park file."""
-PARK_VERSION = 1
-GAME_FORMAT = "cole-panel/ecosystem-game"
-"""The ``format`` of a saved draft (its parks can be opened here too)."""
 
-ESTHER = """\
-EL GZ EL WH LI
-GR ZB CH GZ GR
-GR GR ZB TR GF
-TR GF WH HY GZ"""
-"""The rulebook's worked example: Esther's park scores 86 against a player with 2 gazelles."""
-
-Cell = tuple
-_ROW_NOTE = re.compile(r"row ([A-D]): (.*)")
-
-
-def _line_cell(park: str | None, cell: tuple[int, int]) -> Cell:
-    return tuple(cell) if park is None else (park, *cell)
-
-
-def where_label(cell: Cell) -> str:
-    """``"B2"`` or ``"West B2"`` for a score-line cell."""
-    if len(cell) == 3:
-        return f"{cell[0].capitalize()} {cell_label(cell[1:])}"
-    return cell_label(cell)
-
-
-def parse_counts(text: str, what: str = "gazelle counts") -> list[int]:
-    """Whole numbers separated by commas or spaces; ValueError naming the bad one.
-
-    >>> parse_counts("2, 3  0")
-    [2, 3, 0]
-    >>> parse_counts("2, x")
-    Traceback (most recent call last):
-    ...
-    ValueError: gazelle counts: 'x' is not a whole number from 0 to 99.
-    """
-    out = []
-    for token in text.replace(",", " ").split():
-        if not token.isdigit() or int(token) > 99:
-            raise ValueError(f"{what}: {token!r} is not a whole number from 0 to 99.")
-        out.append(int(token))
-    if len(out) > 5:
-        raise ValueError(f"{what}: at most 5 other players, not {len(out)}.")
-    return out
-
-
-def parse_parks(text: str, variant: str) -> tuple[tuple[Park, ...], bool]:
-    """Park text for one player: ``(parks, had_face_down)``; ValueError names row, column, token.
-
-    Classic: 4 lines of 5 codes (``..`` empty). Two parks: 4 lines ``West | East`` (5 codes
-    each side), or the West park's 4 lines followed by the East park's.
-    """
-    if variant == "classic":
-        park = Park.parse(text)
-        return (park.face_up(),), bool(park.flipped)
-    lines = [line for line in text.split("\n") if line.strip()]
-    if any("|" in line for line in lines):
-        if len(lines) != ROWS:
-            raise ValueError(f"two parks need {ROWS} lines of 'West | East', not {len(lines)}")
-        west, east = [], []
-        for r, line in enumerate(lines, start=1):
-            halves = line.split("|")
-            if len(halves) != 2:
-                raise ValueError(f"row {r}: put one '|' between the West and the East cards")
-            west.append(halves[0])
-            east.append(halves[1])
-    elif len(lines) == 2 * ROWS:
-        west, east = lines[:ROWS], lines[ROWS:]
-    else:
-        raise ValueError(
-            "two parks: write 4 lines of 'West | East' (5 cards on each side), or the West "
-            "park's 4 lines followed by the East park's 4 lines"
-        )
-    parks = []
-    for name, rows in (("West", west), ("East", east)):
-        try:
-            parks.append(Park.parse("\n".join(rows)))
-        except ValueError as exc:
-            raise ValueError(f"{name} park: {exc}") from None
-    return tuple(p.face_up() for p in parks), any(p.flipped for p in parks)
-
-
-def parks_text(parks: Sequence[Park]) -> str:
-    """The text :func:`parse_parks` reads back (``West | East`` lines for two parks)."""
-    if len(parks) == 1:
-        return str(parks[0])
-    west, east = (str(p).split("\n") for p in parks)
-    return "\n".join(f"{w} | {e}" for w, e in zip(west, east, strict=True))
-
-
-class ScoringExplorerModel(ScoringOptions):
+class ScoringExplorerModel(ScoringExplanations, ScoringOptions):
     """Parks to build and score, the score sheet, and a cursor for stepping through scoring."""
 
     table = param.List(
@@ -444,113 +358,6 @@ class ScoringExplorerModel(ScoringOptions):
             out[line.category] += line.points
         return out
 
-    @property
-    def highlight(self) -> tuple[list[Cell], list[Cell]]:
-        """``(scoring cards, cards that earned them)`` to highlight: the selected line, or the
-        lines of the shown step."""
-        lines = self.shown_lines
-        if self.selected_line is not None and self.selected_line < len(lines):
-            chosen = [lines[self.selected_line]]
-        else:
-            chosen = [lines[i] for i in self.new_lines]
-        scorers, helpers = [], []
-        for line in chosen:
-            if line.cells:
-                scorers.append(line.cells[0] if line.category != "rows" else None)
-                helpers.extend(line.cells[1:] if line.category != "rows" else line.cells)
-        return [c for c in scorers if c is not None], helpers
-
-    def final_flips(self) -> dict[Cell, str]:
-        """Cells of the shown player's parks that end face down, with what flips them."""
-        out: dict[Cell, str] = {}
-        for line in self.sheet.for_player(self.player):
-            if line.category == "cheetah" and line.points > 0:
-                for cell in line.cells[1:]:
-                    out.setdefault(cell, f"the cheetah at {where_label(line.cells[0])}")
-            elif line.category == "lion" and len(line.cells) == 2:
-                out[line.cells[1]] = f"the lion at {where_label(line.cells[0])}"
-        return out
-
-    def cell_notes(self) -> dict[Cell, list[str]]:
-        """For each cell, the shown lines it takes part in (for hover tooltips)."""
-        notes: dict[Cell, list[str]] = {}
-        for line in self.shown_lines:
-            for n, cell in enumerate(line.cells):
-                head = f"{line.points:+d}" if n == 0 and line.category != "rows" else "helps"
-                notes.setdefault(cell, []).append(f"{head}: {line.note}")
-        return notes
-
-    def row_notes(self) -> dict[int, tuple[int, str]]:
-        """Two parks: row index → (points, note) of the shown row lines."""
-        out = {}
-        for line in self.shown_lines:
-            match = _ROW_NOTE.match(line.note) if line.category == "rows" else None
-            if match:
-                out["ABCD".index(match[1])] = (line.points, match[2])
-        return out
-
-    @property
-    def lion(self) -> LionChoice | None:
-        """The lion's choice of the shown step, when it is a lion of the shown player."""
-        step = self.shown_step
-        if step is None or step.lion is None or step.lion.player != self.player:
-            return None
-        return step.lion
-
-    def lion_text(self) -> str:
-        """The lion's choice and its alternatives, as sentences."""
-        lion = self.lion
-        if lion is None:
-            return ""
-        where = where_label(lion.lion)
-        if lion.reason == "no_grassland":
-            return f"The lion at {where} is not next to a grassland, so it does not hunt."
-        if lion.reason == "no_prey":
-            return f"The lion at {where} has no face-up gazelle or zebra left to flip."
-        prey_card = self.card_at(lion.prey)
-        why = {
-            "best": "the prey that gives the best final total",
-            "reading_order": "the first face-up prey in reading order",
-            "chosen": "the prey you chose",
-        }[lion.reason]
-        text = (
-            f"The lion at {where} flips the {prey_card.label} at {where_label(lion.prey)}: {why}."
-        )
-        if len(lion.options) > 1:
-            alts = "; ".join(
-                f"{self.card_at(c).label} at {where_label(c)} → {v} points" for c, v in lion.options
-            )
-            text += f" Its choices, with your final total: {alts}."
-        return text
-
-    def card_at(self, cell: Cell) -> CardType:
-        """The card (as built) at a score-line cell of the shown player's parks."""
-        park, rc = (None, cell) if len(cell) == 2 else (cell[0], cell[1:])
-        return self.parks[self.park_names.index(park)][rc]
-
-    def describe_step(self) -> str:
-        """Where the step-by-step cursor is, in a sentence."""
-        if not self.stepping:
-            return f"Total {self.final_total} points."
-        n = len(self._view)
-        step = self.shown_step
-        if step is None:
-            return (
-                f"Step 0 of {n}: before scoring, every card is face up. Press Next to score "
-                "the watering holes."
-            )
-        points = sum(line.points for line in step.lines if line.player == self.player)
-        title = CATEGORY_TITLES[step.category]
-        flips = [
-            c
-            for c in step.flipped[self.player]
-            if self.step == 1 or c not in self._view[self.step - 2].flipped[self.player]
-        ]
-        text = f"Step {self.step} of {n}: {title} {points:+d} (total {self.total})."
-        if flips:
-            text += " Flipped face down: " + ", ".join(sorted(where_label(c) for c in flips)) + "."
-        return text
-
     def park_text(self) -> str:
         """The shown player's parks as text (what :meth:`load_text` reads)."""
         return parks_text(self.parks)
@@ -585,7 +392,7 @@ class ScoringExplorerModel(ScoringOptions):
         slot = names.index(park)
         old = self.parks[slot]
         cards = dict(old.cards())
-        where = where_label(_line_cell(park, cell))
+        where = where_label(line_cell(park, cell))
         if code is None:
             if cell not in cards:
                 return self._refuse(f"{where} is already empty.")
@@ -753,28 +560,13 @@ class ScoringExplorerModel(ScoringOptions):
     # ------------------------------------------------------------------ saving
     def save(self) -> str:
         """The table as JSON text: options, parks as text, other gazelles, lion choices."""
-        data = {
-            "format": PARK_FORMAT,
-            "version": PARK_VERSION,
-            "rules": {name: getattr(self, name) for name in self.OPTION_NAMES},
-            "names": list(self.names),
-            "player": self.player,
-            "parks": [[str(p) for p in entry] for entry in self.table],
-            "other_gazelles": list(self.other_gazelles),
-            "other_gazelles_east": list(self.other_gazelles_east),
-            "lion_choices": [
-                [p, list(lion), list(prey)]
-                for p, mapping in sorted(self.lion_choices.items())
-                for lion, prey in mapping.items()
-            ],
-        }
-        return json.dumps(data, indent=1)
+        return park_file_text(self)
 
     def load(self, text: str) -> bool:
         """Load a saved park (or the parks of a saved draft). A bad file changes nothing but
         :attr:`message`. Returns whether it loaded."""
         try:
-            loaded = _parse_park_file(text)
+            loaded = read_park_file(text)
         except ValueError as exc:
             return self._refuse(f"Could not load the file: {exc} The current park is unchanged.")
         rules, table, names, player, others, others_east, choices, what = loaded
@@ -799,118 +591,6 @@ class ScoringExplorerModel(ScoringOptions):
             message_is_error=False,
         )
         return True
-
-
-def _parse_park_file(text: str) -> tuple:
-    if not isinstance(text, str):
-        raise ValueError("a saved park is text.")
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as err:
-        raise ValueError(
-            f"it is not valid JSON ({err.msg} at line {err.lineno}, column {err.colno})."
-        ) from None
-    if not isinstance(data, dict):
-        raise ValueError("it is not a saved park (expected a JSON object).")
-    fmt = data.get("format")
-    if fmt == GAME_FORMAT or fmt == "ecosystem-savanna-state":
-        return _parks_of_game(data)
-    if fmt != PARK_FORMAT:
-        raise ValueError(f"it is not a saved Ecosystem park (the 'format' field is {fmt!r}).")
-    if data.get("version") != PARK_VERSION:
-        raise ValueError(
-            f"it is a save of version {data.get('version')!r}; this app reads "
-            f"version {PARK_VERSION}."
-        )
-    for key in ("rules", "parks"):
-        if key not in data:
-            raise ValueError(f"the save has no '{key}' field.")
-    raw_rules = data["rules"]
-    if not isinstance(raw_rules, dict):
-        raise ValueError("its 'rules' must be an object of options.")
-    unknown = sorted(set(raw_rules) - set(ScoringOptions.OPTION_NAMES))
-    if unknown:
-        raise ValueError(f"its 'rules' has an unknown option {unknown[0]!r}.")
-    try:
-        rules = Rules(**raw_rules)
-    except (TypeError, ValueError) as exc:
-        raise ValueError(f"its 'rules' are wrong: {exc}") from None
-    slots = len(rules.park_names)
-    parks = data["parks"]
-    if not isinstance(parks, list) or not 1 <= len(parks) <= 6:
-        raise ValueError("its 'parks' must list 1 to 6 players' parks.")
-    table = []
-    for p, entry in enumerate(parks):
-        if not isinstance(entry, list) or len(entry) != slots:
-            raise ValueError(
-                f"parks[{p}] must hold {slots} park text(s) for the {rules.variant} game."
-            )
-        row = []
-        for s, park_text in enumerate(entry):
-            try:
-                row.append(Park.parse(park_text).face_up())
-            except ValueError as exc:
-                raise ValueError(f"parks[{p}][{s}]: {exc}.") from None
-        table.append(tuple(row))
-    names = data.get("names", [f"Player {i + 1}" for i in range(len(table))])
-    if (
-        not isinstance(names, list)
-        or len(names) != len(table)
-        or not all(isinstance(n, str) for n in names)
-    ):
-        raise ValueError("its 'names' must give one name per player.")
-    player = data.get("player", 0)
-    if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < len(table):
-        raise ValueError(f"its 'player' must be 0 to {len(table) - 1}, not {player!r}.")
-    counts = []
-    for key in ("other_gazelles", "other_gazelles_east"):
-        value = data.get(key, [])
-        if (
-            not isinstance(value, list)
-            or len(value) > 5
-            or not all(
-                isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= 99 for n in value
-            )
-        ):
-            raise ValueError(f"its '{key}' must list up to 5 whole numbers from 0 to 99.")
-        counts.append(value)
-    choices: dict[int, dict[Cell, Cell]] = {}
-    raw_choices = data.get("lion_choices", [])
-    if not isinstance(raw_choices, list):
-        raise ValueError("its 'lion_choices' must be a list of [player, lion cell, prey cell].")
-    for n, entry in enumerate(raw_choices):
-        try:
-            p, lion, prey = entry
-            lion, prey = tuple(lion), tuple(prey)
-            park = None if len(lion) == 2 else lion[0]
-            slot = rules.park_names.index(park)
-            ok = table[p][slot][lion[-2:]] is CardType.LION and table[p][slot][prey[-2:]] in (
-                CardType.GAZELLE,
-                CardType.ZEBRA,
-            )
-        except (TypeError, ValueError, IndexError, KeyError):
-            ok = False
-        if not ok:
-            raise ValueError(
-                f"lion_choices[{n}] is not [player, lion cell, gazelle or zebra "
-                "cell] of a lion on the table."
-            )
-        choices.setdefault(p, {})[lion] = prey
-    options = {name: getattr(rules, name) for name in ScoringOptions.OPTION_NAMES}
-    return options, table, names, player, counts[0], counts[1], choices, "the park file"
-
-
-def _parks_of_game(data: dict) -> tuple:
-    state_data = data.get("state") if data.get("format") == GAME_FORMAT else data
-    try:
-        state = State.from_dict(state_data)
-    except ValueError as exc:
-        raise ValueError(f"its game position is damaged ({exc}).") from None
-    rules = state.rules
-    table = [(entry,) if isinstance(entry, Park) else tuple(entry) for entry in state.parks]
-    names = [f"Player {p + 1}" for p in range(state.players)]
-    options = {name: getattr(rules, name) for name in ScoringOptions.OPTION_NAMES}
-    return options, table, names, 0, [], [], {}, "the parks of a saved draft"
 
 
 __all__ = [

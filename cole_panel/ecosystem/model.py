@@ -29,93 +29,64 @@ once, and undo works only until the hands pass.
 
 from __future__ import annotations
 
-import json
-from dataclasses import dataclass
 from typing import Any
 
 import param
 
-from engines import Event, IllegalAction, ScoreSheet
+from engines import IllegalAction, ScoreSheet
 from engines.ecosystem import (
     CardType,
     Park,
-    Passed,
     Pick,
     Placed,
-    RoundEnded,
     Rules,
     State,
     card_from_code,
-    cell_label,
     new_game,
     place,
     placement_cells,
     player_name,
 )
-from engines.ecosystem import bots as ecosystem_bots
-from engines.text import article
 
-from ..ui.seats import BotShelf
+from ..core import (
+    SAVE_VERSION,
+    SEAT_KINDS,
+    GameModel,
+    iterations_for,
+    read_flag,
+    seats,
+)
+from ..core.text import a
+from .game_file import picks, read_game
 from .options import ScoringOptions
+from .turns import Turn, park_phrase, where
 
-SEAT_KINDS = ("Human", "Random", "Greedy", "MCTS")
-"""What can sit at a seat (the shared seat menu offers the same)."""
+__all__ = [
+    "MAX_PLAYERS",
+    "SAVE_FORMAT",
+    "SAVE_VERSION",
+    "SEAT_KINDS",
+    "EcosystemModel",
+    "Turn",
+    "a",
+    "mcts_iterations",
+]
+
 MAX_PLAYERS = 6
 SAVE_FORMAT = "cole-panel/ecosystem-game"
 """The ``format`` field of a saved draft."""
-SAVE_VERSION = 1
 
 
-def mcts_iterations(strength: int) -> int:
-    """Iterations per pick of the search bot at a strength from 1 to 5 (×2 per step).
-
-    >>> [mcts_iterations(s) for s in range(1, 6)]
-    [50, 100, 200, 400, 800]
-    """
-    return 50 * 2 ** (strength - 1)
+mcts_iterations = iterations_for("ecosystem")
 
 
-@dataclass(frozen=True)
-class Turn:
-    """One pick as played, with the state it led to."""
-
-    player: int
-    """Who picked."""
-    pick: Pick
-    """The card, the cell and the park."""
-    round: int
-    """Round of the pick (0 or 1)."""
-    turn: int
-    """Picks already made from each hand that round when this one was made (0–9)."""
-    events: tuple[Event, ...]
-    """What happened, in order (placed; then passing, dealing or the final scoring)."""
-    state: State
-    """The state after the pick (never mutated)."""
-
-    def describe(self) -> str:
-        """The pick's events as sentences (the final scoring shortened to the result)."""
-        return " ".join(e.describe() for e in self.events if e.kind not in ("scored", "flipped"))
-
-    @property
-    def closed_turn(self) -> bool:
-        """Whether this pick ended the turn (the hands passed, or the round ended)."""
-        return any(isinstance(e, (Passed, RoundEnded)) for e in self.events)
-
-
-a = article
-"""The label with its indefinite article (``engines.text.article``), as the views call it."""
-
-
-def _where(park: str | None, cell: tuple[int, int]) -> str:
-    return cell_label(cell) if park is None else f"{park.capitalize()} {cell_label(cell)}"
-
-
-def _park_phrase(park: str | None) -> str:
-    return "your park" if park is None else f"your {park.capitalize()} park"
-
-
-class EcosystemModel(ScoringOptions):
+@seats(*(player_name(p) for p in range(MAX_PLAYERS)), defaults=("Human",) + ("Greedy",) * 5)
+class EcosystemModel(GameModel, ScoringOptions):
     """An Ecosystem: Savanna draft with its options, seats, history and messages."""
+
+    game = "ecosystem"
+    save_format = SAVE_FORMAT
+    title = "Ecosystem"
 
     players = param.Integer(
         default=2, bounds=(2, MAX_PLAYERS), doc=("Number of players of the next new game, 2 to 6.")
@@ -128,48 +99,24 @@ class EcosystemModel(ScoringOptions):
             "(the frame may slide until the park is complete)."
         ),
     )
-    seat0 = param.Selector(default="Human", objects=list(SEAT_KINDS), doc="Who plays Player 1.")
-    seat1 = param.Selector(default="Greedy", objects=list(SEAT_KINDS), doc="Who plays Player 2.")
-    seat2 = param.Selector(default="Greedy", objects=list(SEAT_KINDS), doc="Who plays Player 3.")
-    seat3 = param.Selector(default="Greedy", objects=list(SEAT_KINDS), doc="Who plays Player 4.")
-    seat4 = param.Selector(default="Greedy", objects=list(SEAT_KINDS), doc="Who plays Player 5.")
-    seat5 = param.Selector(default="Greedy", objects=list(SEAT_KINDS), doc="Who plays Player 6.")
-    strength0 = param.Integer(default=2, bounds=(1, 5), doc="Player 1's search-bot strength.")
-    strength1 = param.Integer(default=2, bounds=(1, 5), doc="Player 2's search-bot strength.")
-    strength2 = param.Integer(default=2, bounds=(1, 5), doc="Player 3's search-bot strength.")
-    strength3 = param.Integer(default=2, bounds=(1, 5), doc="Player 4's search-bot strength.")
-    strength4 = param.Integer(default=2, bounds=(1, 5), doc="Player 5's search-bot strength.")
-    strength5 = param.Integer(default=2, bounds=(1, 5), doc="Player 6's search-bot strength.")
     confirm_turn = param.Boolean(
         default=True,
         doc=("Keep a person's picks pending until she passes the hands, so she can undo them."),
     )
-    seed = param.Integer(
-        default=None,
-        allow_None=True,
-        doc=("Seed of the shuffle and of the bots (None: a different game every time)."),
-    )
-
     state = param.ClassSelector(
         class_=State, doc=("The live game; replaced by a new object on every pick.")
     )
     start = param.ClassSelector(class_=State, doc="The game as dealt, before any pick.")
-    history = param.List(default=[], item_type=Turn, doc="The picks played, oldest first.")
-    future = param.List(default=[], item_type=Turn, doc="Picks undone, next one first.")
     pending = param.List(
         default=[],
         item_type=Pick,
         doc=("The person's picks of this turn, shown but not played until she passes the hands."),
     )
     undone = param.List(default=[], item_type=Pick, doc="Pending picks undone (for redo).")
-    events = param.List(default=[], doc="The events of the last pick played.")
-    message = param.String(default="", doc="The last error or narration, as sentences.")
-    message_is_error = param.Boolean(default=False, doc="Whether the message reports a refusal.")
 
     def __init__(self, **params: Any):
         state = params.pop("state", None)
         super().__init__(**params)
-        self._bots = BotShelf(ecosystem_bots, mcts_iterations)
         self._sheet_cache: tuple[State | None, ScoreSheet | None] = (None, None)
         if state is None:
             self.new_game()
@@ -181,18 +128,6 @@ class EcosystemModel(ScoringOptions):
     def rules(self) -> Rules:
         """The rules the parameters describe (used by the next new game)."""
         return self.make_rules(players=self.players, frame=self.frame)
-
-    def seat(self, player: int) -> str:
-        """Who sits at a seat: 'Human', 'Random', 'Greedy' or 'MCTS'."""
-        return getattr(self, f"seat{player}")
-
-    def strength(self, player: int) -> int:
-        return getattr(self, f"strength{player}")
-
-    @property
-    def humans(self) -> list[int]:
-        """The seats played by people in the current game."""
-        return [p for p in range(self.state.players) if self.seat(p) == "Human"]
 
     def seat_name(self, player: int) -> str:
         """E.g. 'Player 1 (you)', 'Player 2 (Greedy bot)', 'Player 3 (MCTS bot, strength 2)'."""
@@ -218,11 +153,6 @@ class EcosystemModel(ScoringOptions):
     def human_to_move(self) -> bool:
         p = self.state.current_player
         return p is not None and self.seat(p) == "Human"
-
-    @property
-    def bot_to_move(self) -> bool:
-        p = self.state.current_player
-        return p is not None and self.seat(p) != "Human"
 
     @property
     def viewer(self) -> int:
@@ -375,10 +305,6 @@ class EcosystemModel(ScoringOptions):
         return f"{where}: {self.seat_name(p)} to pick — choose a card, then a green cell."
 
     # ------------------------------------------------------------------ playing
-    def _refuse(self, sentence: str) -> bool:
-        self.param.update(message=sentence, message_is_error=True)
-        return False
-
     def new_game(self) -> None:
         """Deal a new game with the current options (seats are kept)."""
         rules = self.rules
@@ -426,7 +352,7 @@ class EcosystemModel(ScoringOptions):
             events = new.apply(pick)
         except (IllegalAction, ValueError, TypeError) as err:
             return self._refuse(str(err))
-        turn = Turn(player, pick, self.state.round, self.state.turn, tuple(events), new)
+        turn = Turn.record(self.state, pick, events, new)
         self.param.update(
             state=new,
             history=[*self.history, turn],
@@ -454,7 +380,7 @@ class EcosystemModel(ScoringOptions):
             return self._refuse(str(err))
         if pick.park in self.park_names and self.pending_for(pick.park) is not None:
             return self._refuse(
-                f"You already placed a card in {_park_phrase(pick.park)} this "
+                f"You already placed a card in {park_phrase(pick.park)} this "
                 "turn: undo it to change it, or pass the hands."
             )
         reason = state.why_illegal(pick)
@@ -473,7 +399,7 @@ class EcosystemModel(ScoringOptions):
         return True
 
     def _pending_text(self, pick: Pick, pending: list[Pick]) -> str:
-        text = f"You put {a(pick.card.label)} at {_where(pick.park, pick.cell)}."
+        text = f"You put {a(pick.card.label)} at {where(pick.park, pick.cell)}."
         p = self.state.current_player
         missing = [
             n
@@ -481,7 +407,7 @@ class EcosystemModel(ScoringOptions):
             if not self.state.has_picked(p, n) and not any(x.park == n for x in pending)
         ]
         if missing:
-            return text + f" Now pick a card for {_park_phrase(missing[0])}."
+            return text + f" Now pick a card for {park_phrase(missing[0])}."
         return text + " Press “Pass hands” to play it (or Undo)."
 
     def confirm(self) -> bool:
@@ -490,17 +416,16 @@ class EcosystemModel(ScoringOptions):
             return self._refuse("Pick a card and a cell first.")
         if not self.ready_to_pass:
             missing = next(n for n in self.park_names if self.pending_for(n) is None)
-            return self._refuse(f"Pick a card for {_park_phrase(missing)} too.")
+            return self._refuse(f"Pick a card for {park_phrase(missing)} too.")
         state = self.state
         turns = []
         for pick in self.pending:
             new = state.clone()
-            player = state.current_player
             try:
                 events = new.apply(pick)
             except IllegalAction as err:  # cannot happen: each was checked when made
                 return self._refuse(str(err))
-            turns.append(Turn(player, pick, state.round, state.turn, tuple(events), new))
+            turns.append(Turn.record(state, pick, events, new))
             state = new
         self.param.update(
             state=state,
@@ -541,7 +466,7 @@ class EcosystemModel(ScoringOptions):
             self.param.update(
                 pending=self.pending[:-1],
                 undone=[*self.undone, pick],
-                message=f"Took back your {pick.card.label} at {_where(pick.park, pick.cell)}.",
+                message=f"Took back your {pick.card.label} at {where(pick.park, pick.cell)}.",
                 message_is_error=False,
             )
             return True
@@ -561,7 +486,7 @@ class EcosystemModel(ScoringOptions):
             events=[],
             message_is_error=False,
             message=f"Took back {player_name(taken[0].player)}'s "
-            f"{pick.card.label} at {_where(pick.park, pick.cell)}.",
+            f"{pick.card.label} at {where(pick.park, pick.cell)}.",
         )
         return True
 
@@ -594,13 +519,6 @@ class EcosystemModel(ScoringOptions):
         return True
 
     # ------------------------------------------------------------------ bots
-    def bot_for(self, player: int, kind: str | None = None) -> Any:
-        """The bot playing (or advising) ``player``: one object per seat, kind and strength."""
-        kind = kind or self.seat(player)
-        if kind == "Human":
-            kind = "Greedy"
-        return self._bots.get(player, kind, self.strength(player), self.seed)
-
     def bot_choice(self, state: State | None = None, kind: str | None = None) -> Pick:
         """The pick the mover's bot would make (on a copy; safe to call off the UI thread).
 
@@ -624,20 +542,9 @@ class EcosystemModel(ScoringOptions):
         return self.play(self.bot_choice())
 
     # ------------------------------------------------------------------ saving
-    def save(self) -> str:
-        """The game as JSON text: rules, seats, the deal, every pick, the current state."""
-
-        def picks(items: list[Pick]) -> list[list[Any]]:
-            return [[p.card.code, list(p.cell), p.park] for p in items]
-
-        data = {
-            "format": SAVE_FORMAT,
-            "version": SAVE_VERSION,
+    def _save_fields(self) -> dict[str, Any]:
+        return {
             "rules": self.state.rules.to_dict(),
-            "seats": [
-                {"player": player_name(p), "kind": self.seat(p), "strength": self.strength(p)}
-                for p in range(self.state.players)
-            ],
             "confirm_turn": self.confirm_turn,
             "start": self.start.to_dict(),
             "picks": picks([t.pick for t in self.history]),
@@ -645,148 +552,45 @@ class EcosystemModel(ScoringOptions):
             "pending": picks(self.pending),
             "state": self.state.to_dict(),
         }
-        return json.dumps(data)
 
-    def load(self, text: str) -> bool:
-        """Replace the game by a saved one. A bad file changes nothing but :attr:`message`,
-        which then says what is wrong. Returns whether the game was loaded."""
-        try:
-            start, history, future, pending, seats, confirm = _parse_save(text)
-        except ValueError as err:
-            return self._refuse(f"Could not load the file: {err} The current game is unchanged.")
-        state = history[-1].state if history else start
-        updates: dict[str, Any] = {}
-        for p, (kind, strength) in enumerate(seats):
-            updates[f"seat{p}"], updates[f"strength{p}"] = kind, strength
-        rules = state.rules
-        self._bots.clear()
-        self.param.update(
-            **self.options_from(rules),
-            players=rules.players,
-            frame=rules.frame,
-            confirm_turn=confirm,
-            state=state.clone(),
-            start=start,
-            history=history,
-            future=future,
-            pending=[],
-            undone=[],
-            events=list(history[-1].events) if history else [],
-            message_is_error=False,
-            message=f"Loaded a game after {len(history)} picks. {self.turn_text_for(state)}",
-            **updates,
-        )
-        for pick in pending:
-            if not self.pick(pick.card, pick.cell, pick.park):
-                break
-        return True
+    def _save_checks(self) -> dict[str, Any]:
+        return {
+            "required": ("start", "picks", "state"),
+            "other_formats": {
+                "cole-panel/ecosystem-park": (
+                    "it is a saved park, not a game: open it in the Scoring explorer tab."
+                )
+            },
+        }
+
+    def _read_fields(self, data: dict[str, Any]) -> tuple[int, Any]:
+        start, history, future, pending = read_game(data)
+        confirm = read_flag(data, "confirm_turn", True)
+
+        def adopt() -> str:
+            state = history[-1].state if history else start
+            rules = state.rules
+            self.param.update(
+                **self.options_from(rules),
+                players=rules.players,
+                frame=rules.frame,
+                confirm_turn=confirm,
+                state=state.clone(),
+                start=start,
+                history=history,
+                future=future,
+                pending=[],
+                undone=[],
+                events=list(history[-1].events) if history else [],
+            )
+            for pick in pending:
+                if not self.pick(pick.card, pick.cell, pick.park):
+                    break
+            return f"Loaded a game after {len(history)} picks. {self.turn_text_for(state)}"
+
+        return start.players, adopt
 
     def turn_text_for(self, state: State) -> str:
         if state.is_over:
             return "The draft is over."
         return f"{player_name(state.current_player)} to pick."
-
-
-def _parse_picks(raw: Any, field: str) -> list[Pick]:
-    if not isinstance(raw, list):
-        raise ValueError(f"its '{field}' must be a list of [card, [row, column], park].")
-    out = []
-    for n, entry in enumerate(raw, start=1):
-        try:
-            card, cell, park = entry
-            if not (isinstance(cell, list) and len(cell) == 2):
-                raise ValueError
-            out.append(Pick(card_from_code(card), tuple(cell), park))
-        except (TypeError, ValueError):
-            raise ValueError(
-                f"{field} number {n} ({entry!r}) is not [card, [row, column], park]."
-            ) from None
-    return out
-
-
-def _replay(state: State, picks: list[Pick], field: str) -> list[Turn]:
-    turns = []
-    for n, pick in enumerate(picks, start=1):
-        new = state.clone()
-        player = state.current_player
-        try:
-            events = new.apply(pick)
-        except (IllegalAction, ValueError) as err:
-            raise ValueError(
-                f"{field} number {n} ({pick.card.label} at "
-                f"{_where(pick.park, pick.cell)}) cannot be played: {err}"
-            ) from None
-        turns.append(Turn(player, pick, state.round, state.turn, tuple(events), new))
-        state = new
-    return turns
-
-
-def _parse_save(
-    text: str,
-) -> tuple[State, list[Turn], list[Turn], list[Pick], list[tuple[str, int]], bool]:
-    """Check a saved game completely; ValueError with a sentence naming the problem."""
-    if not isinstance(text, str):
-        raise ValueError("a saved game is text.")
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as err:
-        raise ValueError(
-            f"it is not valid JSON ({err.msg} at line {err.lineno}, column {err.colno})."
-        ) from None
-    if not isinstance(data, dict):
-        raise ValueError("it is not a saved Ecosystem game (expected a JSON object).")
-    fmt = data.get("format")
-    if fmt == "cole-panel/ecosystem-park":
-        raise ValueError("it is a saved park, not a game: open it in the Scoring explorer tab.")
-    if fmt != SAVE_FORMAT:
-        raise ValueError(f"it is not a saved Ecosystem game (the 'format' field is {fmt!r}).")
-    if data.get("version") != SAVE_VERSION:
-        raise ValueError(
-            f"it is a save of version {data.get('version')!r}; this app reads "
-            f"version {SAVE_VERSION}."
-        )
-    for key in ("start", "picks", "state"):
-        if key not in data:
-            raise ValueError(f"the save has no '{key}' field.")
-    try:
-        start = State.from_dict(data["start"])
-    except ValueError as err:
-        raise ValueError(f"its start position is damaged ({err}).") from None
-    if (
-        start.round != 0
-        or start.turn != 0
-        or any(len(start.park(p, n)) for p in range(start.players) for n in start.rules.park_names)
-    ):
-        raise ValueError("its start position already has picks in it.")
-    if "rules" in data and data["rules"] != start.rules.to_dict():
-        raise ValueError("its 'rules' do not match the rules of its start position.")
-    history = _replay(start, _parse_picks(data["picks"], "picks"), "pick")
-    live = history[-1].state if history else start
-    future = _replay(live, _parse_picks(data.get("redo", []), "redo"), "redo pick")
-    try:
-        saved = State.from_dict(data["state"])
-    except ValueError as err:
-        raise ValueError(f"its position is damaged ({err}).") from None
-    if saved.to_dict() != live.to_dict():
-        raise ValueError("its pick list does not lead to its saved position.")
-    pending = _parse_picks(data.get("pending", []), "pending")
-    seats = []
-    raw_seats = data.get("seats", [{}] * start.players)
-    if not isinstance(raw_seats, list) or len(raw_seats) != start.players:
-        raise ValueError(f"its 'seats' must list the {start.players} players.")
-    for p, seat in enumerate(raw_seats):
-        if not isinstance(seat, dict):
-            raise ValueError(f"seat {p + 1} is not an object.")
-        kind = seat.get("kind", "Human")
-        strength = seat.get("strength", 2)
-        if kind not in SEAT_KINDS:
-            raise ValueError(
-                f"seat {p + 1} has an unknown kind {kind!r}; use one of {', '.join(SEAT_KINDS)}."
-            )
-        if not isinstance(strength, int) or isinstance(strength, bool) or not 1 <= strength <= 5:
-            raise ValueError(f"seat {p + 1} has strength {strength!r}; use 1 to 5.")
-        seats.append((kind, strength))
-    confirm = data.get("confirm_turn", True)
-    if not isinstance(confirm, bool):
-        raise ValueError("its 'confirm_turn' must be true or false.")
-    return start, history, future, pending, seats, confirm

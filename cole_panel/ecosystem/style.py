@@ -9,6 +9,7 @@ card shows its name; face-down cards show the card back.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from engines.ecosystem import CardType
 
@@ -91,3 +92,45 @@ CATEGORY_TITLES["rows"] = "Rows"
 CATEGORY_COLOURS: dict[str, str] = {card.category: STYLES[card].fill for card in CardType}
 """Score-sheet category → its card colour (for the bar chart)."""
 CATEGORY_COLOURS["rows"] = "#c9b27c"
+
+
+def card_columns(card: CardType | None, face_down: bool, compact: bool) -> dict[str, Any]:
+    """The drawing columns of one card (or an empty cell)."""
+    if card is None:
+        return dict(
+            fill=EMPTY_FILL,
+            hatch=" ",
+            hatch_color="#000000",
+            hatch_alpha=0.0,
+            text="",
+            text_color="#000000",
+            code="",
+            line="#c9b791",
+        )
+    style = FACE_DOWN if face_down else STYLES[card]
+    if face_down:
+        text = "▼" if compact else f"face down\n({card.label})"
+    else:
+        text = card.code if compact else card_text(card)
+    return dict(
+        fill=style.fill,
+        hatch=style.hatch,
+        hatch_color=style.hatch_color,
+        hatch_alpha=style.hatch_alpha,
+        text=text,
+        text_color=style.text,
+        code="" if compact else card.code,
+        line="#5b4a30",
+    )
+
+
+GOLD = "#e0a100"
+"""The highlight colour: chosen cards, scoring cards."""
+
+CARD_TOOLTIP = """
+<div style="max-width:300px;font-size:13px;line-height:1.35">
+  <div style="font-weight:600">@title</div>
+  <div>@tip{safe}</div>
+</div>
+"""
+"""A card's hover tooltip: its title and its rule (escaped HTML)."""

@@ -1,7 +1,10 @@
 """On the Savannah in the browser: the game model, the Bokeh row, hand and piles, the dashboard."""
 
-from .dashboard import SavannahDashboard
-from .model import SavannahModel, Turn
-from .steps import Step, Table, turn_steps
+from ..core.lazy import lazy_exports
 
-__all__ = ["SavannahDashboard", "SavannahModel", "Step", "Table", "Turn", "turn_steps"]
+__getattr__, __dir__, __all__ = lazy_exports(
+    __name__,
+    dashboard="SavannahDashboard",
+    model="SavannahModel Turn",
+    steps="Step Table turn_steps",
+)

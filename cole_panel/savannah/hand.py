@@ -15,12 +15,12 @@ from typing import Any
 import panel as pn
 import param
 from bokeh.events import DoubleTap, Tap
-from bokeh.models import ColumnDataSource, Range1d
-from bokeh.plotting import figure
+from bokeh.models import ColumnDataSource
 
 from engines.savannah import name_of
 
 from ..ui.batch import batched
+from ..ui.figures import bare_figure
 from .art import (
     BACKGROUND,
     MUTED,
@@ -92,21 +92,14 @@ class HandView(pn.viewable.Viewer):
             dict(x=[], y=[], text=[], color=[]), name="savannah-hand-status"
         )
         self.backs = ColumnDataSource(dict(x=[], y=[]), name="savannah-hand-backs")
-        p = figure(
-            name=HAND_NAME,
+        p = bare_figure(
+            HAND_NAME,
+            (-0.56, 2 * GAP + 0.56),
+            (-0.95, 0.9),
+            BACKGROUND,
             frame_width=int(PX * 3 * GAP),
             frame_height=int(PX * 1.85),
-            x_range=Range1d(-0.56, 2 * GAP + 0.56),
-            y_range=Range1d(-0.95, 0.9),
-            tools="",
-            toolbar_location=None,
-            min_border=0,
-            background_fill_color=BACKGROUND,
-            border_fill_color=BACKGROUND,
-            outline_line_color=None,
         )
-        p.axis.visible = False
-        p.grid.visible = False
         draw_cards(p, self.source, w=CARD_W, h=CARD_H, px=PX, detail=True)
         p.rect(
             "x",

@@ -26,8 +26,6 @@ about Panel or Bokeh.
 
 from __future__ import annotations
 
-import json
-from dataclasses import dataclass
 from typing import Any
 
 import param
@@ -38,175 +36,49 @@ from engines.savannah import (
     GameOver,
     Move,
     Play,
-    Rules,
     State,
     Steal,
-    a_name,
-    move_from_dict,
-    move_to_dict,
     name_of,
     new_game,
 )
-from engines.savannah import bots as savannah_bots
 
-from ..ui.seats import SEAT_KINDS, BotShelf
-
-MAX_SEATS = 5
-SAVE_FORMAT = "cole-panel/on-the-savannah"
-SAVE_VERSION = 1
-
-__all__ = ["MAX_SEATS", "SavannahModel", "Turn", "mcts_iterations", "player_name"]
-
-
-def player_name(player: int) -> str:
-    """``0 -> 'Player 1'`` (the engine's sentences number players from 1 too)."""
-    return f"Player {player + 1}"
-
-
-def mcts_iterations(strength: int) -> int:
-    """Iterations per move of the search bot at a strength from 1 to 5 (×3 per step).
-
-    >>> [mcts_iterations(s) for s in range(1, 6)]
-    [100, 300, 900, 2700, 8100]
-    """
-    return 100 * 3 ** (strength - 1)
-
-
-@dataclass(frozen=True)
-class Turn:
-    """One move as played, with the positions before and after it (never mutated)."""
-
-    player: int
-    """Who moved."""
-    move: Move
-    """The move: ``Play``, ``Discard`` or ``Steal``."""
-    events: tuple[Event, ...]
-    """What it did, in order."""
-    before: State
-    """The position the move was made in."""
-    state: State
-    """The position it led to."""
-
-    def describe(self) -> str:
-        """All the move's events as sentences (the card drawn is never named)."""
-        return " ".join(e.describe() for e in self.events)
-
-    @property
-    def label(self) -> str:
-        """``'Player 1 played a zebra'`` and the like."""
-        verb = {Play: "played", Discard: "discarded", Steal: "took"}[type(self.move)]
-        return f"{player_name(self.player)} {verb} {a_name(self.move.card)}"
-
-
-_RULE_PARAMS = (
-    "players",
-    "tokens",
-    "hand_size",
-    "start_row",
-    "first_player",
-    "count_played_card",
-    "no_token",
-    "elephant_majority",
-    "steal",
-    "steal_per_kill",
-    "equal_turns",
-    "big_five_bonus",
-    "tie_break",
+from ..core import (
+    BOT_KINDS,
+    SAVE_VERSION,
+    GameModel,
+    iterations_for,
+    read_flag,
+    seats,
 )
+from .game_file import read_game, turn_records
+from .options import MAX_SEATS, SavannahOptions
+from .turns import Turn, player_name, preview_text
+
+SAVE_FORMAT = "cole-panel/on-the-savannah"
+
+__all__ = [
+    "MAX_SEATS",
+    "SAVE_FORMAT",
+    "SAVE_VERSION",
+    "SavannahModel",
+    "Turn",
+    "mcts_iterations",
+    "player_name",
+]
 
 
-class SavannahModel(param.Parameterized):
+mcts_iterations = iterations_for("savannah")
+
+
+@seats(*(player_name(p) for p in range(MAX_SEATS)), defaults=("Human",) + ("Greedy",) * 4)
+class SavannahModel(GameModel, SavannahOptions):
     """An On the Savannah game with its options, seats, history and messages."""
 
-    # ---------------------------------------------------------------- options (next new game)
-    players = param.Integer(
-        default=3,
-        bounds=(2, MAX_SEATS),
-        doc=(
-            "Players in the next new game, 2 to 5 (three keeps the wait between your turns short)."
-        ),
-    )
-    tokens = param.Integer(default=10, bounds=(1, 20), doc="Tokens per player (rulebook: 10).")
-    hand_size = param.Integer(
-        default=3,
-        bounds=(1, 5),
-        doc=("Cards in each hand, drawn back to after every turn (rulebook: 3)."),
-    )
-    start_row = param.Integer(
-        default=6,
-        bounds=(0, 40),
-        doc=(
-            "Cards dealt face up into the starting row (rulebook: 6). A long starting row leaves a "
-            "short draw pile, so a quick game."
-        ),
-    )
-    first_player = param.Integer(
-        default=0, bounds=(0, MAX_SEATS - 1), doc=("Who takes the first turn: 0 is Player 1.")
-    )
-    count_played_card = param.Boolean(
-        default=False,
-        doc=(
-            "Whether 'count N from the right' counts the card just played as the rightmost one "
-            "(default: no, the row as it was at the start of the turn)."
-        ),
-    )
-    no_token = param.Selector(
-        default="play",
-        objects=["play", "discard"],
-        doc=(
-            "A player without tokens: 'play' plays cards that belong to nobody; 'discard' may only "
-            "discard."
-        ),
-    )
-    elephant_majority = param.Selector(
-        default="strict",
-        objects=["strict", "tied"],
-        doc=(
-            "The elephant's 'most animals': 'strict' needs more than every other player, 'tied' "
-            "at least as many."
-        ),
-    )
-    steal = param.Selector(
-        default="choose",
-        objects=["choose", "richest"],
-        doc=(
-            "After a scavenger's kill: 'choose' any card of another kill pile, or 'richest' (the "
-            "best card of the richest pile, automatically)."
-        ),
-    )
-    steal_per_kill = param.Boolean(
-        default=False,
-        doc=("Whether a scavenger steals once per card it kills (default: once per turn)."),
-    )
-    equal_turns = param.Boolean(
-        default=False,
-        doc=(
-            "Whether the round is finished after the last card is drawn so everyone has had the "
-            "same number of turns (default: the game ends at once)."
-        ),
-    )
-    big_five_bonus = param.Integer(
-        default=25,
-        bounds=(0, 100),
-        doc=("Bonus for a kill pile holding all of the Big Five (rulebook: 25)."),
-    )
-    tie_break = param.Selector(
-        default="shared",
-        objects=["shared", "most_alive"],
-        doc=("Tied totals: 'shared' win, or 'most_alive' (most animals alive with your token)."),
-    )
+    game = "savannah"
+    save_format = SAVE_FORMAT
+    title = "On the Savannah"
 
     # ---------------------------------------------------------------- seats
-    seat0 = param.Selector(default="Human", objects=list(SEAT_KINDS), doc="Who plays Player 1.")
-    seat1 = param.Selector(default="Greedy", objects=list(SEAT_KINDS), doc="Who plays Player 2.")
-    seat2 = param.Selector(default="Greedy", objects=list(SEAT_KINDS), doc="Who plays Player 3.")
-    seat3 = param.Selector(default="Greedy", objects=list(SEAT_KINDS), doc="Who plays Player 4.")
-    seat4 = param.Selector(default="Greedy", objects=list(SEAT_KINDS), doc="Who plays Player 5.")
-    strength0 = param.Integer(default=2, bounds=(1, 5), doc="Player 1's search-bot strength.")
-    strength1 = param.Integer(default=2, bounds=(1, 5), doc="Player 2's search-bot strength.")
-    strength2 = param.Integer(default=2, bounds=(1, 5), doc="Player 3's search-bot strength.")
-    strength3 = param.Integer(default=2, bounds=(1, 5), doc="Player 4's search-bot strength.")
-    strength4 = param.Integer(default=2, bounds=(1, 5), doc="Player 5's search-bot strength.")
     seed = param.Integer(
         default=None,
         allow_None=True,
@@ -231,8 +103,6 @@ class SavannahModel(param.Parameterized):
         default=[], item_type=Turn, doc=("Moves undone and not yet redone, next one first.")
     )
     events = param.List(default=[], doc="The events of the last move (or of the last redo).")
-    message = param.String(default="", doc="The last error or narration, as sentences.")
-    message_is_error = param.Boolean(default=False, doc="Whether the message reports a refusal.")
     selected = param.String(
         default=None, allow_None=True, doc=("The card id chosen in the hand shown, or None.")
     )
@@ -246,7 +116,6 @@ class SavannahModel(param.Parameterized):
     def __init__(self, **params: Any):
         state = params.pop("state", None)
         super().__init__(**params)
-        self._bots = BotShelf(savannah_bots, mcts_iterations)
         if state is None:
             self.new_game()
         else:
@@ -262,39 +131,6 @@ class SavannahModel(param.Parameterized):
         return cls(state=state, **{**seats, **params})
 
     # ---------------------------------------------------------------- reading
-    @property
-    def rules(self) -> Rules:
-        """The rules the option parameters describe (ValueError if they do not fit together)."""
-        return Rules(**{name: getattr(self, name) for name in _RULE_PARAMS})
-
-    def seat(self, player: int) -> str:
-        """Who sits at a seat: 'Human', 'Random', 'Greedy' or 'MCTS'."""
-        return getattr(self, f"seat{player}")
-
-    def strength(self, player: int) -> int:
-        """A seat's search-bot strength (1–5)."""
-        return getattr(self, f"strength{player}")
-
-    def seat_name(self, player: int) -> str:
-        """E.g. 'Player 1 (human)' or 'Player 2 (MCTS bot, strength 2)'."""
-        kind = self.seat(player)
-        if kind == "Human":
-            return f"{player_name(player)} (human)"
-        if kind == "MCTS":
-            return f"{player_name(player)} (MCTS bot, strength {self.strength(player)})"
-        return f"{player_name(player)} ({kind} bot)"
-
-    @property
-    def humans(self) -> list[int]:
-        """The seats of this game played by people."""
-        return [p for p in range(self.state.players) if self.seat(p) == "Human"]
-
-    @property
-    def bot_to_move(self) -> bool:
-        """Whether the live game waits for a bot."""
-        p = self.state.current_player
-        return p is not None and self.seat(p) != "Human"
-
     @property
     def hot_seat(self) -> bool:
         """Whether hands are covered between turns (several people share the device)."""
@@ -454,7 +290,7 @@ class SavannahModel(param.Parameterized):
             reason = state.why_unplayable(cid)
             ok = reason is None
             text = (
-                f"The {name} can be played. " + _preview_text(self.preview(cid))
+                f"The {name} can be played. " + preview_text(self.preview(cid))
                 if ok
                 else f"The {name} cannot be played: {reason}"
             )
@@ -503,7 +339,7 @@ class SavannahModel(param.Parameterized):
             events = new.apply(move)
         except IllegalAction as err:
             return self._refuse(str(err))
-        turn = Turn(state.current_player, move, tuple(events), state, new)
+        turn = Turn.record(state, move, events, new)
         self._commit([*self.history, turn], [], turn)
         return True
 
@@ -538,10 +374,6 @@ class SavannahModel(param.Parameterized):
             message_is_error=False,
         )
 
-    def _refuse(self, sentence: str) -> bool:
-        self.param.update(message=sentence, message_is_error=True)
-        return False
-
     def reveal(self, player: int | None = None) -> bool:
         """Uncover the hand of the person to move (the "I am Player N" button)."""
         p = self.state.current_player if player is None else player
@@ -555,66 +387,15 @@ class SavannahModel(param.Parameterized):
         )
         return True
 
-    def undo(self) -> bool:
-        """Take back the last person's turn (with the bots' moves after it); with bots only,
-        the last turn.  Returns whether anything was undone."""
-        if not self.history:
-            return self._refuse("There is no move to undo.")
-        history, future = list(self.history), list(self.future)
-        humans = self.humans
-        while history:
-            turn = history.pop()
-            future.insert(0, turn)
-            if isinstance(turn.move, Steal):
-                continue  # a steal belongs to the play before it
-            if not humans or self.seat(turn.player) == "Human":
-                break
-        state = history[-1].state if history else self.start
-        taken = len(future) - len(self.future)
-        p = state.current_player
-        self.param.update(
-            state=state.clone(),
-            history=history,
-            future=future,
-            events=[],
-            selected=None,
-            revealed=p if p is not None and self.seat(p) == "Human" else None,
-            message_is_error=False,
-            message=f"Took back {taken} move{'s' * (taken != 1)}; {self._to_move_text(state)}",
-        )
-        return True
+    def _continues_previous(self, turn: Turn) -> bool:
+        return isinstance(turn.move, Steal)  # a steal belongs to the play before it
 
-    def redo(self) -> bool:
-        """Replay what was last undone (a person's turn and the bots' moves after it)."""
-        if not self.future:
-            return self._refuse("There is no move to redo.")
-        history, future = list(self.history), list(self.future)
-        while future:
-            history.append(future.pop(0))
-            if not future:
-                break
-            nxt = future[0]
-            if not isinstance(nxt.move, Steal) and self.humans and self.seat(nxt.player) == "Human":
-                break
-        turn = history[-1]
-        p = turn.state.current_player
-        self.param.update(
-            state=turn.state.clone(),
-            history=history,
-            future=future,
-            events=list(turn.events),
-            selected=None,
-            revealed=p if p is not None and self.seat(p) == "Human" else None,
-            message=turn.describe(),
-            message_is_error=False,
-        )
-        return True
-
-    def _to_move_text(self, state: State) -> str:
+    def _jump_updates(self, state: State) -> dict[str, Any]:
         p = state.current_player
-        if p is None:
-            return "the game is over."
-        return f"{player_name(p)} to move."
+        return {
+            "selected": None,
+            "revealed": p if p is not None and self.seat(p) == "Human" else None,
+        }
 
     def new_game(self) -> bool:
         """Start a new game with the current options (seats are kept)."""
@@ -646,7 +427,7 @@ class SavannahModel(param.Parameterized):
         state = history[-1].state if history else start
         rules = state.rules
         self._bots.clear()
-        options = {name: getattr(rules, name) for name in _RULE_PARAMS}
+        options = self.options_from(rules)
         self.param.update(
             **options,
             state=state.clone(),
@@ -662,20 +443,6 @@ class SavannahModel(param.Parameterized):
         )
 
     # ---------------------------------------------------------------- bots
-    def bot_for(self, player: int, kind: str | None = None) -> Any:
-        """The bot playing (or advising) ``player``: one object per seat, kind and strength."""
-        kind = kind or self.seat(player)
-        if kind == "Human":
-            kind = "Greedy"
-        return self._bots.get(player, kind, self.strength(player), self.seed)
-
-    def bot_choice(self, state: State | None = None, kind: str | None = None) -> Move:
-        """The move the mover's bot would make (on a copy; safe to call off-thread)."""
-        state = (self.state if state is None else state).clone()
-        if state.is_over:
-            raise IllegalAction("The game is over; there is no move to choose.")
-        return self.bot_for(state.current_player, kind).choose(state)
-
     def bot_move(self) -> bool:
         """Let the mover's bot (the Greedy bot when a person sits there) make one move."""
         if self.state.is_over:
@@ -684,14 +451,14 @@ class SavannahModel(param.Parameterized):
 
     def play_out(self, kind: str = "Greedy") -> int:
         """Let bots of ``kind`` finish the game for every seat; returns the moves made."""
-        if kind not in SEAT_KINDS or kind == "Human":
+        if kind not in BOT_KINDS:
             raise ValueError(f"{kind!r} is not a bot kind (Random, Greedy, MCTS)")
         history, state, turn = list(self.history), self.state, None
         while not state.is_over:
             move = self.bot_for(state.current_player, kind).choose(state.clone())
             new = state.clone()
             events = new.apply(move)
-            turn = Turn(state.current_player, move, tuple(events), state, new)
+            turn = Turn.record(state, move, events, new)
             history.append(turn)
             state = new
         if turn is None:
@@ -703,145 +470,26 @@ class SavannahModel(param.Parameterized):
         return made
 
     # ---------------------------------------------------------------- saving
-    def save(self) -> str:
-        """The game as JSON text: seats, the start position, the moves (and undone moves) and
-        the position reached (to check the file)."""
-        data = {
-            "format": SAVE_FORMAT,
-            "version": SAVE_VERSION,
-            "seats": [
-                {"player": player_name(p), "kind": self.seat(p), "strength": self.strength(p)}
-                for p in range(self.state.players)
-            ],
+    def _save_fields(self) -> dict[str, Any]:
+        return {
             "hide_hands": self.hide_hands,
             "start": self.start.to_dict(),
-            "moves": [move_to_dict(t.move) for t in self.history],
-            "redo": [move_to_dict(t.move) for t in self.future],
+            "moves": turn_records(self.history),
+            "redo": turn_records(self.future),
             "state": self.state.to_dict(),
         }
-        return json.dumps(data, indent=1)
 
-    def load(self, text: str) -> bool:
-        """Replace the game by a saved one.  A bad file changes nothing but :attr:`message`,
-        which then says what is wrong.  Returns whether the game was loaded."""
-        try:
-            start, history, future, seats, hide = _parse_save(text)
-        except ValueError as err:
-            return self._refuse(f"Could not load the file: {err} The current game is unchanged.")
-        updates: dict[str, Any] = {"hide_hands": hide}
-        for p, (kind, strength) in enumerate(seats):
-            updates[f"seat{p}"], updates[f"strength{p}"] = kind, strength
-        state = history[-1].state if history else start
-        self._adopt(
-            start,
-            history,
-            future,
-            f"Loaded a game of {len(history)} moves; {self._to_move_text(state)}",
-            **updates,
-        )
-        return True
+    def _save_checks(self) -> dict[str, Any]:
+        return {"required": ("start", "moves", "redo", "state")}
 
+    def _read_fields(self, data: dict[str, Any]) -> tuple[int, Any]:
+        start, history, future = read_game(data)
+        hide = read_flag(data, "hide_hands", True)
 
-def _preview_text(events: list[Event]) -> str:
-    """What a play would do, in one sentence (kills and scares only)."""
-    kinds = {"killed": [], "scared": [], "row_discarded": []}
-    for e in events:
-        if e.kind in ("killed", "scared"):
-            kinds[e.kind].append(name_of(e.card))
-        elif e.kind == "row_discarded":
-            kinds["row_discarded"].extend(name_of(c) for c in e.cards)
-    parts = []
-    if kinds["killed"]:
-        parts.append("kill " + _and(kinds["killed"]))
-    if kinds["scared"]:
-        parts.append("scare away " + _and(kinds["scared"]))
-    if kinds["row_discarded"]:
-        parts.append("discard " + _and(kinds["row_discarded"]))
-    return f"It would {' and '.join(parts)}." if parts else "It would hunt nothing now."
+        def adopt() -> str:
+            state = history[-1].state if history else start
+            message = f"Loaded a game of {len(history)} moves; {self._to_move_text(state)}"
+            self._adopt(start, history, future, message, hide_hands=hide)
+            return message
 
-
-def _and(words: list[str]) -> str:
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
-
-
-def _parse_save(text: str) -> tuple[State, list[Turn], list[Turn], list[tuple[str, int]], bool]:
-    """Check a save completely; ValueError with a sentence naming the problem."""
-    if not isinstance(text, str):
-        raise ValueError("a saved game is text.")
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as err:
-        raise ValueError(
-            f"it is not valid JSON ({err.msg} at line {err.lineno}, column {err.colno})."
-        ) from None
-    if not isinstance(data, dict):
-        raise ValueError("it is not a saved On the Savannah game (expected a JSON object).")
-    if data.get("format") != SAVE_FORMAT:
-        raise ValueError(
-            "it is not a saved On the Savannah game (the 'format' field is "
-            f"{data.get('format')!r})."
-        )
-    if data.get("version") != SAVE_VERSION:
-        raise ValueError(
-            f"it is a save of version {data.get('version')!r}; this app reads "
-            f"version {SAVE_VERSION}."
-        )
-    for key in ("start", "moves", "redo", "state"):
-        if key not in data:
-            raise ValueError(f"the save has no '{key}' field.")
-    try:
-        start = State.from_dict(data["start"])
-    except ValueError as err:
-        raise ValueError(f"its start position is damaged ({err}).") from None
-    history = _replay(start, data["moves"], "moves")
-    future = _replay(history[-1].state if history else start, data["redo"], "redo")
-    try:
-        saved = State.from_dict(data["state"])
-    except ValueError as err:
-        raise ValueError(f"its position is damaged ({err}).") from None
-    live = history[-1].state if history else start
-    if saved.to_dict() != live.to_dict():
-        raise ValueError("its moves do not lead to its saved position.")
-    n = start.players
-    raw = data.get("seats", [{} for _ in range(n)])
-    if not isinstance(raw, list) or len(raw) != n:
-        raise ValueError(f"its 'seats' must list the {n} players.")
-    seats = []
-    for p, seat in enumerate(raw):
-        if not isinstance(seat, dict):
-            raise ValueError(f"seat {p + 1} is not an object.")
-        kind = seat.get("kind", "Human")
-        strength = seat.get("strength", 2)
-        if kind not in SEAT_KINDS:
-            raise ValueError(
-                f"seat {p + 1} has an unknown kind {kind!r}; use one of {', '.join(SEAT_KINDS)}."
-            )
-        if type(strength) is not int or not 1 <= strength <= 5:
-            raise ValueError(f"seat {p + 1} has strength {strength!r}; use 1 to 5.")
-        seats.append((kind, strength))
-    hide = data.get("hide_hands", True)
-    if type(hide) is not bool:
-        raise ValueError(f"its 'hide_hands' is {hide!r}, not true or false.")
-    return start, history, future, seats, hide
-
-
-def _replay(state: State, moves: Any, field: str) -> list[Turn]:
-    if not isinstance(moves, list):
-        raise ValueError(f"its '{field}' must be a list of moves.")
-    turns = []
-    for n, raw in enumerate(moves, start=1):
-        try:
-            move = move_from_dict(raw)
-        except ValueError as err:
-            raise ValueError(f"{field} number {n} is not a move ({err}).") from None
-        new = state.clone()
-        player = state.current_player
-        try:
-            events = new.apply(move)
-        except IllegalAction as err:
-            raise ValueError(
-                f"{field} number {n} ({raw.get('type')} {raw.get('card')}) cannot be played: {err}"
-            ) from None
-        turns.append(Turn(player, move, tuple(events), state, new))
-        state = new
-    return turns
+        return start.players, adopt

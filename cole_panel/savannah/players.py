@@ -14,11 +14,11 @@ from typing import Any
 import panel as pn
 import param
 from bokeh.events import Tap
-from bokeh.models import ColumnDataSource, HoverTool, Range1d
-from bokeh.plotting import figure
+from bokeh.models import ColumnDataSource, HoverTool
 from bokeh.transform import dodge
 
 from ..ui.batch import batched
+from ..ui.figures import bare_figure
 from .art import (
     ACTOR,
     BACKGROUND,
@@ -88,21 +88,14 @@ class PlayersView(pn.viewable.Viewer):
             ),
         }
         s = self.sources
-        p = figure(
-            name=PLAYERS_NAME,
+        p = bare_figure(
+            PLAYERS_NAME,
+            (0, WIDTH),
+            (-1, 0),
+            BACKGROUND,
             frame_width=int(WIDTH * PX),
             frame_height=100,
-            x_range=Range1d(0, WIDTH),
-            y_range=Range1d(-1, 0),
-            tools="",
-            toolbar_location=None,
-            min_border=0,
-            background_fill_color=BACKGROUND,
-            border_fill_color=BACKGROUND,
-            outline_line_color=None,
         )
-        p.axis.visible = False
-        p.grid.visible = False
         p.rect(
             x=WIDTH / 2,
             y="band",

@@ -12,9 +12,9 @@ from __future__ import annotations
 from typing import Any
 
 import panel as pn
-from bokeh.models import Arrow, ColumnDataSource, Range1d, VeeHead
-from bokeh.plotting import figure
+from bokeh.models import Arrow, ColumnDataSource, VeeHead
 
+from ..ui.figures import bare_figure
 from .art import (
     ACTOR,
     BACKGROUND,
@@ -81,21 +81,15 @@ class RowView(pn.viewable.Viewer):
         s = self.sources
         x_span = self._capacity - 0.5 + 0.15 - _LEFT
         px = FRAME_W / x_span
-        p = figure(
-            name=ROW_NAME,
+        p = bare_figure(
+            ROW_NAME,
+            (_LEFT, self._capacity - 0.35),
+            (Y0, Y1),
+            BACKGROUND,
             frame_width=FRAME_W,
             frame_height=int((Y1 - Y0) * px),
-            x_range=Range1d(_LEFT, self._capacity - 0.35),
-            y_range=Range1d(Y0, Y1),
-            tools="",
-            toolbar_location=None,
             min_border=4,
-            background_fill_color=BACKGROUND,
-            border_fill_color=BACKGROUND,
-            outline_line_color=None,
         )
-        p.axis.visible = False
-        p.grid.visible = False
         # the draw pile: a stack of card backs with the count
         for dx, dy in ((0.06, -0.06), (0.03, -0.03), (0.0, 0.0)):
             p.rect(

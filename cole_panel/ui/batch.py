@@ -11,10 +11,13 @@ the socket itself; a message with binary buffers written that way can interleave
 session is writing, and the browser then fails to decode it ("Offset is outside the bounds of
 the DataView") and stops updating.
 
-Bokeh lets the document be changed only under its lock.  Bokeh callbacks (events, timeouts,
-next-tick callbacks) run under it; a Panel callback sometimes does not (when Panel had to
-queue it), and then the action is run as the document's next callback instead, a moment later.
-Outside a server session the function is simply called.
+Bokeh lets the document be changed only under its lock, and a Panel callback does not always
+hold it (when Panel queued the event, its "unblocked" check still says yes), and no public API
+tells the two cases apart.  So under a server the action always runs as the document's
+next-tick callback (``pn.state.execute(..., schedule=True)``), which Bokeh runs under the lock,
+a moment later.  Outside a server session the
+function is simply called.  Only public Panel and Bokeh APIs are used; tests/test_batch.py
+fails if the behaviour relied on here changes.
 """
 
 from __future__ import annotations
@@ -24,43 +27,36 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 import panel as pn
-from panel.io.state import set_curdoc
 
 __all__ = ["batched"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
 
-def _session(doc: Any) -> Any:
-    context = getattr(doc, "session_context", None)
-    if context is None:
-        return None
-    return getattr(context, "session", None) or getattr(context, "_session", None)
-
-
 def batched(fn: F) -> F:
-    """Decorator: run ``fn`` with the page's document held (changes sent once, at the end)."""
+    """Decorator: run ``fn`` with the page's document held (changes sent once, at the end).
+
+    Returns ``fn``'s result outside a server; under a server None (it runs on the next tick).
+    """
 
     @functools.wraps(fn)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         doc = pn.state.curdoc
-        session = _session(doc)
-        if session is None:
+        if doc is None or doc.session_context is None:
             return fn(*args, **kwargs)
-        if getattr(session, "_pending_writes", None) is None:  # not under the document lock
+        results: list[Any] = []
 
-            def later() -> None:
-                with set_curdoc(doc):
-                    wrapper(*args, **kwargs)
+        def held() -> None:
+            if doc.callbacks.hold_value is not None:  # an outer action already holds it
+                results.append(fn(*args, **kwargs))
+                return
+            doc.hold("combine")
+            try:
+                results.append(fn(*args, **kwargs))
+            finally:
+                doc.unhold()
 
-            doc.add_next_tick_callback(later)
-            return None
-        if doc.callbacks.hold_value is not None:  # an outer action already holds it
-            return fn(*args, **kwargs)
-        doc.hold("combine")
-        try:
-            return fn(*args, **kwargs)
-        finally:
-            doc.unhold()
+        pn.state.execute(held, schedule=True)
+        return results[0] if results else None
 
     return wrapper  # type: ignore[return-value]

@@ -20,6 +20,8 @@ import panel as pn
 import param
 from panel.io.state import set_curdoc
 
+from ..core.scheduler import BotJob
+
 
 def _ui_poster(
     notebook_push: Callable[[], None] | None = None,
@@ -60,7 +62,10 @@ def _ui_poster(
 
 class BotRunner(param.Parameterized):
     """Runs one background job at a time: ``compute()`` on a thread, then ``apply(result)`` on
-    the UI thread.  ``cancel()`` (or starting a new job) makes a pending result be dropped."""
+    the UI thread.  ``cancel()`` (or starting a new job) makes a pending result be dropped.
+
+    It is the page's :class:`~cole_panel.core.BotScheduler` (``submit(job)``/``cancel()``).
+    """
 
     thinking = param.Boolean(default=False, doc="True while a job is computing.")
     task = param.String(default="", doc="What the running job is doing, e.g. 'Black is thinking'.")
@@ -87,8 +92,9 @@ class BotRunner(param.Parameterized):
         *,
         delay: float = 0.0,
         task: str = "Thinking",
-    ) -> None:
-        """Start ``compute`` after ``delay`` seconds on a worker thread; then ``apply`` its result."""
+    ) -> int:
+        """Start ``compute`` after ``delay`` seconds on a worker thread; then ``apply`` its result.
+        Returns the job's handle."""
         with self._lock:
             self._generation += 1
             generation = self._generation
@@ -96,7 +102,7 @@ class BotRunner(param.Parameterized):
         post = _ui_poster(self.notebook_push)
         if post is None:  # no event loop: nothing to keep responsive, run inline
             self._run_inline(generation, compute, apply)
-            return
+            return generation
 
         def worker() -> None:
             if delay > 0:
@@ -111,10 +117,18 @@ class BotRunner(param.Parameterized):
             post(lambda: self._done(generation, apply, result))
 
         threading.Thread(target=worker, name="bot-runner", daemon=True).start()
+        return generation
 
-    def cancel(self) -> None:
-        """Forget the running job (its result will not be applied)."""
+    def submit(self, job: BotJob) -> int:
+        """Run a model's :class:`~cole_panel.core.BotJob`; returns its handle for cancel."""
+        return self.run(job.compute, job.apply, delay=job.delay, task=job.task)
+
+    def cancel(self, handle: int | None = None) -> None:
+        """Forget the running job (its result will not be applied); with a ``handle``, only
+        if that job is still the running one."""
         with self._lock:
+            if handle is not None and handle != self._generation:
+                return
             self._generation += 1
         if self.thinking:
             self.param.update(thinking=False, task="")

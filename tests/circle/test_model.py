@@ -298,7 +298,7 @@ def _tampered(text: str, **changes) -> str:
         (lambda good: _tampered(good, version=99), "version 99"),
         (lambda good: _tampered(good, moves=["E5", "E5"]), "moves number 2 (E5) cannot be played"),
         (lambda good: _tampered(good, moves=["E5", "Z9"]), "moves number 2 (Z9) cannot be played"),
-        (lambda good: _tampered(good, moves=["E5"]), "does not lead to its saved position"),
+        (lambda good: _tampered(good, moves=["E5"]), "do not lead to its saved position"),
         (lambda good: _tampered(good, seats=[{"kind": "Wizard"}, {}]), "unknown kind 'Wizard'"),
         (
             lambda good: _tampered(good, start={"game": "circle-of-life"}),

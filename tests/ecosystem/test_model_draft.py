@@ -278,7 +278,7 @@ def corrupt(text: str, fn) -> str:
             "pick number 3",
         ),
         (lambda d: d["picks"].__setitem__(0, ["GZ", 7, None]), "picks number 1"),
-        (lambda d: d["picks"].pop(), "its pick list does not lead to its saved position"),
+        (lambda d: d["picks"].pop(), "its picks do not lead to its saved position"),
         (lambda d: d["seats"][1].update(kind="Wizard"), "seat 2 has an unknown kind 'Wizard'"),
         (lambda d: d["state"].update(round=7), "its position is damaged (round:"),
     ],

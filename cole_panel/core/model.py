@@ -1,0 +1,317 @@
+"""The base of every game's Param model: seats, the position and its history, messages, saves.
+
+A game model holds an engine state (replaced, never mutated, so watchers fire), the turns
+played (each with the position after it), the turns undone, the last turn's events and the
+last message.  A refused request changes nothing but :attr:`GameModel.message`, which then
+holds the rules' one-sentence reason.  Subclasses say how a move is made (``play``), how a game
+starts (``new_game``) and what a save holds beyond the shared envelope; views read the model
+and call its methods.  This module imports ``param`` only, never Panel or Bokeh.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import param
+
+from engines import IllegalAction
+
+from .envelope import read_save, read_seats, write_save
+from .scheduler import BotJob, BotScheduler, InlineScheduler
+from .seats import DEFAULT_STRENGTH, SEAT_KINDS, STRENGTH_BOUNDS, BotShelf
+
+
+class Turn:
+    """What every game's turn record has: ``player``, ``events`` and ``state`` (after it).
+
+    Each game's ``Turn`` is a frozen dataclass deriving from this one.
+    """
+
+    player: int
+    events: tuple
+    state: Any
+
+    def describe(self) -> str:
+        """All the turn's events as sentences."""
+        return " ".join(e.describe() for e in self.events)
+
+    @classmethod
+    def record(cls, before: Any, action: Any, events: Sequence[Any], after: Any) -> Turn:
+        """The turn of ``action``, played in ``before`` and leading to ``after``."""
+        raise NotImplementedError
+
+
+def seats(*names: str, defaults: Sequence[str]) -> Callable[[type], type]:
+    """Class decorator: a ``seat<i>`` menu and a ``strength<i>`` slider per player name.
+
+    ``names`` are the players as the page calls them ('Orange', 'Player 1'); ``defaults`` the
+    kind at each seat of a new model.
+    """
+
+    def add(cls: type) -> type:
+        for i, (name, kind) in enumerate(zip(names, defaults, strict=True)):
+            cls.param.add_parameter(
+                f"seat{i}",
+                param.Selector(default=kind, objects=list(SEAT_KINDS), doc=f"Who plays {name}."),
+            )
+            cls.param.add_parameter(
+                f"strength{i}",
+                param.Integer(
+                    default=DEFAULT_STRENGTH,
+                    bounds=STRENGTH_BOUNDS,
+                    doc=f"{name}'s search-bot strength (1 fast and weak … 5 slow and strong).",
+                ),
+            )
+        cls.seat_names = tuple(names)
+        return cls
+
+    return add
+
+
+class GameModel(param.Parameterized):
+    """A game with its seats, history, messages and save file (subclass per game)."""
+
+    game: str = ""
+    """The engine package (``engines.<game>``) whose bots sit at the seats."""
+    save_format: str = ""
+    """The ``format`` field of this game's save files."""
+    title: str = "board"
+    """The game's name in sentences, e.g. 'Circle of Life'."""
+    seat_names: tuple[str, ...] = ()
+    """The players as the seat menus name them (set by :func:`seats`)."""
+
+    seed = param.Integer(
+        default=None,
+        allow_None=True,
+        bounds=(0, 2**32 - 1),
+        doc="Seed of the next new game and of the bots (None: a different game every time).",
+    )
+    state = param.Parameter(doc="The live position; replaced by a new object on every change.")
+    start = param.Parameter(doc="The position the game started from.")
+    history = param.List(default=[], item_type=Turn, doc="The turns played, oldest first.")
+    future = param.List(
+        default=[], item_type=Turn, doc="Turns undone and not yet redone, next one first."
+    )
+    events = param.List(default=[], doc="The events of the last turn (or of the last redo).")
+    message = param.String(default="", doc="The last error or narration, as sentences.")
+    message_is_error = param.Boolean(default=False, doc="Whether the message reports a refusal.")
+    scheduler = param.Parameter(
+        default=None,
+        doc=(
+            "Runs the bots' moves (a BotScheduler, e.g. the page's BotRunner); None runs them "
+            "inline, in the caller's thread."
+        ),
+    )
+
+    def __init__(self, **params: Any):
+        super().__init__(**params)
+        self._bots = BotShelf(self.game)
+
+    # ------------------------------------------------------------------ seats
+    def player_name(self, player: int) -> str:
+        """How sentences name a player ('Orange', 'Player 2')."""
+        return self.seat_names[player]
+
+    def seat(self, player: int) -> str:
+        """Who sits at a seat: 'Human', 'Random', 'Greedy' or 'MCTS'."""
+        return getattr(self, f"seat{player}")
+
+    def strength(self, player: int) -> int:
+        """A seat's search-bot strength (1–5)."""
+        return getattr(self, f"strength{player}")
+
+    def seat_name(self, player: int) -> str:
+        """E.g. 'Player 1 (human)' or 'Player 2 (MCTS bot, strength 2)'."""
+        kind, name = self.seat(player), self.player_name(player)
+        if kind == "Human":
+            return f"{name} (human)"
+        if kind == "MCTS":
+            return f"{name} (MCTS bot, strength {self.strength(player)})"
+        return f"{name} ({kind} bot)"
+
+    @property
+    def player_count(self) -> int:
+        """How many players the current game has."""
+        return self.state.players
+
+    @property
+    def humans(self) -> list[int]:
+        """The seats of the current game played by people."""
+        return [p for p in range(self.player_count) if self.seat(p) == "Human"]
+
+    @property
+    def has_human(self) -> bool:
+        """Whether a person plays in the current game."""
+        return bool(self.humans)
+
+    @property
+    def bot_to_move(self) -> bool:
+        """Whether the live game waits for a bot."""
+        p = self.state.current_player
+        return p is not None and self.seat(p) != "Human"
+
+    def _seat_updates(self, seats: Sequence[tuple[str, int]]) -> dict[str, Any]:
+        updates: dict[str, Any] = {}
+        for p, (kind, strength) in enumerate(seats):
+            updates[f"seat{p}"], updates[f"strength{p}"] = kind, strength
+        return updates
+
+    # ------------------------------------------------------------------ messages
+    def _refuse(self, sentence: str) -> bool:
+        """Say why a request is refused; nothing else changes.  Returns False."""
+        self.param.update(message=sentence, message_is_error=True)
+        return False
+
+    def _to_move_text(self, state: Any) -> str:
+        p = state.current_player
+        return "the game is over." if p is None else f"{self.player_name(p)} to move."
+
+    # ------------------------------------------------------------------ history
+    def _continues_previous(self, turn: Turn) -> bool:
+        """Whether ``turn`` is part of the turn before it (undone and redone with it)."""
+        return False
+
+    def _jump_updates(self, state: Any) -> dict[str, Any]:
+        """Extra parameter values after undo or redo lands on ``state``."""
+        return {}
+
+    def undo(self) -> bool:
+        """Take back the last person's turn (with the bots' turns after it); with bots only,
+        the last turn.  Returns whether anything was undone."""
+        if not self.history:
+            return self._refuse("There is no move to undo.")
+        history, future = list(self.history), list(self.future)
+        humans = self.humans
+        while history:
+            turn = history.pop()
+            future.insert(0, turn)
+            if self._continues_previous(turn):
+                continue
+            if not humans or self.seat(turn.player) == "Human":
+                break
+        state = history[-1].state if history else self.start
+        taken = len(future) - len(self.future)
+        self.param.update(
+            state=state.clone(),
+            history=history,
+            future=future,
+            events=[],
+            message_is_error=False,
+            message=f"Took back {taken} move{'s' * (taken != 1)}; {self._to_move_text(state)}",
+            **self._jump_updates(state),
+        )
+        return True
+
+    def redo(self) -> bool:
+        """Replay what was last undone (a person's turn and the bots' turns after it)."""
+        if not self.future:
+            return self._refuse("There is no move to redo.")
+        history, future = list(self.history), list(self.future)
+        humans = self.humans
+        while future:
+            history.append(future.pop(0))
+            if not future:
+                break
+            nxt = future[0]
+            if not self._continues_previous(nxt) and (
+                not humans or self.seat(nxt.player) == "Human"
+            ):
+                break
+        turn = history[-1]
+        self.param.update(
+            state=turn.state.clone(),
+            history=history,
+            future=future,
+            events=list(turn.events),
+            message=turn.describe(),
+            message_is_error=False,
+            **self._jump_updates(turn.state),
+        )
+        return True
+
+    # ------------------------------------------------------------------ bots
+    def bot_for(self, player: int, kind: str | None = None) -> Any:
+        """The bot playing (or advising) ``player``: one object per seat, kind and strength.
+        A person's seat is advised by the Greedy bot."""
+        kind = kind or self.seat(player)
+        if kind == "Human":
+            kind = "Greedy"
+        return self._bots.get(player, kind, self.strength(player), self.seed)
+
+    def bot_choice(self, state: Any = None, kind: str | None = None) -> Any:
+        """The move the mover's bot would make (on a copy; safe to call off-thread)."""
+        state = (self.state if state is None else state).clone()
+        if state.is_over:
+            raise IllegalAction("The game is over; there is no move to choose.")
+        return self.bot_for(state.current_player, kind).choose(state)
+
+    def bot_job(self) -> BotJob:
+        """The job that lets the mover's bot make one move on the live position."""
+        state = self.state
+        p = state.current_player
+        name = "The game" if p is None else self.player_name(p)
+        return BotJob(
+            compute=lambda: self.bot_choice(state),
+            apply=lambda move: self.state is state and self.play(move),
+            task=f"{name} is thinking",
+        )
+
+    def run_bots(self, scheduler: BotScheduler | None = None) -> Any:
+        """Submit the next bot move to ``scheduler`` (default :attr:`scheduler`, else inline);
+        each applied move submits the next while bots are to move.  Returns the handle, or
+        None when a person is to move."""
+        if not self.bot_to_move:
+            return None
+        scheduler = scheduler or self.scheduler or InlineScheduler()
+        job = self.bot_job()
+
+        def apply_then_continue(move: Any) -> None:
+            if job.apply(move):
+                self.run_bots(scheduler)
+
+        return scheduler.submit(
+            BotJob(job.compute, apply_then_continue, task=job.task, delay=job.delay)
+        )
+
+    # ------------------------------------------------------------------ saving
+    def play(self, action: Any) -> bool:  # pragma: no cover - every game defines it
+        raise NotImplementedError
+
+    def _save_fields(self) -> dict[str, Any]:
+        """What this game's save holds beyond the envelope."""
+        raise NotImplementedError
+
+    def _read_fields(self, data: dict[str, Any]) -> tuple[int, Callable[[], str]]:
+        """Check a save's own fields (ValueError with a sentence) and return the number of
+        players and a function that adopts the game (returning the message to show)."""
+        raise NotImplementedError
+
+    def save(self) -> str:
+        """The game as JSON text: the envelope, the seats, then the game's own fields."""
+        players = self.player_count
+        return write_save(
+            self.save_format,
+            [(self.seat(p), self.strength(p)) for p in range(players)],
+            [self.player_name(p) for p in range(players)],
+            **self._save_fields(),
+        )
+
+    def load(self, text: str) -> bool:
+        """Replace the game by a saved one.  A bad file changes nothing but :attr:`message`,
+        which then says what is wrong.  Returns whether the game was loaded."""
+        try:
+            data = read_save(text, self.save_format, self.title, **self._save_checks())
+            players, adopt = self._read_fields(data)
+            seats = read_seats(data, players)
+        except ValueError as err:
+            return self._refuse(f"Could not load the file: {err} The current game is unchanged.")
+        self._bots.clear()
+        self.param.update(self._seat_updates(seats))
+        message = adopt()
+        self.param.update(message=message, message_is_error=False)
+        return True
+
+    def _save_checks(self) -> dict[str, Any]:
+        """Keyword arguments for :func:`~cole_panel.core.envelope.read_save`."""
+        return {"required": ("start", "state")}

@@ -1,0 +1,96 @@
+"""Who sits at a seat, how strong the search bot is, and the one place bots are built.
+
+A seat holds a person or one of the bots of :data:`SEAT_KINDS`; the search bot's strength runs
+over :data:`STRENGTH_BOUNDS`.  :func:`make_seat_bot` is the only code in ``cole_panel`` that
+constructs an engine bot, so a change to the engines' bot API is made here once.
+
+>>> [iterations_for("circle")(s) for s in range(1, 6)]
+[250, 750, 2250, 6750, 20250]
+>>> make_seat_bot("savannah", "Greedy", 3, seed=1).__class__.__name__
+'GreedyBot'
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from types import ModuleType
+from typing import Any
+
+SEAT_KINDS: tuple[str, ...] = ("Human", "Random", "Greedy", "MCTS")
+"""What can sit at a seat, in the order a menu shows them."""
+
+BOT_KINDS: tuple[str, ...] = SEAT_KINDS[1:]
+"""The seat kinds that are bots."""
+
+STRENGTH_BOUNDS: tuple[int, int] = (1, 5)
+"""The search bot's strength setting, weakest to strongest."""
+
+DEFAULT_STRENGTH = 2
+"""A seat's search-bot strength until someone changes it."""
+
+GAMES: tuple[str, ...] = ("circle", "ecosystem", "savannah")
+"""The games whose bots :func:`make_seat_bot` builds (``engines.<game>.bots``)."""
+
+# Search iterations per move at strength 1 and the factor per step; strength 5 stays near a
+# second a move on a slow machine.  (The engines will own this table; see make_seat_bot.)
+_BUDGET: dict[str, tuple[int, int]] = {
+    "circle": (250, 3),
+    "ecosystem": (50, 2),
+    "savannah": (100, 3),
+}
+
+
+def _bots(game: str) -> ModuleType:
+    if game not in GAMES:
+        raise ValueError(f"There is no game {game!r}; the games are {', '.join(GAMES)}.")
+    return importlib.import_module(f"engines.{game}.bots")
+
+
+def iterations_for(game: str) -> Callable[[int], int]:
+    """The search bot's iterations per move at a strength from 1 to 5, for ``game``."""
+    base, step = _BUDGET[game]
+
+    def iterations(strength: int) -> int:
+        return base * step ** (strength - 1)
+
+    iterations.__doc__ = f"Iterations per move of the {game} search bot at a strength from 1 to 5."
+    return iterations
+
+
+def make_seat_bot(game: str, kind: str, strength: int, seed: int | None) -> Any:
+    """A new bot of ``kind`` ('Random', 'Greedy' or 'MCTS') for ``game``, with a ``choose``."""
+    module = _bots(game)
+    if kind == "Random":
+        return module.RandomBot(seed=seed)
+    if kind == "Greedy":
+        return module.GreedyBot(seed=seed)
+    if kind == "MCTS":
+        return module.MCTSBot(iterations=iterations_for(game)(strength), seed=seed)
+    raise ValueError(f"{kind!r} is not a bot kind; use one of {', '.join(BOT_KINDS)}.")
+
+
+class BotShelf:
+    """The bots of one game's seats: one object per (seat, kind, strength), built on demand.
+
+    Keeping the objects lets a seeded bot go on with its own random stream from move to move,
+    so a seeded game replays exactly.
+    """
+
+    def __init__(self, game: str):
+        _bots(game)  # fail now on an unknown game
+        self.game = game
+        self._shelf: dict[tuple[int, str, int], Any] = {}
+
+    def get(self, player: int, kind: str, strength: int, seed: int | None) -> Any:
+        """The bot of ``kind`` for ``player``'s seat (seeded from ``seed`` and the seat)."""
+        key = (player, kind, strength if kind == "MCTS" else 0)
+        bot = self._shelf.get(key)
+        if bot is None:
+            seat_seed = None if seed is None else seed * 10 + player
+            bot = self._shelf[key] = make_seat_bot(self.game, kind, strength, seat_seed)
+        return bot
+
+    def clear(self) -> None:
+        """Forget every bot (a new game, or new seeds)."""
+        self._shelf.clear()

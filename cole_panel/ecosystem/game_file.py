@@ -1,0 +1,59 @@
+"""A saved Ecosystem draft: picks as the file lists them, and reading a save back."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engines.ecosystem import Pick, State, card_from_code
+
+from ..core import check_reached, read_start, replay_turns
+from .turns import Turn, where
+
+
+def picks(items: list[Pick]) -> list[list[Any]]:
+    """Picks as the save lists them: ``[card code, [row, column], park]``."""
+    return [[p.card.code, list(p.cell), p.park] for p in items]
+
+
+def _parse_picks(raw: Any, field: str) -> list[Pick]:
+    if not isinstance(raw, list):
+        raise ValueError(f"its '{field}' must be a list of [card, [row, column], park].")
+    out = []
+    for n, entry in enumerate(raw, start=1):
+        try:
+            card, cell, park = entry
+            if not (isinstance(cell, list) and len(cell) == 2):
+                raise ValueError
+            out.append(Pick(card_from_code(card), tuple(cell), park))
+        except (TypeError, ValueError):
+            raise ValueError(
+                f"{field} number {n} ({entry!r}) is not [card, [row, column], park]."
+            ) from None
+    return out
+
+
+def _replay(state: State, picks: list[Pick], field: str) -> list[Turn]:
+    return replay_turns(
+        state,
+        picks,
+        field,
+        Turn,
+        lambda pick: f"{pick.card.label} at {where(pick.park, pick.cell)}",
+    )
+
+
+def read_game(data: dict[str, Any]) -> tuple[State, list[Turn], list[Turn], list[Pick]]:
+    """Check a save's deal and picks; ValueError with a sentence naming the problem."""
+    start = read_start(data, State)
+    if (
+        start.round != 0
+        or start.turn != 0
+        or any(len(start.park(p, n)) for p in range(start.players) for n in start.rules.park_names)
+    ):
+        raise ValueError("its start position already has picks in it.")
+    history = _replay(start, _parse_picks(data["picks"], "picks"), "pick")
+    live = history[-1].state if history else start
+    future = _replay(live, _parse_picks(data.get("redo", []), "redo"), "redo pick")
+    check_reached(data, live, "picks")
+    pending = _parse_picks(data.get("pending", []), "pending")
+    return start, history, future, pending

@@ -1,0 +1,42 @@
+"""Reading a saved On the Savannah game: its start position, moves and undone moves."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engines.savannah import Move, State, move_from_dict, move_to_dict
+
+from ..core import check_reached, read_start, replay_turns
+from .turns import Turn
+
+
+def turn_records(turns: list[Turn]) -> list[dict[str, Any]]:
+    """The moves of ``turns`` as the save file lists them."""
+    return [move_to_dict(t.move) for t in turns]
+
+
+def read_game(data: dict[str, Any]) -> tuple[State, list[Turn], list[Turn]]:
+    """Check a save's positions and moves; ValueError with a sentence naming the problem."""
+    start = read_start(data, State)
+    history = _replay(start, data["moves"], "moves")
+    live = history[-1].state if history else start
+    future = _replay(live, data["redo"], "redo")
+    check_reached(data, live, "moves")
+    return start, history, future
+
+
+def _replay(state: State, moves: Any, field: str) -> list[Turn]:
+    if not isinstance(moves, list):
+        raise ValueError(f"its '{field}' must be a list of moves.")
+    parsed = []
+    for n, raw in enumerate(moves, start=1):
+        try:
+            parsed.append(move_from_dict(raw))
+        except ValueError as err:
+            raise ValueError(f"{field} number {n} is not a move ({err}).") from None
+    return replay_turns(state, parsed, field, Turn, _move_label)
+
+
+def _move_label(move: Move) -> str:
+    data = move_to_dict(move)
+    return f"{data.get('type')} {data.get('card')}"

@@ -1,0 +1,38 @@
+"""One bare Bokeh figure for every board: no tools, axes, grid or outline; fixed ranges.
+
+Fixed ranges let a test click a computed position, and clicks are handled on the server.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bokeh.models import Range1d
+from bokeh.plotting import figure
+
+
+def bare_figure(
+    name: str,
+    x: tuple[float, float],
+    y: tuple[float, float],
+    background: str,
+    **size: Any,
+) -> Any:
+    """A figure named ``name`` showing ``x`` × ``y`` on ``background``; ``size`` holds the
+    width/height (or frame_width/frame_height, match_aspect, min_border, range bounds...)."""
+    bounds = size.pop("bounds", None)
+    options: dict[str, Any] = {"min_border": 0, **size}
+    p = figure(
+        name=name,
+        x_range=Range1d(*x, bounds=bounds),
+        y_range=Range1d(*y, bounds=bounds),
+        tools="",
+        toolbar_location=None,
+        background_fill_color=background,
+        border_fill_color=background,
+        outline_line_color=None,
+        **options,
+    )
+    p.axis.visible = False
+    p.grid.visible = False
+    return p

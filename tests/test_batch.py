@@ -1,0 +1,85 @@
+"""The Bokeh/Panel behaviour ``cole_panel.ui.batched`` relies on (see pyproject's pins).
+
+If an upgrade changes what ``Document.hold('combine')`` or ``pn.state.execute`` do, these tests
+fail before the pages start sending one message per change again.
+"""
+
+from __future__ import annotations
+
+import socket
+import threading
+import urllib.error
+import urllib.request
+
+import panel as pn
+from bokeh.document import Document
+from bokeh.models import ColumnDataSource, Range1d
+
+from cole_panel.ui import batched
+
+
+def test_a_held_document_sends_nothing_until_unhold_then_everything_in_order():
+    doc, source, span = Document(), ColumnDataSource(data={"x": [0]}), Range1d(0, 1)
+    doc.add_root(source)
+    doc.add_root(span)
+    seen = []
+    doc.on_change(lambda event: seen.append(event))
+    doc.hold("combine")
+    assert doc.callbacks.hold_value == "combine"
+    span.start = 0.25
+    source.data = {"x": [1]}
+    span.start = 0.5  # combined with the first change of the same property
+    assert seen == []
+    doc.unhold()
+    assert doc.callbacks.hold_value is None
+    changes = [(type(e).__name__, getattr(e, "attr", None), getattr(e, "new", None)) for e in seen]
+    assert changes == [
+        ("ModelChangedEvent", "start", 0.5),
+        ("ColumnDataChangedEvent", "data", None),
+    ]
+
+
+def test_without_a_server_session_execute_and_batched_run_at_once():
+    ran = []
+    pn.state.execute(lambda: ran.append("execute"), schedule="auto")
+    assert batched(lambda: "result")() == "result" and ran == ["execute"]
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _get(url: str) -> int:
+    """The page's HTTP status, once the server (starting on its thread) answers."""
+    for _ in range(240):
+        try:
+            with urllib.request.urlopen(url, timeout=60) as page:
+                return page.status
+        except urllib.error.URLError:
+            threading.Event().wait(0.25)
+    raise AssertionError(f"nothing answered at {url}")
+
+
+def test_in_a_server_session_a_batched_action_runs_under_hold_now_or_next_tick():
+    holds, done = [], threading.Event()
+
+    @batched
+    def action() -> str:
+        holds.append(pn.state.curdoc.callbacks.hold_value)
+        done.set()
+        return "ran"
+
+    def app():
+        action()  # under a server the action waits for the next tick
+        return pn.pane.Markdown("batched")
+
+    port = _free_port()
+    server = pn.serve(app, port=port, address="127.0.0.1", threaded=True, show=False, start=True)
+    try:
+        assert _get(f"http://127.0.0.1:{port}/") == 200
+        assert done.wait(60), "the batched action never ran"
+    finally:
+        server.stop()
+    assert holds == ["combine"]
