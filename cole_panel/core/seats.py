@@ -5,7 +5,7 @@ over :data:`STRENGTH_BOUNDS`.  :func:`make_seat_bot` is the only code in ``cole_
 constructs an engine bot, so a change to the engines' bot API is made here once.
 
 >>> [iterations_for("circle")(s) for s in range(1, 6)]
-[250, 750, 2250, 6750, 20250]
+[150, 400, 1000, 2000, 4000]
 >>> make_seat_bot("savannah", "Greedy", 3, seed=1).__class__.__name__
 'GreedyBot'
 """
@@ -32,15 +32,6 @@ DEFAULT_STRENGTH = 2
 GAMES: tuple[str, ...] = ("circle", "ecosystem", "savannah")
 """The games whose bots :func:`make_seat_bot` builds (``engines.<game>.bots``)."""
 
-# Search iterations per move at strength 1 and the factor per step; strength 5 stays near a
-# second a move on a slow machine.  (The engines will own this table; see make_seat_bot.)
-_BUDGET: dict[str, tuple[int, int]] = {
-    "circle": (250, 3),
-    "ecosystem": (50, 2),
-    "savannah": (100, 3),
-}
-
-
 def _bots(game: str) -> ModuleType:
     if game not in GAMES:
         raise ValueError(f"There is no game {game!r}; the games are {', '.join(GAMES)}.")
@@ -49,10 +40,10 @@ def _bots(game: str) -> ModuleType:
 
 def iterations_for(game: str) -> Callable[[int], int]:
     """The search bot's iterations per move at a strength from 1 to 5, for ``game``."""
-    base, step = _BUDGET[game]
+    table = _bots(game).ITERATIONS  # the engines own the one strength table per game
 
     def iterations(strength: int) -> int:
-        return base * step ** (strength - 1)
+        return table[strength]
 
     iterations.__doc__ = f"Iterations per move of the {game} search bot at a strength from 1 to 5."
     return iterations
@@ -66,7 +57,7 @@ def make_seat_bot(game: str, kind: str, strength: int, seed: int | None) -> Any:
     if kind == "Greedy":
         return module.GreedyBot(seed=seed)
     if kind == "MCTS":
-        return module.MCTSBot(iterations=iterations_for(game)(strength), seed=seed)
+        return module.make_bot("mcts", strength, seed=seed)
     raise ValueError(f"{kind!r} is not a bot kind; use one of {', '.join(BOT_KINDS)}.")
 
 

@@ -69,7 +69,7 @@ def test_seat_names_and_bots():
     assert isinstance(game.bot_for(2), RandomBot)
     assert isinstance(game.bot_for(0), GreedyBot)  # a person asking for help
     assert game.bot_for(1) is game.bot_for(1)
-    assert [mcts_iterations(s) for s in (1, 5)] == [50, 800]
+    assert [mcts_iterations(s) for s in (1, 5)] == [25, 400]
 
 
 def test_the_same_seed_deals_the_same_game():
