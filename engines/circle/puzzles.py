@@ -347,9 +347,16 @@ def _candidate(state: State, theme: str) -> bool:
     return True
 
 
+def _reading(cell: Cell) -> tuple[int, int]:
+    return (cell[1], cell[0])
+
+
 def _as_puzzle(state: State, theme: str, level: str, solution: Solution, source: str) -> Puzzle:
     stones = tuple(
-        " ".join(state.label(c) for c in sorted(x for cr in state.critters(p) for x in cr.cells))
+        " ".join(
+            state.label(c)
+            for c in sorted((x for cr in state.critters(p) for x in cr.cells), key=_reading)
+        )
         for p in (0, 1)
     )
     return Puzzle(
@@ -380,7 +387,7 @@ def generate(theme: str, per_level: int = 8, seed: int = 0, max_games: int = 400
     for game_no in range(max_games):
         if all(len(v) >= per_level for v in found.values()):
             break
-        game_seed = seed * 100_003 + game_no
+        game_seed = seed * 100_003 + list(THEMES).index(theme) * 10_007 + game_no
         players = [bots.GreedyBot(seed=game_seed), bots.RandomBot(seed=game_seed + 1)]
         if game_no % 2:
             players.reverse()

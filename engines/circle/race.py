@@ -131,7 +131,8 @@ def race(state: State) -> Race:
             if j in owner and critter_of[j] not in touching[owner[j]]:
                 touching[owner[j]].append(critter_of[j])
         reasons = tuple(
-            _why_not(state, b.labels[i], p, [critters[k] for k in touching[p]]) for p in (0, 1)
+            _why_not(state, b.labels[i], p, [critters[k] for k in sorted(touching[p])])
+            for p in (0, 1)
         )
         uses.append(CellUse(cell, b.labels[i], reasons))  # type: ignore[arg-type]
     return Race(tuple(uses))
@@ -146,9 +147,10 @@ def _why_not(state: State, where: str, player: int, touching: list) -> str | Non
     if full:
         c = full[0]
         return f"{where} touches {who}'s {c.species} at {_where(state, c)}, which already has 4 stones."
-    joined = " and ".join(f"{c.species} at {_where(state, c)}" for c in touching)
+    joined = " and her ".join(f"{c.species} at {_where(state, c)}" for c in touching)
+    article = "An" if who[0] in "AEIOU" else "A"
     return (
-        f"A {who} stone at {where} would join her {joined} into {size} stones; "
+        f"{article} {who} stone at {where} would join her {joined} into {size} stones; "
         "a critter has at most 4."
     )
 
