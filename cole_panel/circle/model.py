@@ -25,6 +25,7 @@ import param
 from engines import Event, IllegalAction
 from engines.circle import PLAYER_NAMES, Rules, State, new_game
 from engines.circle import bots as circle_bots
+from engines.circle.hints import explain
 
 from ..ui.seats import SEAT_KINDS, BotShelf
 
@@ -155,6 +156,11 @@ class CircleModel(param.Parameterized):
         params = {"seat0": "Human", "seat1": "Human", **params}
         return cls(state=state, **params)
 
+    def set_game(self, state: State, message: str = "Position set up.") -> None:
+        """Replace the game by ``state``'s, with its moves as the history (to step through)."""
+        self._bots.clear()
+        self._adopt(state, message)
+
     def _adopt(self, state: State, message: str) -> None:
         start = state.start_position()
         history = _replay(start, [state.label(c) for c in state.moves], "moves")
@@ -234,8 +240,13 @@ class CircleModel(param.Parameterized):
 
     @property
     def move_labels(self) -> list[str]:
-        """'Orange E5', 'Black E6', … one per move played."""
-        return [f"{PLAYER_NAMES[t.player]} {t.label}" for t in self.history]
+        """'Orange E5', 'Black E6 ✕ ate 2', … one per move played; captures are marked."""
+        out = []
+        for t in self.history:
+            line = f"{PLAYER_NAMES[t.player]} {t.label}"
+            ate = sum(e.stones for e in t.events if e.kind == "ate")
+            out.append(f"{line} ✕ ate {ate}" if ate else line)
+        return out
 
     # ------------------------------------------------------------------ playing
     def new_game(self) -> None:
@@ -254,7 +265,7 @@ class CircleModel(param.Parameterized):
             message_is_error=False,
             message=f"New game on a board of radius {rules.radius}: "
             f"{PLAYER_NAMES[rules.first_player]} starts; "
-            f"eat {rules.capture_target} stones to win.",
+            f"eat {_stones(rules.capture_target)} to win.",
         )
 
     def play(self, action: Cell | str) -> bool:
@@ -302,6 +313,10 @@ class CircleModel(param.Parameterized):
     def undo(self) -> bool:
         """Take back the last move — and, against a bot, the bot's reply too, so that a person
         is to move again.  Returns whether anything was undone."""
+        if self.viewing_past:
+            return self._refuse(
+                "You are looking at a past position; go back to the live game to undo."
+            )
         if not self.history:
             return self._refuse("There is no move to undo.")
         history, future = list(self.history), list(self.future)
@@ -319,13 +334,17 @@ class CircleModel(param.Parameterized):
             view_index=None,
             hint=None,
             message_is_error=False,
-            message=f"Took back {len(future) - len(self.future)} move(s); "
+            message=f"Took back {_moves(len(future) - len(self.future))}; "
             f"{self._to_move_text(state)}",
         )
         return True
 
     def redo(self) -> bool:
         """Replay the move(s) last undone (a person's move and the bot's reply together)."""
+        if self.viewing_past:
+            return self._refuse(
+                "You are looking at a past position; go back to the live game to redo."
+            )
         if not self.future:
             return self._refuse("There is no move to redo.")
         history, future = list(self.history), list(self.future)
@@ -412,14 +431,10 @@ class CircleModel(param.Parameterized):
 
     def show_hint(self, cell: Cell) -> None:
         """Mark ``cell`` (a suggestion worked out elsewhere) as the hint, with a sentence."""
-        preview = self.state.preview(cell)
-        extra = f" and eat {preview.stones} stone(s)" if preview.eats else ""
         self.param.update(
             hint=tuple(cell),
             message_is_error=False,
-            message=f"Hint: {PLAYER_NAMES[preview.player]} could play "
-            f"{self.state.label(cell)}, making "
-            f"{_article(preview.species)}{extra}.",
+            message=f"Hint (strength {self.hint_strength}): {explain(self.state, cell).describe()}",
         )
 
     # ------------------------------------------------------------------ saving
@@ -473,9 +488,12 @@ class CircleModel(param.Parameterized):
         return True
 
 
-def _article(species: str | None) -> str:
-    name = species or "a critter"
-    return ("an " if name[0] in "aeiou" else "a ") + name
+def _stones(n: int) -> str:
+    return "1 stone" if n == 1 else f"{n} stones"
+
+
+def _moves(n: int) -> str:
+    return "1 move" if n == 1 else f"{n} moves"
 
 
 def _parse_save(text: str) -> tuple[State, list[Turn], list[Turn], list[tuple[str, int]]]:

@@ -223,7 +223,8 @@ def test_hint_marks_a_legal_cell_and_the_next_move_clears_it():
     cell = model.suggest()
     assert cell in model.state.legal_actions()
     assert model.hint == cell
-    assert model.message.startswith("Hint: Black could play ")
+    assert model.message.startswith("Hint (strength 1): Black ")
+    assert "Cells each player may still use" in model.message
     model.play(cell)
     assert model.hint is None
 
