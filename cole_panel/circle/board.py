@@ -319,6 +319,7 @@ class CircleBoard(pn.viewable.Viewer):
         self._race = p.scatter(
             "x",
             "y",
+            name=f"{self.prefix}-race-marks",
             marker="marker",
             size=11,
             source=s["race"],
