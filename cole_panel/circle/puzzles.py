@@ -22,7 +22,7 @@ class PuzzleView(pn.viewable.Viewer):
     """A puzzle board with its goal, the verdict on the first move, and the controls."""
 
     model = param.ClassSelector(class_=PuzzleModel, doc="The puzzle trainer shown.")
-    size = param.Integer(default=560, bounds=(300, 1600), doc="Board width in pixels.")
+    size = param.Integer(default=440, bounds=(300, 1600), doc="Board width in pixels.")
 
     def __init__(self, **params: Any):
         if "model" not in params:
@@ -56,19 +56,14 @@ class PuzzleView(pn.viewable.Viewer):
         m.param.watch(self._new_board, ["game"])
         m.param.watch(self._refresh, ["feedback", "solved", "puzzle"])
         self._new_board()
-        self._layout = pn.Row(
+        # Controls above the board, so the whole trainer fits the side column's tab.
+        self._layout = pn.Column(
+            pn.Row(self._theme, self._level),
+            self._goal,
+            self._feedback,
+            pn.Row(self._retry, self._next, self._race),
             self._holder,
-            pn.Column(
-                pn.pane.Markdown("**Theme**", margin=(0, 5)),
-                self._theme,
-                pn.pane.Markdown("**Difficulty**", margin=(6, 5, 0, 5)),
-                self._level,
-                self._goal,
-                self._feedback,
-                pn.Row(self._retry, self._next),
-                self._race,
-                width=420,
-            ),
+            sizing_mode="stretch_width",
         )
 
     def _new_board(self, *_: Any) -> None:
