@@ -143,7 +143,7 @@ class CircleDashboard(pn.viewable.Viewer):
             m.param.hint_strength, label="Hint strength", width=150, margin=(2, 5)
         )
         self._show_race = pn.widgets.Checkbox(
-            name="Show who can use each cell (▲ only Orange, ■ only Black, ○ both, ✕ neither)",
+            label="Show who can use each cell (▲ only Orange, ■ only Black, ○ both, ✕ neither)",
             value=False,
             css_classes=["cole-race-toggle"],
         )
@@ -161,12 +161,12 @@ class CircleDashboard(pn.viewable.Viewer):
         radius = pn.widgets.IntSlider.from_param(m.param.radius, label="Board radius", width=200)
         # No bounds on the widget: a number out of range gets a sentence, not a silent clamp.
         target = pn.widgets.IntInput(
-            name="Stones to win", value=m.capture_target, width=110, css_classes=["cole-target"]
+            label="Stones to win", value=m.capture_target, width=110, css_classes=["cole-target"]
         )
         target.param.watch(partial(self._on_target, target), "value")
         stuck_wins = pn.widgets.Checkbox.from_param(
             m.param.no_placement_wins,
-            name="A player who cannot place on her turn wins (rulebook); untick: she loses",
+            label="A player who cannot place on her turn wins (rulebook); untick: she loses",
         )
         first = pn.widgets.RadioButtonGroup(
             label="Who starts",

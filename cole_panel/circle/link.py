@@ -192,7 +192,7 @@ class ShareLink(pn.viewable.Viewer):
         self._base = base
         self._text = pn.widgets.TextInput(
             value="",
-            name="Link to this position",
+            label="Link to this position",
             disabled=False,
             sizing_mode="stretch_width",
             css_classes=["cole-link"],

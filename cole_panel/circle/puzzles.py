@@ -51,7 +51,7 @@ class PuzzleView(pn.viewable.Viewer):
         self._next = pn.widgets.Button(label="Next puzzle", width=110, button_type="primary")
         self._retry.on_click(batched(lambda _: self.model.retry()))
         self._next.on_click(batched(lambda _: self.model.next_puzzle()))
-        self._race = pn.widgets.Checkbox(name="Show who can use each cell", value=False)
+        self._race = pn.widgets.Checkbox(label="Show who can use each cell", value=False)
         self._holder = pn.Column(margin=0)
         m.param.watch(self._new_board, ["game"])
         m.param.watch(self._refresh, ["feedback", "solved", "puzzle"])
