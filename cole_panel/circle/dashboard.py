@@ -16,6 +16,7 @@ import panel as pn
 import param
 
 from engines.circle import PLAYER_NAMES, State
+from engines.circle.hints import count_stones
 from engines.circle.race import race
 from engines.circle.rules import MAX_CAPTURE_TARGET
 
@@ -318,7 +319,7 @@ class CircleDashboard(pn.viewable.Viewer):
             return
         m.capture_target = value
         m.param.update(
-            message=f"The next new game is won by eating {value} stone{'s' * (value != 1)}.",
+            message=f"The next new game is won by eating {count_stones(value)}.",
             message_is_error=False,
         )
 

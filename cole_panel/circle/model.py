@@ -25,7 +25,7 @@ import param
 from engines import Event, IllegalAction
 from engines.circle import PLAYER_NAMES, Rules, State, new_game
 from engines.circle import bots as circle_bots
-from engines.circle.hints import explain
+from engines.circle.hints import count_stones, explain
 
 from ..ui.seats import SEAT_KINDS, BotShelf
 
@@ -265,7 +265,7 @@ class CircleModel(param.Parameterized):
             message_is_error=False,
             message=f"New game on a board of radius {rules.radius}: "
             f"{PLAYER_NAMES[rules.first_player]} starts; "
-            f"eat {_stones(rules.capture_target)} to win.",
+            f"eat {count_stones(rules.capture_target)} to win.",
         )
 
     def play(self, action: Cell | str) -> bool:
@@ -486,10 +486,6 @@ class CircleModel(param.Parameterized):
             **updates,
         )
         return True
-
-
-def _stones(n: int) -> str:
-    return "1 stone" if n == 1 else f"{n} stones"
 
 
 def _moves(n: int) -> str:

@@ -19,7 +19,7 @@ from .rules import PLAYER_NAMES
 from .state import State
 from .values import Critter
 
-__all__ = ["Hint", "Meal", "best_meal", "explain", "with_mover"]
+__all__ = ["Hint", "Meal", "best_meal", "count_stones", "explain", "with_mover"]
 
 Cell = tuple[int, int]
 
@@ -76,7 +76,7 @@ class Hint:
         art = "an" if self.species[0] in "aeiou" else "a"
         first = f"{me} {self.label} makes {art} {self.species}"
         if self.eats:
-            first += f" that eats {self._critters(self.eats)} ({_stones(self.stones)})"
+            first += f" that eats {self._critters(self.eats)} ({count_stones(self.stones)})"
         else:
             first += " and eats nothing"
         parts = [first + "."]
@@ -87,18 +87,18 @@ class Hint:
         if before.stones and not after.stones:
             parts.append(
                 f"It removes {you}'s threat to eat {self._critters(before.critters)} "
-                f"({_stones(before.stones)}, from {self._label(before.cell)})."
+                f"({count_stones(before.stones)}, from {self._label(before.cell)})."
             )
         elif before.stones and after.stones < before.stones:
             parts.append(
-                f"It cuts {you}'s best meal from {_stones(before.stones)} to "
-                f"{_stones(after.stones)} (at {self._label(after.cell)})."
+                f"It cuts {you}'s best meal from {count_stones(before.stones)} to "
+                f"{count_stones(after.stones)} (at {self._label(after.cell)})."
             )
         elif after.stones:
             still = "still" if before.stones else "then"
             parts.append(
                 f"{you} can {still} eat {self._critters(after.critters)} "
-                f"({_stones(after.stones)}, from {self._label(after.cell)})."
+                f"({count_stones(after.stones)}, from {self._label(after.cell)})."
             )
         p, q = self.player, 1 - self.player
         parts.append(
@@ -119,7 +119,12 @@ class Hint:
         )
 
 
-def _stones(n: int) -> str:
+def count_stones(n: int) -> str:
+    """``"1 stone"``, ``"3 stones"``.
+
+    >>> count_stones(1), count_stones(0)
+    ('1 stone', '0 stones')
+    """
     return "1 stone" if n == 1 else f"{n} stones"
 
 

@@ -34,7 +34,7 @@ from typing import Any
 
 from . import bots
 from .events import NO_LEGAL_PLACEMENT
-from .hints import best_meal, explain
+from .hints import best_meal, count_stones, explain
 from .race import legal_cells
 from .rules import PLAYER_NAMES, Rules
 from .state import State, new_game
@@ -179,17 +179,14 @@ class Verdict:
 
 # ---------------------------------------------------------------------- solving
 def _opponent_stuck(state: State, cell: Cell) -> bool:
-    after = state.clone()
-    after.apply(cell)
-    out = after.outcome
+    out = _after(state, cell).outcome
     return (
         out is not None and out.reason == NO_LEGAL_PLACEMENT and out.stuck != state.current_player
     )
 
 
 def _threat_after(state: State, cell: Cell) -> int:
-    after = state.clone()
-    after.apply(cell)
+    after = _after(state, cell)
     return 0 if after.is_over else best_meal(after).stones
 
 
@@ -279,9 +276,9 @@ def judge(puzzle: Puzzle, cell: Any) -> Verdict:
         best = state.preview(puzzle.answers[0]).stones
         got = preview.stones
         lead = (
-            f"{label} eats {_stones(got)}, the most any move eats."
+            f"{label} eats {count_stones(got)}, the most any move eats."
             if got == best
-            else f"{label} eats {_stones(got)}; the best move eats {_stones(best)}."
+            else f"{label} eats {count_stones(got)}; the best move eats {count_stones(best)}."
         )
     elif puzzle.theme == "block":
         left = legal_cells(_after(state, preview.cell), 1 - puzzle.to_move)
@@ -295,7 +292,7 @@ def judge(puzzle: Puzzle, cell: Any) -> Verdict:
         lead = (
             f"After {label}, {you} has nothing to eat."
             if threat == 0
-            else f"After {label}, {you} can still eat {_stones(threat)}."
+            else f"After {label}, {you} can still eat {count_stones(threat)}."
         )
     why = explain(state, preview.cell).describe()
     if correct:
@@ -316,10 +313,6 @@ def _after(state: State, cell: Cell) -> State:
     after = state.clone()
     after.apply(cell)
     return after
-
-
-def _stones(n: int) -> str:
-    return "1 stone" if n == 1 else f"{n} stones"
 
 
 def _list(state: State, cells: list[Cell]) -> str:

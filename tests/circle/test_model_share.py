@@ -89,3 +89,20 @@ def test_a_puzzle_is_solved_or_failed_with_an_explanation(theme):
     before = puzzles.puzzle.id
     puzzles.next_puzzle()
     assert puzzles.puzzle.id != before and puzzles.solved is None
+
+
+def test_at_the_end_every_empty_cell_says_why_the_stuck_player_cannot_use_it():
+    from cole_panel.circle.board import CircleBoard
+
+    game = replay([])
+    while not game.is_over:
+        game.apply(game.legal_actions()[len(game.moves) * 7 % len(game.legal_actions())])
+    assert game.outcome.reason == "no_legal_placement"
+    board = CircleBoard(model=CircleModel.from_state(game))
+    data = board.sources["cells"].data
+    stuck = ("Orange", "Black")[game.outcome.stuck]
+    empty = [i for i, cell in enumerate(game.cells) if game.stone_at(cell) is None]
+    assert empty
+    for i in empty:
+        assert data["title"][i].endswith(f"{stuck} cannot play here")
+        assert "4" in data["tip"][i] and data["label"][i] in data["tip"][i]
