@@ -17,7 +17,6 @@ from typing import Any
 import panel as pn
 import param
 from bokeh.events import DoubleTap, MouseLeave, Tap
-from bokeh.layouts import column
 from bokeh.models import ColumnDataSource, CustomJS, Div, HoverTool, Label, Range1d
 from bokeh.plotting import figure
 
@@ -79,17 +78,26 @@ if (cb_data !== undefined && cb_data.renderer !== undefined) {
 }
 let spot = null;
 for (const k in spots) if (spots[k]) spot = spots[k];
+const key = spot ? spot[0].id + ":" + spot[1] : "";
+const moved = tool.__cole_spot !== key;
+tool.__cole_spot = key;
 let text = "", ex = [], ey = [], fq = [], fr = [];
-if (spot) {
+if (moved && spot) {
   const [src, i] = spot;
   text = "<b>" + src.data.title[i] + "</b> — " + src.data.tip[i];
   if (src === cells) {
     ex = src.data.eat_x[i]; ey = src.data.eat_y[i]; fq = src.data.form_q[i]; fr = src.data.form_r[i];
   }
 }
-if (info.text !== text) info.text = text || info_idle;
-eat.data.x = Array.from(ex); eat.data.y = Array.from(ey); eat.change.emit();
-form.data.q = Array.from(fq); form.data.r = Array.from(fr); form.change.emit();
+if (moved) {
+  if (info.text !== (text || info_idle)) info.text = text || info_idle;
+  if (eat.data.x.length || ex.length) {
+    eat.data.x = Array.from(ex); eat.data.y = Array.from(ey); eat.change.emit();
+  }
+  if (form.data.q.length || fq.length) {
+    form.data.q = Array.from(fq); form.data.r = Array.from(fr); form.change.emit();
+  }
+}
 const store = tool.__cole_hover || (tool.__cole_hover = {});
 if (cb_data !== undefined && cb_data.renderer !== undefined) {
   const idx = cb_data.index.indices;
@@ -162,7 +170,13 @@ class CircleBoard(pn.viewable.Viewer):
         self.model.param.watch(self._redraw, ["state", "view_index", "hint", "events"])
         self.param.watch(self._redraw, ["show_race"])
         self._redraw()
-        self._pane = pn.pane.Bokeh(column(self.figure, self.info), sizing_mode="fixed", margin=0)
+        # Two panes, not one Bokeh column: a change of the line's text would lay the column
+        # out again and repaint the whole board (measured: click-to-repaint 47 -> 300 ms).
+        self._pane = pn.Column(
+            pn.pane.Bokeh(self.figure, sizing_mode="fixed", margin=0),
+            pn.pane.Bokeh(self.info, sizing_mode="fixed", margin=0),
+            margin=0,
+        )
 
     # ------------------------------------------------------------------ building
     def _build(self) -> None:
@@ -478,8 +492,12 @@ class CircleBoard(pn.viewable.Viewer):
         standing = race(state)
         self._draw_cells(state, standing)
         self._draw_stones(state)
+        # Only what changed goes to the browser: every update costs a repaint.
         self._race.visible = self.show_race
-        self.sources["race"].data = overlay_data(standing)
+        if self.show_race:
+            self.sources["race"].data = overlay_data(standing)
+        elif self.sources["race"].data["x"]:
+            self.sources["race"].data = overlay_data(race_of_nothing())
         ghosts = dict(x=[], y=[], fill=[])
         for player, cell in last_captures(model):
             if state.stone_at(cell) is None:
@@ -488,9 +506,12 @@ class CircleBoard(pn.viewable.Viewer):
                 ghosts["y"].append(y)
                 ghosts["fill"].append(STONE_FILL[1 - player])
         self.sources["ghosts"].data = ghosts
-        self.sources["eat"].data = dict(x=[], y=[])
-        self.sources["form"].data = dict(q=[], r=[])
-        self.info.text = INFO_IDLE
+        if self.sources["eat"].data["x"]:
+            self.sources["eat"].data = dict(x=[], y=[])
+        if self.sources["form"].data["q"]:
+            self.sources["form"].data = dict(q=[], r=[])
+        if self.info.text != INFO_IDLE:
+            self.info.text = INFO_IDLE
         hint = model.hint if model.view_index is None else None
         hx, hy = cell_center(hint) if hint else (None, None)
         self.sources["hint"].data = dict(x=[hx] if hint else [], y=[hy] if hint else [])
@@ -642,6 +663,11 @@ class CircleBoard(pn.viewable.Viewer):
 
     def __panel__(self) -> pn.viewable.Viewable:
         return self._pane
+
+
+def race_of_nothing() -> Race:
+    """A race without cells (clears the overlay)."""
+    return Race(())
 
 
 def _empty_cells() -> dict[str, list]:

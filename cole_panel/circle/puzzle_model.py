@@ -47,7 +47,9 @@ class PuzzleModel(param.Parameterized):
         default=0, bounds=(0, None), doc="Which puzzle of the theme and difficulty (0 first)."
     )
     puzzle = param.ClassSelector(class_=Puzzle, doc="The puzzle on the board.")
-    game = param.ClassSelector(class_=CircleModel, doc="The puzzle position, played on.")
+    game = param.ClassSelector(
+        class_=CircleModel, doc="The puzzle position, played on (the same object for every puzzle)."
+    )
     solved = param.Boolean(
         default=None, allow_None=True, doc="Whether the first move solved it (None: not tried)."
     )
@@ -91,10 +93,12 @@ class PuzzleModel(param.Parameterized):
         choices = self.choices
         self.number = min(self.number, len(choices) - 1)
         puzzle = choices[self.number]
-        game = CircleModel.from_state(puzzle.state())
-        game.message = puzzle.goal
-        game.param.watch(self._on_move, ["history"])
-        self.param.update(puzzle=puzzle, game=game, solved=None, feedback="")
+        self.param.update(puzzle=puzzle, solved=None, feedback="")
+        if self.game is None:
+            self.game = CircleModel.from_state(puzzle.state())
+            self.game.param.watch(self._on_move, ["history"])
+        # One game (and so one board) for every puzzle: only its position changes.
+        self.game.set_game(puzzle.state(), puzzle.goal)
 
     def _on_move(self, event: param.parameterized.Event) -> None:
         if self.solved is not None or len(event.new) != 1:

@@ -52,27 +52,19 @@ class PuzzleView(pn.viewable.Viewer):
         self._retry.on_click(batched(lambda _: self.model.retry()))
         self._next.on_click(batched(lambda _: self.model.next_puzzle()))
         self._race = pn.widgets.Checkbox(label="Show who can use each cell", value=False)
-        self._holder = pn.Column(margin=0)
-        m.param.watch(self._new_board, ["game"])
+        self.board = CircleBoard(model=m.game, size=self.size, prefix=PUZZLE_PREFIX)
+        self._race.link(self.board, value="show_race")
         m.param.watch(self._refresh, ["feedback", "solved", "puzzle"])
-        self._new_board()
+        self._refresh()
         # Controls above the board, so the whole trainer fits the side column's tab.
         self._layout = pn.Column(
             pn.Row(self._theme, self._level),
             self._goal,
             self._feedback,
             pn.Row(self._retry, self._next, self._race),
-            self._holder,
+            self.board,
             sizing_mode="stretch_width",
         )
-
-    def _new_board(self, *_: Any) -> None:
-        board = CircleBoard(
-            model=self.model.game, size=self.size, prefix=PUZZLE_PREFIX, show_race=self._race.value
-        )
-        self._race.link(board, value="show_race")
-        self._holder.objects = [board]
-        self._refresh()
 
     def _refresh(self, *_: Any) -> None:
         m = self.model
