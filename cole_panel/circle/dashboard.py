@@ -149,6 +149,7 @@ class CircleDashboard(pn.viewable.Viewer):
             css_classes=["cole-race-toggle"],
         )
         self._show_race.link(self.board, value="show_race")
+        self.board.param.watch(self._refresh, ["show_race"])
         self._legend = pn.pane.HTML("", margin=(0, 10), css_classes=["cole-race"])
         self._share = ShareLink(model=m)
         self._undo.on_click(batched(lambda _: self._step(self.model.undo)))
@@ -253,7 +254,10 @@ class CircleDashboard(pn.viewable.Viewer):
                 f'<b class="cole-eaten">{eaten} / {target}</b> stones · '
                 f'<span class="cole-cells-{p}">{counts_html(standing, p)}</span>'
             )
-        self._legend.object = legend_html(standing, True)
+        # The legend belongs to the overlay: sent only while it is shown (each update costs).
+        self._legend.visible = self.board.show_race
+        if self.board.show_race:
+            self._legend.object = legend_html(standing, True)
         banner = m.outcome_text if not m.viewing_past else ""
         outcome = state.outcome
         if banner and outcome is not None and outcome.stuck is not None:

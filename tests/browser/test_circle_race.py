@@ -51,7 +51,6 @@ def test_counts_and_overlay_follow_the_moves_and_the_past(open_page, server):
     assert before.counts == (42, 54)
     expect(cells_text(page, 0)).to_contain_text("may still place on 42 cells")
     expect(cells_text(page, 1)).to_contain_text("may still place on 54 cells")
-    expect(page.locator(".cole-race")).to_contain_text("only Black: 12")
 
     visible, shapes = page.evaluate(OVERLAY_JS)
     assert not visible
@@ -61,6 +60,7 @@ def test_counts_and_overlay_follow_the_moves_and_the_past(open_page, server):
     )
     visible, shapes = page.evaluate(OVERLAY_JS)
     assert visible and shapes == {"square": 12, "circle": 42}  # ■ only Black, ○ both
+    expect(page.locator(".cole-race")).to_contain_text("only Black: 12")
     page.screenshot(path=str(artifact("circle-race-overlay.png")), full_page=True)
 
     click(board, "E9")  # Black's singleton eats Orange's 4-line: the blocked cells reopen
