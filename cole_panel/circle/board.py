@@ -86,7 +86,10 @@ if (moved && spot) {
   const [src, i] = spot;
   text = "<b>" + src.data.title[i] + "</b> — " + src.data.tip[i];
   if (src === cells) {
-    ex = src.data.eat_x[i]; ey = src.data.eat_y[i]; fq = src.data.form_q[i]; fr = src.data.form_r[i];
+    const nums = (t) => t ? t.split(" ").map(Number) : [];
+    const e = nums(src.data.eat[i]), f = nums(src.data.form[i]);
+    ex = e.filter((_, k) => k % 2 === 0); ey = e.filter((_, k) => k % 2 === 1);
+    fq = f.filter((_, k) => k % 2 === 0); fr = f.filter((_, k) => k % 2 === 1);
   }
 }
 if (moved) {
@@ -588,10 +591,9 @@ class CircleBoard(pn.viewable.Viewer):
                 ("title", html.escape(title)),
                 ("tip", tip),
                 ("species", species),
-                ("eat_x", [x for x, _ in eat]),
-                ("eat_y", [y for _, y in eat]),
-                ("form_q", [c[0] for c in form]),
-                ("form_r", [c[1] for c in form]),
+                # Flat strings ("x y x y …"), not nested lists: cheaper to send every move.
+                ("eat", " ".join(f"{x:.4f} {y:.4f}" for x, y in eat)),
+                ("form", " ".join(f"{q} {r}" for q, r in form)),
             ):
                 data[key].append(value)
         self.sources["cells"].data = data
@@ -671,7 +673,7 @@ def race_of_nothing() -> Race:
 
 
 def _empty_cells() -> dict[str, list]:
-    names = "q r label fill blocked title tip species eat_x eat_y form_q form_r"
+    names = "q r label fill blocked title tip species eat form"
     return {name: [] for name in names.split()}
 
 
