@@ -93,6 +93,7 @@ def test_hovering_outlines_the_critter_and_the_stones_it_would_eat(open_page, se
         "() => Bokeh.documents[0].get_model_by_name('circle-form').data.q.length"
     )
     assert (eaten, formed) == (4, 1)
+    page.screenshot(path=str(artifact("circle-hover-outline.png")), full_page=True)
     # After a click the explanation stays under the board, not over it.
     click(board, "E9")
     wait_for_stones(page, 4)
