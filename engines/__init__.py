@@ -55,11 +55,8 @@ class Event:
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-safe form for logs and UIs (tuples become lists)."""
-        return {
-            "kind": self.kind,
-            **{k: _jsonable(v) for k, v in _fields(self).items()},
-            "text": self.describe(),
-        }
+        return {"kind": self.kind, **{k: _jsonable(v) for k, v in _fields(self).items()},
+                "text": self.describe()}
 
 
 def _fields(obj: Any) -> dict[str, Any]:
