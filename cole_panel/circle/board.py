@@ -17,9 +17,10 @@ from typing import Any
 import panel as pn
 import param
 from bokeh.events import DoubleTap, MouseLeave, Tap
-from bokeh.models import ColumnDataSource, CustomJS, HoverTool, Label
+from bokeh.models import ColumnDataSource, CustomJS, Div, HoverTool, Label
 
 from engines.circle import PLAYER_NAMES, PREDATOR, PREY, SHAPES, SPECIES, State, plural
+from engines.circle.race import Race, race
 from engines.circle.species import DIRECTIONS
 
 from ..core.text import a
@@ -36,9 +37,14 @@ from .geometry import (
     ring_radius,
 )
 from .model import CircleModel
+from .race_overlay import KIND_WORDS, overlay_data
 
 BOARD_NAME = "circle-board"
 """The Bokeh ``name`` of the board figure (tests and benchmarks look it up by this name)."""
+INFO_NAME = "circle-info"
+"""The Bokeh ``name`` (and CSS class) of the line under the board explaining the hovered cell."""
+PREVIEW_EAT = "#c0161d"
+PREVIEW_FORM = "#d49b00"
 
 STONE_FILL = ("#ec7a23", "#262626")
 STONE_LINE = ("#8a3d0b", "#000000")
@@ -64,6 +70,38 @@ STONE_RADIUS = 0.62
 RING_HEX = 0.42
 
 _HIGHLIGHT_JS = """
+const spots = tool.__cole_spots || (tool.__cole_spots = {});
+if (cb_data !== undefined && cb_data.renderer !== undefined) {
+  const ids = cb_data.index.indices;
+  spots[cb_data.renderer.id] = ids.length ? [cb_data.renderer.data_source, ids[0]] : null;
+} else {
+  for (const k in spots) spots[k] = null;
+}
+let spot = null;
+for (const k in spots) if (spots[k]) spot = spots[k];
+const key = spot ? spot[0].id + ":" + spot[1] : "";
+const moved = tool.__cole_spot !== key;
+tool.__cole_spot = key;
+let text = "", ex = [], ey = [], fq = [], fr = [];
+if (moved && spot) {
+  const [src, i] = spot;
+  text = "<b>" + src.data.title[i] + "</b> — " + src.data.tip[i];
+  if (src === cells) {
+    const nums = (t) => t ? t.split(" ").map(Number) : [];
+    const e = nums(src.data.eat[i]), f = nums(src.data.form[i]);
+    ex = e.filter((_, k) => k % 2 === 0); ey = e.filter((_, k) => k % 2 === 1);
+    fq = f.filter((_, k) => k % 2 === 0); fr = f.filter((_, k) => k % 2 === 1);
+  }
+}
+if (moved) {
+  if (info.text !== (text || info_idle)) info.text = text || info_idle;
+  if (eat.data.x.length || ex.length) {
+    eat.data.x = Array.from(ex); eat.data.y = Array.from(ey); eat.change.emit();
+  }
+  if (form.data.q.length || fq.length) {
+    form.data.q = Array.from(fq); form.data.r = Array.from(fr); form.change.emit();
+  }
+}
 const store = tool.__cole_hover || (tool.__cole_hover = {});
 if (cb_data !== undefined && cb_data.renderer !== undefined) {
   const idx = cb_data.index.indices;
@@ -101,12 +139,7 @@ for (let i = 0; i < ld.species.length; i++) {
 labels.change.emit();
 """
 
-_TOOLTIP = """
-<div style="max-width:270px;font-size:13px;line-height:1.35">
-  <div style="font-weight:600">@title</div>
-  <div>@tip{safe}</div>
-</div>
-"""
+INFO_IDLE = "Hover a cell or a ring shape to see what it is, or what a stone there would do."
 
 
 class CircleBoard(pn.viewable.Viewer):
@@ -116,6 +149,16 @@ class CircleBoard(pn.viewable.Viewer):
     size = param.Integer(default=700, bounds=(300, 1600), doc="Width and height in pixels.")
     interactive = param.Boolean(default=True, doc="Whether a tap on a cell plays there.")
     show_labels = param.Boolean(default=True, doc="Whether empty cells show their label (E5).")
+    prefix = param.String(
+        default="circle",
+        doc="Start of the Bokeh names of the figure ('<prefix>-board') and its sources "
+        "('<prefix>-stones', …), so two boards on one page stay apart.",
+    )
+    show_race = param.Boolean(
+        default=False,
+        doc="Whether each empty cell shows who may still use it (▲ only Orange, ■ only Black, "
+        "○ both, ✕ neither).",
+    )
 
     def __init__(self, **params: Any):
         if "model" not in params:
@@ -123,18 +166,27 @@ class CircleBoard(pn.viewable.Viewer):
         super().__init__(**params)
         self._radius: int | None = None
         self._build()
+        self._last_tap: tuple[int, int] | None = None
         self.model.param.watch(self._redraw, ["state", "view_index", "hint", "events"])
+        self.param.watch(self._redraw, ["show_race"])
         self._redraw()
-        self._pane = pn.pane.Bokeh(self.figure, sizing_mode="fixed", margin=0)
+        # Two panes, not one Bokeh column: a change of the line's text would lay the column
+        # out again and repaint the whole board (measured: click-to-repaint 47 -> 300 ms).
+        self._pane = pn.Column(
+            pn.pane.Bokeh(self.figure, sizing_mode="fixed", margin=0),
+            pn.pane.Bokeh(self.info, sizing_mode="fixed", margin=0),
+            margin=0,
+        )
 
     # ------------------------------------------------------------------ building
     def _build(self) -> None:
         self.sources = {
-            name: ColumnDataSource(data=data, name=f"circle-{name}")
+            name: ColumnDataSource(data=data, name=f"{self.prefix}-{name}")
             for name, data in {
-                "cells": dict(
-                    q=[], r=[], label=[], fill=[], blocked=[], title=[], tip=[], species=[]
-                ),
+                "cells": _empty_cells(),
+                "race": dict(x=[], y=[], marker=[], fill=[], line=[], kind=[]),
+                "eat": dict(x=[], y=[]),
+                "form": dict(q=[], r=[]),
                 "ring_circle": dict(x=[], y=[], radius=[]),
                 "ring": dict(
                     xs=[],
@@ -162,7 +214,7 @@ class CircleBoard(pn.viewable.Viewer):
         }
         s = self.sources
         p = bare_figure(
-            BOARD_NAME,
+            f"{self.prefix}-board",
             (-10, 10),
             (-10, 10),
             BACKGROUND,
@@ -270,6 +322,36 @@ class CircleBoard(pn.viewable.Viewer):
             line_width=1.5,
         )
         p.circle("x", "y", radius=0.2, source=s["last"], fill_color="fill", line_color=None)
+        self._race = p.scatter(
+            "x",
+            "y",
+            name=f"{self.prefix}-race-marks",
+            marker="marker",
+            size=11,
+            source=s["race"],
+            fill_color="fill",
+            line_color="line",
+            line_width=1.5,
+        )
+        p.hex_tile(
+            "q",
+            "r",
+            size=1,
+            orientation="pointytop",
+            source=s["form"],
+            fill_color=None,
+            line_color=PREVIEW_FORM,
+            line_width=4,
+        )
+        p.circle(
+            "x",
+            "y",
+            radius=0.78,
+            source=s["eat"],
+            fill_color=None,
+            line_color=PREVIEW_EAT,
+            line_width=4,
+        )
         p.circle(
             "x",
             "y",
@@ -294,13 +376,22 @@ class CircleBoard(pn.viewable.Viewer):
         )
         p.add_layout(self._past_label)
 
-        hover = HoverTool(
-            renderers=[cells, ring],
-            tooltips=_TOOLTIP,
-            point_policy="follow_mouse",
-            attachment="below",
+        # The explanation goes under the board, never over it (a tooltip would hide the cells
+        # around the pointer, and stay up after a click).
+        self.info = Div(
+            text=INFO_IDLE,
+            name=f"{self.prefix}-info",
+            width=self.size,
+            height=48,
+            css_classes=[f"{self.prefix}-info"],
         )
+        hover = HoverTool(renderers=[cells, ring], tooltips=None)
         args = dict(
+            cells=s["cells"],
+            info=self.info,
+            info_idle=INFO_IDLE,
+            eat=s["eat"],
+            form=s["form"],
             ring=s["ring"],
             arcs=s["arcs"],
             heads=s["heads"],
@@ -314,7 +405,7 @@ class CircleBoard(pn.viewable.Viewer):
         p.add_tools(hover)
         p.js_on_event(MouseLeave, CustomJS(args=dict(tool=hover, **args), code=_HIGHLIGHT_JS))
         p.on_event(Tap, self._on_tap)
-        p.on_event(DoubleTap, self._on_tap)
+        p.on_event(DoubleTap, self._on_double_tap)
         self.figure = p
 
     def _layout_for(self, radius: int) -> None:
@@ -390,20 +481,29 @@ class CircleBoard(pn.viewable.Viewer):
         state = model.shown_state
         if state.rules.radius != self._radius:
             self._layout_for(state.rules.radius)
-        self._draw_cells(state)
+        standing = race(state)
+        self._draw_cells(state, standing)
         self._draw_stones(state)
-        events = model.events
-        if model.view_index is not None:
-            events = list(model.history[model.view_index - 1].events) if model.view_index else []
+        # Only what changed goes to the browser: every update costs a repaint.
+        self._race.visible = self.show_race
+        if self.show_race:
+            self.sources["race"].data = overlay_data(standing)
+        elif self.sources["race"].data["x"]:
+            self.sources["race"].data = overlay_data(race_of_nothing())
         ghosts = dict(x=[], y=[], fill=[])
-        for event in events:
-            if event.kind == "ate":
-                for cell in event.cells:
-                    x, y = cell_center(cell)
-                    ghosts["x"].append(x)
-                    ghosts["y"].append(y)
-                    ghosts["fill"].append(STONE_FILL[1 - event.player])
+        for player, cell in last_captures(model):
+            if state.stone_at(cell) is None:
+                x, y = cell_center(cell)
+                ghosts["x"].append(x)
+                ghosts["y"].append(y)
+                ghosts["fill"].append(STONE_FILL[1 - player])
         self.sources["ghosts"].data = ghosts
+        if self.sources["eat"].data["x"]:
+            self.sources["eat"].data = dict(x=[], y=[])
+        if self.sources["form"].data["q"]:
+            self.sources["form"].data = dict(q=[], r=[])
+        if self.info.text != INFO_IDLE:
+            self.info.text = INFO_IDLE
         hint = model.hint if model.view_index is None else None
         hx, hy = cell_center(hint) if hint else (None, None)
         self.sources["hint"].data = dict(x=[hx] if hint else [], y=[hy] if hint else [])
@@ -418,19 +518,23 @@ class CircleBoard(pn.viewable.Viewer):
             ),
         )
 
-    def _draw_cells(self, state: State) -> None:
+    def _draw_cells(self, state: State, standing: Race) -> None:
         radius = state.rules.radius
         critter_of = {}
         for critter in state.critters():
             for cell in critter.cells:
                 critter_of[cell] = critter
         mover = state.current_player
-        data = dict(q=[], r=[], label=[], fill=[], blocked=[], title=[], tip=[], species=[])
+        outcome = state.outcome
+        kinds = {use.cell: use for use in standing.cells}
+        data = _empty_cells()
         labels = dict(x=[], y=[], text=[], size=[], color=[])
         for cell in board_cells(radius):
             name = state.label(cell)
             critter = critter_of.get(cell)
             fill, blocked, species = CELL_FILL, False, ""
+            eat: list[tuple[float, float]] = []
+            form: list[tuple[int, int]] = []
             if critter is not None:
                 fill = CELL_FILL_TAKEN
                 species = critter.species
@@ -442,6 +546,11 @@ class CircleBoard(pn.viewable.Viewer):
                 )
             elif mover is None:
                 title, tip = f"{name} · empty", "The game is over."
+                if outcome is not None and outcome.stuck is not None:
+                    stuck = outcome.stuck
+                    title = f"{name} · {PLAYER_NAMES[stuck]} cannot play here"
+                    tip = html.escape(kinds[cell].reasons[stuck] or "")
+                    fill, blocked = CELL_FILL_ILLEGAL, True
             else:
                 preview = state.preview(cell)
                 if not preview.legal:
@@ -452,6 +561,9 @@ class CircleBoard(pn.viewable.Viewer):
                     species = preview.species or ""
                     title = f"{name} · {PLAYER_NAMES[mover]} here makes {a(species)}"
                     tip = _preview_text(state, preview)
+                    form = list(preview.cells)
+                    eat = [cell_center(x) for c in preview.eats for x in sorted(c.cells)]
+                tip += f" · <i>{KIND_WORDS[kinds[cell].kind]}</i>"
             if critter is None and (self.show_labels or blocked):
                 x, y = cell_center(cell)
                 labels["x"].append(x)
@@ -465,9 +577,12 @@ class CircleBoard(pn.viewable.Viewer):
                 ("label", name),
                 ("fill", fill),
                 ("blocked", blocked),
-                ("title", title),
+                ("title", html.escape(title)),
                 ("tip", tip),
                 ("species", species),
+                # Flat strings ("x y x y …"), not nested lists: cheaper to send every move.
+                ("eat", " ".join(f"{x:.4f} {y:.4f}" for x, y in eat)),
+                ("form", " ".join(f"{q} {r}" for q, r in form)),
             ):
                 data[key].append(value)
         self.sources["cells"].data = data
@@ -508,15 +623,30 @@ class CircleBoard(pn.viewable.Viewer):
         self.sources["last"].data = last
 
     # ------------------------------------------------------------------ input
-    @batched
-    def _on_tap(self, event: Tap) -> None:
+    def _cell_of(self, event: Tap) -> tuple[int, int] | None:
         if not self.interactive or event.x is None or event.y is None:
-            return
+            return None
         cell = nearest_cell(event.x, event.y)
         radius = self.model.shown_state.rules.radius
         if max(abs(cell[0]), abs(cell[1]), abs(cell[0] + cell[1])) > radius:
-            return
-        self.model.human_play(cell)
+            return None
+        return cell
+
+    @batched
+    def _on_tap(self, event: Tap) -> None:
+        cell = self._cell_of(event)
+        self._last_tap = cell
+        if cell is not None:
+            self.model.human_play(cell)
+
+    @batched
+    def _on_double_tap(self, event: DoubleTap) -> None:
+        # A double click is a tap, then a double tap on the same cell: the stone is already
+        # placed, so the second half is not a move.  Two quick taps on two cells are two moves.
+        cell = self._cell_of(event)
+        if cell is not None and cell != self._last_tap:
+            self._last_tap = cell
+            self.model.human_play(cell)
 
     def cell_xy(self, cell: tuple[int, int]) -> tuple[float, float]:
         """Data coordinates of a cell's centre on this figure."""
@@ -524,6 +654,31 @@ class CircleBoard(pn.viewable.Viewer):
 
     def __panel__(self) -> pn.viewable.Viewable:
         return self._pane
+
+
+def race_of_nothing() -> Race:
+    """A race without cells (clears the overlay)."""
+    return Race(())
+
+
+def _empty_cells() -> dict[str, list]:
+    names = "q r label fill blocked title tip species eat form"
+    return {name: [] for name in names.split()}
+
+
+def last_captures(model: CircleModel) -> list[tuple[int, tuple[int, int]]]:
+    """(eater, cell) for the stones each player ate with her latest move in the shown position.
+
+    A player's capture stays marked until she moves again.
+    """
+    shown = len(model.history) if model.view_index is None else model.view_index
+    turns = model.history[:shown]
+    out = []
+    for player in (0, 1):
+        last = next((t for t in reversed(turns) if t.player == player), None)
+        if last is not None:
+            out.extend((player, c) for e in last.events if e.kind == "ate" for c in e.cells)
+    return out
 
 
 def _preview_text(state: State, preview: Any) -> str:

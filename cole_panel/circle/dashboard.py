@@ -16,6 +16,9 @@ import panel as pn
 import param
 
 from engines.circle import PLAYER_NAMES, State
+from engines.circle.hints import count_stones
+from engines.circle.race import race
+from engines.circle.rules import MAX_CAPTURE_TARGET
 
 from ..ui import (
     BotRunner,
@@ -29,7 +32,10 @@ from ..ui import (
     batched,
 )
 from .board import STONE_FILL, CircleBoard
+from .link import ShareLink
 from .model import CircleModel
+from .puzzles import PuzzleView
+from .race_overlay import counts_html, legend_html
 
 HUMAN_VS_BOT_DELAY = 0.4
 """Seconds a bot waits before answering a person, so the person sees her own stone land."""
@@ -45,8 +51,17 @@ eater to what it eats (pair eats singleton, singleton eats 4-line, …).
 critter it touches; the result may not have more than 4 stones (such cells show ×).
 *Feed*: the critter you just made eats every touching enemy critter of its prey species.
 
-**Help.** Hover a cell: the tooltip says what it is or what a stone there would become and
-eat, and the ring lights up that species (gold), its prey (green) and its predator (red).
+**The race.** Most games end when a player cannot place a stone, and with the rulebook's
+rule *she wins*. So the real score is how many cells each player may still use (shown under
+the captures). Tick *Show who can use each cell*: ▲ only Orange, ■ only Black, ○ both, ✕
+neither. Fill the cells only you can use before the ones both of you can.
+
+**Help.** Hover a cell: the line under the board says what it is or what a stone there would
+become and eat; the critter it would form is outlined in gold and the stones it would eat are
+ringed in red, and the ring lights up that species (gold), its prey (green) and its predator
+(red). *Hint* explains its move; the slider sets how hard the hint bot thinks.
+
+**Share.** The page address holds the game (`?moves=E5,F2,…`); *Copy link* copies it.
 """
 
 
@@ -125,6 +140,18 @@ class CircleDashboard(pn.viewable.Viewer):
         self._redo = pn.widgets.Button(label="Redo", width=85)
         self._hint = pn.widgets.Button(label="Hint", width=85, color="success", variant="outline")
         self._pause = pn.widgets.Toggle.from_param(self.param.paused, label="Pause bots", width=110)
+        self._hint_strength = pn.widgets.IntSlider.from_param(
+            m.param.hint_strength, label="Hint strength", width=150, margin=(2, 5)
+        )
+        self._show_race = pn.widgets.Checkbox(
+            label="Show who can use each cell (▲ only Orange, ■ only Black, ○ both, ✕ neither)",
+            value=False,
+            css_classes=["cole-race-toggle"],
+        )
+        self._show_race.link(self.board, value="show_race")
+        self.board.param.watch(self._refresh, ["show_race"])
+        self._legend = pn.pane.HTML("", margin=(0, 10), css_classes=["cole-race"])
+        self._share = ShareLink(model=m)
         self._undo.on_click(batched(lambda _: self._step(self.model.undo)))
         self._redo.on_click(batched(lambda _: self._step(self.model.redo)))
         self._hint.on_click(self._on_hint)
@@ -134,8 +161,14 @@ class CircleDashboard(pn.viewable.Viewer):
         self._moves.param.watch(self._on_pick_move, "selected")
 
         radius = pn.widgets.IntSlider.from_param(m.param.radius, label="Board radius", width=200)
-        target = pn.widgets.IntInput.from_param(
-            m.param.capture_target, label="Stones to win", width=110
+        # No bounds on the widget: a number out of range gets a sentence, not a silent clamp.
+        target = pn.widgets.IntInput(
+            label="Stones to win", value=m.capture_target, width=110, css_classes=["cole-target"]
+        )
+        target.param.watch(partial(self._on_target, target), "value")
+        stuck_wins = pn.widgets.Checkbox.from_param(
+            m.param.no_placement_wins,
+            label="A player who cannot place on her turn wins (rulebook); untick: she loses",
         )
         first = pn.widgets.RadioButtonGroup(
             label="Who starts",
@@ -157,15 +190,20 @@ class CircleDashboard(pn.viewable.Viewer):
             pn.pane.Markdown("**Next game**", margin=(8, 5, 0, 5)),
             pn.Row(radius, target),
             pn.Row(pn.pane.Markdown("Who starts:", margin=(8, 5)), first),
+            stuck_wins,
             new_game,
             sizing_mode="stretch_width",
         )
         self._saveload = SaveLoad(model=m, filename="circle-of-life.json")
+        self._puzzles = pn.Column(
+            pn.pane.Markdown("Loading the puzzles…"), sizing_mode="stretch_width"
+        )
         self._tabs = pn.Tabs(
             ("Narration", self._log),
             ("Moves", self._moves),
             ("New game", setup),
             ("Save / load", self._saveload),
+            ("Puzzles", self._puzzles),
             ("How to play", pn.pane.Markdown(HOW_TO_PLAY, sizing_mode="stretch_width")),
             dynamic=False,
             sizing_mode="stretch_width",
@@ -181,6 +219,7 @@ class CircleDashboard(pn.viewable.Viewer):
             self._bar_labels[1],
             self._bars[1],
             pn.Row(self._undo, self._redo, self._hint, self._pause, margin=(4, 0)),
+            self._hint_strength,
             self._tabs,
             width=460,
             margin=(0, 10),
@@ -191,25 +230,42 @@ class CircleDashboard(pn.viewable.Viewer):
             '<b style="color:#b08a00">gold</b> is that species, '
             '<b style="color:#2e7d32">green</b> what it eats, '
             '<b style="color:#c62828">red</b> what eats it. Cells marked × cannot take your '
-            "stone; dashed red rings are stones just eaten.</div>",
+            "stone; dashed red rings are the stones each player ate with her last move.</div>",
             margin=(4, 10),
         )
-        self._layout = pn.Row(pn.Column(self.board, caption, margin=0), side, margin=5)
+        board_column = pn.Column(
+            self.board, caption, self._show_race, self._legend, self._share, margin=0, width=700
+        )
+        self._layout = pn.Row(board_column, side, margin=5)
+        self._tabs.param.watch(self._on_tab, "active")
 
     # ------------------------------------------------------------------ refreshing
     def _refresh(self, *_: Any) -> None:
         m = self.model
         state = m.shown_state
         target = state.rules.capture_target
+        standing = race(state)
         for p in (0, 1):
             eaten = state.eaten[p]
             self._bars[p].param.update(max=target, value=min(eaten, target))
             self._bar_labels[p].object = (
                 f'<span style="color:{STONE_FILL[p]};font-size:18px">●</span> '
-                f"<b>{PLAYER_NAMES[p]}</b> ({html.escape(m.seat(p))}) has eaten "
-                f'<b class="cole-eaten">{eaten} / {target}</b> stones'
+                f"<b>{PLAYER_NAMES[p]}</b> ({html.escape(self._seat_text(p))}) has eaten "
+                f'<b class="cole-eaten">{eaten} / {target}</b> stones · '
+                f'<span class="cole-cells-{p}">{counts_html(standing, p)}</span>'
             )
-        self._banner.text = m.outcome_text if not m.viewing_past else ""
+        # The legend belongs to the overlay: sent only while it is shown (each update costs).
+        self._legend.visible = self.board.show_race
+        if self.board.show_race:
+            self._legend.object = legend_html(standing, True)
+        banner = m.outcome_text if not m.viewing_past else ""
+        outcome = state.outcome
+        if banner and outcome is not None and outcome.stuck is not None:
+            banner += (
+                f" {PLAYER_NAMES[outcome.stuck]} has no legal cell: hover any empty cell "
+                "to see why."
+            )
+        self._banner.text = banner
         self._turn.object = self._turn_html()
         self._log.reset(
             (f"{n}.", [e.describe() for e in t.events]) for n, t in enumerate(m.history, start=1)
@@ -240,13 +296,43 @@ class CircleDashboard(pn.viewable.Viewer):
     def _refresh_buttons(self, *_: Any) -> None:
         m = self.model
         busy = self.runner.thinking
-        self._undo.disabled = not m.history
-        self._redo.disabled = not m.future
+        self._undo.disabled = not m.history or m.viewing_past
+        self._redo.disabled = not m.future or m.viewing_past
         p = m.state.current_player
         self._hint.disabled = busy or m.viewing_past or p is None or m.seat(p) != "Human"
         self._pause.visible = not m.has_human
 
+    def _seat_text(self, player: int) -> str:
+        """'Human', 'Greedy' or 'MCTS, strength 2' (the bot's strength goes with its name)."""
+        kind = self.model.seat(player)
+        return f"{kind}, strength {self.model.strength(player)}" if kind == "MCTS" else kind
+
     # ------------------------------------------------------------------ actions
+    def _on_target(self, widget: pn.widgets.IntInput, event: param.parameterized.Event) -> None:
+        m = self.model
+        value = event.new
+        if value == m.capture_target:
+            return
+        if value is None or not 1 <= value <= MAX_CAPTURE_TARGET:
+            m.param.update(
+                message=f"Stones to win must be a whole number from 1 to {MAX_CAPTURE_TARGET}, "
+                f"not {value}; it stays {m.capture_target}.",
+                message_is_error=True,
+            )
+            widget.value = m.capture_target
+            return
+        m.capture_target = value
+        m.param.update(
+            message=f"The next new game is won by eating {count_stones(value)}.",
+            message_is_error=False,
+        )
+
+    def _on_tab(self, event: param.parameterized.Event) -> None:
+        # The puzzle trainer (its own game and board) is built the first time its tab opens.
+        if self._tabs.objects[event.new] is self._puzzles and not hasattr(self, "_puzzle_view"):
+            self._puzzle_view = PuzzleView()
+            self._puzzles.objects = [self._puzzle_view]
+
     def _step(self, action: Any) -> None:
         """Undo or redo; in a bot-vs-bot game pause first, or the bots would replay at once."""
         if not self.model.has_human:

@@ -23,6 +23,7 @@ import param
 
 from engines import Event, IllegalAction
 from engines.circle import PLAYER_NAMES, Rules, State, new_game
+from engines.circle.hints import count_stones, explain
 
 from ..core import (
     SAVE_VERSION,
@@ -34,7 +35,6 @@ from ..core import (
     seats,
 )
 from ..core import Turn as BaseTurn
-from ..core.text import a
 
 SAVE_FORMAT = "cole-panel/circle-of-life"
 
@@ -137,6 +137,11 @@ class CircleModel(GameModel):
         params = {"seat0": "Human", "seat1": "Human", **params}
         return cls(state=state, **params)
 
+    def set_game(self, state: State, message: str = "Position set up.") -> None:
+        """Replace the game by ``state``'s, with its moves as the history (to step through)."""
+        self._bots.clear()
+        self._adopt(state, message)
+
     def _adopt(self, state: State, message: str) -> None:
         start = state.start_position()
         history = _replay(start, [state.label(c) for c in state.moves], "moves")
@@ -194,8 +199,13 @@ class CircleModel(GameModel):
 
     @property
     def move_labels(self) -> list[str]:
-        """'Orange E5', 'Black E6', … one per move played."""
-        return [f"{PLAYER_NAMES[t.player]} {t.label}" for t in self.history]
+        """'Orange E5', 'Black E6 ✕ ate 2', … one per move played; captures are marked."""
+        out = []
+        for t in self.history:
+            line = f"{PLAYER_NAMES[t.player]} {t.label}"
+            ate = sum(e.stones for e in t.events if e.kind == "ate")
+            out.append(f"{line} ✕ ate {ate}" if ate else line)
+        return out
 
     # ------------------------------------------------------------------ playing
     def new_game(self) -> None:
@@ -214,7 +224,7 @@ class CircleModel(GameModel):
             message_is_error=False,
             message=f"New game on a board of radius {rules.radius}: "
             f"{PLAYER_NAMES[rules.first_player]} starts; "
-            f"eat {rules.capture_target} stones to win.",
+            f"eat {count_stones(rules.capture_target)} to win.",
         )
 
     def play(self, action: Cell | str) -> bool:
@@ -256,6 +266,24 @@ class CircleModel(GameModel):
 
     def _jump_updates(self, state: State) -> dict[str, Any]:
         return {"view_index": None, "hint": None}
+
+    def undo(self) -> bool:
+        """Take back the last move (and a bot's reply, so a person is to move again); refused
+        while a past position is on view, since the live game is not what the player sees."""
+        if self.viewing_past:
+            return self._refuse(
+                "You are looking at a past position; go back to the live game to undo."
+            )
+        return super().undo()
+
+    def redo(self) -> bool:
+        """Replay the move(s) last undone; refused while a past position is on view."""
+        if self.viewing_past:
+            return self._refuse(
+                "You are looking at a past position; go back to the live game to redo."
+            )
+        return super().redo()
+
 
     def _to_move_text(self, state: State) -> str:
         p = state.current_player
@@ -321,14 +349,10 @@ class CircleModel(GameModel):
 
     def show_hint(self, cell: Cell) -> None:
         """Mark ``cell`` (a suggestion worked out elsewhere) as the hint, with a sentence."""
-        preview = self.state.preview(cell)
-        extra = f" and eat {preview.stones} stone(s)" if preview.eats else ""
         self.param.update(
             hint=tuple(cell),
             message_is_error=False,
-            message=f"Hint: {PLAYER_NAMES[preview.player]} could play "
-            f"{self.state.label(cell)}, making "
-            f"{a(preview.species or 'critter')}{extra}.",
+            message=f"Hint (strength {self.hint_strength}): {explain(self.state, cell).describe()}",
         )
 
     # ------------------------------------------------------------------ saving

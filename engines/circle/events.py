@@ -130,7 +130,8 @@ class Won(Event):
     def describe(self) -> str:
         who = PLAYER_NAMES[self.player]
         if self.reason == CAPTURE_TARGET:
-            return f"{who} wins by eating {self.eaten} stones (target {self.target})."
+            stones = "1 stone" if self.eaten == 1 else f"{self.eaten} stones"
+            return f"{who} wins by eating {stones} (target {self.target})."
         if self.stuck == self.player:
             return f"{who} wins: it is her turn and she cannot place a stone."
         stuck = PLAYER_NAMES[self.stuck] if self.stuck is not None else "the other player"

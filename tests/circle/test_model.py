@@ -223,7 +223,8 @@ def test_hint_marks_a_legal_cell_and_the_next_move_clears_it():
     cell = model.suggest()
     assert cell in model.state.legal_actions()
     assert model.hint == cell
-    assert model.message.startswith("Hint: Black could play ")
+    assert model.message.startswith("Hint (strength 1): Black ")
+    assert "Cells each player may still use" in model.message
     model.play(cell)
     assert model.hint is None
 
@@ -415,14 +416,19 @@ def test_the_board_marks_illegal_cells_and_explains_each_cell():
     assert "at most 4" in cells_after["tip"][e4]
 
 
-def test_eaten_stones_show_as_ghosts_for_the_turn():
+def test_eaten_stones_stay_marked_until_the_eater_moves_again():
     model = two_humans()
     board = CircleBoard(model=model)
     for move in CAPTURE_LINE:
         model.play(move)
     ghosts = board.sources["ghosts"].data
     assert list(zip(ghosts["x"], ghosts["y"], strict=True)) == [cell_center((0, 0))]
-    model.play("A3")
+    model.play("A3")  # the victim's reply keeps Black's capture marked
+    assert board.sources["ghosts"].data["x"] == [cell_center((0, 0))[0]]
+    model.view(3)  # before the capture: nothing marked
+    assert board.sources["ghosts"].data["x"] == []
+    model.view(None)
+    model.play("I5")  # Black moves again
     assert board.sources["ghosts"].data["x"] == []
 
 
@@ -436,7 +442,7 @@ def test_dashboard_lets_a_bot_answer_a_person_and_plays_bot_games_through():
     model = CircleModel(seat0="Greedy", seat1="Random", seed=9, radius=2)
     watch = CircleDashboard(model=model)
     assert model.state.is_over, "two bots play the whole game"
-    assert watch._banner.text == model.outcome_text != ""
+    assert model.outcome_text != "" and watch._banner.text.startswith(model.outcome_text)
 
 
 def test_dashboard_progress_bars_and_undo_button_follow_the_game():

@@ -1,0 +1,213 @@
+"""Shareable positions: the game in the page address, ``?moves=E5,F2,…&radius=5``.
+
+:func:`position_query` writes the moves (cell labels as on the board, in play order) and every
+rule that differs from the rulebook's; :func:`read_query` reads such an address back, reporting
+each bad parameter by name and keeping the rest.  :class:`ShareLink` keeps the browser's
+address in step with the game (``pn.state.location``) and offers a "Copy link" button.
+
+>>> from engines.circle import Rules, replay
+>>> position_query(replay(["E5", "E7"], Rules(radius=5)))
+'?moves=E5,E7&radius=5'
+>>> shared = read_query("?moves=E5,E7,E7&radius=nine&colour=red")
+>>> shared.moves, shared.rules.radius
+(('E5', 'E7'), 4)
+>>> for problem in shared.problems:
+...     print(problem)
+radius: 'nine' is not a whole number.
+colour: there is no such parameter (use moves, radius, capture_target, first_player, no_placement_wins).
+moves: move 3 (E7) cannot be played: E7 is already taken (the stone there is Black's). The 2 moves before it are shown.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import parse_qsl
+
+import panel as pn
+import param
+
+from engines import IllegalAction
+from engines.circle import MAX_RADIUS, Rules, State, board, new_game
+
+from .model import CircleModel
+
+__all__ = ["MAX_QUERY_LENGTH", "RULE_PARAMETERS", "SharedPosition", "ShareLink", "position_query"]
+
+RULE_PARAMETERS = ("radius", "capture_target", "first_player", "no_placement_wins")
+"""The rules a link may carry (only when they differ from the rulebook's)."""
+MAX_QUERY_LENGTH = 4000
+"""Longer page addresses are cut before reading (a full game on the largest board fits)."""
+_TRUE, _FALSE = ("true", "yes", "1", "on"), ("false", "no", "0", "off")
+_MAX_MOVES = board(MAX_RADIUS).size * 4
+
+
+@dataclass(frozen=True)
+class SharedPosition:
+    """What an address asks for, and what was wrong with it."""
+
+    rules: Rules
+    """The rules (defaults for every missing or bad parameter)."""
+    moves: tuple[str, ...]
+    """The moves that could be played, as labels."""
+    problems: tuple[str, ...]
+    """One sentence per bad parameter, starting with its name."""
+
+    def state(self) -> State:
+        """The game after the moves."""
+        state = new_game(self.rules)
+        for move in self.moves:
+            state.apply(move)
+        return state
+
+
+def position_query(state: State) -> str:
+    """The address query for a game: its moves and non-default rules ('' for a new default game)."""
+    parts = []
+    if state.moves:
+        parts.append("moves=" + ",".join(state.label(c) for c in state.moves))
+    default = Rules()
+    for name in RULE_PARAMETERS:
+        value = getattr(state.rules, name)
+        if value != getattr(default, name):
+            parts.append(f"{name}={str(value).lower()}")
+    return "?" + "&".join(parts) if parts else ""
+
+
+def _value(name: str, raw: str) -> Any:
+    text = raw.strip().lower()
+    if name == "no_placement_wins":
+        if text in _TRUE or text in _FALSE:
+            return text in _TRUE
+        raise ValueError(f"{name}: {raw!r} is not true or false.")
+    if name == "first_player" and text in ("orange", "black"):
+        return 0 if text == "orange" else 1
+    if not re.fullmatch(r"[+-]?\d{1,7}", text):
+        raise ValueError(f"{name}: {raw!r} is not a whole number.")
+    return int(text)
+
+
+def read_query(search: str) -> SharedPosition:
+    """Read an address query (with or without its leading ``?``); never raises."""
+    problems: list[str] = []
+    if len(search) > MAX_QUERY_LENGTH:
+        problems.append(
+            f"The address is longer than {MAX_QUERY_LENGTH} characters; the rest is ignored."
+        )
+        search = search[:MAX_QUERY_LENGTH]
+    pairs = parse_qsl(search.lstrip("?"), keep_blank_values=True)
+    options: dict[str, Any] = {}
+    moves_text: str | None = None
+    for name, raw in pairs:
+        shown = name[:40]
+        if name == "moves":
+            moves_text = raw
+        elif name in RULE_PARAMETERS:
+            try:
+                value = _value(name, raw)
+                Rules(**{name: value})
+            except ValueError as err:
+                message = str(err)
+                problems.append(message if message.startswith(name) else f"{name}: {message}")
+                continue
+            options[name] = value
+        else:
+            known = ", ".join(("moves", *RULE_PARAMETERS))
+            problems.append(f"{shown}: there is no such parameter (use {known}).")
+    rules = Rules(**options)
+    moves: list[str] = []
+    if moves_text:
+        labels = [m.strip() for m in moves_text.split(",") if m.strip()]
+        if len(labels) > _MAX_MOVES:
+            problems.append(f"moves: more than {_MAX_MOVES} moves; the rest are ignored.")
+            labels = labels[:_MAX_MOVES]
+        state = new_game(rules)
+        for n, text in enumerate(labels, start=1):
+            try:
+                state.apply(text)
+            except (IllegalAction, ValueError) as err:
+                before = "1 move" if n == 2 else f"{n - 1} moves"
+                problems.append(
+                    f"moves: move {n} ({text[:12]}) cannot be played: {err} "
+                    f"The {before} before it {'is' if n == 2 else 'are'} shown."
+                )
+                break
+            moves.append(state.label(state.moves[-1]))
+    return SharedPosition(rules, tuple(moves), tuple(problems))
+
+
+def open_shared(model: CircleModel, search: str) -> SharedPosition:
+    """Put the position an address describes on ``model`` (two people at the seats).
+
+    The message lists every problem found; with no ``moves`` and no rules nothing changes.
+    """
+    shared = read_query(search)
+    if not shared.moves and shared.rules == Rules() and not shared.problems:
+        return shared
+    n = len(shared.moves)
+    opened = f"Opened a shared position after {n} move{'s' * (n != 1)}; both seats are people."
+    if shared.problems:
+        opened += " Not used: " + " ".join(shared.problems)
+    model.param.update(seat0="Human", seat1="Human")
+    model.set_game(shared.state(), opened)
+    if shared.problems:
+        model.message_is_error = True
+    return shared
+
+
+_COPY_JS = """
+const text = source.value;
+if (navigator.clipboard && window.isSecureContext) {
+  navigator.clipboard.writeText(text);
+} else {
+  const area = document.createElement("textarea");
+  area.value = text;
+  document.body.appendChild(area);
+  area.select();
+  document.execCommand("copy");
+  area.remove();
+}
+button.label = "Copied";
+setTimeout(() => { button.label = "Copy link"; }, 1500);
+"""
+
+
+class ShareLink(pn.viewable.Viewer):
+    """The game's address: kept in the browser's address bar, shown, and copied on request.
+
+    On a server page, the address the page was opened with is applied to the model first.
+    """
+
+    model = param.ClassSelector(class_=CircleModel, doc="The game whose position is shared.")
+
+    def __init__(self, **params: Any):
+        super().__init__(**params)
+        self._location = pn.state.location if pn.state.curdoc is not None else None
+        base = ""
+        if self._location is not None:
+            base = (self._location.href or "").split("?")[0]
+            if self._location.search:
+                open_shared(self.model, self._location.search)
+        self._base = base
+        self._text = pn.widgets.TextInput(
+            value="",
+            label="Link to this position",
+            disabled=False,
+            sizing_mode="stretch_width",
+            css_classes=["cole-link"],
+            margin=(2, 5),
+        )
+        self._copy = pn.widgets.Button(label="Copy link", width=100, margin=(20, 5, 2, 5))
+        self._copy.js_on_click(args=dict(source=self._text, button=self._copy), code=_COPY_JS)
+        self.model.param.watch(self._refresh, ["state"])
+        self._refresh()
+
+    def _refresh(self, *_: Any) -> None:
+        query = position_query(self.model.state)
+        self._text.value = f"{self._base}{query}" if self._base else query or "?"
+        if self._location is not None and self._location.search != query:
+            self._location.search = query
+
+    def __panel__(self) -> pn.viewable.Viewable:
+        return pn.Row(self._text, self._copy, margin=0, sizing_mode="stretch_width")
