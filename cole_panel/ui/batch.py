@@ -14,7 +14,8 @@ the DataView") and stops updating.
 Bokeh lets the document be changed only under its lock.  Bokeh callbacks (events, timeouts,
 next-tick callbacks) run under it; a Panel callback sometimes does not (when Panel had to
 queue it), and then the action is run as the document's next callback instead, a moment later.
-Outside a server session the function is simply called.
+Outside a server session, in a notebook output, :func:`cole_panel.ui.jupyter.run_held` does the
+same over the output's Jupyter comm; with no page at all the function is simply called.
 """
 
 from __future__ import annotations
@@ -25,6 +26,8 @@ from typing import Any, TypeVar
 
 import panel as pn
 from panel.io.state import set_curdoc
+
+from .jupyter import run_held
 
 __all__ = ["batched"]
 
@@ -45,8 +48,8 @@ def batched(fn: F) -> F:
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         doc = pn.state.curdoc
         session = _session(doc)
-        if session is None:
-            return fn(*args, **kwargs)
+        if session is None:  # a notebook output, or no page at all
+            return run_held(fn, *args, **kwargs)
         if getattr(session, "_pending_writes", None) is None:  # not under the document lock
 
             def later() -> None:

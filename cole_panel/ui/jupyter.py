@@ -10,8 +10,7 @@ In a notebook each dashboard is a Bokeh document talking to the page over a Jupy
 Panel sends every property change as its own comm message (a header, metadata, content and one
 pair of messages per binary buffer).  :func:`run_held` is the notebook half of
 :func:`cole_panel.ui.batch.batched`: it keeps those messages back while one user action runs
-and sends the document's changes once at the end, with Panel's public ``block_comm`` and
-``push_on_root``.
+and sends the document's changes once at the end (Panel's ``push_on_root``).
 
 Two more things go wrong in JupyterLab with ipykernel 7, which handles comm messages (board
 clicks) on a thread of its own while the main thread may run another cell:
@@ -22,7 +21,9 @@ clicks) on a thread of its own while the main thread may run another cell:
   installs a capture that keeps only the handler thread's own output.
 - Two threads pushing to one page at once interleave the parts of their messages, and the page
   fails to decode them (``RangeError: Offset is outside the bounds of the DataView``).
-  :func:`run_held` runs one action at a time and sends every message of a batch under one lock.
+  :func:`notebook_setup` wraps Panel's notebook ``diff``/``send`` so every push in the kernel
+  is computed and sent under one lock, and gives panes created after the first render inline
+  stylesheets too (Panel patches only those present at render; later ones come from the CDN).
 """
 
 from __future__ import annotations
@@ -37,10 +38,10 @@ import panel as pn
 
 __all__ = ["in_notebook", "notebook_setup", "run_held"]
 
-# One action at a time in a kernel: the handler thread (clicks) and the main thread (bots'
-# results, cells) otherwise push to the same page at once.
-_ACTION_LOCK = threading.RLock()
-_depth = threading.local()
+# Every push of every dashboard in this kernel goes through this lock, so two threads never
+# interleave the parts of their messages (see module doc).
+_PUSH_LOCK = threading.RLock()
+_local = threading.local()  # .held: the documents an action running on this thread changed
 
 
 def notebook_setup(*extensions: str, **config: Any) -> None:
@@ -54,6 +55,7 @@ def notebook_setup(*extensions: str, **config: Any) -> None:
     config.setdefault("console_output", "disable")
     pn.extension(*extensions, **config)
     _install_thread_aware_capture()
+    _install_push_hooks(inline=bool(config["inline"]))
 
 
 def in_notebook(doc: Any) -> bool:
@@ -70,24 +72,69 @@ def _notebook_roots(doc: Any) -> list[str]:
 def run_held(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
     """Run one user action on a notebook document; its changes leave as one message at the end.
 
-    Nested calls (an action calling another batched action) join the outer one.
+    Nested calls (an action calling another batched action) join the outer one.  Without
+    :func:`notebook_setup` (the push hooks) the function is simply called.
     """
     doc = pn.state.curdoc
-    roots = _notebook_roots(doc) if doc is not None else []
-    if not roots or getattr(_depth, "value", 0):
+    if not _HOOKS or getattr(_local, "held", None) is not None or not in_notebook(doc):
         return fn(*args, **kwargs)
-    from panel.io.notebook import block_comm, push_on_root
+    from panel.io.notebook import push_on_root
 
-    with _ACTION_LOCK:
-        _depth.value = 1
-        try:
-            with block_comm():
-                result = fn(*args, **kwargs)
-        finally:
-            _depth.value = 0
-            for ref in roots:
+    _local.held = held = {doc}
+    try:
+        return fn(*args, **kwargs)
+    finally:
+        _local.held = None
+        for changed in held:
+            for ref in _notebook_roots(changed):
                 push_on_root(ref)
-    return result
+
+
+# -- pushes -------------------------------------------------------------------------------
+
+_HOOKS: dict[str, Callable[..., Any]] = {}
+
+
+def _install_push_hooks(inline: bool) -> None:
+    """Wrap ``panel.io.notebook.diff``/``send`` (what every notebook push calls)."""
+    import panel.io.notebook as notebook
+
+    if not _HOOKS:
+        _HOOKS.update(diff=notebook.diff, send=notebook.send)
+    _HOOKS["inline"] = inline  # type: ignore[assignment]
+    notebook.diff = _diff
+    notebook.send = _send
+
+
+def _diff(doc: Any, binary: bool = True, events: Any = None) -> Any:
+    held = getattr(_local, "held", None)
+    if held is not None and events is None and doc in held:
+        return None  # sent once, when the action ends
+    with _PUSH_LOCK:
+        if _HOOKS.get("inline"):
+            _inline_stylesheets(doc)
+        return _HOOKS["diff"](doc, binary=binary, events=events)
+
+
+def _send(comm: Any, msg: Any) -> None:
+    with _PUSH_LOCK:
+        _HOOKS["send"](comm, msg)
+
+
+def _inline_stylesheets(doc: Any) -> None:
+    """Give panes inline CSS at every push, as Panel does once when it renders the output.
+
+    Panel sets CDN stylesheets on panes it creates or restyles later; offline, each one of them
+    is a failed request in the page's console.
+    """
+    from bokeh.models import ImportedStyleSheet, UIElement
+    from panel.io.notebook import patch_inline_stylesheets
+
+    for model in list(doc.models):
+        if isinstance(model, UIElement) and any(
+            isinstance(sheet, ImportedStyleSheet) for sheet in model.stylesheets
+        ):
+            patch_inline_stylesheets(model)
 
 
 # -- print capture ------------------------------------------------------------------------
@@ -133,6 +180,8 @@ class _ThreadStandardOutput(list):
 
 
 def _install_thread_aware_capture() -> None:
+    """pyviz_comms swaps ``sys.stdout`` process-wide around each comm message; capture only
+    the handler thread's output instead, so a cell running meanwhile keeps its prints."""
     import pyviz_comms
 
     pyviz_comms.StandardOutput = _ThreadStandardOutput

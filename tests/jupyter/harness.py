@@ -72,8 +72,17 @@ class JupyterServer:
         for path in NOTEBOOKS.glob("*.ipynb"):
             shutil.copy(path, self.root / path.name)
 
+    def quiet_settings(self) -> None:
+        """No "Would you like to get notified about Jupyter news?" toast over the outputs."""
+        path = self.root / ".lab-settings" / "@jupyterlab" / "apputils-extension"
+        path.mkdir(parents=True, exist_ok=True)
+        (path / "notification.jupyterlab-settings").write_text(
+            json.dumps({"fetchNews": "false", "checkForUpdates": False})
+        )
+
     def start(self, timeout: float = START_TIMEOUT) -> JupyterServer:
         self.copy_notebooks()
+        self.quiet_settings()
         self.log_path.parent.mkdir(parents=True, exist_ok=True)
         cmd = [
             sys.executable,
@@ -117,10 +126,12 @@ class JupyterServer:
                 raise RuntimeError(
                     f"jupyter lab exited with code {self.proc.returncode}:\n{self.log_tail()}"
                 )
-            with contextlib.suppress(OSError):
-                with urllib.request.urlopen(f"{self.url}/api/status", timeout=2) as response:
-                    if response.status == 200:
-                        return self
+            with (
+                contextlib.suppress(OSError),
+                urllib.request.urlopen(f"{self.url}/api/status", timeout=2) as response,
+            ):
+                if response.status == 200:
+                    return self
             time.sleep(0.2)
         self.stop()
         raise TimeoutError(f"jupyter lab did not answer within {timeout:.0f} s:\n{self.log_tail()}")
@@ -185,7 +196,8 @@ name => {
     }
     if (found == null) return null;
     const out = {};
-    for (const [key, value] of found.data) out[key] = Array.from(value);
+    const data = found.data instanceof Map ? found.data : new Map(Object.entries(found.data));
+    for (const [key, value] of data) out[key] = Array.from(value);
     return out;
 }
 """
@@ -204,6 +216,12 @@ class NotebookPage:
         self.errors: list[str] = []
         self.page.on("console", self._on_console)
         self.page.on("pageerror", lambda exc: self.errors.append(f"page error: {exc}"))
+        self.page.on(
+            "requestfailed",
+            lambda request: self.errors.append(
+                f"request failed: {request.url} ({request.failure})"
+            ),
+        )
         self._last_click = 0.0
 
     def _on_console(self, message) -> None:
@@ -239,33 +257,53 @@ class NotebookPage:
         )
 
     def run_all(self, timeout: float = 180) -> None:
-        """Run every cell (Run ▸ Run All Cells) and wait until all have run."""
-        self.page.locator(".jp-Notebook").first.click()
-        self.page.keyboard.press("Escape")
-        self.page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
-        self.page.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click()
-        self.page.wait_for_timeout(500)
+        """Run every cell (Run ▸ Run All Cells) and wait until all have run.
+
+        A freshly opened notebook sometimes drops the request while its kernel connects; the
+        menu is used again until the first cell has started.
+        """
+        for _attempt in range(4):
+            self.page.locator(".jp-Notebook").first.click()
+            self.page.keyboard.press("Escape")
+            self.page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
+            self.page.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click()
+            try:
+                self.page.wait_for_function(
+                    "() => { const p = document.querySelector('.jp-CodeCell .jp-InputArea-prompt');"
+                    " return p != null && /\\[(\\*|\\d+)\\]/.test(p.textContent); }",
+                    timeout=10_000,
+                )
+                break
+            except Exception:  # noqa: BLE001 - playwright's TimeoutError: try the menu again
+                continue
         self.wait_kernel_idle(timeout)
 
     def code_cells(self) -> int:
         return self.page.locator(".jp-Notebook .jp-CodeCell").count()
 
     def prompts(self) -> list[str]:
-        return self.page.locator(".jp-Notebook .jp-CodeCell .jp-InputArea-prompt").all_text_contents()
+        return self.page.locator(
+            ".jp-Notebook .jp-CodeCell .jp-InputArea-prompt"
+        ).all_text_contents()
 
     def append_and_run(self, code: str, timeout: float = 60) -> str:
         """Add a code cell at the end, run it, and return the text of its output."""
         cells = self.page.locator(".jp-Notebook .jp-Cell")
         before = cells.count()
         cells.last.locator(".jp-InputPrompt").first.click()
-        self.page.keyboard.press("Escape")
-        self.page.keyboard.press("b")
+        self.page.locator("[data-command='notebook:insert-cell-below']").first.click()
         self.page.wait_for_function(
             "n => document.querySelectorAll('.jp-Notebook .jp-Cell').length > n", arg=before
         )
         new_cell = cells.last
-        new_cell.locator(".cm-content").click()
+        editor = new_cell.locator(".cm-content")
+        editor.scroll_into_view_if_needed()
+        editor.click()
         self.page.keyboard.insert_text(code)
+        self.page.wait_for_function(
+            "([el, n]) => el.textContent.length >= n",
+            arg=[editor.element_handle(), len(code.splitlines()[0])],
+        )
         self.page.keyboard.press("Control+Enter")
         prompt = new_cell.locator(".jp-InputArea-prompt")
         self.page.wait_for_function(
