@@ -463,13 +463,19 @@ class CircleBoard(pn.viewable.Viewer):
                     species = preview.species or ""
                     title = f"{name} · {PLAYER_NAMES[mover]} here makes {_a(species)}"
                     tip = _preview_text(state, preview)
+            # One label per cell, empty under a stone: the source keeps its length from move
+            # to move (a notebook output repaints with the previous length's indices otherwise).
+            x, y = cell_center(cell)
+            labels["x"].append(x)
+            labels["y"].append(y)
             if critter is None and (self.show_labels or blocked):
-                x, y = cell_center(cell)
-                labels["x"].append(x)
-                labels["y"].append(y)
                 labels["text"].append("×" if blocked else name)
                 labels["size"].append("22px" if blocked else "10px")
                 labels["color"].append(BLOCKED_MARK if blocked else LABEL_COLOR)
+            else:
+                labels["text"].append("")
+                labels["size"].append("10px")
+                labels["color"].append(LABEL_COLOR)
             for key, value in (
                 ("q", cell[0]),
                 ("r", cell[1]),
