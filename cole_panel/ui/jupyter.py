@@ -54,6 +54,7 @@ def notebook_setup(*extensions: str, **config: Any) -> None:
     # Output printed while a board click is handled stays out of the dashboard (see module doc).
     config.setdefault("console_output", "disable")
     pn.extension(*extensions, **config)
+    _guard_stale_repaints()
     _install_thread_aware_capture()
     _install_push_hooks(inline=bool(config["inline"]))
 
@@ -88,6 +89,41 @@ def run_held(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
         for changed in held:
             for ref in _notebook_roots(changed):
                 push_on_root(ref)
+
+
+# When a data source changes length, its view of rows (CDSView) is recomputed at once and asks
+# the renderer to restyle before the renderer has taken the new columns; in a notebook output
+# that restyle reads past the end of the new columns (a text glyph then throws "Offset is outside
+# the bounds of the DataView" or "Could not resolve 'normal undefined helvetica'", and the rest of
+# that update is lost).  The renderer restyles anyway once it has the new columns, so a restyle
+# while its glyph still holds a different number of rows than the view is skipped.
+_GUARD_JS = """
+(function guard(tries) {
+  const B = window.Bokeh;
+  if (!(B && B.require)) {
+    if (tries < 400) setTimeout(() => guard(tries + 1), 50);
+    return;
+  }
+  const View = B.require("models/renderers/glyph_renderer").GlyphRendererView;
+  if (View == null || View.prototype.cole_guarded) return;
+  const restyle = View.prototype.set_visuals;
+  View.prototype.set_visuals = function (...args) {
+    const rows = this.model.view.indices;
+    if (this.glyph != null && rows != null && this.glyph.data_size !== rows.count) {
+      return Promise.resolve();
+    }
+    return restyle.apply(this, args);
+  };
+  View.prototype.cole_guarded = true;
+})(0);
+"""
+
+
+def _guard_stale_repaints() -> None:
+    from IPython.display import publish_display_data
+
+    # Panel's JupyterLab/Notebook extension runs this mime type's script (as pn.extension's).
+    publish_display_data({"application/vnd.holoviews_load.v0+json": _GUARD_JS})
 
 
 # -- pushes -------------------------------------------------------------------------------

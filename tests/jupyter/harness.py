@@ -229,8 +229,9 @@ class NotebookPage:
             self.errors.append(f"console.error: {message.text}")
 
     def open(self) -> NotebookPage:
-        path = "lab/tree" if self.ui == "lab" else "notebooks"
-        self.page.goto(f"{self.server.url}/{path}/{self.name}", timeout=90_000)
+        # ``?reset``: a fresh workspace, not the tabs an earlier test left open
+        path = f"lab/tree/{self.name}?reset" if self.ui == "lab" else f"notebooks/{self.name}"
+        self.page.goto(f"{self.server.url}/{path}", timeout=90_000)
         self.page.locator(".jp-Notebook .jp-Cell").first.wait_for(timeout=90_000)
         self.wait_kernel_idle(timeout=90)
         return self
