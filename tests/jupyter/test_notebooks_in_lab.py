@@ -27,8 +27,8 @@ from .harness import NotebookPage
 LAST = "[v for v in Out.values() if type(v).__name__ == {name!r}][-1]"
 
 
-def run_notebook(open_notebook, name: str) -> NotebookPage:
-    nb = open_notebook(name)
+def run_notebook(open_notebook, name: str, ui: str = "lab") -> NotebookPage:
+    nb = open_notebook(name, ui=ui)
     nb.run_all()
     prompts = nb.prompts()
     assert prompts and all(re.fullmatch(r"\[\d+\]:", p) for p in prompts), prompts
