@@ -95,8 +95,8 @@ def run_held(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
 # the renderer to restyle before the renderer has taken the new columns; in a notebook output
 # that restyle reads past the end of the new columns (a text glyph then throws "Offset is outside
 # the bounds of the DataView" or "Could not resolve 'normal undefined helvetica'", and the rest of
-# that update is lost).  The renderer restyles anyway once it has the new columns, so a restyle
-# while its glyph still holds a different number of rows than the view is skipped.
+# that update is lost).  The renderer restyles anyway once it has taken the new columns, so a
+# restyle asked for before then is skipped (and one racing the taking is not reported).
 _GUARD_JS = """
 (function guard(tries) {
   const B = window.Bokeh;
@@ -106,13 +106,25 @@ _GUARD_JS = """
   }
   const View = B.require("models/renderers/glyph_renderer").GlyphRendererView;
   if (View == null || View.prototype.cole_guarded) return;
+  const take = View.prototype.set_data;
   const restyle = View.prototype.set_visuals;
-  View.prototype.set_visuals = function (...args) {
-    const rows = this.model.view.indices;
-    if (this.glyph != null && rows != null && this.glyph.data_size !== rows.count) {
-      return Promise.resolve();
+  View.prototype.set_data = async function (...args) {
+    this.cole_taking = (this.cole_taking || 0) + 1;
+    try {
+      return await take.apply(this, args);
+    } finally {
+      this.cole_taking -= 1;
+      this.cole_rows = this.model.data_source.get_length();
     }
-    return restyle.apply(this, args);
+  };
+  View.prototype.set_visuals = function (...args) {
+    const rows = this.model.data_source.get_length();
+    if (!this.cole_taking && this.cole_rows != null && rows !== this.cole_rows) {
+      return Promise.resolve();  // new rows not taken yet: set_data restyles after taking them
+    }
+    const done = restyle.apply(this, args);
+    // While new rows are being taken, a restyle from outside may still read the old ones.
+    return this.cole_taking ? done.catch(() => undefined) : done;
   };
   View.prototype.cole_guarded = true;
 })(0);
