@@ -11,14 +11,15 @@ Every test here is marked ``browser``; a missing Chromium FAILS them (never skip
 from __future__ import annotations
 
 import contextlib
-import os
 import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 
-from .harness import CHROMIUM, CHROMIUM_ARGS, ROOT, JupyterServer, NotebookPage
+from tests.browser.conftest import browser  # noqa: F401 - the same Chromium per module
+
+from .harness import ROOT, JupyterServer, NotebookPage
 
 ARTIFACTS = ROOT / "tests" / "artifacts"
 
@@ -49,25 +50,8 @@ def jupyter_server(tmp_path_factory) -> Iterator[JupyterServer]:
     server.stop()
 
 
-@pytest.fixture(scope="module")
-def browser():
-    """Debian's Chromium, headless, for one test module (fails loudly if missing)."""
-    if not (os.path.isfile(CHROMIUM) and os.access(CHROMIUM, os.X_OK)):
-        pytest.fail(
-            f"{CHROMIUM} is missing: the Jupyter tests need Debian's chromium "
-            "(`make chromium` or `apt-get install -y chromium`).",
-            pytrace=False,
-        )
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
-
-
 @pytest.fixture
-def open_notebook(browser, jupyter_server, request) -> Iterator[Callable[..., NotebookPage]]:
+def open_notebook(browser, jupyter_server, request) -> Iterator[Callable[..., NotebookPage]]:  # noqa: F811
     pages: list[NotebookPage] = []
 
     def open_(name: str, ui: str = "lab") -> NotebookPage:

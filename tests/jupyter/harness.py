@@ -20,37 +20,30 @@ import contextlib
 import json
 import os
 import shutil
-import signal
-import socket
 import subprocess
 import sys
 import time
 import urllib.request
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.browser.conftest import (  # noqa: F401 - CHROMIUM* re-exported for the bench
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    DOUBLE_TAP_GAP,
+    ROOT,
+    VIEWPORT,
+    PanelServer,
+    free_port,
+)
+
 NOTEBOOKS = ROOT / "notebooks"
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-]
-VIEWPORT = {"width": 1400, "height": 1000}
 START_TIMEOUT = 90.0
-DOUBLE_TAP_GAP = 0.35  # seconds; Bokeh turns two taps closer than 300 ms into a double tap
-
-
-def free_port() -> int:
-    """A TCP port on 127.0.0.1 that nothing listens on right now."""
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 class JupyterServer:
     """``jupyter lab`` in its own process group on 127.0.0.1 (no token), serving ``root``."""
+
+    app = "jupyter lab"
 
     def __init__(self, root: Path, log_path: Path):
         self.root = Path(root)
@@ -136,26 +129,9 @@ class JupyterServer:
         self.stop()
         raise TimeoutError(f"jupyter lab did not answer within {timeout:.0f} s:\n{self.log_tail()}")
 
-    def stop(self) -> None:
-        """Stop the server's process group (the server and its kernels) and reap it."""
-        if self.proc is None:
-            return
-        if self.proc.poll() is None:
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(self.proc.pid, signal.SIGTERM)
-            try:
-                self.proc.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                with contextlib.suppress(ProcessLookupError):
-                    os.killpg(self.proc.pid, signal.SIGKILL)
-                self.proc.wait(timeout=10)
-
-    def log_tail(self, lines: int = 60) -> str:
-        try:
-            text = self.log_path.read_text(errors="replace")
-        except OSError:
-            return "(no server log)"
-        return "\n".join(text.splitlines()[-lines:]) or "(server log empty)"
+    # Same process-group stop and log tail as the ``panel serve`` harness.
+    stop = PanelServer.stop
+    log_tail = PanelServer.log_tail
 
     def shutdown_kernels(self) -> None:
         """Shut every running kernel down (each notebook test starts from a fresh kernel)."""
