@@ -11,8 +11,9 @@ from engines.circle import parse_label
 
 from .test_notebooks_in_lab import assert_no_console_errors
 
-# Notebook 7.6.5 itself throws this while loading its settings, before any cell has run (seen
-# with no notebook open at all); it is the only error tolerated, and only then.
+# Notebook 7.6.5's own bundle (static/notebook/notebook_core*.js) throws this while it loads its
+# settings, before any cell has run, with or without our settings file; it is the only error
+# tolerated, and only before the cells run.
 NOTEBOOK7_STARTUP = "page error: Cannot read properties of undefined (reading 'schema')"
 
 
