@@ -564,13 +564,19 @@ class CircleBoard(pn.viewable.Viewer):
                     form = list(preview.cells)
                     eat = [cell_center(x) for c in preview.eats for x in sorted(c.cells)]
                 tip += f" · <i>{KIND_WORDS[kinds[cell].kind]}</i>"
+            # One label per cell, empty under a stone: the source keeps its length from move
+            # to move (a notebook output repaints with the previous length's indices otherwise).
+            x, y = cell_center(cell)
+            labels["x"].append(x)
+            labels["y"].append(y)
             if critter is None and (self.show_labels or blocked):
-                x, y = cell_center(cell)
-                labels["x"].append(x)
-                labels["y"].append(y)
                 labels["text"].append("×" if blocked else name)
                 labels["size"].append("22px" if blocked else "10px")
                 labels["color"].append(BLOCKED_MARK if blocked else LABEL_COLOR)
+            else:
+                labels["text"].append("")
+                labels["size"].append("10px")
+                labels["color"].append(LABEL_COLOR)
             for key, value in (
                 ("q", cell[0]),
                 ("r", cell[1]),

@@ -15,8 +15,9 @@ Bokeh lets the document be changed only under its lock, and a Panel callback doe
 hold it (when Panel queued the event, its "unblocked" check still says yes), and no public API
 tells the two cases apart.  So under a server the action always runs as the document's
 next-tick callback (``pn.state.execute(..., schedule=True)``), which Bokeh runs under the lock,
-a moment later.  Outside a server session the
-function is simply called.  Only public Panel and Bokeh APIs are used; tests/test_batch.py
+a moment later.  Outside a server session, in a notebook output,
+:func:`cole_panel.ui.jupyter.run_held` does the same over the output's Jupyter comm; with no
+page at all the function is simply called.  Only public Panel and Bokeh APIs are used; tests/test_batch.py
 fails if the behaviour relied on here changes.
 """
 
@@ -27,6 +28,8 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 import panel as pn
+
+from .jupyter import run_held
 
 __all__ = ["batched"]
 
@@ -43,7 +46,7 @@ def batched(fn: F) -> F:
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         doc = pn.state.curdoc
         if doc is None or doc.session_context is None:
-            return fn(*args, **kwargs)
+            return run_held(fn, *args, **kwargs)  # a notebook output, or no page at all
         results: list[Any] = []
 
         def held() -> None:

@@ -1,0 +1,178 @@
+"""Circle board click -> repaint in JupyterLab against `panel serve`, and console errors in Lab.
+
+Both pages show the same dashboard (two human seats, so only the click changes the board); a
+click on an empty cell is timed until the browser's stone source holds one more stone (the
+repaint follows in the same frame).  Printed: the median of each and their ratio (target <= 2x).
+Then two bots play in JupyterLab while another cell prints for a few seconds: printed are the
+console errors of the page and whether every printed line stayed in its own cell.
+
+    python -m bench jupyter
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+from cole_panel.circle.board import BOARD_NAME
+from cole_panel.circle.geometry import cell_center
+from engines.circle import parse_label
+from tests.browser.conftest import ARTIFACTS, PanelServer
+from tests.jupyter.harness import CHROMIUM, CHROMIUM_ARGS, JupyterServer, NotebookPage
+
+# No two of these touch, so every click places a lone stone (always a legal move).
+CELLS = ["C3", "G3", "A1", "I5", "E1", "E9", "C7", "G7", "A5", "I1"]
+STONES = "circle-stones"
+SERVED_APP = """
+import panel as pn
+from cole_panel.circle import CircleDashboard, CircleModel
+pn.extension()
+CircleDashboard(model=CircleModel(seat0="Human", seat1="Human")).servable()
+"""
+NOTEBOOK_CELLS = [
+    "from cole_panel import notebook_setup\nnotebook_setup()",
+    "from cole_panel.circle import CircleDashboard, CircleModel\n"
+    "CircleDashboard(model=CircleModel(seat0='Human', seat1='Human'))",
+]
+BOTS_CELLS = [
+    "from cole_panel import notebook_setup\nnotebook_setup()",
+    "from cole_panel.circle import CircleDashboard, CircleModel\n"
+    "CircleDashboard(model=CircleModel(seat0='Greedy', seat1='Random'))",
+]
+OTHER_CELL = "import time\nfor n in range(30):\n    print('tick', n)\n    time.sleep(0.1)"
+
+_COUNT_JS = """name => { let found = null;
+  for (const doc of Bokeh.documents) { const m = doc.get_model_by_name(name); if (m) found = m; }
+  return found == null ? -1 : found.data.x.length; }"""
+
+
+def write_notebook(path: Path, cells: list[str]) -> None:
+    notebook = {
+        "cells": [
+            {
+                "cell_type": "code",
+                "metadata": {},
+                "source": c,
+                "outputs": [],
+                "execution_count": None,
+            }
+            for c in cells
+        ],
+        "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3"}},
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+    path.write_text(json.dumps(notebook))
+
+
+def time_clicks(page, click) -> list[float]:
+    """Seconds from each click to the page holding the new stone."""
+    times = []
+    for cell in CELLS:
+        before = page.evaluate(_COUNT_JS, STONES)
+        start = time.perf_counter()
+        click(*cell_center(parse_label(cell)))
+        page.wait_for_function(
+            f"([name, n]) => ({_COUNT_JS})(name) > n", arg=[STONES, before], polling="raf"
+        )
+        times.append(time.perf_counter() - start)
+        time.sleep(0.4)  # apart from Bokeh's double-tap window
+    return times
+
+
+def served(browser) -> list[float]:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    script = ARTIFACTS / "bench_circle_two_humans.py"
+    script.write_text(SERVED_APP)
+    server = PanelServer("bench_circle_two_humans", script=script).start()
+    try:
+        page = browser.new_page(viewport={"width": 1400, "height": 1000})
+        page.goto(server.url, timeout=90_000)
+        page.wait_for_function(
+            "name => !!(window.Bokeh && Bokeh.index.query_one(v => v.model && v.model.name === name))",
+            arg=BOARD_NAME,
+            timeout=90_000,
+        )
+        from tests.browser.conftest import BokehFigure
+
+        board = BokehFigure(page, BOARD_NAME)
+        board.click(*cell_center(parse_label("E5")))  # warm-up
+        page.wait_for_function(f"name => ({_COUNT_JS})(name) >= 1", arg=STONES)
+        times = time_clicks(page, board.click)
+        page.close()
+        return times
+    finally:
+        server.stop()
+
+
+def in_lab(browser, server: JupyterServer) -> list[float]:
+    nb = NotebookPage(browser, server, "bench_circle.ipynb").open()
+    try:
+        nb.run_all()
+        nb.wait_figure(BOARD_NAME)
+        nb.click(BOARD_NAME, *cell_center(parse_label("E5")))  # warm-up
+        nb.wait_source(STONES, "d.x.length >= 1")
+        times = time_clicks(nb.page, lambda x, y: nb.click(BOARD_NAME, x, y))
+        errors = list(nb.errors)
+    finally:
+        nb.close()
+    if errors:
+        print(f"  console errors during the clicks: {len(errors)} (first: {errors[0]})")
+    return times
+
+
+def bots_and_another_cell(browser, server: JupyterServer) -> None:
+    nb = NotebookPage(browser, server, "bench_bots.ipynb").open()
+    try:
+        nb.run_all()
+        nb.wait_figure(BOARD_NAME)
+        nb.wait_source(STONES, "d.x.length >= 2", timeout=60)
+        out = nb.append_and_run(OTHER_CELL)
+        moved = nb.source(STONES)
+        ticks = out.split().count("tick")
+        dashboard = nb.page.locator(".jp-Notebook .jp-Cell").nth(-2).inner_text()
+        print(
+            f"  bots playing while another cell prints: {len(nb.errors)} console errors; "
+            f"{ticks}/30 printed lines in their own cell, "
+            f"{dashboard.count('tick')} in the dashboard's output; "
+            f"{len(moved['x']) if moved else 0} stones on the board"
+        )
+        for error in nb.errors[:3]:
+            print("   ", error)
+    finally:
+        nb.close()
+
+
+def main() -> None:
+    from playwright.sync_api import sync_playwright
+
+    root = Path(tempfile.mkdtemp(prefix="bench-jupyter-"))
+    server = JupyterServer(root, ARTIFACTS / "bench-jupyter-server.log")
+    server.copy_notebooks = lambda: (  # only the bench's own notebooks
+        write_notebook(root / "bench_circle.ipynb", NOTEBOOK_CELLS),
+        write_notebook(root / "bench_bots.ipynb", BOTS_CELLS),
+    )
+    server.start()
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(
+                executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
+            )
+            serve_times = served(browser)
+            lab_times = in_lab(browser, server)
+            s, j = statistics.median(serve_times), statistics.median(lab_times)
+            print(f"  click -> repaint, Circle board, median of {len(CELLS)}:")
+            print(f"    panel serve  {s * 1000:7.0f} ms   (max {max(serve_times) * 1000:.0f})")
+            print(f"    JupyterLab   {j * 1000:7.0f} ms   (max {max(lab_times) * 1000:.0f})")
+            print(f"    ratio        {j / s:7.2f} x   (target <= 2x)")
+            bots_and_another_cell(browser, server)
+            browser.close()
+    finally:
+        server.stop()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,235 @@
+"""The dashboards inside a Jupyter notebook: offline resources, one message per action, own output.
+
+:func:`notebook_setup` is the first line of every teaching notebook (and of the README's Jupyter
+snippet).  It loads Panel with BokehJS and Panel's bundle INLINE, so the outputs render on a
+machine without internet (``pn.extension()`` alone fetches them from a CDN and every output
+stays blank offline).  Setting ``PANEL_INLINE=1`` in the Jupyter server's environment does the
+same for a plain ``pn.extension()``.
+
+In a notebook each dashboard is a Bokeh document talking to the page over a Jupyter comm, and
+Panel sends every property change as its own comm message (a header, metadata, content and one
+pair of messages per binary buffer).  :func:`run_held` is the notebook half of
+:func:`cole_panel.ui.batch.batched`: it keeps those messages back while one user action runs
+and sends the document's changes once at the end (Panel's ``push_on_root``).
+
+Two more things go wrong in JupyterLab with ipykernel 7, which handles comm messages (board
+clicks) on a thread of its own while the main thread may run another cell:
+
+- pyviz_comms captures what a callback prints by swapping ``sys.stdout`` for the whole process,
+  so a ``print`` of a cell running at the same moment lands in the dashboard's output; Panel
+  then shows it there (``console_output``).  :func:`notebook_setup` turns that display off and
+  installs a capture that keeps only the handler thread's own output.
+- Two threads pushing to one page at once interleave the parts of their messages, and the page
+  fails to decode them (``RangeError: Offset is outside the bounds of the DataView``).
+  :func:`notebook_setup` wraps Panel's notebook ``diff``/``send`` so every push in the kernel
+  is computed and sent under one lock, and gives panes created after the first render inline
+  stylesheets too (Panel patches only those present at render; later ones come from the CDN).
+"""
+
+from __future__ import annotations
+
+import io
+import sys
+import threading
+from collections.abc import Callable
+from typing import Any
+
+import panel as pn
+
+__all__ = ["in_notebook", "notebook_setup", "run_held"]
+
+# Every push of every dashboard in this kernel goes through this lock, so two threads never
+# interleave the parts of their messages (see module doc).
+_PUSH_LOCK = threading.RLock()
+_local = threading.local()  # .held: the documents an action running on this thread changed
+
+
+def notebook_setup(*extensions: str, **config: Any) -> None:
+    """``pn.extension`` for a notebook that works offline, with each cell's output its own.
+
+    ``extensions``/``config`` are passed on (e.g. ``notebook_setup("tabulator")``).  Inline
+    resources unless ``inline=False`` is given.
+    """
+    config.setdefault("inline", True)
+    # Output printed while a board click is handled stays out of the dashboard (see module doc).
+    config.setdefault("console_output", "disable")
+    pn.extension(*extensions, **config)
+    _guard_stale_repaints()
+    _install_thread_aware_capture()
+    _install_push_hooks(inline=bool(config["inline"]))
+
+
+def in_notebook(doc: Any) -> bool:
+    """Whether ``doc`` is a document shown in a notebook output (not a served session)."""
+    return doc is not None and doc.session_context is None and bool(_notebook_roots(doc))
+
+
+def _notebook_roots(doc: Any) -> list[str]:
+    from panel.models.comm_manager import CommManager
+
+    return [root.plot_id for root in doc.roots if isinstance(root, CommManager) and root.plot_id]
+
+
+def run_held(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+    """Run one user action on a notebook document; its changes leave as one message at the end.
+
+    Nested calls (an action calling another batched action) join the outer one.  Without
+    :func:`notebook_setup` (the push hooks) the function is simply called.
+    """
+    doc = pn.state.curdoc
+    if not _HOOKS or getattr(_local, "held", None) is not None or not in_notebook(doc):
+        return fn(*args, **kwargs)
+    from panel.io.notebook import push_on_root
+
+    _local.held = held = {doc}
+    try:
+        return fn(*args, **kwargs)
+    finally:
+        _local.held = None
+        for changed in held:
+            for ref in _notebook_roots(changed):
+                push_on_root(ref)
+
+
+# When a data source changes length, its view of rows (CDSView) is recomputed at once and asks
+# the renderer to restyle before the renderer has taken the new columns; in a notebook output
+# that restyle reads past the end of the new columns (a text glyph then throws "Offset is outside
+# the bounds of the DataView" or "Could not resolve 'normal undefined helvetica'", and the rest of
+# that update is lost).  The renderer restyles anyway once it has taken the new columns, so a
+# restyle asked for before then is skipped (and one racing the taking is not reported).
+_GUARD_JS = """
+(function guard(tries) {
+  const B = window.Bokeh;
+  if (!(B && B.require)) {
+    if (tries < 400) setTimeout(() => guard(tries + 1), 50);
+    return;
+  }
+  const View = B.require("models/renderers/glyph_renderer").GlyphRendererView;
+  if (View == null || View.prototype.cole_guarded) return;
+  const take = View.prototype.set_data;
+  const restyle = View.prototype.set_visuals;
+  View.prototype.set_data = async function (...args) {
+    this.cole_taking = (this.cole_taking || 0) + 1;
+    try {
+      return await take.apply(this, args);
+    } finally {
+      this.cole_taking -= 1;
+      this.cole_rows = this.model.data_source.get_length();
+    }
+  };
+  View.prototype.set_visuals = function (...args) {
+    const rows = this.model.data_source.get_length();
+    if (!this.cole_taking && this.cole_rows != null && rows !== this.cole_rows) {
+      return Promise.resolve();  // new rows not taken yet: set_data restyles after taking them
+    }
+    const done = restyle.apply(this, args);
+    // While new rows are being taken, a restyle from outside may still read the old ones.
+    return this.cole_taking ? done.catch(() => undefined) : done;
+  };
+  View.prototype.cole_guarded = true;
+})(0);
+"""
+
+
+def _guard_stale_repaints() -> None:
+    from IPython.display import publish_display_data
+
+    # Panel's JupyterLab/Notebook extension runs this mime type's script (as pn.extension's).
+    publish_display_data({"application/vnd.holoviews_load.v0+json": _GUARD_JS})
+
+
+# -- pushes -------------------------------------------------------------------------------
+
+_HOOKS: dict[str, Callable[..., Any]] = {}
+
+
+def _install_push_hooks(inline: bool) -> None:
+    """Wrap ``panel.io.notebook.diff``/``send`` (what every notebook push calls)."""
+    import panel.io.notebook as notebook
+
+    if not _HOOKS:
+        _HOOKS.update(diff=notebook.diff, send=notebook.send)
+    _HOOKS["inline"] = inline  # type: ignore[assignment]
+    notebook.diff = _diff
+    notebook.send = _send
+
+
+def _diff(doc: Any, binary: bool = True, events: Any = None) -> Any:
+    held = getattr(_local, "held", None)
+    if held is not None and events is None and doc in held:
+        return None  # sent once, when the action ends
+    with _PUSH_LOCK:
+        if _HOOKS.get("inline"):
+            _inline_stylesheets(doc)
+        return _HOOKS["diff"](doc, binary=binary, events=events)
+
+
+def _send(comm: Any, msg: Any) -> None:
+    with _PUSH_LOCK:
+        _HOOKS["send"](comm, msg)
+
+
+def _inline_stylesheets(doc: Any) -> None:
+    """Give panes inline CSS at every push, as Panel does once when it renders the output.
+
+    Panel sets CDN stylesheets on panes it creates or restyles later; offline, each one of them
+    is a failed request in the page's console.
+    """
+    from bokeh.models import ImportedStyleSheet, UIElement
+    from panel.io.notebook import patch_inline_stylesheets
+
+    for model in list(doc.models):
+        if isinstance(model, UIElement) and any(
+            isinstance(sheet, ImportedStyleSheet) for sheet in model.stylesheets
+        ):
+            patch_inline_stylesheets(model)
+
+
+# -- print capture ------------------------------------------------------------------------
+
+
+class _ThreadAwareStdout(io.TextIOBase):
+    """``sys.stdout`` that sends a thread's writes to that thread's capture, others through."""
+
+    def __init__(self, fallback: Any):
+        self.fallback = fallback
+        self.captures: dict[int, io.StringIO] = {}
+
+    def _target(self) -> Any:
+        return self.captures.get(threading.get_ident(), self.fallback)
+
+    def write(self, text: str) -> int:
+        return self._target().write(text)
+
+    def flush(self) -> None:
+        self._target().flush()
+
+    def writable(self) -> bool:
+        return True
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.fallback, name)
+
+
+class _ThreadStandardOutput(list):
+    """Drop-in for ``pyviz_comms.StandardOutput`` that captures only the current thread."""
+
+    def __enter__(self) -> _ThreadStandardOutput:
+        proxy = sys.stdout
+        if not isinstance(proxy, _ThreadAwareStdout):
+            proxy = sys.stdout = _ThreadAwareStdout(sys.stdout)
+        self._proxy = proxy
+        self._buffer = proxy.captures[threading.get_ident()] = io.StringIO()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._proxy.captures.pop(threading.get_ident(), None)
+        self.extend(self._buffer.getvalue().splitlines())
+
+
+def _install_thread_aware_capture() -> None:
+    """pyviz_comms swaps ``sys.stdout`` process-wide around each comm message; capture only
+    the handler thread's output instead, so a cell running meanwhile keeps its prints."""
+    import pyviz_comms
+
+    pyviz_comms.StandardOutput = _ThreadStandardOutput

@@ -1,0 +1,72 @@
+"""Real notebooks in a real JupyterLab: one ``jupyter lab`` per test session, Chromium per module.
+
+``jupyter_server`` starts ``jupyter lab`` on a free loopback port without a token (see
+:mod:`tests.jupyter.harness`) once per session and stops it by its process id at the end; the
+kernels each test started are shut down after it.  ``open_notebook(name, ui="lab")`` opens a
+notebook in a fresh browser context and returns a :class:`NotebookPage`; when the test failed a
+screenshot goes to ``tests/artifacts/jupyter-<test>.png`` and the server's log tail to the report.
+Every test here is marked ``browser``; a missing Chromium FAILS them (never skipped).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import re
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.browser.conftest import browser  # noqa: F401 - the same Chromium per module
+
+from .harness import ROOT, JupyterServer, NotebookPage
+
+ARTIFACTS = ROOT / "tests" / "artifacts"
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    here = Path(__file__).parent
+    for item in items:
+        if here in Path(str(item.fspath)).parents:
+            item.add_marker(pytest.mark.browser)
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo):
+    outcome = yield
+    report = outcome.get_result()
+    setattr(item, f"rep_{report.when}", report)
+    server = (getattr(item, "funcargs", None) or {}).get("jupyter_server")
+    if report.failed and isinstance(server, JupyterServer):
+        report.sections.append(("jupyter lab (log tail)", server.log_tail()))
+
+
+@pytest.fixture(scope="session")
+def jupyter_server(tmp_path_factory) -> Iterator[JupyterServer]:
+    server = JupyterServer(
+        tmp_path_factory.mktemp("jupyter"), ARTIFACTS / "jupyter-server.log"
+    ).start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def open_notebook(browser, jupyter_server, request) -> Iterator[Callable[..., NotebookPage]]:  # noqa: F811
+    pages: list[NotebookPage] = []
+
+    def open_(name: str, ui: str = "lab") -> NotebookPage:
+        page = NotebookPage(browser, jupyter_server, name, ui=ui).open()
+        pages.append(page)
+        return page
+
+    yield open_
+    failed = getattr(request.node, "rep_call", None) is not None and request.node.rep_call.failed
+    for n, page in enumerate(pages):
+        if failed:
+            ARTIFACTS.mkdir(parents=True, exist_ok=True)
+            name = re.sub(r"[^\w.\-]+", "_", f"jupyter-{request.node.name}-{n}.png")
+            with contextlib.suppress(Exception):
+                page.page.screenshot(path=str(ARTIFACTS / name))
+        page.close()
+    with contextlib.suppress(Exception):
+        jupyter_server.shutdown_kernels()

@@ -1,0 +1,113 @@
+"""Each teaching notebook run in a real JupyterLab, its dashboard clicked as a user would.
+
+Every test runs all cells of a notebook from a fresh kernel, does one real interaction with the
+dashboard the notebook ends with, and fails on any console error of the page (a CDN fetch
+failing offline, a message the page could not decode, ...).  Checks that need Python's view of
+the game run in a cell added at the end, as a reader would add one.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+from playwright.sync_api import expect
+
+from cole_panel.circle.board import BOARD_NAME
+from cole_panel.circle.geometry import cell_center
+from cole_panel.ecosystem.draft_view import DRAFT_BOARD, HAND_NAMES
+from cole_panel.ecosystem.explorer_view import EXPLORER_BOARD
+from cole_panel.ecosystem.geometry import cell_center as park_cell_center
+from engines.circle import parse_label
+from engines.ecosystem import parse_cell_label
+
+from .harness import NotebookPage
+
+# The last object of a type a cell displayed (IPython keeps every cell's value in ``Out``).
+LAST = "[v for v in Out.values() if type(v).__name__ == {name!r}][-1]"
+
+
+def run_notebook(open_notebook, name: str, ui: str = "lab") -> NotebookPage:
+    nb = open_notebook(name, ui=ui)
+    nb.run_all()
+    prompts = nb.prompts()
+    assert prompts and all(re.fullmatch(r"\[\d+\]:", p) for p in prompts), prompts
+    errors = nb.page.locator(".jp-OutputArea-output[data-mime-type*='error']")
+    assert errors.count() == 0, errors.all_inner_texts()
+    return nb
+
+
+def assert_no_console_errors(nb: NotebookPage) -> None:
+    assert nb.errors == [], "\n".join(nb.errors)
+
+
+def test_circle_notebook_board_click_reaches_the_model(open_notebook):
+    nb = run_notebook(open_notebook, "circle_of_life.ipynb")
+    nb.wait_figure(BOARD_NAME)
+    nb.click(BOARD_NAME, *cell_center(parse_label("E5")))
+    # The page draws the stone (and the bot's reply) ...
+    nb.wait_source("circle-stones", "d.x.length >= 1")
+    # ... and a cell added below sees the move in the dashboard's model.
+    out = nb.append_and_run(
+        f"d = {LAST.format(name='CircleDashboard')}; "
+        "print('first move:', d.model.state.label(d.model.state.moves[0]))"
+    )
+    assert "first move: E5" in out
+    assert_no_console_errors(nb)
+
+
+def test_ecosystem_notebook_explorer_scores_a_placed_card(open_notebook):
+    nb = run_notebook(open_notebook, "ecosystem_scoring.ipynb")
+    nb.wait_figure(EXPLORER_BOARD)
+    total = nb.page.locator(".eco-total-value").last
+    nb.page.get_by_role("button", name="Clear park").last.click()
+    expect(total).to_have_text("0")
+    nb.page.get_by_role("button", name="Grassland", exact=True).last.click()
+    expect(nb.page.locator(".eco-brush").last).to_contain_text("Clicks put grasslands")
+    nb.click(EXPLORER_BOARD, *park_cell_center("classic", None, parse_cell_label("B2")))
+    expect(total).to_have_text("1")
+    nb.click(EXPLORER_BOARD, *park_cell_center("classic", None, parse_cell_label("B3")))
+    expect(total).to_have_text("4")
+    assert_no_console_errors(nb)
+
+
+def test_draft_table_in_a_notebook_places_a_card_and_the_bot_replies(open_notebook):
+    nb = run_notebook(open_notebook, "ecosystem_scoring.ipynb")
+    nb.append_and_run(
+        "from cole_panel.ecosystem import DraftTable, EcosystemModel\n"
+        "DraftTable(model=EcosystemModel())"
+    )
+    nb.wait_figure(DRAFT_BOARD)
+    nb.wait_source(f"{DRAFT_BOARD}-legal", "d.x.length > 0")
+    legal = nb.source(f"{DRAFT_BOARD}-legal")
+    nb.click(HAND_NAMES[0], 0.5, 0.0)
+    middle = len(legal["x"]) // 2
+    nb.click(DRAFT_BOARD, legal["x"][middle], legal["y"][middle])
+    pass_hands = nb.page.get_by_role("button", name="Pass hands ▶")
+    expect(pass_hands).to_be_enabled(timeout=30_000)
+    pass_hands.click()
+    expect(nb.page.locator(".eco-draft .cole-log")).to_contain_text(
+        "Player 2 placed", timeout=30_000
+    )
+    nb.wait_source(f"{DRAFT_BOARD}-cells", "d.card.filter(c => c).length === 1")
+    assert_no_console_errors(nb)
+
+
+def test_savannah_notebook_play_a_card_while_another_cell_prints(open_notebook):
+    nb = run_notebook(open_notebook, "on_the_savannah.ipynb")
+    nb.wait_figure("savannah-hand")
+    hand_before = nb.source("savannah-hand-cards")["card"]
+    nb.page.locator(".cole-hand-0 button").last.click()
+    nb.page.locator(".cole-play button").last.click()
+    nb.wait_source(
+        "savannah-hand-cards", f"JSON.stringify(d.card) !== {json.dumps(json.dumps(hand_before))}"
+    )
+    # While the bots take their turns, another cell prints: its lines stay in its own output.
+    out = nb.append_and_run(
+        "import time\nfor n in range(15):\n    print('tick', n)\n    time.sleep(0.1)"
+    )
+    assert out.split() == [w for n in range(15) for w in ("tick", str(n))]
+    expect(nb.page.locator(".cole-turn").last).to_contain_text("Player 1 to play", timeout=60_000)
+    dashboard = nb.page.locator(".jp-Notebook .jp-Cell").nth(-2)
+    assert "tick" not in dashboard.inner_text()
+    assert_no_console_errors(nb)
