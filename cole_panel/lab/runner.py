@@ -101,7 +101,7 @@ def connect(scheduler: str | None = None, workers: int | None = None) -> Iterato
             n_workers=n,
             threads_per_worker=1,
             processes=True,
-            dashboard_address=None,
+            dashboard_address=":0",
             silence_logs=logging.ERROR,
         ) as cluster,
         Client(cluster) as client,
