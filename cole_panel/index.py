@@ -29,4 +29,5 @@ def index_page() -> pn.viewable.Viewable:
         pn.pane.Markdown("# cole-panel\nThe *Circle of Life* family of ecosystem games: "
                          "learn the rules by playing, explore scoring, play against bots."),
         pn.FlexBox(*cards),
+        pn.pane.Markdown("[Simulation lab](./lab): tournaments and balance studies on Dask."),
     )

@@ -134,11 +134,16 @@ def game_seed(study_seed: int, key: int) -> int:
 # ------------------------------------------------------------------------------- building
 
 
-def _rules_key(game: str, rules: dict[str, Any]) -> tuple[tuple[str, Any], ...]:
-    """Check the options make valid rules and keep the ones that differ from the defaults."""
+def _rules_key(
+    game: str, rules: dict[str, Any], keep: str | None = None
+) -> tuple[tuple[str, Any], ...]:
+    """Check the options make valid rules; keep the ones that differ from the defaults (and
+    the option ``keep`` a study varies)."""
     G.make_rules(game, rules)
     defaults = {o.name: o.default for o in G.options(game)}
-    return tuple(sorted((k, v) for k, v in rules.items() if defaults.get(k, object()) != v))
+    return tuple(
+        sorted((k, v) for k, v in rules.items() if k == keep or defaults.get(k, object()) != v)
+    )
 
 
 def _bots(names: list[str] | tuple[str, ...]) -> tuple[str, ...]:
@@ -224,6 +229,6 @@ def stats(
     tables = []
     for value in values:
         table_rules = _with_players(game, {**rules, name: value} if name else rules, bots_)
-        key = _rules_key(game, table_rules)
+        key = _rules_key(game, table_rules, name)
         tables.extend(Table(key, s) for s in _seatings(game, table_rules, bots_))
     return Study("stats", game, tuple(tables), games, seed)

@@ -108,3 +108,12 @@ def dask_scheduler() -> Iterator[str]:
             except subprocess.TimeoutExpired:
                 os.killpg(proc.pid, signal.SIGKILL)
                 proc.wait()
+
+
+# The real-browser harness of tests/browser, for the lab page's browser test.
+from tests.browser.conftest import (  # noqa: E402, F401
+    browser,
+    open_page,
+    panel_server,
+    pytest_runtest_makereport,
+)
