@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 CHROMIUM := /usr/bin/chromium
 PORT ?= 5006
-APPS := apps/index.py apps/circle.py apps/ecosystem.py apps/savannah.py
+APPS := apps/index.py apps/circle.py apps/ecosystem.py apps/savannah.py apps/lab.py
 
 .PHONY: serve test bench lint install install-test chromium clean
 
