@@ -32,7 +32,9 @@ def wilson(wins: float, n: float, z: float = Z95) -> tuple[float, float]:
     p = wins / n
     centre = (p + z * z / (2 * n)) / (1 + z * z / n)
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    low = 0.0 if wins <= 0 else max(0.0, min(p, centre - half))  # exact at 0 and n despite rounding
+    high = 1.0 if wins >= n else min(1.0, max(p, centre + half))
+    return (low, high)
 
 
 def credits(row: dict[str, Any]) -> list[float]:

@@ -17,6 +17,7 @@ import json
 import logging
 import math
 import os
+import uuid
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
@@ -118,9 +119,14 @@ def worker_count(client: Any) -> int:
 def submit(client: Any, study: Study, plan: list[PlannedGame], batch_size: int | None = None):
     """Send the plan's batches to the cluster; returns the futures (one per batch)."""
     chunks = batches(plan, worker_count(client), batch_size)
+    run_id = uuid.uuid4().hex[:8]  # a rerun of the study must not meet this run's cancelled keys
     return [
         client.submit(
-            play_batch, study, chunk, key=f"cole-{study.fingerprint}-{chunk[0].key}", pure=False
+            play_batch,
+            study,
+            chunk,
+            key=f"cole-{study.fingerprint}-{run_id}-{chunk[0].key}",
+            pure=False,
         )
         for chunk in chunks
     ]
