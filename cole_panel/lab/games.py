@@ -233,8 +233,9 @@ def winners_of(state: Any) -> tuple[int, ...]:
     return tuple(sorted(won)) if isinstance(won, (list, tuple)) else (int(won),)
 
 
-class _Circle:
-    """Circle: how the game ended."""
+class _Watcher:
+    """Collects a game's facts: ``start()`` -> facts, ``see(facts, events)`` each turn,
+    ``finish(facts, state, sheet)`` -> the ``detail`` dict. This one collects nothing."""
 
     @staticmethod
     def start() -> dict:
@@ -246,11 +247,19 @@ class _Circle:
 
     @staticmethod
     def finish(facts: dict, state: Any, sheet: Any) -> dict:
+        return {}
+
+
+class _Circle(_Watcher):
+    """Circle: how the game ended."""
+
+    @staticmethod
+    def finish(facts: dict, state: Any, sheet: Any) -> dict:
         outcome = state.outcome
         return {"termination": str(getattr(outcome, "termination", getattr(outcome, "reason", "")))}
 
 
-class _Savannah:
+class _Savannah(_Watcher):
     """Savannah: who played which card, what each card killed, who took the Big Five."""
 
     @staticmethod
@@ -279,16 +288,8 @@ class _Savannah:
         return {**facts, "big_five": big_five}
 
 
-class _Ecosystem:
+class _Ecosystem(_Watcher):
     """Ecosystem: each seat's cards of every type and points per scoring category."""
-
-    @staticmethod
-    def start() -> dict:
-        return {}
-
-    @staticmethod
-    def see(facts: dict, events: list) -> None:
-        pass
 
     @staticmethod
     def finish(facts: dict, state: Any, sheet: Any) -> dict:

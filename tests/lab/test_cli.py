@@ -54,35 +54,20 @@ def test_unreachable_scheduler_is_named():
 
 def test_output_from_another_study_is_refused_and_left_alone(tmp_path):
     out = tmp_path / "games.csv"
-    first = cole(
+    study = [
         "tournament",
         "circle",
         "--bots",
         "random,greedy",
         "--games",
         "4",
-        "--radius",
-        "2",
-        "--workers",
-        "1",
-        "--quiet",
         "--output",
         str(out),
-    )
+    ]
+    first = cole(*study, "--radius", "2", "--workers", "1", "--quiet")
     assert first.returncode == 0, first.stderr
     before = out.read_bytes()
-    other = cole(
-        "tournament",
-        "circle",
-        "--bots",
-        "random,greedy",
-        "--games",
-        "4",
-        "--radius",
-        "3",
-        "--output",
-        str(out),
-    )
+    other = cole(*study, "--radius", "3")
     assert other.returncode == 2
     assert "holds the games of another study" in other.stderr
     assert out.read_bytes() == before
