@@ -67,7 +67,7 @@ DEFAULT_GAMES = {"tournament": 200, "ladder": 200, "stats": 500}
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="cole", description=__doc__.split("\n\n")[0])
+    parser = _Parser(prog="cole", description=__doc__.split("\n\n")[0].replace("``", ""))
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     helps = {
         "tournament": "seat-rotated matches: win rates with 95%% intervals",
