@@ -64,6 +64,8 @@ def dask_scheduler() -> Iterator[str]:
                 "--port",
                 str(port),
                 "--no-dashboard",
+                "--idle-timeout",  # an orphan (the test run was killed) ends by itself
+                "600s",
             ],
             **common,
         )
@@ -88,6 +90,8 @@ def dask_scheduler() -> Iterator[str]:
                     "--nthreads",
                     "1",
                     "--no-dashboard",
+                    "--death-timeout",
+                    "60",
                     "--host",
                     "127.0.0.1",
                 ],
