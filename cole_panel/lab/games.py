@@ -173,6 +173,26 @@ def _field_doc(rules_type: type, name: str) -> str:
     return name
 
 
+def parse_rules(game: str, text: str) -> dict[str, Any]:
+    """Options from text like ``"radius=3, capture_target=12"``; ``ValueError`` names a bad one.
+
+    >>> parse_rules("circle", "radius=3 no-placement-wins=false")
+    {'radius': 3, 'no_placement_wins': False}
+    """
+    by_name = {o.name: o for o in options(game)}
+    values = {}
+    for item in str(text).replace(",", " ").split():
+        name, sep, value = item.partition("=")
+        name = name.strip().replace("-", "_")
+        if not sep or name not in by_name:
+            raise ValueError(
+                f"{item[:40]!r} is not OPTION=VALUE with an option of {game}: {', '.join(by_name)}."
+            )
+        values[name] = by_name[name].parse(value)
+    make_rules(game, values)
+    return values
+
+
 def make_rules(game: str, values: dict[str, Any]) -> Any:
     """The game's ``Rules`` with these options; ``ValueError`` names a bad one."""
     return engine(game).Rules(**values)

@@ -21,6 +21,9 @@ from . import games as G
 from . import runner, store
 from . import study as S
 
+MAX_TEXT = 200
+"""Longest bots or rules text the page reads."""
+
 POLL_MS = 500
 """How often the page collects finished batches."""
 
@@ -57,6 +60,10 @@ class LabRun(param.Parameterized):
         doc="Comma-separated bots: random, greedy, mcts or mcts:1 … mcts:5.",
     )
     games = param.Integer(default=200, bounds=(1, 100_000), doc="Games in all.")
+    rules = param.String(
+        default="",
+        doc="Rules options as OPTION=VALUE pairs, e.g. radius=3 (empty: the rulebook's).",
+    )
     seed = param.Integer(default=0, bounds=(0, None), doc="The study's seed.")
     running = param.Boolean(default=False, constant=True, doc="Whether games are being played.")
     finished = param.Integer(default=0, bounds=(0, None), constant=True, doc="Games finished.")
@@ -75,7 +82,8 @@ class LabRun(param.Parameterized):
         if self.running:
             return
         try:
-            study = S.tournament(self.game, self.bots.split(","), self.games, seed=self.seed)
+            rules = G.parse_rules(self.game, self.rules)
+            study = S.tournament(self.game, self.bots.split(","), self.games, rules, self.seed)
         except ValueError as error:
             self.message = f"Cannot start: {error}"
             return
@@ -180,7 +188,7 @@ class LabPage(pn.viewable.Viewer):
         self._start.on_click(lambda _: run.start())
         self._stop.on_click(lambda _: run.stop())
         self._progress = pn.indicators.Progress(value=0, max=run.games, width=300)
-        self._status = pn.pane.Markdown(object=run.message, css_classes=["lab-status"])
+        self._status = pn.pane.Str(object=run.message, css_classes=["lab-status"])
         self._plot = pn.pane.HoloViews(rate_plot([], ()), sizing_mode="stretch_width")
         self._table = pn.pane.DataFrame(None, index=False, float_format="{:.3f}".format)
         self._download = pn.widgets.FileDownload(
@@ -192,7 +200,15 @@ class LabPage(pn.viewable.Viewer):
         )
         self._settings = pn.Column(
             pn.widgets.Select.from_param(run.param.game, css_classes=["lab-game"]),
-            pn.widgets.TextInput.from_param(run.param.bots, css_classes=["lab-bots"]),
+            pn.widgets.TextInput.from_param(
+                run.param.bots, css_classes=["lab-bots"], max_length=MAX_TEXT
+            ),
+            pn.widgets.TextInput.from_param(
+                run.param.rules,
+                css_classes=["lab-rules"],
+                max_length=MAX_TEXT,
+                placeholder="e.g. radius=3",
+            ),
             pn.widgets.IntInput.from_param(run.param.games, css_classes=["lab-games"]),
             pn.widgets.IntInput.from_param(run.param.seed, css_classes=["lab-seed"]),
             width=320,

@@ -17,6 +17,8 @@ def test_start_watch_stop_and_download(panel_server, open_page, tmp_path):
     games.press("Enter")
     page.locator(".lab-bots input").fill("random,greedy")
     page.locator(".lab-bots input").press("Enter")
+    page.locator(".lab-rules input").fill("radius=3")
+    page.locator(".lab-rules input").press("Enter")
     page.get_by_role("button", name="Start").click()
 
     status = page.locator(".lab-status")
