@@ -38,3 +38,4 @@ def test_start_watch_stop_and_download(panel_server, open_page, tmp_path):
     lines = saved.read_text().splitlines()
     assert lines[0].startswith("study,key,game")
     assert len(lines) - 1 >= stopped
+    assert '""radius"": 3' in lines[1]  # the rules typed on the page were played
