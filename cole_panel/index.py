@@ -42,4 +42,5 @@ def index_page() -> pn.viewable.Viewable:
             "learn the rules by playing, explore scoring, play against bots."
         ),
         pn.FlexBox(*cards),
+        pn.pane.Markdown("[Simulation lab](./lab): tournaments and balance studies on Dask."),
     )

@@ -1,0 +1,301 @@
+"""Reading a study's rows: win rates with Wilson intervals, ratings, and per-game statistics.
+
+Every function takes the rows of a results file (dicts, see ``runner.COLUMNS``) and returns a
+``pandas.DataFrame`` that a summary prints and a page plots.  A shared win counts ``1/k`` to each
+of the ``k`` winners, so win rates always add up to one game per game.
+
+>>> lo, hi = wilson(50, 100)
+>>> round(lo, 3), round(hi, 3)
+(0.404, 0.596)
+>>> wilson(0, 0)
+(0.0, 1.0)
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections import defaultdict
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+Z95 = 1.959963984540054
+"""The normal quantile of a two-sided 95% interval."""
+
+
+def wilson(wins: float, n: float, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval for a proportion ``wins / n`` (``(0, 1)`` with no games)."""
+    if n <= 0:
+        return (0.0, 1.0)
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    low = 0.0 if wins <= 0 else max(0.0, min(p, centre - half))  # exact at 0 and n despite rounding
+    high = 1.0 if wins >= n else min(1.0, max(p, centre + half))
+    return (low, high)
+
+
+def credits(row: dict[str, Any]) -> list[float]:
+    """Each seat's share of the win in one game (1/k to each of k winners)."""
+    seats = row["seats"].split(",")
+    winners = [int(w) for w in str(row["winners"]).split(",") if w != ""]
+    share = 1 / len(winners) if winners else 0.0
+    return [share if s in winners else 0.0 for s in range(len(seats))]
+
+
+def _rate_row(label: dict[str, Any], wins: float, n: int) -> dict[str, Any]:
+    lo, hi = wilson(wins, n)
+    return {
+        **label,
+        "games": n,
+        "wins": wins,
+        "rate": wins / n if n else float("nan"),
+        "low": lo,
+        "high": hi,
+    }
+
+
+def bot_rates(rows: list[dict[str, Any]]) -> pd.DataFrame:
+    """Each bot's win rate over every seat it took (a self-play bot counts once per seat)."""
+    wins: dict[str, float] = defaultdict(float)
+    games: dict[str, int] = defaultdict(int)
+    for row in rows:
+        for bot, credit in zip(row["seats"].split(","), credits(row), strict=True):
+            wins[bot] += credit
+            games[bot] += 1
+    return pd.DataFrame([_rate_row({"bot": b}, wins[b], games[b]) for b in games])
+
+
+def seat_rates(rows: list[dict[str, Any]]) -> pd.DataFrame:
+    """The win rate of each seat, seat 0 being the first to move with default rules."""
+    wins: dict[int, float] = defaultdict(float)
+    games: dict[int, int] = defaultdict(int)
+    for row in rows:
+        for seat, credit in enumerate(credits(row)):
+            wins[seat] += credit
+            games[seat] += 1
+    return pd.DataFrame([_rate_row({"seat": s}, wins[s], games[s]) for s in sorted(games)])
+
+
+def rate_curve(rows: list[dict[str, Any]], bot: str) -> pd.DataFrame:
+    """A bot's running win rate and interval after each game it played, in the rows' order."""
+    wins, n, out = 0.0, 0, []
+    for row in rows:
+        for seat_bot, credit in zip(row["seats"].split(","), credits(row), strict=True):
+            if seat_bot == bot:
+                wins += credit
+                n += 1
+        if n:
+            out.append(_rate_row({"bot": bot}, wins, n))
+    return pd.DataFrame(out, columns=["bot", "games", "wins", "rate", "low", "high"])
+
+
+# ------------------------------------------------------------------------------- ratings
+
+
+def _pair_results(
+    rows: list[dict[str, Any]], bots: list[str] | None = None
+) -> tuple[list[str], np.ndarray]:
+    """Bots and the matrix ``W[i, j]`` of wins of bot ``i`` over bot ``j`` (two-seat games)."""
+    if bots is None:
+        bots = list(dict.fromkeys(b for r in rows for b in r["seats"].split(",")))
+    index = {b: i for i, b in enumerate(bots)}
+    wins = np.zeros((len(bots), len(bots)))
+    for row in rows:
+        seats = row["seats"].split(",")
+        if len(seats) != 2 or seats[0] == seats[1]:
+            continue
+        a, b = (index[s] for s in seats)
+        ca, cb = credits(row)
+        if ca == cb:  # a draw or shared win: half each
+            ca = cb = 0.5
+        wins[a, b] += ca
+        wins[b, a] += cb
+    return bots, wins
+
+
+def bradley_terry(wins: np.ndarray, prior: float = 0.5, steps: int = 2000) -> np.ndarray:
+    """Bradley–Terry strengths (log scale, mean 0) by the MM algorithm.
+
+    ``prior`` adds that many wins each way to every pair that met, so a bot that won or lost
+    every game still gets a finite rating.
+    """
+    met = (wins + wins.T) > 0
+    w = wins + prior * met
+    n = w + w.T
+    total = w.sum(axis=1)
+    p = np.ones(len(w))
+    for _ in range(steps):
+        denom = (n / (p[:, None] + p[None, :])).sum(axis=1)
+        new = np.where(denom > 0, total / np.where(denom > 0, denom, 1), p)
+        new /= math.exp(np.log(new).mean())
+        if np.allclose(new, p, rtol=1e-10, atol=0):
+            break
+        p = new
+    return np.log(p)
+
+
+def ratings(rows: list[dict[str, Any]], resamples: int = 200, seed: int = 0) -> pd.DataFrame:
+    """Elo-scale ratings (400 · log10 of the Bradley–Terry strength) with bootstrap intervals.
+
+    The first bot (the weakest by convention, ``random``) is rated 0. Intervals: 2.5th and
+    97.5th percentiles over ``resamples`` resamplings of the games.
+    """
+    bots, wins = _pair_results(rows)
+    scale = 400 / math.log(10)
+
+    def elo(matrix: np.ndarray) -> np.ndarray:
+        strength = bradley_terry(matrix) * scale
+        return strength - strength[0]
+
+    point = elo(wins)
+    pairs = [r for r in rows if len(r["seats"].split(",")) == 2]
+    rng = np.random.default_rng(seed)
+    samples = []
+    for _ in range(resamples if pairs else 0):
+        pick = rng.integers(0, len(pairs), len(pairs))
+        _, w = _pair_results([pairs[i] for i in pick], bots)
+        samples.append(elo(w))
+    low, high = np.percentile(samples, [2.5, 97.5], axis=0) if samples else (point, point)
+    games = (wins + wins.T).sum(axis=1)
+    return pd.DataFrame(
+        {"bot": bots, "games": games.astype(int), "elo": point, "low": low, "high": high}
+    ).sort_values("elo", ascending=False, ignore_index=True)
+
+
+# ------------------------------------------------------------------------------- per game
+
+
+def _by_rules(rows: list[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
+    groups: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for row in rows:
+        groups[row["rules"]].append(row)
+    return groups
+
+
+def _rules_label(rules_json: str) -> str:
+    rules = json.loads(rules_json)
+    return ", ".join(f"{k}={v}" for k, v in rules.items()) or "default rules"
+
+
+def _mean_interval(values: list[float]) -> tuple[float, float, float]:
+    a = np.asarray(values, dtype=float)
+    if len(a) == 0:
+        return (float("nan"),) * 3
+    half = Z95 * a.std(ddof=1) / math.sqrt(len(a)) if len(a) > 1 else float("nan")
+    return (a.mean(), a.mean() - half, a.mean() + half)
+
+
+def circle_stats(rows: list[dict[str, Any]]) -> pd.DataFrame:
+    """Per rules (e.g. radius): the first mover's win rate and the game length in moves."""
+    out = []
+    for rules_json, group in _by_rules(rows).items():
+        first = json.loads(rules_json).get("first_player", 0)
+        wins = sum(credits(r)[first] for r in group)
+        length, lo, hi = _mean_interval([r["turns"] for r in group])
+        ends = defaultdict(int)
+        for r in group:
+            ends[json.loads(r["detail"]).get("termination", "")] += 1
+        rate = _rate_row({"rules": _rules_label(rules_json)}, wins, len(group))
+        out.append(
+            {
+                **rate,
+                "moves": length,
+                "moves_low": lo,
+                "moves_high": hi,
+                "endings": ", ".join(f"{k} {v}" for k, v in sorted(ends.items())),
+            }
+        )
+    return pd.DataFrame(out)
+
+
+def savannah_cards(rows: list[dict[str, Any]], min_plays: int = 30) -> pd.DataFrame:
+    """Per card: plays, the win rate of the player who played it, kills per play.
+
+    Sorted strongest first; cards played fewer than ``min_plays`` times are left out.
+    """
+    plays: dict[str, int] = defaultdict(int)
+    wins: dict[str, float] = defaultdict(float)
+    kills: dict[str, int] = defaultdict(int)
+    for row in rows:
+        detail = json.loads(row["detail"])
+        share = credits(row)
+        for seat, card in detail.get("played", []):
+            plays[card] += 1
+            wins[card] += share[seat]
+        for card, n in detail.get("kills", {}).items():
+            kills[card] += n
+    out = [
+        {**_rate_row({"card": c}, wins[c], plays[c]), "kills_per_play": kills[c] / plays[c]}
+        for c in plays
+        if plays[c] >= min_plays
+    ]
+    frame = pd.DataFrame(
+        out, columns=["card", "games", "wins", "rate", "low", "high", "kills_per_play"]
+    )
+    return frame.rename(columns={"games": "plays"}).sort_values(
+        "rate", ascending=False, ignore_index=True
+    )
+
+
+def savannah_big_five(rows: list[dict[str, Any]]) -> pd.DataFrame:
+    """Per rules: how often someone killed all of the Big Five, and seat 0's win rate."""
+    out = []
+    for rules_json, group in _by_rules(rows).items():
+        hits = sum(1 for r in group if json.loads(r["detail"]).get("big_five"))
+        lo, hi = wilson(hits, len(group))
+        out.append(
+            {
+                "rules": _rules_label(rules_json),
+                "games": len(group),
+                "big_five": hits,
+                "rate": hits / len(group),
+                "low": lo,
+                "high": hi,
+                "mean_top_score": float(
+                    np.mean([max(map(int, r["scores"].split(","))) for r in group])
+                ),
+            }
+        )
+    return pd.DataFrame(out)
+
+
+def ecosystem_cards(rows: list[dict[str, Any]]) -> pd.DataFrame:
+    """Per card type: cards per park, points per card (ratio estimate, 95% interval), and how
+    many more of it winners held than the others (a rough pick value)."""
+    counts: dict[str, list[int]] = defaultdict(list)
+    points: dict[str, list[int]] = defaultdict(list)
+    gap: dict[str, list[float]] = defaultdict(list)
+    for row in rows:
+        share = credits(row)
+        seats = json.loads(row["detail"]).get("seats", [])
+        for cat in seats[0]["cards"] if seats else {}:
+            held = [s["cards"].get(cat, 0) for s in seats]
+            for s, seat in enumerate(seats):
+                counts[cat].append(held[s])
+                points[cat].append(seat["points"].get(cat, 0))
+            won = [h for h, c in zip(held, share, strict=True) if c > 0]
+            lost = [h for h, c in zip(held, share, strict=True) if c == 0]
+            if won and lost:
+                gap[cat].append(np.mean(won) - np.mean(lost))
+    out = []
+    for cat in counts:
+        c, p = np.asarray(counts[cat], float), np.asarray(points[cat], float)
+        ratio = p.sum() / c.sum() if c.sum() else float("nan")
+        half = Z95 * math.sqrt(((p - ratio * c) ** 2).sum()) / c.sum() if c.sum() else float("nan")
+        g, glo, ghi = _mean_interval(gap[cat])
+        out.append(
+            {
+                "card": cat.replace("_", " "),
+                "per_park": c.mean(),
+                "points_per_card": ratio,
+                "low": ratio - half,
+                "high": ratio + half,
+                "winner_minus_others": g,
+                "gap_low": glo,
+                "gap_high": ghi,
+            }
+        )
+    return pd.DataFrame(out).sort_values("points_per_card", ascending=False, ignore_index=True)

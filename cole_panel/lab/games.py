@@ -1,0 +1,326 @@
+"""Everything the lab knows about the engines, in one place.
+
+The rest of the lab sees a game only through this module: which games exist, which rules options
+they take, how a bot is made from a name like ``"mcts:2"``, and what one finished game reports
+(winners, final scores, length, and a small game-specific ``detail`` dict the studies read).
+
+>>> parse_bot("MCTS:2")
+BotSpec(kind='mcts', strength=2)
+>>> str(parse_bot("greedy"))
+'greedy'
+>>> result = play_game("circle", {"radius": 2}, ("random", "greedy"), seed=7)
+>>> result.winners, len(result.scores)
+((1,), 2)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+GAMES: tuple[str, ...] = ("circle", "ecosystem", "savannah")
+"""The games the lab can study, by the name the command line uses."""
+
+BOT_KINDS: tuple[str, ...] = ("random", "greedy", "mcts")
+"""Bot kinds, weakest first."""
+
+STRENGTHS = range(1, 6)
+"""Search strengths 1..5 a bot name may ask for (``mcts:1`` … ``mcts:5``)."""
+
+MCTS_ITERATIONS: dict[str, dict[int, int]] = {
+    "circle": {1: 10, 2: 30, 3: 100, 4: 300, 5: 1000},
+    "ecosystem": {1: 5, 2: 15, 3: 50, 4: 150, 5: 500},
+    "savannah": {1: 10, 2: 30, 3: 100, 4: 300, 5: 1000},
+}
+"""Search iterations per move for each strength, used until the bots modules own this table."""
+
+PLAYERS: dict[str, tuple[int, int]] = {"circle": (2, 2), "ecosystem": (2, 6), "savannah": (2, 5)}
+"""Fewest and most players of each game."""
+
+_SKIPPED_OPTIONS = {"ecosystem": {"majority_points", "row_points", "deck"}}
+"""Rules fields with no flag (structured values a command line would not set)."""
+
+
+def _check_game(game: str) -> None:
+    if game not in GAMES:
+        raise ValueError(f"unknown game {game!r}; the games are {', '.join(GAMES)}.")
+
+
+def engine(game: str) -> Any:
+    """The engine package of a game (``engines.circle`` …)."""
+    _check_game(game)
+    return importlib.import_module(f"engines.{game}")
+
+
+@dataclass(frozen=True)
+class BotSpec:
+    """A bot named on the command line: ``kind`` or ``kind:strength``."""
+
+    kind: str
+    """One of :data:`BOT_KINDS`."""
+    strength: int | None = None
+    """1..5 for a searching bot; None for the bots that do not search."""
+
+    def __str__(self) -> str:
+        return self.kind if self.strength is None else f"{self.kind}:{self.strength}"
+
+
+def parse_bot(text: str) -> BotSpec:
+    """A :class:`BotSpec` from ``"random"``, ``"greedy"``, ``"mcts"`` or ``"mcts:1"``…``"mcts:5"``.
+
+    ``ValueError`` names what is wrong. ``mcts`` alone means strength 3.
+    """
+    kind, _, strength = str(text).strip().lower().partition(":")
+    if kind not in BOT_KINDS:
+        raise ValueError(f"unknown bot {text!r}; the bots are {', '.join(BOT_KINDS)}.")
+    if kind != "mcts":
+        if strength:
+            raise ValueError(f"bot {text!r}: only mcts takes a strength.")
+        return BotSpec(kind)
+    if not strength:
+        return BotSpec(kind, 3)
+    if not strength.isdigit() or int(strength) not in STRENGTHS:
+        raise ValueError(f"bot {text!r}: the strength must be 1 to 5.")
+    return BotSpec(kind, int(strength))
+
+
+def make_bot(game: str, spec: BotSpec | str, seed: int) -> Any:
+    """A seeded bot for ``game`` with ``choose(state) -> action``."""
+    spec = parse_bot(spec) if isinstance(spec, str) else spec
+    bots = importlib.import_module(f"engines.{game}.bots")
+    if spec.kind == "random":
+        return bots.RandomBot(seed=seed)
+    if spec.kind == "greedy":
+        return bots.GreedyBot(seed=seed)
+    return bots.MCTSBot(iterations=MCTS_ITERATIONS[game][spec.strength], seed=seed)
+
+
+# ---------------------------------------------------------------------------------- rules
+
+
+@dataclass(frozen=True)
+class Option:
+    """One rules option a study may set (a field of the game's ``Rules``)."""
+
+    name: str
+    """The ``Rules`` field, e.g. ``"radius"``; the flag is ``--radius``."""
+    default: Any
+    """Its default value."""
+    doc: str
+    """What it means (the first line of the field's docstring, or its name)."""
+    choices: tuple[Any, ...] = ()
+    """The allowed values when the option is one of a few words."""
+
+    def parse(self, text: str) -> Any:
+        """The value a flag's text stands for; ``ValueError`` names the option and value."""
+        text = str(text).strip()
+        if isinstance(self.default, bool):
+            low = text.lower()
+            if low in ("true", "yes", "1"):
+                return True
+            if low in ("false", "no", "0"):
+                return False
+            raise ValueError(f"--{self.flag} must be true or false, not {text!r}.")
+        if isinstance(self.default, int) or (self.default is None and text.lower() != "none"):
+            try:
+                return int(text)
+            except ValueError:
+                raise ValueError(f"--{self.flag} must be a whole number, not {text!r}.") from None
+        if self.default is None:
+            return None
+        return text
+
+    @property
+    def flag(self) -> str:
+        return self.name.replace("_", "-")
+
+
+def options(game: str) -> tuple[Option, ...]:
+    """The rules options of a game that a flag can set, in the ``Rules`` field order."""
+    rules_type = engine(game).Rules
+    skipped = _SKIPPED_OPTIONS.get(game, set())
+    out = []
+    for f in dataclasses.fields(rules_type):
+        if f.name in skipped or f.default is dataclasses.MISSING:
+            continue
+        if not isinstance(f.default, (bool, int, str, type(None))):
+            continue
+        out.append(Option(f.name, f.default, _field_doc(rules_type, f.name)))
+    return tuple(out)
+
+
+def _field_doc(rules_type: type, name: str) -> str:
+    import ast
+    import inspect
+    import textwrap
+
+    try:
+        tree = ast.parse(textwrap.dedent(inspect.getsource(rules_type)))
+    except (OSError, TypeError):
+        return name
+    body = tree.body[0].body
+    for node, after in zip(body, body[1:], strict=False):
+        if (
+            isinstance(node, ast.AnnAssign)
+            and getattr(node.target, "id", None) == name
+            and isinstance(after, ast.Expr)
+            and isinstance(after.value, ast.Constant)
+        ):
+            return " ".join(str(after.value.value).split())
+    return name
+
+
+def parse_rules(game: str, text: str) -> dict[str, Any]:
+    """Options from text like ``"radius=3, capture_target=12"``; ``ValueError`` names a bad one.
+
+    >>> parse_rules("circle", "radius=3 no-placement-wins=false")
+    {'radius': 3, 'no_placement_wins': False}
+    """
+    by_name = {o.name: o for o in options(game)}
+    values = {}
+    for item in str(text).replace(",", " ").split():
+        name, sep, value = item.partition("=")
+        name = name.strip().replace("-", "_")
+        if not sep or name not in by_name:
+            raise ValueError(
+                f"{item[:40]!r} is not OPTION=VALUE with an option of {game}: {', '.join(by_name)}."
+            )
+        values[name] = by_name[name].parse(value)
+    make_rules(game, values)
+    return values
+
+
+def make_rules(game: str, values: dict[str, Any]) -> Any:
+    """The game's ``Rules`` with these options; ``ValueError`` names a bad one."""
+    return engine(game).Rules(**values)
+
+
+def players_of(game: str, rules: dict[str, Any]) -> int:
+    """How many seats a game with these options has."""
+    if game == "circle":
+        return 2
+    return int(rules.get("players", make_rules(game, {}).players))
+
+
+# ---------------------------------------------------------------------------------- playing
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """What one finished game reports to a study."""
+
+    winners: tuple[int, ...]
+    """Seats that won (several on a shared win)."""
+    scores: tuple[int, ...]
+    """Each seat's final total (Circle: stones eaten)."""
+    turns: int
+    """Actions played."""
+    detail: dict[str, Any] = field(default_factory=dict)
+    """Game-specific facts the studies read (JSON-safe)."""
+
+
+def play_game(game: str, rules: dict[str, Any], bots: tuple[str, ...], seed: int) -> GameResult:
+    """Play one game to the end: seat ``i`` is ``bots[i]``; everything follows from ``seed``."""
+    mod = engine(game)
+    rng = random.Random(seed)
+    state = mod.new_game(make_rules(game, rules), seed=rng.randrange(2**32))
+    players = [make_bot(game, name, rng.randrange(2**32)) for name in bots]
+    watch = _WATCHERS.get(game)
+    facts = watch.start() if watch else None
+    turns = 0
+    while not state.is_over:
+        events = state.apply(players[state.current_player].choose(state))
+        turns += 1
+        if watch:
+            watch.see(facts, events)
+    sheet = state.score_sheet()
+    scores = tuple(sheet.total(p) for p in range(len(bots)))
+    detail = watch.finish(facts, state, sheet) if watch else {}
+    return GameResult(winners_of(state), scores, turns, detail)
+
+
+def winners_of(state: Any) -> tuple[int, ...]:
+    """The winning seats of a finished game, whatever shape the engine reports them in."""
+    winners = getattr(state, "winners", None)
+    if isinstance(winners, tuple):
+        return tuple(sorted(winners))
+    won = state.winner
+    if won is None:
+        return ()
+    return tuple(sorted(won)) if isinstance(won, (list, tuple)) else (int(won),)
+
+
+class _Watcher:
+    """Collects a game's facts: ``start()`` -> facts, ``see(facts, events)`` each turn,
+    ``finish(facts, state, sheet)`` -> the ``detail`` dict. This one collects nothing."""
+
+    @staticmethod
+    def start() -> dict:
+        return {}
+
+    @staticmethod
+    def see(facts: dict, events: list) -> None:
+        pass
+
+    @staticmethod
+    def finish(facts: dict, state: Any, sheet: Any) -> dict:
+        return {}
+
+
+class _Circle(_Watcher):
+    """Circle: how the game ended."""
+
+    @staticmethod
+    def finish(facts: dict, state: Any, sheet: Any) -> dict:
+        outcome = state.outcome
+        return {"termination": str(getattr(outcome, "termination", getattr(outcome, "reason", "")))}
+
+
+class _Savannah(_Watcher):
+    """Savannah: who played which card, what each card killed, who took the Big Five."""
+
+    @staticmethod
+    def start() -> dict:
+        return {"played": [], "kills": {}}
+
+    @staticmethod
+    def see(facts: dict, events: list) -> None:
+        from engines.savannah.cards import name_of
+
+        for event in events:
+            kind = type(event).__name__
+            if kind == "Played":
+                facts["played"].append([event.player, name_of(event.card)])
+            elif kind == "Killed":
+                by = name_of(event.by)
+                facts["kills"][by] = facts["kills"].get(by, 0) + 1
+
+    @staticmethod
+    def finish(facts: dict, state: Any, sheet: Any) -> dict:
+        big_five = [
+            p
+            for p in range(state.players)
+            if any(x.category == "big_five" for x in sheet.for_player(p))
+        ]
+        return {**facts, "big_five": big_five}
+
+
+class _Ecosystem(_Watcher):
+    """Ecosystem: each seat's cards of every type and points per scoring category."""
+
+    @staticmethod
+    def finish(facts: dict, state: Any, sheet: Any) -> dict:
+        from engines.ecosystem.cards import CardType
+
+        seats = []
+        for p in range(state.players):
+            parks = [state.park(p, name) for name in state.rules.park_names]
+            counts = {c.category: sum(park.count(c) for park in parks) for c in CardType}
+            seats.append({"cards": counts, "points": sheet.by_category(p)})
+        return {"seats": seats}
+
+
+_WATCHERS: dict[str, Any] = {"circle": _Circle, "savannah": _Savannah, "ecosystem": _Ecosystem}
