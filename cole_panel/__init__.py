@@ -1,5 +1,16 @@
 """Param models and Panel/Bokeh views for the cole-panel games."""
 
-from .ui.jupyter import notebook_setup
+from __future__ import annotations
+
+from typing import Any
 
 __all__ = ["notebook_setup"]
+
+
+def __getattr__(name: str) -> Any:
+    # Loaded on first use, so importing a model (cole_panel.<game>.model) never loads Panel.
+    if name == "notebook_setup":
+        from .ui.jupyter import notebook_setup
+
+        return notebook_setup
+    raise AttributeError(f"module 'cole_panel' has no attribute {name!r}")

@@ -65,7 +65,7 @@ def test_seat_names_and_bots():
     assert game.seat_name(0) == "Player 1 (you)"
     assert game.seat_name(1) == "Player 2 (MCTS bot, strength 3)"
     assert game.seat_name(2) == "Player 3 (Random bot)"
-    assert isinstance(game.bot_for(1), MCTSBot) and game.bot_for(1).iterations == 200
+    assert isinstance(game.bot_for(1), MCTSBot) and game.bot_for(1).iterations == 100
     assert isinstance(game.bot_for(2), RandomBot)
     assert isinstance(game.bot_for(0), GreedyBot)  # a person asking for help
     assert game.bot_for(1) is game.bot_for(1)
