@@ -29,6 +29,11 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if here in Path(str(item.fspath)).parents:
             item.add_marker(pytest.mark.browser)
+            # One fresh try (new kernel, new page) after a failure: a click into a notebook
+            # output was lost once in CI on a 2-core machine and could not be reproduced in
+            # twenty runs under heavier load; a failure that repeats still fails the suite, and
+            # the first failure's report is kept in the log (see pytest-rerunfailures).
+            item.add_marker(pytest.mark.flaky(reruns=1, reruns_delay=2))
 
 
 @pytest.hookimpl(hookwrapper=True)
@@ -39,6 +44,10 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo):
     server = (getattr(item, "funcargs", None) or {}).get("jupyter_server")
     if report.failed and isinstance(server, JupyterServer):
         report.sections.append(("jupyter lab (log tail)", server.log_tail()))
+    pages = getattr(item, "notebook_pages", [])
+    if report.failed and pages:
+        lines = [line for page in pages for line in page.console[-40:]]
+        report.sections.append(("page console (tail)", "\n".join(lines) or "(empty)"))
 
 
 @pytest.fixture(scope="session")
@@ -53,6 +62,7 @@ def jupyter_server(tmp_path_factory) -> Iterator[JupyterServer]:
 @pytest.fixture
 def open_notebook(browser, jupyter_server, request) -> Iterator[Callable[..., NotebookPage]]:  # noqa: F811
     pages: list[NotebookPage] = []
+    request.node.notebook_pages = pages
 
     def open_(name: str, ui: str = "lab") -> NotebookPage:
         page = NotebookPage(browser, jupyter_server, name, ui=ui).open()

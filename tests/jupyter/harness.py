@@ -190,6 +190,7 @@ class NotebookPage:
         self.page = self.context.new_page()
         self.page.set_default_timeout(30_000)
         self.errors: list[str] = []
+        self.console: list[str] = []  # every console line, for the report of a failed test
         self.page.on("console", self._on_console)
         self.page.on("pageerror", lambda exc: self.errors.append(f"page error: {exc}"))
         self.page.on(
@@ -201,6 +202,7 @@ class NotebookPage:
         self._last_click = 0.0
 
     def _on_console(self, message) -> None:
+        self.console.append(f"{message.type}: {message.text[:500]}")
         if message.type == "error":
             self.errors.append(f"console.error: {message.text}")
 

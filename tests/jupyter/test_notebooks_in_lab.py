@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import re
 
+import pytest
 from playwright.sync_api import expect
 
 from cole_panel.circle.board import BOARD_NAME
@@ -110,6 +111,14 @@ def test_savannah_notebook_play_a_card_while_another_cell_prints(open_notebook):
             break
         except AssertionError:
             continue
+    else:
+        # Say what the kernel saw, so a lost click can be told from a lost repaint.
+        seen = nb.append_and_run(
+            f"d = {LAST.format(name='SavannahDashboard')}; "
+            "print('selected:', d.model.selected, '| to play:', d.model.state.current_player, "
+            "'| interactive:', d.hand.interactive, '| message:', d.model.message)"
+        )
+        pytest.fail(f"three card clicks left Play disabled; the kernel saw: {seen}")
     play.click()
     nb.wait_source(
         "savannah-hand-cards", f"JSON.stringify(d.card) !== {json.dumps(json.dumps(hand_before))}"
