@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
 import time
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
@@ -136,7 +137,9 @@ def report(
     )
 
 
-def run(matches: list[str], games: int, workers: int, minutes: float | None) -> list[str]:
+def run(
+    matches: list[str], games: int, workers: int, minutes: float | None, progress: bool = False
+) -> list[str]:
     """Choose each match's strength, play its games interleaved with the others', one line each."""
     deadline = None if minutes is None else time.monotonic() + 60 * minutes
     with ProcessPoolExecutor(workers) as pool:
@@ -156,7 +159,10 @@ def run(matches: list[str], games: int, workers: int, minutes: float | None) -> 
             timeout = None if deadline is None else max(1.0, deadline - time.monotonic())
             done, _ = wait(running, timeout=timeout, return_when=FIRST_COMPLETED)
             for future in done:
-                results[running.pop(future)].append(future.result())
+                match = running.pop(future)
+                results[match].append(future.result())
+                if progress:
+                    print(f"  {match}: {len(results[match])} games", file=sys.stderr, flush=True)
     return [
         report(m, chosen[m][0], _bots(m).ITERATIONS[chosen[m][0]], results[m], games)
         for m in matches
@@ -169,12 +175,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--only", nargs="*", choices=sorted(MATCHES), default=sorted(MATCHES))
     parser.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1))
     parser.add_argument("--minutes", type=float, default=None, help="start no game after this long")
+    parser.add_argument("--progress", action="store_true", help="a line a finished game")
     args = parser.parse_args([] if argv is None else argv)
-    for line in run(args.only, args.games, args.workers, args.minutes):
+    for line in run(args.only, args.games, args.workers, args.minutes, args.progress):
         print(line, flush=True)
 
 
 if __name__ == "__main__":
-    import sys
-
     main(sys.argv[1:])
