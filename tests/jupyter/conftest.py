@@ -17,7 +17,11 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser.conftest import browser  # noqa: F401 - the same Chromium per module
+from tests.browser.conftest import (  # noqa: F401 - the same Chromium per module
+    browser,
+    keep_report,
+    mark_browser_tests,
+)
 
 from .harness import ROOT, JupyterServer, NotebookPage
 
@@ -25,20 +29,14 @@ ARTIFACTS = ROOT / "tests" / "artifacts"
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    here = Path(__file__).parent
-    for item in items:
-        if here in Path(str(item.fspath)).parents:
-            item.add_marker(pytest.mark.browser)
+    mark_browser_tests(items, Path(__file__).parent)
 
 
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo):
     outcome = yield
-    report = outcome.get_result()
-    setattr(item, f"rep_{report.when}", report)
     server = (getattr(item, "funcargs", None) or {}).get("jupyter_server")
-    if report.failed and isinstance(server, JupyterServer):
-        report.sections.append(("jupyter lab (log tail)", server.log_tail()))
+    keep_report(item, outcome.get_result(), [server] if isinstance(server, JupyterServer) else [])
 
 
 @pytest.fixture(scope="session")
