@@ -23,31 +23,15 @@ from __future__ import annotations
 
 import time
 
-from bench.latency import (
-    BokehFigure,
-    PanelServer,
-    bare_tap_app,
-    click_and_time,
-    comparison,
-    instrument,
-    open_page,
-    servers,
-    summary,
-)
+from bench import latency
+from bench.latency import BokehFigure, PanelServer
 from cole_panel.circle.board import BOARD_NAME
 from cole_panel.circle.geometry import cell_center
 from engines.circle import new_game
 
 CLICKS = 36
 SESSIONS = 6
-BARE_APP = bare_tap_app(700, 700, (-10, 10), (-10, 10), 0.6)
-
-
-def _measure_clicks(
-    page, board: BokehFigure, source: str, points: list[tuple[float, float]]
-) -> list[float]:
-    instrument(page, source)
-    return [click_and_time(page, lambda p=p: board.click(*p))[0] for p in points]
+BARE_APP = latency.bare_tap_app(700, 700, (-10, 10), (-10, 10), 0.6)
 
 
 def _circle_points() -> list[tuple[float, float]]:
@@ -67,7 +51,7 @@ def _memory(browser, server: PanelServer, figure_name: str) -> tuple[float, floa
     contexts = []
     try:
         for n in range(SESSIONS):
-            context, page = open_page(browser, server.url)
+            context, page = latency.open_page(browser, server.url)
             BokehFigure(page, figure_name).wait_ready()
             contexts.append(context)
             if n == 0:
@@ -82,31 +66,30 @@ def _memory(browser, server: PanelServer, figure_name: str) -> tuple[float, floa
 
 
 def main() -> None:
-    with servers("circle", BARE_APP) as (browser, game, bare):
-        # Bare Bokeh round trip (reference).
-        context, page = open_page(browser, bare.url)
-        board = BokehFigure(page, "bare-board").wait_ready()
+    with latency.servers("circle", BARE_APP) as (browser, game, bare):
         bare_points = [(-8 + (i % 9) * 2.0, -8 + (i // 9) * 2.0) for i in range(CLICKS)]
-        bare_lat = _measure_clicks(page, board, "bare-stones", bare_points)
-        context.close()
+        bare_lat = latency.measure_bare_taps(browser, bare, bare_points)
 
         # The game.
-        context, page = open_page(browser, game.url)
+        context, page = latency.open_page(browser, game.url)
         board = BokehFigure(page, BOARD_NAME).wait_ready()
         page.locator(".bk-tab", has_text="New game").click()
         page.get_by_label("Black").select_option("Human")
         page.wait_for_timeout(500)
         page.wait_for_function("() => document.body.innerText !== null")
-        game_lat = _measure_clicks(page, board, "circle-stones", _circle_points())
+        latency.instrument(page, "circle-stones")
+        game_lat = [
+            latency.click_and_time(page, lambda p=p: board.click(*p))[0] for p in _circle_points()
+        ]
         context.close()
 
         game_one, game_per = _memory(browser, game, BOARD_NAME)
         bare_one, bare_per = _memory(browser, bare, "bare-board")
 
     print("Click on a cell -> board repainted (Chromium, loopback, browser clock)")
-    print(summary("bare Bokeh tap -> CDS", bare_lat, 28))
-    print(summary("Circle of Life dashboard", game_lat, 28))
-    print(comparison("game", game_lat, bare_lat, median_ms=100, p95_ms=200))
+    print(latency.summary("bare Bokeh tap -> CDS", bare_lat, 28))
+    print(latency.summary("Circle of Life dashboard", game_lat, 28))
+    print(latency.comparison("game", game_lat, bare_lat, median_ms=100, p95_ms=200))
     print()
     print(f"Server memory (RSS), 1 session then {SESSIONS} sessions open")
     print(f"  bare app: {bare_one:6.1f} MB with 1 session, {bare_per:5.1f} MB per extra session")

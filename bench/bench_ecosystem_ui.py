@@ -25,17 +25,8 @@ Method
 
 from __future__ import annotations
 
-from bench.latency import (
-    BokehFigure,
-    PanelServer,
-    bare_tap_app,
-    click_and_time,
-    comparison,
-    instrument,
-    open_page,
-    servers,
-    summary,
-)
+from bench import latency
+from bench.latency import BokehFigure, PanelServer
 from cole_panel.ecosystem import ScoringExplorerModel
 from cole_panel.ecosystem.explorer_view import EXPLORER_BOARD
 from cole_panel.ecosystem.geometry import cell_center
@@ -46,9 +37,8 @@ EXPLORER_JS = """
 () => {
   const doc = Bokeh.documents[0];
   const bars = doc.get_model_by_name('eco-bars-source');
-  const tableSource = [...doc._all_models.values()].find(
-      m => m.data !== undefined && m.data.why !== undefined);
-  const tableView = Bokeh.index.query_one(v => v.model && v.model.source === tableSource);
+  const tableView = Bokeh.index.query_one(
+      v => v.model && v.model.source && v.model.source.data && v.model.source.data.why !== undefined);
   const tableEl = tableView.shadow_el.querySelector('.tabulator');
   const s = window.__cole;
   let waiting = null;
@@ -72,7 +62,7 @@ EXPLORER_JS = """
 """
 """Pushes a repaint stamp once both the chart and the table show the click's new score."""
 
-BARE_APP = bare_tap_app(600, 500, (0, 6), (-5, 0), 0.3)
+BARE_APP = latency.bare_tap_app(600, 500, (0, 6), (-5, 0), 0.3)
 
 BRUSH_LABELS = {"GR": "Grassland", "ZB": "Zebra", "TR": "Tree", "eraser": "Eraser"}
 
@@ -100,11 +90,11 @@ def click_plan() -> list[tuple[str, tuple[int, int]]]:
 
 
 def measure_explorer(browser, server: PanelServer) -> list[float]:
-    context, page = open_page(browser, server.url)
+    context, page = latency.open_page(browser, server.url)
     board = BokehFigure(page, EXPLORER_BOARD).wait_ready()
     page.get_by_role("button", name="Clear park").click()
     page.locator(".eco-total-value").get_by_text("0", exact=True).wait_for()
-    instrument(page)
+    latency.instrument(page)
     page.evaluate(EXPLORER_JS)
     latencies = []
     brush = None
@@ -115,35 +105,23 @@ def measure_explorer(browser, server: PanelServer) -> list[float]:
             page.locator(".eco-brush").get_by_text(word).wait_for()
             brush = code
         point = cell_center("classic", None, cell)
-        latencies.append(click_and_time(page, lambda p=point: board.click(*p), 15_000)[0])
-    context.close()
-    return latencies
-
-
-def measure_bare(browser, server: PanelServer, clicks: int) -> list[float]:
-    context, page = open_page(browser, server.url)
-    board = BokehFigure(page, "bare-board").wait_ready()
-    page.wait_for_timeout(1000)
-    instrument(page, "bare-stones")
-    latencies = []
-    for n in range(1, clicks + 1):
-        point = (0.5 + (n % 6), -0.5 - (n // 6) % 5)
-        latencies.append(click_and_time(page, lambda p=point: board.click(*p), 15_000)[0])
+        latencies.append(latency.click_and_time(page, lambda p=point: board.click(*p), 15_000)[0])
     context.close()
     return latencies
 
 
 def main() -> None:
-    with servers("ecosystem", BARE_APP) as (browser, app, bare):
+    with latency.servers("ecosystem", BARE_APP) as (browser, app, bare):
         explorer = measure_explorer(browser, app)
-        reference = measure_bare(browser, bare, len(explorer))
+        points = [(0.5 + (n % 6), -0.5 - (n // 6) % 5) for n in range(1, len(explorer) + 1)]
+        reference = latency.measure_bare_taps(browser, bare, points, 15_000)
 
     print(
         "Click on a cell -> breakdown table and chart repainted (Chromium, loopback, browser clock)"
     )
-    print(summary("bare Bokeh tap -> CDS (reference)", reference))
-    print(summary("Ecosystem scoring explorer", explorer))
-    print(comparison("explorer", explorer, reference, median_ms=TARGET_MEDIAN_MS))
+    print(latency.summary("bare Bokeh tap -> CDS (reference)", reference))
+    print(latency.summary("Ecosystem scoring explorer", explorer))
+    print(latency.comparison("explorer", explorer, reference, median_ms=TARGET_MEDIAN_MS))
 
 
 if __name__ == "__main__":

@@ -33,16 +33,8 @@ from __future__ import annotations
 
 import textwrap
 
-from bench.latency import (
-    BokehFigure,
-    PanelServer,
-    click_and_time,
-    comparison,
-    instrument,
-    open_page,
-    servers,
-    summary,
-)
+from bench import latency
+from bench.latency import BokehFigure, PanelServer
 from cole_panel.savannah.hand import HAND_NAME
 
 PLAYS = 32
@@ -72,13 +64,13 @@ BARE_APP = textwrap.dedent("""
 
 
 def _measure_bare(browser, server: PanelServer) -> list[float]:
-    context, page = open_page(browser, server.url)
+    context, page = latency.open_page(browser, server.url)
     BokehFigure(page, "bare-row").wait_ready()
-    instrument(page, "bare-cards", "card")
+    latency.instrument(page, "bare-cards", "card")
     button = page.locator(".bare-play button")
     out = []
     for _ in range(PLAYS):
-        out.append(click_and_time(page, button.click)[0])
+        out.append(latency.click_and_time(page, button.click)[0])
         page.wait_for_timeout(150)
     context.close()
     return out
@@ -87,9 +79,9 @@ def _measure_bare(browser, server: PanelServer) -> list[float]:
 def _measure_game(browser, server: PanelServer) -> tuple[list[float], list[float], int]:
     from playwright.sync_api import expect
 
-    context, page = open_page(browser, server.url + QUERY)
+    context, page = latency.open_page(browser, server.url + QUERY)
     BokehFigure(page, HAND_NAME).wait_ready()
-    instrument(page, "savannah-row-cards", "card", "savannah-hand-cards")
+    latency.instrument(page, "savannah-row-cards", "card", "savannah-hand-cards")
     play = page.locator(".cole-play button")
     turn, caption = page.locator(".cole-turn"), page.locator(".cole-step")
     out, rest, discards, moves = [], [], 0, 0
@@ -124,7 +116,7 @@ def _measure_game(browser, server: PanelServer) -> tuple[list[float], list[float
             page.wait_for_function("k => window.__cole.paints.length > k", arg=before)
             page.wait_for_timeout(120)
             others = page.evaluate("() => window.__cole.others.length")
-            ms, card = click_and_time(page, play.click)
+            ms, card = latency.click_and_time(page, play.click)
             if card != hand[index]:
                 raise RuntimeError(
                     f"first repaint showed {card}, not the card played {hand[index]}"
@@ -148,18 +140,18 @@ def _measure_game(browser, server: PanelServer) -> tuple[list[float], list[float
 
 
 def main() -> None:
-    with servers("savannah", BARE_APP) as (browser, game, bare):
+    with latency.servers("savannah", BARE_APP) as (browser, game, bare):
         bare_lat = _measure_bare(browser, bare)
         game_lat, hand_lat, discards = _measure_game(browser, game)
 
     print(
         "Play click -> row repainted with the turn's first step (Chromium, loopback, browser clock)"
     )
-    print(summary("bare Panel button -> CDS", bare_lat))
-    print(summary("On the Savannah dashboard", game_lat))
-    print(summary("  ... and the hand repainted", hand_lat))
+    print(latency.summary("bare Panel button -> CDS", bare_lat))
+    print(latency.summary("On the Savannah dashboard", game_lat))
+    print(latency.summary("  ... and the hand repainted", hand_lat))
     print(f"  ({discards} turn(s) with nothing playable were discards, not measured)")
-    print(comparison("game", game_lat, bare_lat, median_ms=TARGET_MS))
+    print(latency.comparison("game", game_lat, bare_lat, median_ms=TARGET_MS))
 
 
 if __name__ == "__main__":

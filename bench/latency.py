@@ -130,6 +130,19 @@ def bare_tap_app(
     """)
 
 
+def measure_bare_taps(
+    browser, server: PanelServer, points: list[tuple[float, float]], timeout_ms: float = 30_000
+) -> list[float]:
+    """Click-to-repaint times on a :func:`bare_tap_app`, one click at each of ``points``."""
+    context, page = open_page(browser, server.url)
+    board = BokehFigure(page, "bare-board").wait_ready()
+    instrument(page, "bare-stones")
+    try:
+        return [click_and_time(page, lambda p=p: board.click(*p), timeout_ms)[0] for p in points]
+    finally:
+        context.close()
+
+
 @contextmanager
 def servers(app: str, bare_app: str) -> Iterator[tuple[Any, PanelServer, PanelServer]]:
     """(browser, the game's server, the bare app's server), all stopped on the way out."""

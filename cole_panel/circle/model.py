@@ -145,6 +145,20 @@ class CircleModel(GameModel):
     def _adopt(self, state: State, message: str) -> None:
         start = state.start_position()
         history = _replay(start, [state.label(c) for c in state.moves], "moves")
+        self._show_game(start, history, [], state, message=message, message_is_error=False)
+
+    def _show_game(
+        self,
+        start: State,
+        history: list[Turn],
+        future: list[Turn],
+        state: State | None = None,
+        **extra: Any,
+    ) -> State:
+        """Show the game from ``start`` through ``history`` (``future`` to redo) at ``state``
+        (by default where the history ends); that state."""
+        if state is None:
+            state = history[-1].state if history else start
         rules = state.rules
         self.param.update(
             radius=rules.radius,
@@ -154,13 +168,13 @@ class CircleModel(GameModel):
             state=state.clone(),
             start=start,
             history=history,
-            future=[],
+            future=future,
             events=list(history[-1].events) if history else [],
             view_index=None,
             hint=None,
-            message=message,
-            message_is_error=False,
+            **extra,
         )
+        return state
 
     @property
     def rules(self) -> Rules:
@@ -284,7 +298,6 @@ class CircleModel(GameModel):
             )
         return super().redo()
 
-
     def _to_move_text(self, state: State) -> str:
         p = state.current_player
         if p is None:
@@ -372,21 +385,7 @@ class CircleModel(GameModel):
         start, history, future = _read_game(data)
 
         def adopt() -> str:
-            state = history[-1].state if history else start
-            rules = state.rules
-            self.param.update(
-                radius=rules.radius,
-                capture_target=rules.capture_target,
-                first_player=rules.first_player,
-                no_placement_wins=rules.no_placement_wins,
-                state=state.clone(),
-                start=start,
-                history=history,
-                future=future,
-                events=list(history[-1].events) if history else [],
-                view_index=None,
-                hint=None,
-            )
+            state = self._show_game(start, history, future)
             return f"Loaded a game of {len(history)} moves; {self._to_move_text(state)}"
 
         return len(PLAYER_NAMES), adopt

@@ -21,21 +21,10 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
+from engines.bots import BOT_KINDS, STRENGTHS
+
 GAMES: tuple[str, ...] = ("circle", "ecosystem", "savannah")
 """The games the lab can study, by the name the command line uses."""
-
-BOT_KINDS: tuple[str, ...] = ("random", "greedy", "mcts")
-"""Bot kinds, weakest first."""
-
-STRENGTHS = range(1, 6)
-"""Search strengths 1..5 a bot name may ask for (``mcts:1`` … ``mcts:5``)."""
-
-MCTS_ITERATIONS: dict[str, dict[int, int]] = {
-    "circle": {1: 10, 2: 30, 3: 100, 4: 300, 5: 1000},
-    "ecosystem": {1: 5, 2: 15, 3: 50, 4: 150, 5: 500},
-    "savannah": {1: 10, 2: 30, 3: 100, 4: 300, 5: 1000},
-}
-"""Search iterations per move for each strength, used until the bots modules own this table."""
 
 PLAYERS: dict[str, tuple[int, int]] = {"circle": (2, 2), "ecosystem": (2, 6), "savannah": (2, 5)}
 """Fewest and most players of each game."""
@@ -88,14 +77,12 @@ def parse_bot(text: str) -> BotSpec:
 
 
 def make_bot(game: str, spec: BotSpec | str, seed: int) -> Any:
-    """A seeded bot for ``game`` with ``choose(state) -> action``."""
+    """A seeded bot for ``game`` with ``choose(state) -> action``: the engines' own bot, so a
+    strength is the same search budget here as at a seat (``engines.<game>.bots.ITERATIONS``).
+    """
     spec = parse_bot(spec) if isinstance(spec, str) else spec
     bots = importlib.import_module(f"engines.{game}.bots")
-    if spec.kind == "random":
-        return bots.RandomBot(seed=seed)
-    if spec.kind == "greedy":
-        return bots.GreedyBot(seed=seed)
-    return bots.MCTSBot(iterations=MCTS_ITERATIONS[game][spec.strength], seed=seed)
+    return bots.make_bot(spec.kind, spec.strength or 3, seed=seed)
 
 
 # ---------------------------------------------------------------------------------- rules
@@ -243,14 +230,8 @@ def play_game(game: str, rules: dict[str, Any], bots: tuple[str, ...], seed: int
 
 
 def winners_of(state: Any) -> tuple[int, ...]:
-    """The winning seats of a finished game, whatever shape the engine reports them in."""
-    winners = getattr(state, "winners", None)
-    if isinstance(winners, tuple):
-        return tuple(sorted(winners))
-    won = state.winner
-    if won is None:
-        return ()
-    return tuple(sorted(won)) if isinstance(won, (list, tuple)) else (int(won),)
+    """The winning seats of a finished game (several on a shared win)."""
+    return tuple(sorted(state.winners))
 
 
 class _Watcher:

@@ -37,9 +37,8 @@ class Playouts:
 
     def _rollout(self, rng: random.Random, moves: list[int]) -> int:
         """The hot loop of :meth:`random_playout`; leaves ``_owner`` and ``_pos`` stale."""
-        b = self._b
-        info = b.info
-        nbmask = b.nbmask
+        info = self._b.info
+        joined = self._joined
         crit = self._crit
         occ = self._occ
         empties = self._empties
@@ -56,29 +55,17 @@ class Playouts:
                     break
                 k = int(rand() * n)
                 c = empties[k]
-                adj = nbmask[c] & mine
-                m = 0
-                if not adj:
-                    break
-                while adj:
-                    cm = crit[(adj & -adj).bit_length() - 1]
-                    m |= cm
-                    adj &= ~cm
+                m = joined(c, mine)
                 if m.bit_count() < 4:
                     break
             else:
                 k = -1
             if n == 0 or k < 0:
-                legal = []
-                for k, c in enumerate(empties):
-                    adj = nbmask[c] & mine
-                    m = 0
-                    while adj:
-                        cm = crit[(adj & -adj).bit_length() - 1]
-                        m |= cm
-                        adj &= ~cm
-                    if m.bit_count() < 4:
-                        legal.append((k, c, m))
+                legal = [
+                    (k, c, m)
+                    for k, c in enumerate(empties)
+                    if (m := joined(c, mine)).bit_count() < 4
+                ]
                 if not legal:
                     self._player = p
                     self._outcome = self._stuck_outcome(p)

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import lru_cache
 
+from ..cells import is_connected as cells_connected
 from ..text import article
 
 __all__ = [
@@ -146,19 +147,7 @@ def canonical(cells: Iterable[Cell]) -> tuple[Cell, ...]:
 def is_connected(cells: Iterable[Cell]) -> bool:
     """Whether the cells form one group under hex adjacency (an empty set is not connected)."""
     cells = set(cells)
-    if not cells:
-        return False
-    start = next(iter(cells))
-    seen = {start}
-    todo = [start]
-    while todo:
-        q, r = todo.pop()
-        for dq, dr in DIRECTIONS:
-            n = (q + dq, r + dr)
-            if n in cells and n not in seen:
-                seen.add(n)
-                todo.append(n)
-    return len(seen) == len(cells)
+    return bool(cells) and cells_connected(cells, DIRECTIONS)
 
 
 @lru_cache(maxsize=1)

@@ -211,38 +211,28 @@ class State(BaseState, Playouts, Positions):
                 m |= crit[j]
         return m
 
+    def _joined(self, cell: int, mine: int) -> int:
+        """Bitmask of the critter a stone on cell number ``cell`` would form with the stones
+        ``mine`` (the mover's bitmask): the stone and every critter of hers it touches."""
+        crit = self._crit
+        adj = self._b.nbmask[cell] & mine
+        m = 0
+        while adj:
+            cm = crit[(adj & -adj).bit_length() - 1]
+            m |= cm
+            adj &= ~cm
+        return m
+
     def _legal_indices(self, p: int | None = None, ordered: bool = True) -> list[int]:
         """Cell numbers where player p (default: the mover) may place, ignoring game over."""
         p = self._player if p is None else p
-        crit = self._crit
-        nbmask = self._b.nbmask
         mine = self._occ[p]
-        out = []
-        for c in sorted(self._empties) if ordered else self._empties:
-            adj = nbmask[c] & mine
-            m = 0
-            while adj:
-                cm = crit[(adj & -adj).bit_length() - 1]
-                m |= cm
-                adj &= ~cm
-            if m.bit_count() < 4:
-                out.append(c)
-        return out
+        cells = sorted(self._empties) if ordered else self._empties
+        return [c for c in cells if self._joined(c, mine).bit_count() < 4]
 
     def _has_legal(self, p: int) -> bool:
-        crit = self._crit
-        nbmask = self._b.nbmask
         mine = self._occ[p]
-        for c in self._empties:
-            adj = nbmask[c] & mine
-            m = 0
-            while adj:
-                cm = crit[(adj & -adj).bit_length() - 1]
-                m |= cm
-                adj &= ~cm
-            if m.bit_count() < 4:
-                return True
-        return False
+        return any(self._joined(c, mine).bit_count() < 4 for c in self._empties)
 
     def legal_actions(self) -> list[Cell]:
         """Cells the player to move may place on, in reading order (empty when over)."""
@@ -465,22 +455,9 @@ class State(BaseState, Playouts, Positions):
 
     def clone(self) -> State:
         """An independent copy (the rules, board tables and start position are shared)."""
-        new = State.__new__(State)
-        new.rules = self.rules
-        new.seed = self.seed
+        new = self._fast_clone()
         new.rng = random.Random()
         new.rng.setstate(self.rng.getstate())
-        new._b = self._b
-        new._owner = self._owner[:]
-        new._crit = self._crit[:]
-        new._occ = self._occ[:]
-        new._empties = self._empties[:]
-        new._pos = self._pos[:]
-        new._eaten = self._eaten[:]
-        new._player = self._player
-        new._outcome = self._outcome
-        new._moves = self._moves[:]
-        new._start = self._start
         return new
 
     def _fast_clone(self) -> State:

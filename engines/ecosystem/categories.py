@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from typing import Any
 
 from engines import ScoreLine
 
+from .lion_choices import check_lion_choices
 from .lions import _joined, _LionSearch
 from .masks import (
     _AROUND_M,
@@ -66,59 +67,7 @@ class _Scorer:
         self.n = len(self.players)
         self.every = [pd for datas in self.players for pd in datas]
         self.totals = [0] * self.n
-        self.choices = self._check_lion_choices(lion_choices)
-
-    # -- checking the caller's lion choices
-
-    def _check_lion_choices(self, choices: Any) -> dict[tuple[int, int, int], int]:
-        """{(player, slot, lion index): prey index} from {player: {lion cell: prey cell}}."""
-        out: dict[tuple[int, int, int], int] = {}
-        if not choices:
-            return out
-        if not isinstance(choices, Mapping):
-            raise ValueError("lion_choices must map each player to {lion cell: prey cell}")
-        names = self.rules.park_names
-        for player, mapping in choices.items():
-            if not (isinstance(player, int) and 0 <= player < self.n):
-                raise ValueError(f"lion_choices: {player!r} is not a player")
-            if not isinstance(mapping, Mapping):
-                raise ValueError(f"lion_choices[{player}] must map lion cells to prey cells")
-            for lion, prey in mapping.items():
-                ls, li = self._cell_index(lion, names, f"lion_choices[{player}]")
-                pd = self.players[player][ls]
-                if pd.kinds[li] != LI:
-                    raise ValueError(f"lion_choices[{player}]: there is no lion at {pd.labels[li]}")
-                ps, pi = self._cell_index(prey, names, f"lion_choices[{player}][{lion!r}]")
-                if ps != ls:
-                    raise ValueError(
-                        f"lion_choices[{player}]: the lion at {pd.labels[li]} can only flip a card "
-                        "in its own park"
-                    )
-                if pd.kinds[pi] not in (GZ, ZB):
-                    raise ValueError(
-                        f"lion_choices[{player}]: the lion at {pd.labels[li]} can only flip a "
-                        f"gazelle or zebra, and {pd.labels[pi]} holds none"
-                    )
-                out[(player, ls, li)] = pi
-        return out
-
-    @staticmethod
-    def _cell_index(cell: Any, names: tuple[str | None, ...], where: str) -> tuple[int, int]:
-        if names == (None,):
-            ok = isinstance(cell, tuple) and len(cell) == 2
-            slot, rc = 0, cell
-        else:
-            ok = isinstance(cell, tuple) and len(cell) == 3 and cell[0] in names
-            slot, rc = (names.index(cell[0]), cell[1:]) if ok else (0, None)
-        if (
-            ok
-            and all(isinstance(v, int) and not isinstance(v, bool) for v in rc)
-            and 0 <= rc[0] < ROWS
-            and 0 <= rc[1] < COLS
-        ):
-            return slot, rc[0] * COLS + rc[1]
-        form = "(row, column)" if names == (None,) else "(park, row, column)"
-        raise ValueError(f"{where}: {cell!r} is not a cell {form}")
+        self.choices = check_lion_choices(lion_choices, self.rules.park_names, self.players)
 
     # -- snapshots for steps
 

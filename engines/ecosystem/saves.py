@@ -6,6 +6,7 @@ import random
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
+from ..cells import is_connected
 from .cards import CardType, _sort, card_from_code
 from .park import Park
 from .rules import HAND_SIZE, PICKS_PER_ROUND, ROUNDS, Rules, _full_deck
@@ -199,16 +200,4 @@ def load(cls: type[State], data: Any) -> State:
 
 
 def _connected(park: Park) -> bool:
-    cells = {cell for cell, _ in park.cards()}
-    if not cells:
-        return True
-    start = next(iter(cells))
-    seen = {start}
-    todo = [start]
-    while todo:
-        r, c = todo.pop()
-        for n in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-            if n in cells and n not in seen:
-                seen.add(n)
-                todo.append(n)
-    return seen == cells
+    return is_connected((cell for cell, _ in park.cards()), ((-1, 0), (1, 0), (0, -1), (0, 1)))

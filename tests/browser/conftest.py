@@ -76,22 +76,30 @@ PAGE_LOAD_TIMEOUT_MS = 60_000
 DOUBLE_TAP_GAP = 0.35  # seconds; Bokeh's double-tap threshold is 300 ms
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Every test in this folder drives a real browser: mark it so ``-m browser`` selects it."""
-    here = Path(__file__).parent
+def mark_browser_tests(items: list[pytest.Item], folder: Path) -> None:
+    """Mark every test under ``folder`` ``browser`` so ``-m browser`` selects it."""
     for item in items:
-        if here in Path(str(item.fspath)).parents:
+        if folder in Path(str(item.fspath)).parents:
             item.add_marker(pytest.mark.browser)
+
+
+def keep_report(item: pytest.Item, report: pytest.TestReport, servers: list[ServerProcess]):
+    """Store the phase's report on the item (fixtures read ``rep_call``) and, when it failed,
+    append the log tail of each server the test used."""
+    setattr(item, f"rep_{report.when}", report)
+    if report.failed:
+        for server in servers:
+            report.sections.append((f"{server.title} (log tail)", server.log_tail()))
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    mark_browser_tests(items, Path(__file__).parent)
 
 
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo):
     outcome = yield
-    report = outcome.get_result()
-    setattr(item, f"rep_{report.when}", report)
-    if report.failed:
-        for server in _servers_used_by(item):
-            report.sections.append((f"panel serve {server.app} (log tail)", server.log_tail()))
+    keep_report(item, outcome.get_result(), _servers_used_by(item))
 
 
 def _servers_used_by(item: pytest.Item) -> list[PanelServer]:
@@ -109,7 +117,85 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-class PanelServer:
+def stop_process_group(proc: subprocess.Popen) -> None:
+    """Terminate a child started with ``start_new_session=True`` and everything it spawned."""
+    if proc.poll() is not None:
+        return
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(proc.pid, signal.SIGTERM)
+    try:
+        proc.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait(timeout=10)
+
+
+def checkout_env(**extra: str) -> dict[str, str]:
+    """This environment with this checkout first on ``PYTHONPATH`` (plus ``extra``)."""
+    path = os.pathsep.join(p for p in (str(ROOT), os.environ.get("PYTHONPATH", "")) if p)
+    return {**os.environ, "PYTHONPATH": path, **extra}
+
+
+class ServerProcess:
+    """A server subprocess in its own process group, its output in ``log_path``."""
+
+    title = "server"
+    """How a message names the server, e.g. ``"panel serve circle"``."""
+
+    def __init__(self, log_path: Path):
+        self.log_path = Path(log_path)
+        self.proc: subprocess.Popen | None = None
+
+    @property
+    def pid(self) -> int:
+        assert self.proc is not None, "server not started"
+        return self.proc.pid
+
+    def launch(
+        self,
+        cmd: list[str],
+        cwd: Path,
+        env: dict[str, str],
+        ready: Callable[[], bool],
+        timeout: float,
+    ) -> None:
+        """Start ``cmd`` and wait until ``ready()`` (an ``OSError`` counts as not yet)."""
+        self.log_path.parent.mkdir(parents=True, exist_ok=True)
+        log = open(self.log_path, "w")  # noqa: SIM115 - the child owns it until stop()
+        self.proc = subprocess.Popen(
+            cmd, cwd=cwd, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
+        )
+        log.close()
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(
+                    f"{self.title} exited with code {self.proc.returncode}:\n{self.log_tail()}"
+                )
+            with contextlib.suppress(OSError):
+                if ready():
+                    return
+            time.sleep(0.1)
+        self.stop()
+        raise TimeoutError(
+            f"{self.title} did not answer within {timeout:.0f} s:\n{self.log_tail()}"
+        )
+
+    def stop(self) -> None:
+        """Kill the whole process group (a server may spawn helpers) and reap it."""
+        if self.proc is not None:
+            stop_process_group(self.proc)
+
+    def log_tail(self, lines: int = 60) -> str:
+        try:
+            text = self.log_path.read_text(errors="replace")
+        except OSError:
+            return "(no server log)"
+        return "\n".join(text.splitlines()[-lines:]) or "(server log empty)"
+
+
+class PanelServer(ServerProcess):
     """One ``panel serve apps/<app>.py`` subprocess on 127.0.0.1 (its own process group)."""
 
     running: dict[str, PanelServer] = {}
@@ -121,27 +207,21 @@ class PanelServer:
         extra_args: tuple[str, ...] = (),
         script: Path | None = None,
     ):
+        super().__init__(ARTIFACTS / f"server-{app}.log")
         self.app = app
+        self.title = f"panel serve {app}"
         self.port = port or free_port()
         self.script = Path(script) if script is not None else APPS / f"{app}.py"
-        self.log_path = ARTIFACTS / f"server-{app}.log"
         self.extra_args = tuple(extra_args)
-        self.proc: subprocess.Popen | None = None
 
     @property
     def url(self) -> str:
         """Address of the app page, e.g. ``http://127.0.0.1:40123/circle``."""
         return f"http://127.0.0.1:{self.port}/{self.script.stem}"
 
-    @property
-    def pid(self) -> int:
-        assert self.proc is not None, "server not started"
-        return self.proc.pid
-
     def start(self, timeout: float = SERVER_START_TIMEOUT) -> PanelServer:
         if not self.script.exists():
             raise FileNotFoundError(f"no app script {self.script}")
-        ARTIFACTS.mkdir(parents=True, exist_ok=True)
         cmd = [
             sys.executable,
             "-m",
@@ -156,58 +236,18 @@ class PanelServer:
             f"127.0.0.1:{self.port}",
             *self.extra_args,
         ]
-        env = {
-            **os.environ,
-            "PYTHONPATH": os.pathsep.join(
-                p for p in (str(ROOT), os.environ.get("PYTHONPATH", "")) if p
-            ),
-        }
-        log = open(self.log_path, "w")  # noqa: SIM115 - the child owns it until stop()
-        self.proc = subprocess.Popen(
-            cmd, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
-        )
-        log.close()
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError(
-                    f"panel serve {self.app} exited with code "
-                    f"{self.proc.returncode}:\n{self.log_tail()}"
-                )
-            with (
-                contextlib.suppress(OSError),
-                socket.create_connection(("127.0.0.1", self.port), timeout=0.5),
-            ):
-                PanelServer.running[self.app] = self
-                return self
-            time.sleep(0.1)
-        self.stop()
-        raise TimeoutError(
-            f"panel serve {self.app} did not listen on port {self.port} within "
-            f"{timeout:.0f} s:\n{self.log_tail()}"
-        )
+
+        def listening() -> bool:
+            with socket.create_connection(("127.0.0.1", self.port), timeout=0.5):
+                return True
+
+        self.launch(cmd, ROOT, checkout_env(), listening, timeout)
+        PanelServer.running[self.app] = self
+        return self
 
     def stop(self) -> None:
-        """Kill the whole process group (panel may spawn helpers) and reap it."""
-        if self.proc is None:
-            return
-        if self.proc.poll() is None:
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(self.proc.pid, signal.SIGTERM)
-            try:
-                self.proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                with contextlib.suppress(ProcessLookupError):
-                    os.killpg(self.proc.pid, signal.SIGKILL)
-                self.proc.wait(timeout=10)
+        super().stop()
         PanelServer.running.pop(self.app, None)
-
-    def log_tail(self, lines: int = 60) -> str:
-        try:
-            text = self.log_path.read_text(errors="replace")
-        except OSError:
-            return "(no server log)"
-        return "\n".join(text.splitlines()[-lines:]) or "(server log empty)"
 
     def rss_mb(self) -> float:
         """Resident memory of the server process in MB (Linux ``/proc``)."""

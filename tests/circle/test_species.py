@@ -57,20 +57,10 @@ def _all_connected_sets(max_size):
 
 class TestFoodCircle:
     def test_twelve_species_in_the_published_order(self):
-        assert SPECIES == (
-            "singleton",
-            "4-line",
-            "propeller",
-            "diamond",
-            "snake",
-            "arch",
-            "sled",
-            "key",
-            "triangle",
-            "3-line",
-            "3-bend",
-            "pair",
+        published = (
+            "singleton 4-line propeller diamond snake arch sled key triangle 3-line 3-bend pair"
         )
+        assert tuple(published.split()) == SPECIES
 
     def test_each_eats_the_next_and_pair_closes_the_circle(self):
         for eater, prey in zip(SPECIES, SPECIES[1:] + SPECIES[:1], strict=True):

@@ -17,7 +17,11 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser.conftest import browser  # noqa: F401 - the same Chromium per module
+from tests.browser.conftest import (  # noqa: F401 - the same Chromium per module
+    browser,
+    keep_report,
+    mark_browser_tests,
+)
 
 from .harness import ROOT, JupyterServer, NotebookPage
 
@@ -25,10 +29,9 @@ ARTIFACTS = ROOT / "tests" / "artifacts"
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    here = Path(__file__).parent
+    mark_browser_tests(items, Path(__file__).parent)
     for item in items:
-        if here in Path(str(item.fspath)).parents:
-            item.add_marker(pytest.mark.browser)
+        if Path(__file__).parent in Path(str(item.fspath)).parents:
             # One fresh try (new kernel, new page) after a failure: a click into a notebook
             # output was lost once in CI on a 2-core machine and could not be reproduced in
             # twenty runs under heavier load; a failure that repeats still fails the suite, and
@@ -39,11 +42,9 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo):
     outcome = yield
-    report = outcome.get_result()
-    setattr(item, f"rep_{report.when}", report)
     server = (getattr(item, "funcargs", None) or {}).get("jupyter_server")
-    if report.failed and isinstance(server, JupyterServer):
-        report.sections.append(("jupyter lab (log tail)", server.log_tail()))
+    report = outcome.get_result()
+    keep_report(item, report, [server] if isinstance(server, JupyterServer) else [])
     pages = getattr(item, "notebook_pages", [])
     if report.failed and pages:
         lines = [line for page in pages for line in page.console[-40:]]

@@ -18,9 +18,7 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
 import shutil
-import subprocess
 import sys
 import time
 import urllib.request
@@ -32,7 +30,8 @@ from tests.browser.conftest import (  # noqa: F401 - CHROMIUM* re-exported for t
     DOUBLE_TAP_GAP,
     ROOT,
     VIEWPORT,
-    PanelServer,
+    ServerProcess,
+    checkout_env,
     free_port,
 )
 
@@ -40,25 +39,19 @@ NOTEBOOKS = ROOT / "notebooks"
 START_TIMEOUT = 90.0
 
 
-class JupyterServer:
+class JupyterServer(ServerProcess):
     """``jupyter lab`` in its own process group on 127.0.0.1 (no token), serving ``root``."""
 
-    app = "jupyter lab"
+    title = "jupyter lab"
 
     def __init__(self, root: Path, log_path: Path):
+        super().__init__(log_path)
         self.root = Path(root)
-        self.log_path = Path(log_path)
         self.port = free_port()
-        self.proc: subprocess.Popen | None = None
 
     @property
     def url(self) -> str:
         return f"http://127.0.0.1:{self.port}"
-
-    @property
-    def pid(self) -> int:
-        assert self.proc is not None, "server not started"
-        return self.proc.pid
 
     def copy_notebooks(self) -> None:
         self.root.mkdir(parents=True, exist_ok=True)
@@ -76,7 +69,6 @@ class JupyterServer:
     def start(self, timeout: float = START_TIMEOUT) -> JupyterServer:
         self.copy_notebooks()
         self.quiet_settings()
-        self.log_path.parent.mkdir(parents=True, exist_ok=True)
         cmd = [
             sys.executable,
             "-m",
@@ -94,44 +86,19 @@ class JupyterServer:
             "--LabApp.news_url=",
             "--allow-root",
         ]
-        env = {
-            **{k: v for k, v in os.environ.items() if k != "PANEL_INLINE"},
-            "PYTHONPATH": os.pathsep.join(
-                p for p in (str(ROOT), os.environ.get("PYTHONPATH", "")) if p
-            ),
-            "JUPYTER_CONFIG_DIR": str(self.root / ".jupyter-config"),
-            "JUPYTERLAB_SETTINGS_DIR": str(self.root / ".lab-settings"),
-            "JUPYTERLAB_WORKSPACES_DIR": str(self.root / ".lab-workspaces"),
-        }
-        log = open(self.log_path, "w")  # noqa: SIM115 - the child owns it until stop()
-        self.proc = subprocess.Popen(
-            cmd,
-            cwd=self.root,
-            env=env,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
+        env = checkout_env(
+            JUPYTER_CONFIG_DIR=str(self.root / ".jupyter-config"),
+            JUPYTERLAB_SETTINGS_DIR=str(self.root / ".lab-settings"),
+            JUPYTERLAB_WORKSPACES_DIR=str(self.root / ".lab-workspaces"),
         )
-        log.close()
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError(
-                    f"jupyter lab exited with code {self.proc.returncode}:\n{self.log_tail()}"
-                )
-            with (
-                contextlib.suppress(OSError),
-                urllib.request.urlopen(f"{self.url}/api/status", timeout=2) as response,
-            ):
-                if response.status == 200:
-                    return self
-            time.sleep(0.2)
-        self.stop()
-        raise TimeoutError(f"jupyter lab did not answer within {timeout:.0f} s:\n{self.log_tail()}")
+        env.pop("PANEL_INLINE", None)
 
-    # Same process-group stop and log tail as the ``panel serve`` harness.
-    stop = PanelServer.stop
-    log_tail = PanelServer.log_tail
+        def answering() -> bool:
+            with urllib.request.urlopen(f"{self.url}/api/status", timeout=2) as response:
+                return response.status == 200
+
+        self.launch(cmd, self.root, env, answering, timeout)
+        return self
 
     def shutdown_kernels(self) -> None:
         """Shut every running kernel down (each notebook test starts from a fresh kernel)."""

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import signal
 import socket
 import subprocess
 import sys
@@ -105,13 +104,7 @@ def dask_scheduler() -> Iterator[str]:
         yield address
     finally:
         for proc in reversed(procs):
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(proc.pid, signal.SIGTERM)
-            try:
-                proc.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                os.killpg(proc.pid, signal.SIGKILL)
-                proc.wait()
+            stop_process_group(proc)
 
 
 # The real-browser harness of tests/browser, for the lab page's browser test.
@@ -120,4 +113,5 @@ from tests.browser.conftest import (  # noqa: E402, F401
     open_page,
     panel_server,
     pytest_runtest_makereport,
+    stop_process_group,
 )
