@@ -10,7 +10,7 @@ CPU time (``time.process_time`` in the worker) is what a move costs on an idle c
 on a machine shared with other jobs says more about the other jobs.  Every game depends only on
 its number (deal seed, bot seeds, seats), never on where or when it runs, so a win rate repeats
 exactly.  Games of all matches are interleaved, so ``--minutes`` stops every match at about the
-same count; the line then says how many games were played.
+same count; the line then says how many games finished.
 
     python -m bench bots                                   # 100 games a match
     python -m bench.bench_bots --games 20 --only ecosystem_two_parks --minutes 30
@@ -19,10 +19,10 @@ same count; the line then says how many games were played.
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import os
 import sys
 import time
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
 from typing import Any
 
@@ -137,32 +137,43 @@ def report(
     )
 
 
+def _play(job: tuple[str, int, int]) -> tuple[str, int, GameResult]:
+    match, game, strength = job
+    return match, game, play_game(match, game, strength)
+
+
 def run(
     matches: list[str], games: int, workers: int, minutes: float | None, progress: bool = False
 ) -> list[str]:
-    """Choose each match's strength, play its games interleaved with the others', one line each."""
+    """Choose each match's strength, play its games interleaved with the others', one line each.
+
+    After ``minutes`` the games still being played are abandoned: each line counts only the
+    games that finished, and says so.
+    """
     deadline = None if minutes is None else time.monotonic() + 60 * minutes
-    with ProcessPoolExecutor(workers) as pool:
+    results: dict[str, list[GameResult]] = {m: [] for m in matches}
+    with multiprocessing.Pool(workers) as pool:  # leaving the block terminates the workers
         chosen = dict(zip(matches, pool.map(strongest, matches), strict=True))
         for match, (strength, seconds) in chosen.items():
             print(f"{match}: strength {strength} takes {seconds:.2f} CPU s/move", flush=True)
-        queue = [(m, g) for g in range(games) for m in matches]
-        results: dict[str, list[GameResult]] = {m: [] for m in matches}
-        running: dict[Future, str] = {}
-        while queue or running:
-            late = deadline is not None and time.monotonic() > deadline
-            while queue and not late and len(running) < workers:
-                match, game = queue.pop(0)
-                running[pool.submit(play_game, match, game, chosen[match][0])] = match
-            if not running:
+        jobs = [(m, g, chosen[m][0]) for g in range(games) for m in matches]
+        finished = pool.imap_unordered(_play, jobs)
+        for _ in jobs:
+            left = None if deadline is None else deadline - time.monotonic()
+            if left is not None and left <= 0:
                 break
-            timeout = None if deadline is None else max(1.0, deadline - time.monotonic())
-            done, _ = wait(running, timeout=timeout, return_when=FIRST_COMPLETED)
-            for future in done:
-                match = running.pop(future)
-                results[match].append(future.result())
-                if progress:
-                    print(f"  {match}: {len(results[match])} games", file=sys.stderr, flush=True)
+            try:
+                match, game, result = finished.next(timeout=left)
+            except multiprocessing.TimeoutError:
+                break
+            results[match].append(result)
+            if progress:
+                print(
+                    f"  {match} game {game}: score {result.score:g}, "
+                    f"{result.cpu_seconds / max(1, result.moves):.2f} CPU s/move",
+                    file=sys.stderr,
+                    flush=True,
+                )
     return [
         report(m, chosen[m][0], _bots(m).ITERATIONS[chosen[m][0]], results[m], games)
         for m in matches
@@ -174,7 +185,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=100, help="games a match (default 100)")
     parser.add_argument("--only", nargs="*", choices=sorted(MATCHES), default=sorted(MATCHES))
     parser.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1))
-    parser.add_argument("--minutes", type=float, default=None, help="start no game after this long")
+    parser.add_argument(
+        "--minutes", type=float, default=None, help="stop after this long (finished games count)"
+    )
     parser.add_argument("--progress", action="store_true", help="a line a finished game")
     args = parser.parse_args([] if argv is None else argv)
     for line in run(args.only, args.games, args.workers, args.minutes, args.progress):

@@ -23,7 +23,7 @@ from typing import Any
 
 from .search import ISMCTS, SearchGame, SearchStats
 
-__all__ = ["BOT_KINDS", "STRENGTHS", "RandomBot", "SearchBot", "build_bot"]
+__all__ = ["BOT_KINDS", "STRENGTHS", "RandomBot", "SearchBot", "bot_maker", "build_bot"]
 
 BOT_KINDS: tuple[str, ...] = ("random", "greedy", "mcts")
 """The kinds of bot every game offers, weakest first (``make_bot`` ignores case)."""
@@ -133,3 +133,21 @@ def build_bot(
     if kind == "mcts":
         return makers[kind](iterations=iterations[strength], seed=seed)
     return makers[kind](seed=seed)
+
+
+def bot_maker(
+    random_bot: Callable[..., Any],
+    greedy_bot: Callable[..., Any],
+    search_bot: Callable[..., Any],
+    iterations: Mapping[int, int],
+) -> Callable[..., Any]:
+    """The ``make_bot(kind, strength=3, seed=None)`` of one game, from its three bot classes and
+    its strength table."""
+    makers = {"random": random_bot, "greedy": greedy_bot, "mcts": search_bot}
+
+    def make_bot(kind: str, strength: int = 3, seed: int | None = None) -> Any:
+        """A ``"random"``, ``"greedy"`` or ``"mcts"`` bot (any case); strength 1..5 is the
+        search budget (the game's ``ITERATIONS``)."""
+        return build_bot(kind, strength, seed, makers, iterations)
+
+    return make_bot

@@ -14,9 +14,8 @@ True
 from __future__ import annotations
 
 import random
-from typing import Any
 
-from engines.bots import BOT_KINDS, RandomBot, SearchBot, build_bot
+from engines.bots import BOT_KINDS, RandomBot, SearchBot, bot_maker
 from engines.search import SearchGame
 
 from .state import State
@@ -141,15 +140,9 @@ ITERATIONS: dict[int, int] = {1: 150, 2: 400, 3: 1000, 4: 2000, 5: 4000}
 machine)."""
 
 
-def make_bot(kind: str, strength: int = 3, seed: int | None = None) -> Any:
-    """A ``"random"``, ``"greedy"`` or ``"mcts"`` bot (any case); strength 1..5 is the search
-    budget (:data:`ITERATIONS`).
-
-    >>> make_bot("Greedy", seed=1)
-    GreedyBot()
-    """
-    makers = {"random": RandomBot, "greedy": GreedyBot, "mcts": MCTSBot}
-    return build_bot(kind, strength, seed, makers, ITERATIONS)
+make_bot = bot_maker(RandomBot, GreedyBot, MCTSBot, ITERATIONS)
+"""``make_bot(kind, strength=3, seed=None)``: a ``"random"``, ``"greedy"`` or ``"mcts"`` bot
+(any case); the search gets ``ITERATIONS[strength]``."""
 
 
 def play_match(bots: list, state: State, *, max_moves: int = 10_000) -> State:

@@ -67,32 +67,21 @@ Readings of the rulebook are listed in ``docs/rules/ecosystem.md``.
 86
 """
 
+from . import park
 from .cards import ANIMALS, CODES, DEFAULT_DECK, LANDFORMS, CardType, card_from_code, load_deck
 from .events import Dealt, Discarded, Flipped, GameOver, Passed, Placed, RoundEnded, Scored
-from .park import (
-    CELLS,
-    COLS,
-    ROWS,
-    Park,
-    cell_label,
-    parse_cell_label,
-    place,
-    placement_cells,
-    placement_error,
-)
+from .park import *  # noqa: F403 - the park module's public names (its __all__)
 from .rules import ROW_POINTS, Rules, player_name
 from .scoring import CATEGORIES, LionChoice, ScoringStep, park_cell, score, score_steps, totals
 from .state import Observation, Pick, State, determinize, new_game, replay
 
 __all__ = [
+    *park.__all__,
     "ANIMALS",
     "CATEGORIES",
-    "CELLS",
     "CODES",
-    "COLS",
     "DEFAULT_DECK",
     "LANDFORMS",
-    "ROWS",
     "ROW_POINTS",
     "CardType",
     "Dealt",
@@ -101,7 +90,6 @@ __all__ = [
     "GameOver",
     "LionChoice",
     "Observation",
-    "Park",
     "Passed",
     "Pick",
     "Placed",
@@ -111,15 +99,10 @@ __all__ = [
     "ScoringStep",
     "State",
     "card_from_code",
-    "cell_label",
     "determinize",
     "load_deck",
     "new_game",
     "park_cell",
-    "parse_cell_label",
-    "place",
-    "placement_cells",
-    "placement_error",
     "player_name",
     "replay",
     "score",

@@ -17,9 +17,8 @@ hands and the parks on the table, and the search bot works from
 from __future__ import annotations
 
 import random
-from typing import Any
 
-from engines.bots import BOT_KINDS, RandomBot, SearchBot, build_bot
+from engines.bots import BOT_KINDS, RandomBot, SearchBot, bot_maker
 from engines.search import SearchGame
 
 from .cards import CardType
@@ -205,12 +204,6 @@ ITERATIONS: dict[int, int] = {1: 25, 2: 50, 3: 100, 4: 200, 5: 400}
 """Search iterations per pick at strengths 1 to 5 (5: under 1 s a pick here)."""
 
 
-def make_bot(kind: str, strength: int = 3, seed: int | None = None) -> Any:
-    """A ``"random"``, ``"greedy"`` or ``"mcts"`` bot (any case); strength 1..5 is the search
-    budget (:data:`ITERATIONS`).
-
-    >>> make_bot("mcts", 1, seed=0).iterations
-    25
-    """
-    makers = {"random": RandomBot, "greedy": GreedyBot, "mcts": MCTSBot}
-    return build_bot(kind, strength, seed, makers, ITERATIONS)
+make_bot = bot_maker(RandomBot, GreedyBot, MCTSBot, ITERATIONS)
+"""``make_bot(kind, strength=3, seed=None)``: a ``"random"``, ``"greedy"`` or ``"mcts"`` bot
+(any case); the search gets ``ITERATIONS[strength]``."""

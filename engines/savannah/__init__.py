@@ -56,76 +56,21 @@ Bots (:mod:`.bots`)
 True
 """
 
+from . import cards, events, vocabulary
 from .bots import GreedyBot, MCTSBot, RandomBot
-from .cards import (
-    DECK_SIZE,
-    Card,
-    Points,
-    a_name,
-    card_by_name,
-    card_ids,
-    deck_table,
-    groups_table,
-    load_deck,
-    name_of,
-)
-from .events import (
-    Discarded,
-    Drew,
-    EffectResolved,
-    GameOver,
-    Hunted,
-    Killed,
-    NothingToSteal,
-    Played,
-    Regrouped,
-    RowClosed,
-    RowDiscarded,
-    Scared,
-    StealPending,
-    Stole,
-    TokenReturned,
-)
+
+# The package offers each module's public names (their ``__all__``).
+from .cards import *  # noqa: F403
+from .events import *  # noqa: F403
 from .moves import Discard, Move, Play, Steal, move_from_dict, move_to_dict
 from .rules import Rules
 from .setup import determinize, make_state, new_game, replay
 from .state import Observation, State
-from .vocabulary import (
-    GROUP_LEVELS,
-    GROUPS,
-    Action,
-    Condition,
-    DiscardLeftOf,
-    KillAll,
-    NotAt,
-    Reach,
-    StealOnKill,
-    Target,
-    Verb,
-)
+from .vocabulary import *  # noqa: F403
 
 __all__ = [
-    "DECK_SIZE",
-    "Card",
-    "Points",
-    "a_name",
-    "card_by_name",
-    "card_ids",
-    "deck_table",
-    "groups_table",
-    "load_deck",
-    "name_of",
-    "GROUP_LEVELS",
-    "GROUPS",
-    "Action",
-    "Condition",
-    "DiscardLeftOf",
-    "KillAll",
-    "NotAt",
-    "Reach",
-    "StealOnKill",
-    "Target",
-    "Verb",
+    *cards.__all__,
+    *vocabulary.__all__,
     "Rules",
     "State",
     "Observation",
@@ -139,21 +84,7 @@ __all__ = [
     "determinize",
     "move_to_dict",
     "move_from_dict",
-    "Played",
-    "Discarded",
-    "EffectResolved",
-    "RowDiscarded",
-    "Hunted",
-    "Killed",
-    "Scared",
-    "TokenReturned",
-    "StealPending",
-    "Stole",
-    "NothingToSteal",
-    "Drew",
-    "Regrouped",
-    "RowClosed",
-    "GameOver",
+    *events.__all__,
     "RandomBot",
     "GreedyBot",
     "MCTSBot",

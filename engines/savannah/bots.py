@@ -20,7 +20,7 @@ import math
 import random
 from typing import Any
 
-from engines.bots import BOT_KINDS, RandomBot, SearchBot, build_bot
+from engines.bots import BOT_KINDS, RandomBot, SearchBot, bot_maker
 from engines.search import SearchGame
 
 from .cards import name_of
@@ -183,12 +183,6 @@ ITERATIONS: dict[int, int] = {1: 40, 2: 100, 3: 200, 4: 400, 5: 800}
 """Search iterations per move at strengths 1 to 5 (5: under 1 s a move here)."""
 
 
-def make_bot(kind: str, strength: int = 3, seed: int | None = None) -> Any:
-    """A ``"random"``, ``"greedy"`` or ``"mcts"`` bot (any case); strength 1..5 is the search
-    budget (:data:`ITERATIONS`).
-
-    >>> make_bot("MCTS", 2, seed=0).iterations
-    100
-    """
-    makers = {"random": RandomBot, "greedy": GreedyBot, "mcts": MCTSBot}
-    return build_bot(kind, strength, seed, makers, ITERATIONS)
+make_bot = bot_maker(RandomBot, GreedyBot, MCTSBot, ITERATIONS)
+"""``make_bot(kind, strength=3, seed=None)``: a ``"random"``, ``"greedy"`` or ``"mcts"`` bot
+(any case); the search gets ``ITERATIONS[strength]``."""

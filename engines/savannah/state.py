@@ -23,7 +23,6 @@ A hand-built position (row names left to right; ``@seat`` puts that seat's token
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from typing import Any
 
 from engines import Event, IllegalAction
@@ -51,6 +50,7 @@ from .events import (
     player_name,
 )
 from .moves import _MOVES, Discard, Move, Play, Steal, move_from_dict, move_to_dict
+from .observation import Observation
 from .row import condition_holds, placement_problem, regroup
 from .rules import Rules
 from .saves import FORMAT_VERSION
@@ -81,47 +81,6 @@ def __getattr__(name: str) -> Any:
 
         return getattr(setup, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-# ---------------------------------------------------------------------------- observation
-
-
-@dataclass(frozen=True)
-class Observation:
-    """What one player sees: her own hand and everything public (for bots)."""
-
-    player: int
-    """Whose view this is."""
-    rules: Rules
-    """The options."""
-    cards: tuple[Card, ...]
-    """The deck's distinct cards (public)."""
-    hand: tuple[str, ...]
-    """Her own hand."""
-    hand_sizes: tuple[int, ...]
-    """How many cards each player holds."""
-    row: tuple[str, ...]
-    """The savannah, left to right."""
-    tokens: tuple[int | None, ...]
-    """The token on each row card (a seat) or None, parallel to ``row``."""
-    tokens_left: tuple[int, ...]
-    """Tokens each player has in reserve."""
-    kill_piles: tuple[tuple[str, ...], ...]
-    """Every player's kill pile (face up)."""
-    discard_pile: tuple[str, ...]
-    """The discard pile (face up), oldest first."""
-    pile_size: int
-    """Cards left in the draw pile."""
-    current_player: int | None
-    """Whose turn it is (None when over)."""
-    pending_steals: int
-    """Steals the current player still has to choose."""
-    pending_card: str | None
-    """The scavenger whose kill the pending steal is for."""
-    turn: int
-    """Turns completed."""
-    is_over: bool
-    """Whether the game has ended."""
 
 
 # ---------------------------------------------------------------------------- state

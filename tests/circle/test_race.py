@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from engines.circle import Rules, State, new_game, replay
 from engines.circle.hints import with_mover
 from engines.circle.race import BOTH, KINDS, NEITHER, ONLY, legal_cells, race
+from tests.strategies import examples
 
-SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = examples(60)  # the profile's deadline and health checks; thorough runs ten times more
 
 
 @st.composite
