@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+from collections.abc import Callable
 from typing import Any
 
 import param
@@ -48,7 +49,7 @@ export function render({ model, el }) {
 
 
 class FileChooser(JSComponent):
-    """A file input whose choices go to :attr:`on_file` as ``(name, bytes or None, size)``.
+    """A file input whose choices go to ``on_file(name, bytes or None, size)``.
 
     ``bytes`` is None when the browser refused the file for being over :attr:`max_bytes`
     (it was not sent).  A hostile page could send more: the server checks the size again.
@@ -59,12 +60,16 @@ class FileChooser(JSComponent):
     max_bytes = param.Integer(
         default=MAX_FILE_BYTES, bounds=(1, 10 * MAX_FILE_BYTES), doc="Largest file sent."
     )
-    on_file = param.Callable(default=None, doc="Called with (name, bytes or None, size).")
 
     _esm = _ESM
 
+    def __init__(self, on_file: Callable[[str, bytes | None, int], None], **params: Any):
+        super().__init__(**params)
+        # a plain attribute: a parameter would be sent to the browser, and a function cannot be
+        self._deliver = on_file
+
     def _handle_msg(self, msg: Any) -> None:
-        if not isinstance(msg, dict) or self.on_file is None:
+        if not isinstance(msg, dict):
             return
         name = msg.get("name")
         name = name[:200] if isinstance(name, str) and name else "the file"
@@ -81,4 +86,4 @@ class FileChooser(JSComponent):
                 size = len(payload)
         elif isinstance(data, str):
             size = len(data) // 4 * 3
-        self.on_file(name, payload, size)
+        self._deliver(name, payload, size)
