@@ -58,7 +58,7 @@ def read_save(
     """
     data = load_object(text, f"saved {title} game")
     found = data.get("format")
-    if other_formats and found in other_formats:
+    if other_formats and isinstance(found, str) and found in other_formats:
         raise ValueError(other_formats[found])
     if found != fmt:
         raise ValueError(f"it is not a saved {title} game (the 'format' field is {shown(found)}).")
