@@ -20,6 +20,7 @@ moves: move 3 (E7) cannot be played: E7 is already taken (the stone there is Bla
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -82,8 +83,9 @@ _PARSERS = {
 """Each parameter's reader (:mod:`cole_panel.core.query`): a bad one is named, the rest kept."""
 
 
-def read_query(search: str) -> SharedPosition:
-    """Read an address query (with or without its leading ``?``); never raises."""
+def read_query(search: str | Mapping[str, Any]) -> SharedPosition:
+    """Read an address query (with or without its leading ``?``, or Panel's
+    ``session_args``); never raises."""
     found = _read(search, _PARSERS)
     problems = found.problems
     options: dict[str, Any] = {}
@@ -119,7 +121,7 @@ def read_query(search: str) -> SharedPosition:
     return SharedPosition(rules, tuple(moves), tuple(problems))
 
 
-def open_shared(model: CircleModel, search: str) -> SharedPosition:
+def open_shared(model: CircleModel, search: str | Mapping[str, Any]) -> SharedPosition:
     """Put the position an address describes on ``model`` (two people at the seats).
 
     The message lists every problem found; with no ``moves`` and no rules nothing changes.
@@ -165,8 +167,15 @@ class ShareLink(pn.viewable.Viewer):
 
     def __init__(self, **params: Any):
         super().__init__(**params)
-        self._location = pn.state.location if pn.state.curdoc is not None else None
+        self._location = None
         base = ""
+        if pn.state.curdoc is not None:
+            try:
+                self._location = pn.state.location
+            except ValueError:
+                # Panel's own reading of the address fails on a value such as '²': read the
+                # arguments here and leave the address bar alone
+                open_shared(self.model, pn.state.session_args)
         if self._location is not None:
             base = (self._location.href or "").split("?")[0]
             if self._location.search:

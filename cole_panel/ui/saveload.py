@@ -39,7 +39,12 @@ class SaveLoad(pn.viewable.Viewer):
         )
         self._upload = FileChooser(on_file=self._on_file, width=230, height=30, margin=(10, 5))
         self._status = pn.pane.Alert(
-            "", alert_type="success", visible=False, margin=(2, 5), sizing_mode="stretch_width"
+            "",
+            alert_type="success",
+            visible=False,
+            margin=(2, 5),
+            sizing_mode="stretch_width",
+            css_classes=["cole-load-status"],
         )
 
     def _save(self) -> io.StringIO:
