@@ -80,7 +80,8 @@ def check_version(data: Mapping[str, Any], required: Sequence[str] = ()) -> None
     version = data.get("version")
     if type(version) is not int or version != SAVE_VERSION:
         raise ValueError(
-            f"its 'version' field is {shown(version)}; this app reads version {SAVE_VERSION}."
+            f"its 'version' field says version {shown(version)}; this app reads version "
+            f"{SAVE_VERSION}."
         )
     for key in required:
         if key not in data:

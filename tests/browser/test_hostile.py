@@ -55,7 +55,7 @@ class Box:
 
 
 def _circle_save() -> str:
-    model = CircleModel()
+    model = CircleModel(seat0="Human", seat1="Human")  # no bot moves after loading
     model.play("E5")
     model.play("E7")
     return model.save()
