@@ -3,7 +3,8 @@
 import panel as pn
 
 from cole_panel.circle import CircleDashboard
+from cole_panel.ui.address import page_location_ok
 
 pn.extension()
 
-CircleDashboard().servable(title="Circle of Life")
+CircleDashboard().servable(title="Circle of Life", location=page_location_ok())

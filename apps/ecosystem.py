@@ -3,7 +3,8 @@
 import panel as pn
 
 from cole_panel.ecosystem import EcosystemDashboard
+from cole_panel.ui.address import page_location_ok
 
 pn.extension("tabulator")
 
-EcosystemDashboard().servable(title="Ecosystem: Savanna")
+EcosystemDashboard().servable(title="Ecosystem: Savanna", location=page_location_ok())

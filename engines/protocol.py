@@ -215,7 +215,14 @@ class BaseState:
             data = json.loads(text)
         except json.JSONDecodeError as err:
             raise ValueError(f"The save is not valid JSON: {err}.") from None
-        return cls.from_dict(data)
+        except RecursionError:
+            raise ValueError("The save nests lists or objects too deeply.") from None
+        except ValueError:  # a number of more than 4,300 digits
+            raise ValueError("The save holds a number too long to read.") from None
+        try:
+            return cls.from_dict(data)
+        except RecursionError:
+            raise ValueError("The save nests lists or objects too deeply.") from None
 
     def returns(self) -> tuple[float, ...]:
         """Per player: :meth:`Outcome.returns` once over, zeros while running (for search)."""

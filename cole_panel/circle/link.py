@@ -20,10 +20,9 @@ moves: move 3 (E7) cannot be played: E7 is already taken (the stone there is Bla
 
 from __future__ import annotations
 
-import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
-from urllib.parse import parse_qsl
 
 import panel as pn
 import param
@@ -31,15 +30,14 @@ import param
 from engines import IllegalAction
 from engines.circle import MAX_RADIUS, Rules, State, board, new_game
 
+from ..core.query import MAX_QUERY_LENGTH, choice, flag, whole
+from ..core.query import read_query as _read
 from .model import CircleModel
 
 __all__ = ["MAX_QUERY_LENGTH", "RULE_PARAMETERS", "SharedPosition", "ShareLink", "position_query"]
 
 RULE_PARAMETERS = ("radius", "capture_target", "first_player", "no_placement_wins")
 """The rules a link may carry (only when they differ from the rulebook's)."""
-MAX_QUERY_LENGTH = 4000
-"""Longer page addresses are cut before reading (a full game on the largest board fits)."""
-_TRUE, _FALSE = ("true", "yes", "1", "on"), ("false", "no", "0", "off")
 _MAX_MOVES = board(MAX_RADIUS).size * 4
 
 
@@ -75,48 +73,34 @@ def position_query(state: State) -> str:
     return "?" + "&".join(parts) if parts else ""
 
 
-def _value(name: str, raw: str) -> Any:
-    text = raw.strip().lower()
-    if name == "no_placement_wins":
-        if text in _TRUE or text in _FALSE:
-            return text in _TRUE
-        raise ValueError(f"{name}: {raw!r} is not true or false.")
-    if name == "first_player" and text in ("orange", "black"):
-        return 0 if text == "orange" else 1
-    if not re.fullmatch(r"[+-]?\d{1,7}", text):
-        raise ValueError(f"{name}: {raw!r} is not a whole number.")
-    return int(text)
+_PARSERS = {
+    "moves": str,
+    "radius": whole(),  # the rules say the bounds, below
+    "capture_target": whole(),
+    "first_player": choice({"0": 0, "1": 1, "orange": 0, "black": 1}),
+    "no_placement_wins": flag(),
+}
+"""Each parameter's reader (:mod:`cole_panel.core.query`): a bad one is named, the rest kept."""
 
 
-def read_query(search: str) -> SharedPosition:
-    """Read an address query (with or without its leading ``?``); never raises."""
-    problems: list[str] = []
-    if len(search) > MAX_QUERY_LENGTH:
-        problems.append(
-            f"The address is longer than {MAX_QUERY_LENGTH} characters; the rest is ignored."
-        )
-        search = search[:MAX_QUERY_LENGTH]
-    pairs = parse_qsl(search.lstrip("?"), keep_blank_values=True)
+def read_query(search: str | Mapping[str, Any]) -> SharedPosition:
+    """Read an address query (with or without its leading ``?``, or Panel's
+    ``session_args``); never raises."""
+    found = _read(search, _PARSERS)
+    problems = found.problems
     options: dict[str, Any] = {}
-    moves_text: str | None = None
-    for name, raw in pairs:
-        shown = name[:40]
-        if name == "moves":
-            moves_text = raw
-        elif name in RULE_PARAMETERS:
+    for name in RULE_PARAMETERS:
+        if name in found.values:
             try:
-                value = _value(name, raw)
-                Rules(**{name: value})
+                Rules(**{name: found.values[name]})
             except ValueError as err:
                 message = str(err)
                 problems.append(message if message.startswith(name) else f"{name}: {message}")
                 continue
-            options[name] = value
-        else:
-            known = ", ".join(("moves", *RULE_PARAMETERS))
-            problems.append(f"{shown}: there is no such parameter (use {known}).")
+            options[name] = found.values[name]
     rules = Rules(**options)
     moves: list[str] = []
+    moves_text = found.values.get("moves")
     if moves_text:
         labels = [m.strip() for m in moves_text.split(",") if m.strip()]
         if len(labels) > _MAX_MOVES:
@@ -137,7 +121,7 @@ def read_query(search: str) -> SharedPosition:
     return SharedPosition(rules, tuple(moves), tuple(problems))
 
 
-def open_shared(model: CircleModel, search: str) -> SharedPosition:
+def open_shared(model: CircleModel, search: str | Mapping[str, Any]) -> SharedPosition:
     """Put the position an address describes on ``model`` (two people at the seats).
 
     The message lists every problem found; with no ``moves`` and no rules nothing changes.
@@ -183,8 +167,15 @@ class ShareLink(pn.viewable.Viewer):
 
     def __init__(self, **params: Any):
         super().__init__(**params)
-        self._location = pn.state.location if pn.state.curdoc is not None else None
+        self._location = None
         base = ""
+        if pn.state.curdoc is not None:
+            try:
+                self._location = pn.state.location
+            except ValueError:
+                # Panel's own reading of the address fails on a value such as '²': read the
+                # arguments here and leave the address bar alone
+                open_shared(self.model, pn.state.session_args)
         if self._location is not None:
             base = (self._location.href or "").split("?")[0]
             if self._location.search:

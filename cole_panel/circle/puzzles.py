@@ -10,6 +10,7 @@ import param
 
 from engines.circle.puzzles import DIFFICULTIES, THEMES
 
+from ..core.untrusted import markdown_text
 from ..ui import batched
 from .board import CircleBoard
 from .puzzle_model import THEME_NAMES, PuzzleModel
@@ -76,7 +77,7 @@ class PuzzleView(pn.viewable.Viewer):
             text, kind = "Click the cell you would play.", "light"
         else:
             text, kind = m.feedback, "success" if m.solved else "danger"
-        self._feedback.param.update(object=html.escape(text), alert_type=kind)
+        self._feedback.param.update(object=markdown_text(text), alert_type=kind)
 
     def __panel__(self) -> pn.viewable.Viewable:
         return self._layout

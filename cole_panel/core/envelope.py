@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .seats import DEFAULT_STRENGTH, SEAT_KINDS, STRENGTH_BOUNDS
+from .untrusted import read_json_object, shown
 
 SAVE_VERSION = 1
 """The version every game writes and reads."""
@@ -57,35 +58,30 @@ def read_save(
     """
     data = load_object(text, f"saved {title} game")
     found = data.get("format")
-    if other_formats and found in other_formats:
+    if other_formats and isinstance(found, str) and found in other_formats:
         raise ValueError(other_formats[found])
     if found != fmt:
-        raise ValueError(f"it is not a saved {title} game (the 'format' field is {found!r}).")
+        raise ValueError(f"it is not a saved {title} game (the 'format' field is {shown(found)}).")
     check_version(data, required)
     return data
 
 
 def load_object(text: Any, what: str) -> dict[str, Any]:
-    """The JSON object in ``text``; ValueError saying why it is not ``what`` ('saved park')."""
-    if not isinstance(text, str):
-        raise ValueError(f"a {what} is text.")
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as err:
-        raise ValueError(
-            f"it is not valid JSON ({err.msg} at line {err.lineno}, column {err.colno})."
-        ) from None
-    if not isinstance(data, dict):
-        raise ValueError(f"it is not a {what} (expected a JSON object).")
-    return data
+    """The JSON object in ``text``; ValueError saying why it is not ``what`` ('saved park').
+
+    Text from a file is data: :func:`~cole_panel.core.untrusted.read_json_object` limits its
+    size before parsing and refuses deep nesting with a sentence.
+    """
+    return read_json_object(text, what)
 
 
 def check_version(data: Mapping[str, Any], required: Sequence[str] = ()) -> None:
     """ValueError unless the save has this app's version and every ``required`` field."""
-    if data.get("version") != SAVE_VERSION:
+    version = data.get("version")
+    if type(version) is not int or version != SAVE_VERSION:
         raise ValueError(
-            f"it is a save of version {data.get('version')!r}; this app reads "
-            f"version {SAVE_VERSION}."
+            f"its 'version' field says version {shown(version)}; this app reads version "
+            f"{SAVE_VERSION}."
         )
     for key in required:
         if key not in data:
@@ -106,10 +102,11 @@ def read_seats(data: Mapping[str, Any], players: int) -> list[tuple[str, int]]:
         strength = seat.get("strength", DEFAULT_STRENGTH)
         if kind not in SEAT_KINDS:
             raise ValueError(
-                f"seat {p + 1} has an unknown kind {kind!r}; use one of {', '.join(SEAT_KINDS)}."
+                f"seat {p + 1} has an unknown kind {shown(kind)}; use one of "
+                f"{', '.join(SEAT_KINDS)}."
             )
         if type(strength) is not int or not low <= strength <= high:
-            raise ValueError(f"seat {p + 1} has strength {strength!r}; use {low} to {high}.")
+            raise ValueError(f"seat {p + 1} has strength {shown(strength)}; use {low} to {high}.")
         seats.append((kind, strength))
     return seats
 
@@ -118,5 +115,5 @@ def read_flag(data: Mapping[str, Any], key: str, default: bool) -> bool:
     """A true/false field of a save (``default`` when absent)."""
     value = data.get(key, default)
     if type(value) is not bool:
-        raise ValueError(f"its '{key}' is {value!r}, not true or false.")
+        raise ValueError(f"its '{key}' is {shown(value)}, not true or false.")
     return value

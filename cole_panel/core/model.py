@@ -20,6 +20,7 @@ from engines import IllegalAction
 from .envelope import read_save, read_seats, write_save
 from .scheduler import BotJob, BotScheduler, InlineScheduler
 from .seats import DEFAULT_STRENGTH, SEAT_KINDS, STRENGTH_BOUNDS, BotShelf
+from .untrusted import short
 
 
 class Turn:
@@ -305,7 +306,9 @@ class GameModel(param.Parameterized):
             players, adopt = self._read_fields(data)
             seats = read_seats(data, players)
         except ValueError as err:
-            return self._refuse(f"Could not load the file: {err} The current game is unchanged.")
+            return self._refuse(
+                f"Could not load the file: {short(str(err), 400)} The current game is unchanged."
+            )
         self._bots.clear()
         self.param.update(self._seat_updates(seats))
         message = adopt()

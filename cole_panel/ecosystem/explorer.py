@@ -44,6 +44,7 @@ from engines.ecosystem import (
 )
 
 from ..core.text import a
+from ..core.untrusted import short
 from .explanations import ScoringExplanations
 from .options import ScoringOptions
 from .park_file import PARK_FORMAT, park_file_text, read_park_file
@@ -568,7 +569,9 @@ class ScoringExplorerModel(ScoringExplanations, ScoringOptions):
         try:
             loaded = read_park_file(text)
         except ValueError as exc:
-            return self._refuse(f"Could not load the file: {exc} The current park is unchanged.")
+            return self._refuse(
+                f"Could not load the file: {short(str(exc), 400)} The current park is unchanged."
+            )
         rules, table, names, player, others, others_east, choices, what = loaded
         self._busy = True
         try:

@@ -7,6 +7,7 @@ from typing import Any
 from engines.ecosystem import Pick, State, card_from_code
 
 from ..core import check_reached, read_start, replay_turns
+from ..core.untrusted import shown
 from .turns import Turn, where
 
 
@@ -22,12 +23,18 @@ def _parse_picks(raw: Any, field: str) -> list[Pick]:
     for n, entry in enumerate(raw, start=1):
         try:
             card, cell, park = entry
-            if not (isinstance(cell, list) and len(cell) == 2):
+            if not (
+                isinstance(cell, list)
+                and len(cell) == 2
+                and all(type(v) is int and -99 <= v <= 99 for v in cell)
+                and (park is None or isinstance(park, str))
+                and isinstance(card, str)
+            ):
                 raise ValueError
             out.append(Pick(card_from_code(card), tuple(cell), park))
         except (TypeError, ValueError):
             raise ValueError(
-                f"{field} number {n} ({entry!r}) is not [card, [row, column], park]."
+                f"{field} number {n} ({shown(entry)}) is not [card, [row, column], park]."
             ) from None
     return out
 
@@ -56,4 +63,21 @@ def read_game(data: dict[str, Any]) -> tuple[State, list[Turn], list[Turn], list
     future = _replay(live, _parse_picks(data.get("redo", []), "redo"), "redo pick")
     check_reached(data, live, "picks")
     pending = _parse_picks(data.get("pending", []), "pending")
+    _check_pending(live, pending)
     return start, history, future, pending
+
+
+def _check_pending(live: State, pending: list[Pick]) -> None:
+    """ValueError unless ``pending`` are picks the player to move could have placed (one per
+    park, each legal now), so loading never stops half-way through them."""
+    parks: set[str | None] = set()
+    for n, pick in enumerate(pending, start=1):
+        reason = live.why_illegal(pick)
+        if reason is None and pick.park in parks:
+            reason = "there is already a pending pick for that park."
+        if reason is not None:
+            raise ValueError(
+                f"pending pick number {n} ({pick.card.label} at {where(pick.park, pick.cell)}) "
+                f"cannot be played: {reason}"
+            )
+        parks.add(pick.park)

@@ -54,6 +54,7 @@ from ..core import (
     GameModel,
     iterations_for,
     read_flag,
+    read_seats,
     seats,
 )
 from ..core.text import a
@@ -566,6 +567,14 @@ class EcosystemModel(GameModel, ScoringOptions):
     def _read_fields(self, data: dict[str, Any]) -> tuple[int, Any]:
         start, history, future, pending = read_game(data)
         confirm = read_flag(data, "confirm_turn", True)
+        if pending:
+            live = history[-1].state if history else start
+            kind, _ = read_seats(data, start.players)[live.current_player]
+            if not confirm or kind != "Human":
+                raise ValueError(
+                    "its 'pending' picks wait for a person to pass the hands, but "
+                    + ("'confirm_turn' is off." if not confirm else "a bot is to pick.")
+                )
 
         def adopt() -> str:
             state = history[-1].state if history else start

@@ -12,12 +12,15 @@ from typing import Any
 from engines.ecosystem import CardType, Park, Rules, State
 
 from ..core.envelope import check_version, load_object
+from ..core.untrusted import shown
 from .options import ScoringOptions
 from .park_text import Cell
 
 PARK_FORMAT = "cole-panel/ecosystem-park"
 """The ``format`` field of a saved park file."""
 PARK_VERSION = 1
+MAX_NAME = 40
+"""Longest player name a park file may hold."""
 GAME_FORMAT = "cole-panel/ecosystem-game"
 """The ``format`` of a saved draft (its parks can be opened here too)."""
 
@@ -50,14 +53,14 @@ def read_park_file(text: str) -> tuple:
     if fmt == GAME_FORMAT or fmt == "ecosystem-savanna-state":
         return _parks_of_game(data)
     if fmt != PARK_FORMAT:
-        raise ValueError(f"it is not a saved Ecosystem park (the 'format' field is {fmt!r}).")
+        raise ValueError(f"it is not a saved Ecosystem park (the 'format' field is {shown(fmt)}).")
     check_version(data, ("rules", "parks"))
     raw_rules = data["rules"]
     if not isinstance(raw_rules, dict):
         raise ValueError("its 'rules' must be an object of options.")
     unknown = sorted(set(raw_rules) - set(ScoringOptions.OPTION_NAMES))
     if unknown:
-        raise ValueError(f"its 'rules' has an unknown option {unknown[0]!r}.")
+        raise ValueError(f"its 'rules' has an unknown option {shown(unknown[0])}.")
     try:
         rules = Rules(**raw_rules)
     except (TypeError, ValueError) as exc:
@@ -83,12 +86,14 @@ def read_park_file(text: str) -> tuple:
     if (
         not isinstance(names, list)
         or len(names) != len(table)
-        or not all(isinstance(n, str) for n in names)
+        or not all(isinstance(n, str) and 0 < len(n) <= MAX_NAME for n in names)
     ):
-        raise ValueError("its 'names' must give one name per player.")
+        raise ValueError(
+            f"its 'names' must give one name of 1 to {MAX_NAME} characters per player."
+        )
     player = data.get("player", 0)
     if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < len(table):
-        raise ValueError(f"its 'player' must be 0 to {len(table) - 1}, not {player!r}.")
+        raise ValueError(f"its 'player' must be 0 to {len(table) - 1}, not {shown(player)}.")
     counts = []
     for key in ("other_gazelles", "other_gazelles_east"):
         value = data.get(key, [])

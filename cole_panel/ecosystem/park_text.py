@@ -11,6 +11,8 @@ from collections.abc import Sequence
 
 from engines.ecosystem import ROWS, Park, cell_label
 
+from ..core.query import parse_whole
+
 ESTHER = """\
 EL GZ EL WH LI
 GR ZB CH GZ GR
@@ -42,11 +44,7 @@ def parse_counts(text: str, what: str = "gazelle counts") -> list[int]:
     ...
     ValueError: gazelle counts: 'x' is not a whole number from 0 to 99.
     """
-    out = []
-    for token in text.replace(",", " ").split():
-        if not token.isdigit() or int(token) > 99:
-            raise ValueError(f"{what}: {token!r} is not a whole number from 0 to 99.")
-        out.append(int(token))
+    out = [parse_whole(token, 0, 99, what) for token in text.replace(",", " ").split()]
     if len(out) > 5:
         raise ValueError(f"{what}: at most 5 other players, not {len(out)}.")
     return out

@@ -31,6 +31,7 @@ from ..ui import (
 )
 from ..ui.batch import batched
 from ..ui.timer import call_later, can_call_later
+from .address import read_savannah_query
 from .art import TOKEN_COLOURS, group_and_level
 from .hand import HandView
 from .model import MAX_SEATS, SavannahModel, Turn, player_name
@@ -72,16 +73,6 @@ level), minus hand penalties, −10 if your human is the rightmost card, Big Fiv
 counts (the arrow shows the direction), gold outlines the cards it reaches, red the ones it
 hits. Use *Speed*, *Next step* and *Skip* beside the narration.
 """
-
-_QUERY_INTS = (
-    "players",
-    "seed",
-    "start_row",
-    "hand_size",
-    "tokens",
-    "first_player",
-    *(f"strength{p}" for p in range(MAX_SEATS)),
-)
 
 
 class _Said(param.Parameterized):
@@ -153,40 +144,16 @@ class SavannahDashboard(pn.viewable.Viewer):
     @classmethod
     def from_query(cls, args: dict[str, Any] | None = None, **params: Any) -> SavannahDashboard:
         """A dashboard set up from URL query arguments, e.g. ``?players=2&seed=7&seat1=MCTS&
-        speed=0`` (unknown or bad values are ignored and said in the message)."""
-        args = pn.state.session_args if args is None else args
-        model_params: dict[str, Any] = {}
-        problems = []
-        speed = None
-
-        def text(value: Any) -> str:
-            if isinstance(value, list):
-                value = value[-1]
-            return value.decode() if isinstance(value, bytes) else str(value)
-
-        for key, raw in (args or {}).items():
-            value = text(raw)
-            try:
-                if key in _QUERY_INTS:
-                    model_params[key] = int(value)
-                elif key.startswith("seat") and key[4:].isdigit():
-                    model_params[key] = value.capitalize() if value.lower() != "mcts" else "MCTS"
-                elif key == "hide_hands":
-                    model_params[key] = value.lower() in ("1", "true", "yes", "on")
-                elif key == "speed":
-                    speed = float(value)
-            except ValueError:
-                problems.append(key)
-        try:
-            model = SavannahModel(**model_params)
-        except ValueError as err:
-            model = SavannahModel()
-            problems.append(str(err))
+        speed=0``: each is checked on its own (:mod:`cole_panel.core.query`), the good ones
+        are kept and each bad one is named in the message."""
+        found = read_savannah_query(pn.state.session_args if args is None else args)
+        speed = found.values.pop("speed", None)
+        model = SavannahModel(**found.values)
         dash = cls(model=model, **params)
-        if speed is not None and 0 <= speed <= 5:
+        if speed is not None:
             dash.playback.speed = speed
-        if problems:
-            model.message = f"Ignored these page settings: {', '.join(problems)}."
+        if found.problems:
+            model.param.update(message=found.sentence(), message_is_error=True)
         return dash
 
     # ------------------------------------------------------------------ widgets

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engines.savannah import Move, State, move_from_dict, move_to_dict
+from engines.savannah.deck import default_deck
 
 from ..core import check_reached, read_start, replay_turns
 from .turns import Turn
@@ -18,6 +19,12 @@ def turn_records(turns: list[Turn]) -> list[dict[str, Any]]:
 def read_game(data: dict[str, Any]) -> tuple[State, list[Turn], list[Turn]]:
     """Check a save's positions and moves; ValueError with a sentence naming the problem."""
     start = read_start(data, State)
+    if start.cards != default_deck():
+        # the views draw the packaged cards only; a half-drawn page is worse than a refusal
+        raise ValueError(
+            "its start position brings its own deck of cards; this app plays the packaged "
+            "deck only."
+        )
     history = _replay(start, data["moves"], "moves")
     live = history[-1].state if history else start
     future = _replay(live, data["redo"], "redo")

@@ -9,6 +9,8 @@ from typing import Any
 import panel as pn
 import param
 
+from ..core.untrusted import markdown_text
+
 
 class MessageBox(pn.viewable.Viewer):
     """The model's last message: red when it is an error (an illegal move), plain otherwise."""
@@ -35,7 +37,9 @@ class MessageBox(pn.viewable.Viewer):
     def _refresh(self, *_: Any) -> None:
         error = bool(getattr(self.model, "message_is_error", False))
         text = self.model.message or " "
-        self._pane.param.update(object=html.escape(text), alert_type="danger" if error else "info")
+        self._pane.param.update(
+            object=markdown_text(text), alert_type="danger" if error else "info"
+        )
 
     def __panel__(self) -> pn.viewable.Viewable:
         return self._pane

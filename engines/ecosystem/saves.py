@@ -49,7 +49,7 @@ def load(cls: type[State], data: Any) -> State:
         raise ValueError(f"{extra[0]}: unknown field")
     if data["format"] != FORMAT:
         raise ValueError(f"format: expected {FORMAT!r}, not {data['format']!r}")
-    if data["version"] != VERSION:
+    if type(data["version"]) is not int or data["version"] != VERSION:
         raise ValueError(f"version: this program reads version {VERSION}, not {data['version']!r}")
     try:
         rules = Rules.from_dict(data["rules"])

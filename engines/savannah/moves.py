@@ -48,7 +48,7 @@ def move_from_dict(data: Any) -> Move:
     if not isinstance(data, dict):
         raise ValueError("a move must be a table with 'type' and 'card'")
     kind = data.get("type")
-    if kind not in _MOVES:
+    if not isinstance(kind, str) or kind not in _MOVES:
         raise ValueError(f"move field 'type': {kind!r} is not one of play, discard, steal")
     card = data.get("card")
     if not isinstance(card, str):

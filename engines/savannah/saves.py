@@ -48,7 +48,7 @@ def load(cls: type[State], data: Any) -> State:
             raise ValueError(f"field {key!r}: missing")
     if data["game"] != "savannah":
         raise ValueError(f"field 'game': {data['game']!r} is not 'savannah'")
-    if data["version"] != FORMAT_VERSION:
+    if type(data["version"]) is not int or data["version"] != FORMAT_VERSION:
         raise ValueError(f"field 'version': {data['version']!r} is not {FORMAT_VERSION}")
     try:
         rules = Rules.from_dict(data["rules"])

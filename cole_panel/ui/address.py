@@ -1,0 +1,23 @@
+"""Whether Panel can read the page's address: a guard that keeps a bad address from blanking a page.
+
+Panel's own reader of the address (``pn.state.location``, used by ``servable`` to keep the
+address bar in step) raises ``ValueError`` on a value such as ``?x=²`` or a number of 5,000
+digits, and the page stays blank.  Apps serve with ``location=page_location_ok()``: on such an
+address the page is served without that link to the address bar, and the games' own readers
+(:mod:`cole_panel.core.query`) name the bad parameter.
+"""
+
+from __future__ import annotations
+
+import panel as pn
+
+
+def page_location_ok() -> bool:
+    """Whether ``pn.state.location`` can be read for this session (True outside a server)."""
+    if pn.state.curdoc is None or pn.state.curdoc.session_context is None:
+        return True
+    try:
+        pn.state.location  # noqa: B018 - reading it is the test
+    except ValueError:
+        return False
+    return True
