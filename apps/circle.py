@@ -3,7 +3,8 @@
 import panel as pn
 
 from cole_panel.circle import CircleDashboard
+from cole_panel.ui.shell import app_shell
 
 pn.extension()
 
-CircleDashboard().servable(title="Circle of Life")
+app_shell(CircleDashboard(), title="Circle of Life", page="circle").servable()

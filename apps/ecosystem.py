@@ -3,7 +3,8 @@
 import panel as pn
 
 from cole_panel.ecosystem import EcosystemDashboard
+from cole_panel.ui.shell import app_shell
 
 pn.extension("tabulator")
 
-EcosystemDashboard().servable(title="Ecosystem: Savanna")
+app_shell(EcosystemDashboard(), title="Ecosystem: Savanna", page="ecosystem").servable()

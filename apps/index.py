@@ -1,5 +1,10 @@
 """`panel serve apps/index.py`: links to every game."""
 
-from cole_panel.index import index_page
+import panel as pn
 
-index_page().servable(title="cole-panel")
+from cole_panel.index import index_page
+from cole_panel.ui.shell import app_shell
+
+pn.extension()
+
+app_shell(index_page(), title="cole-panel", page="index").servable()

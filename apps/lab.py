@@ -1,5 +1,6 @@
 """`panel serve apps/lab.py`: the simulation lab (studies on Dask workers, watched live)."""
 
-from cole_panel.lab.page import lab_page
+from cole_panel.lab.page import served_lab
+from cole_panel.ui.shell import app_shell
 
-lab_page().servable(title="cole-panel lab")
+app_shell(served_lab(), title="Simulation lab", page="lab").servable()
