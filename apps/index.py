@@ -7,4 +7,4 @@ from cole_panel.ui.shell import app_shell
 
 pn.extension()
 
-app_shell(index_page(), title="cole-panel", page="index").servable()
+app_shell(index_page(), title="All games", page="index").servable()

@@ -376,8 +376,10 @@ class CircleBoard(pn.viewable.Viewer):
             self.sources["eat"].data = dict(x=[], y=[])
         if self.sources["form"].data["q"]:
             self.sources["form"].data = dict(q=[], r=[])
-        if self.info.text != INFO_IDLE:
-            self.info.text = INFO_IDLE
+        # The browser writes the hovered cell's line without telling the server, so the server
+        # cannot know what it shows: the idle line is sent at every redraw, in two spellings
+        # (the second ends with an invisible word joiner) so that it always counts as a change.
+        self.info.text = INFO_IDLE if self.info.text != INFO_IDLE else INFO_IDLE + "\u2060"
         hint = model.hint if model.view_index is None else None
         hx, hy = cell_center(hint) if hint else (None, None)
         self.sources["hint"].data = dict(x=[hx] if hint else [], y=[hy] if hint else [])

@@ -42,7 +42,12 @@ if (moved && spot) {
   }
 }
 if (moved) {
-  if (info.text !== (text || info_idle)) info.text = text || info_idle;
+  // Shown, not synced: the server has no use for it, and in a notebook output every synced
+  // change holds back the next event (the click) until the kernel has acknowledged it.
+  if (info.text !== (text || info_idle)) {
+    info.setv({text: text || info_idle}, {silent: true});
+    info.change.emit();
+  }
   if (eat.data.x.length || ex.length) {
     eat.data.x = Array.from(ex); eat.data.y = Array.from(ey); eat.change.emit();
   }

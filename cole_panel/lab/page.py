@@ -201,18 +201,28 @@ class LabPage(pn.viewable.Viewer):
             button_type="success",
         )
         self._settings = pn.Column(
-            pn.widgets.Select.from_param(run.param.game, css_classes=["lab-game"]),
+            pn.widgets.Select.from_param(
+                run.param.game, css_classes=["lab-game"], sizing_mode="stretch_width"
+            ),
             pn.widgets.TextInput.from_param(
-                run.param.bots, css_classes=["lab-bots"], max_length=MAX_TEXT
+                run.param.bots,
+                css_classes=["lab-bots"],
+                max_length=MAX_TEXT,
+                sizing_mode="stretch_width",
             ),
             pn.widgets.TextInput.from_param(
                 run.param.rules,
                 css_classes=["lab-rules"],
                 max_length=MAX_TEXT,
+                sizing_mode="stretch_width",
                 placeholder="e.g. radius=3",
             ),
-            pn.widgets.IntInput.from_param(run.param.games, css_classes=["lab-games"]),
-            pn.widgets.IntInput.from_param(run.param.seed, css_classes=["lab-seed"]),
+            pn.widgets.IntInput.from_param(
+                run.param.games, css_classes=["lab-games"], sizing_mode="stretch_width"
+            ),
+            pn.widgets.IntInput.from_param(
+                run.param.seed, css_classes=["lab-seed"], sizing_mode="stretch_width"
+            ),
             sizing_mode="stretch_width",
         )
         self._callback = None
