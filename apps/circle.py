@@ -3,8 +3,8 @@
 import panel as pn
 
 from cole_panel.circle import CircleDashboard
-from cole_panel.ui.address import page_location_ok
+from cole_panel.ui.shell import serve_page
 
 pn.extension()
 
-CircleDashboard().servable(title="Circle of Life", location=page_location_ok())
+serve_page(CircleDashboard(), title="Circle of Life", page="circle")

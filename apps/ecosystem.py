@@ -3,8 +3,8 @@
 import panel as pn
 
 from cole_panel.ecosystem import EcosystemDashboard
-from cole_panel.ui.address import page_location_ok
+from cole_panel.ui.shell import serve_page
 
 pn.extension("tabulator")
 
-EcosystemDashboard().servable(title="Ecosystem: Savanna", location=page_location_ok())
+serve_page(EcosystemDashboard(), title="Ecosystem: Savanna", page="ecosystem")

@@ -1,6 +1,10 @@
 """`panel serve apps/index.py`: links to every game."""
 
-from cole_panel.index import index_page
-from cole_panel.ui.address import page_location_ok
+import panel as pn
 
-index_page().servable(title="cole-panel", location=page_location_ok())
+from cole_panel.index import index_page
+from cole_panel.ui.shell import serve_page
+
+pn.extension()
+
+serve_page(index_page(), title="All games", page="index")

@@ -1,6 +1,6 @@
 """`panel serve apps/lab.py`: the simulation lab (studies on Dask workers, watched live)."""
 
-from cole_panel.lab.page import lab_page
-from cole_panel.ui.address import page_location_ok
+from cole_panel.lab.page import served_lab
+from cole_panel.ui.shell import serve_page
 
-lab_page().servable(title="cole-panel lab", location=page_location_ok())
+serve_page(served_lab(), title="Simulation lab", page="lab")

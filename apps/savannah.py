@@ -6,8 +6,8 @@ Page settings can come from the address, e.g. ``/savannah?players=2&seed=7&seat1
 import panel as pn
 
 from cole_panel.savannah import SavannahDashboard
-from cole_panel.ui.address import page_location_ok
+from cole_panel.ui.shell import serve_page
 
 pn.extension("tabulator")
 
-SavannahDashboard.from_query().servable(title="On the Savannah", location=page_location_ok())
+serve_page(SavannahDashboard.from_query(), title="On the Savannah", page="savannah")

@@ -1,8 +1,10 @@
-"""The landing page that links the three games."""
+"""The landing page: each game with a picture of a real position and one line about it."""
 
 from __future__ import annotations
 
 import panel as pn
+
+from .pictures import PICTURES
 
 GAMES = (
     (
@@ -25,22 +27,36 @@ GAMES = (
     ),
 )
 
+CARD_WIDTH = 300
+
+
+def game_card(slug: str, title: str, text: str) -> pn.viewable.Viewable:
+    """One game: its picture (a link too), its name as a link and one line about it."""
+    return pn.Column(
+        pn.pane.HTML(
+            f'<a href="./{slug}" aria-label="Play {title}">{PICTURES[slug]()}</a>',
+            margin=(10, 12, 0, 12),
+        ),
+        pn.pane.Markdown(f"### [{title}](./{slug})\n\n{text}", margin=(0, 12)),
+        width=CARD_WIDTH,
+        css_classes=["cole-game-card"],
+        styles={"border": "1px solid #ccc", "border-radius": "8px", "background": "#fff"},
+        margin=8,
+    )
+
 
 def index_page() -> pn.viewable.Viewable:
-    """A fresh landing page: one card per game with a link to its app."""
-    cards = [
-        pn.pane.Markdown(
-            f"### [{title}](./{slug})\n\n{text}",
-            width=320,
-            styles={"border": "1px solid #ccc", "border-radius": "8px", "padding": "0 12px"},
-        )
-        for slug, title, text in GAMES
-    ]
+    """A fresh landing page: one card per game with a picture and a link to its app."""
     return pn.Column(
         pn.pane.Markdown(
             "# cole-panel\nThe *Circle of Life* family of ecosystem games: "
-            "learn the rules by playing, explore scoring, play against bots."
+            "learn the rules by playing, explore scoring, play against bots.",
+            sizing_mode="stretch_width",
         ),
-        pn.FlexBox(*cards),
-        pn.pane.Markdown("[Simulation lab](./lab): tournaments and balance studies on Dask."),
+        pn.FlexBox(*(game_card(*game) for game in GAMES), sizing_mode="stretch_width"),
+        pn.pane.Markdown(
+            "[Simulation lab](./lab): tournaments and balance studies on Dask.",
+            sizing_mode="stretch_width",
+        ),
+        sizing_mode="stretch_width",
     )

@@ -11,7 +11,6 @@ species gold, its prey green, its predator red) without a server round trip.
 from __future__ import annotations
 
 import html
-import math
 from typing import Any
 
 import panel as pn
@@ -19,134 +18,58 @@ import param
 from bokeh.events import DoubleTap, MouseLeave, Tap
 from bokeh.models import ColumnDataSource, CustomJS, Div, HoverTool, Label
 
-from engines.circle import PLAYER_NAMES, PREDATOR, PREY, SHAPES, SPECIES, State, plural
+from engines.circle import PLAYER_NAMES, PREDATOR, PREY, State, plural
 from engines.circle.race import Race, race
 from engines.circle.species import DIRECTIONS
 
 from ..core.text import a
 from ..ui import batched
 from ..ui.figures import bare_figure
-from .geometry import (
-    board_cells,
-    cell_center,
-    hex_corners,
-    nearest_cell,
-    plot_extent,
-    polyhex_centers,
-    ring_angle,
-    ring_radius,
-)
+from .cell_text import last_captures, preview_text
+from .geometry import board_cells, cell_center, nearest_cell, plot_extent
 from .model import CircleModel
+from .palette import (
+    ARROW,
+    BACKGROUND,
+    BACKGROUND_PAST,
+    BLOCKED_MARK,
+    CELL_FILL,
+    CELL_FILL_ILLEGAL,
+    CELL_FILL_TAKEN,
+    CELL_LINE,
+    HOT,
+    LABEL_COLOR,
+    LAST_MOVE_MARK,
+    PAST_TEXT,
+    PREVIEW_EAT,
+    PREVIEW_FORM,
+    RING_BACK,
+    RING_TEXT,
+    STONE_FILL,
+    STONE_LINE,
+)
 from .race_overlay import KIND_WORDS, overlay_data
+from .ring import HIGHLIGHT_JS, INFO_IDLE, ROLE_WORDS, ring_data
+
+__all__ = ["BOARD_NAME", "INFO_NAME", "STONE_FILL", "CircleBoard", "last_captures"]
 
 BOARD_NAME = "circle-board"
 """The Bokeh ``name`` of the board figure (tests and benchmarks look it up by this name)."""
 INFO_NAME = "circle-info"
 """The Bokeh ``name`` (and CSS class) of the line under the board explaining the hovered cell."""
-PREVIEW_EAT = "#c0161d"
-PREVIEW_FORM = "#d49b00"
-
-STONE_FILL = ("#ec7a23", "#262626")
-STONE_LINE = ("#8a3d0b", "#000000")
-LAST_MOVE_MARK = ("#262626", "#f5f0e6")
-CELL_FILL = "#f4ead3"
-CELL_FILL_TAKEN = "#ece0c4"
-CELL_FILL_ILLEGAL = "#cdc4b4"
-BLOCKED_MARK = "#8f8473"
-LABEL_COLOR = "#a3916f"
-CELL_LINE = "#a8936e"
-BACKGROUND = "#fbf8f1"
-BACKGROUND_PAST = "#e9eef5"
-RING_FILL = "#cdbf9f"
-RING_LINE = "#7d6b4d"
-ARROW = "#a38f6c"
-HOT = {
-    "self": ("#f6c445", "#8a6d00"),
-    "prey": ("#6fbf73", "#2e6b31"),
-    "predator": ("#e0605a", "#7a1f1b"),
-}
-
 STONE_RADIUS = 0.62
-RING_HEX = 0.42
-
-_HIGHLIGHT_JS = """
-const spots = tool.__cole_spots || (tool.__cole_spots = {});
-if (cb_data !== undefined && cb_data.renderer !== undefined) {
-  const ids = cb_data.index.indices;
-  spots[cb_data.renderer.id] = ids.length ? [cb_data.renderer.data_source, ids[0]] : null;
-} else {
-  for (const k in spots) spots[k] = null;
-}
-let spot = null;
-for (const k in spots) if (spots[k]) spot = spots[k];
-const key = spot ? spot[0].id + ":" + spot[1] : "";
-const moved = tool.__cole_spot !== key;
-tool.__cole_spot = key;
-let text = "", ex = [], ey = [], fq = [], fr = [];
-if (moved && spot) {
-  const [src, i] = spot;
-  text = "<b>" + src.data.title[i] + "</b> — " + src.data.tip[i];
-  if (src === cells) {
-    const nums = (t) => t ? t.split(" ").map(Number) : [];
-    const e = nums(src.data.eat[i]), f = nums(src.data.form[i]);
-    ex = e.filter((_, k) => k % 2 === 0); ey = e.filter((_, k) => k % 2 === 1);
-    fq = f.filter((_, k) => k % 2 === 0); fr = f.filter((_, k) => k % 2 === 1);
-  }
-}
-if (moved) {
-  if (info.text !== (text || info_idle)) info.text = text || info_idle;
-  if (eat.data.x.length || ex.length) {
-    eat.data.x = Array.from(ex); eat.data.y = Array.from(ey); eat.change.emit();
-  }
-  if (form.data.q.length || fq.length) {
-    form.data.q = Array.from(fq); form.data.r = Array.from(fr); form.change.emit();
-  }
-}
-const store = tool.__cole_hover || (tool.__cole_hover = {});
-if (cb_data !== undefined && cb_data.renderer !== undefined) {
-  const idx = cb_data.index.indices;
-  const src = cb_data.renderer.data_source;
-  store[cb_data.renderer.id] = idx.length ? src.data.species[idx[0]] : "";
-} else {
-  for (const k in store) store[k] = "";
-}
-let sp = "";
-for (const k in store) if (store[k]) sp = store[k];
-if (tool.__cole_shown === sp) return;
-tool.__cole_shown = sp;
-const role = (s) => s === "" || sp === "" ? "" :
-  s === sp ? "self" : s === prey[sp] ? "prey" : s === predator[sp] ? "predator" : "";
-const rd = ring.data;
-for (let i = 0; i < rd.species.length; i++) {
-  const r = role(rd.species[i]);
-  rd.fill[i] = r ? hot[r][0] : rd.base_fill[i];
-  rd.line[i] = r ? hot[r][1] : rd.base_line[i];
-}
-ring.change.emit();
-for (const src of [arcs, heads]) {
-  const d = src.data;
-  for (let i = 0; i < d.eater.length; i++) {
-    const r = sp === "" ? "" : d.eater[i] === sp ? "prey" : d.eaten[i] === sp ? "predator" : "";
-    d.color[i] = r ? hot[r][0] : base_arrow;
-    d.width[i] = r ? 4 : 2;
-  }
-  src.change.emit();
-}
-const ld = labels.data;
-for (let i = 0; i < ld.species.length; i++) {
-  ld.weight[i] = role(ld.species[i]) ? "bold" : "normal";
-}
-labels.change.emit();
-"""
-
-INFO_IDLE = "Hover a cell or a ring shape to see what it is, or what a stone there would do."
 
 
 class CircleBoard(pn.viewable.Viewer):
     """The board and ring of one :class:`CircleModel`; taps play, hovering explains."""
 
     model = param.ClassSelector(class_=CircleModel, doc="The game shown and played.")
-    size = param.Integer(default=700, bounds=(300, 1600), doc="Width and height in pixels.")
+    size = param.Integer(
+        default=700,
+        bounds=(300, 1600),
+        doc="Largest width (and height) in pixels; on a narrower page the board shrinks, "
+        "staying square.",
+    )
     interactive = param.Boolean(default=True, doc="Whether a tap on a cell plays there.")
     show_labels = param.Boolean(default=True, doc="Whether empty cells show their label (E5).")
     prefix = param.String(
@@ -172,9 +95,13 @@ class CircleBoard(pn.viewable.Viewer):
         self._redraw()
         # Two panes, not one Bokeh column: a change of the line's text would lay the column
         # out again and repaint the whole board (measured: click-to-repaint 47 -> 300 ms).
+        # The board scales with the width it is given and stays square (its ranges are fixed and
+        # match_aspect keeps cells round), so taps still land on the cell drawn under them.
         self._pane = pn.Column(
-            pn.pane.Bokeh(self.figure, sizing_mode="fixed", margin=0),
-            pn.pane.Bokeh(self.info, sizing_mode="fixed", margin=0),
+            pn.pane.Bokeh(self.figure, sizing_mode="scale_width", max_width=self.size, margin=0),
+            pn.pane.Bokeh(self.info, sizing_mode="stretch_width", max_width=self.size, margin=0),
+            sizing_mode="stretch_width",
+            max_width=self.size,
             margin=0,
         )
 
@@ -220,6 +147,8 @@ class CircleBoard(pn.viewable.Viewer):
             BACKGROUND,
             width=self.size,
             height=self.size,
+            sizing_mode="scale_width",
+            max_width=self.size,
             match_aspect=True,
             bounds="auto",
         )
@@ -229,7 +158,7 @@ class CircleBoard(pn.viewable.Viewer):
             "y",
             radius="radius",
             source=s["ring_circle"],
-            fill_color="#efe6d2",
+            fill_color=RING_BACK,
             fill_alpha=0.55,
             line_color="#d9ccb0",
             line_width=1,
@@ -265,8 +194,8 @@ class CircleBoard(pn.viewable.Viewer):
             source=s["ring_labels"],
             text_align="align",
             text_baseline="middle",
-            text_font_size="12px",
-            text_color="#5b4a30",
+            text_font_size="11px",
+            text_color=RING_TEXT,
             text_font_style="weight",
         )
         # (Hatch patterns would mark the blocked cells too, but each repaint then builds
@@ -370,7 +299,7 @@ class CircleBoard(pn.viewable.Viewer):
             y_units="screen",
             text="",
             text_font_size="15px",
-            text_color="#2d4a6b",
+            text_color=PAST_TEXT,
             text_font_style="bold",
             visible=False,
         )
@@ -381,8 +310,9 @@ class CircleBoard(pn.viewable.Viewer):
         self.info = Div(
             text=INFO_IDLE,
             name=f"{self.prefix}-info",
-            width=self.size,
-            height=48,
+            sizing_mode="stretch_width",
+            max_width=self.size,
+            height=64,
             css_classes=[f"{self.prefix}-info"],
         )
         hover = HoverTool(renderers=[cells, ring], tooltips=None)
@@ -400,10 +330,11 @@ class CircleBoard(pn.viewable.Viewer):
             predator=dict(PREDATOR),
             hot={k: list(v) for k, v in HOT.items()},
             base_arrow=ARROW,
+            words=ROLE_WORDS,
         )
-        hover.callback = CustomJS(args=dict(tool=hover, **args), code=_HIGHLIGHT_JS)
+        hover.callback = CustomJS(args=dict(tool=hover, **args), code=HIGHLIGHT_JS)
         p.add_tools(hover)
-        p.js_on_event(MouseLeave, CustomJS(args=dict(tool=hover, **args), code=_HIGHLIGHT_JS))
+        p.js_on_event(MouseLeave, CustomJS(args=dict(tool=hover, **args), code=HIGHLIGHT_JS))
         p.on_event(Tap, self._on_tap)
         p.on_event(DoubleTap, self._on_double_tap)
         self.figure = p
@@ -415,65 +346,8 @@ class CircleBoard(pn.viewable.Viewer):
         p = self.figure
         p.x_range.update(start=-extent, end=extent, bounds=(-extent, extent))
         p.y_range.update(start=-extent, end=extent, bounds=(-extent, extent))
-        rr = ring_radius(radius)
-        self.sources["ring_circle"].data = dict(x=[0.0], y=[0.0], radius=[rr])
-        ring = dict(
-            xs=[], ys=[], species=[], fill=[], line=[], base_fill=[], base_line=[], title=[], tip=[]
-        )
-        labels = dict(x=[], y=[], text=[], species=[], weight=[], align=[])
-        for i, name in enumerate(SPECIES):
-            a = ring_angle(i)
-            center = (rr * math.cos(a), rr * math.sin(a))
-            cells = _display_shape(name, a)
-            for x, y in polyhex_centers(cells, center, RING_HEX):
-                xs, ys = hex_corners(x, y, RING_HEX * 0.96)
-                ring["xs"].append(xs)
-                ring["ys"].append(ys)
-                ring["species"].append(name)
-                ring["fill"].append(RING_FILL)
-                ring["line"].append(RING_LINE)
-                ring["base_fill"].append(RING_FILL)
-                ring["base_line"].append(RING_LINE)
-                ring["title"].append(f"{name} ({len(cells)} stone{'s' * (len(cells) > 1)})")
-                ring["tip"].append(
-                    f"eats <b>{plural(PREY[name])}</b> · eaten by <b>{plural(PREDATOR[name])}</b>"
-                )
-            side = abs(math.cos(a)) > 0.8  # beside the shape on the left and right
-            lr = rr + (1.15 if side else 1.55)
-            lx, ly = lr * math.cos(a), lr * math.sin(a)
-            labels["x"].append(lx)
-            labels["y"].append(ly)
-            labels["text"].append(name)
-            labels["species"].append(name)
-            labels["weight"].append("normal")
-            labels["align"].append(("left" if math.cos(a) > 0 else "right") if side else "center")
-        self.sources["ring"].data = ring
-        self.sources["ring_labels"].data = labels
-        gap = 1.75 / rr
-        step = 2 * math.pi / 12
-        arcs = dict(x=[], y=[], radius=[], start=[], end=[], eater=[], eaten=[], color=[], width=[])
-        heads = dict(x=[], y=[], angle=[], eater=[], eaten=[], color=[], width=[])
-        for i, name in enumerate(SPECIES):
-            a = ring_angle(i)
-            start, end = a - gap, a - step + gap
-            arcs["x"].append(0.0)
-            arcs["y"].append(0.0)
-            arcs["radius"].append(rr)
-            arcs["start"].append(start)
-            arcs["end"].append(end + 0.05)
-            for key, value in (
-                ("eater", name),
-                ("eaten", PREY[name]),
-                ("color", ARROW),
-                ("width", 2),
-            ):
-                arcs[key].append(value)
-                heads[key].append(value)
-            heads["x"].append(rr * math.cos(end))
-            heads["y"].append(rr * math.sin(end))
-            heads["angle"].append(end - math.pi)
-        self.sources["arcs"].data = arcs
-        self.sources["heads"].data = heads
+        for name, data in ring_data(radius).items():
+            self.sources[name].data = data
 
     # ------------------------------------------------------------------ drawing
     def _redraw(self, *_: Any) -> None:
@@ -502,8 +376,10 @@ class CircleBoard(pn.viewable.Viewer):
             self.sources["eat"].data = dict(x=[], y=[])
         if self.sources["form"].data["q"]:
             self.sources["form"].data = dict(q=[], r=[])
-        if self.info.text != INFO_IDLE:
-            self.info.text = INFO_IDLE
+        # The browser writes the hovered cell's line without telling the server, so the server
+        # cannot know what it shows: the idle line is sent at every redraw, in two spellings
+        # (the second ends with an invisible word joiner) so that it always counts as a change.
+        self.info.text = INFO_IDLE if self.info.text != INFO_IDLE else INFO_IDLE + "\u2060"
         hint = model.hint if model.view_index is None else None
         hx, hy = cell_center(hint) if hint else (None, None)
         self.sources["hint"].data = dict(x=[hx] if hint else [], y=[hy] if hint else [])
@@ -560,7 +436,7 @@ class CircleBoard(pn.viewable.Viewer):
                 else:
                     species = preview.species or ""
                     title = f"{name} · {PLAYER_NAMES[mover]} here makes {a(species)}"
-                    tip = _preview_text(state, preview)
+                    tip = preview_text(state, preview)
                     form = list(preview.cells)
                     eat = [cell_center(x) for c in preview.eats for x in sorted(c.cells)]
                 tip += f" · <i>{KIND_WORDS[kinds[cell].kind]}</i>"
@@ -670,58 +546,3 @@ def race_of_nothing() -> Race:
 def _empty_cells() -> dict[str, list]:
     names = "q r label fill blocked title tip species eat form"
     return {name: [] for name in names.split()}
-
-
-def last_captures(model: CircleModel) -> list[tuple[int, tuple[int, int]]]:
-    """(eater, cell) for the stones each player ate with her latest move in the shown position.
-
-    A player's capture stays marked until she moves again.
-    """
-    shown = len(model.history) if model.view_index is None else model.view_index
-    turns = model.history[:shown]
-    out = []
-    for player in (0, 1):
-        last = next((t for t in reversed(turns) if t.player == player), None)
-        if last is not None:
-            out.extend((player, c) for e in last.events if e.kind == "ate" for c in e.cells)
-    return out
-
-
-def _preview_text(state: State, preview: Any) -> str:
-    mover = preview.player
-    enemy = PLAYER_NAMES[1 - mover]
-    parts = []
-    if preview.merged > 1:
-        parts.append(f"joining {preview.merged} critters")
-    elif preview.merged == 1:
-        parts.append("growing a critter")
-    if preview.eats:
-        eaten = ", ".join(
-            f"{enemy} {c.species} at {' '.join(state.label(x) for x in sorted(c.cells, key=lambda t: (t[1], t[0])))}"
-            for c in preview.eats
-        )
-        parts.append(
-            f"<b>eats</b> {html.escape(eaten)} ({preview.stones} stone{'s' * (preview.stones > 1)})"
-        )
-        if preview.wins:
-            parts.append("<b>and wins</b>")
-    else:
-        parts.append(f"eats nothing (it would eat {plural(PREY[preview.species])})")
-    return "; ".join(parts)
-
-
-def _display_shape(name: str, angle: float) -> list[tuple[int, int]]:
-    """The ring's drawing of a species: its shape turned so it lies along the ring."""
-    from engines.circle import orientations
-
-    best = None
-    tangent = (math.sin(angle), -math.cos(angle))
-    for shape in orientations(SHAPES[name]):
-        pts = [cell_center(c) for c in shape]
-        mx = sum(p[0] for p in pts) / len(pts)
-        my = sum(p[1] for p in pts) / len(pts)
-        radial = sum(((x - mx) * tangent[1] - (y - my) * tangent[0]) ** 2 for x, y in pts)
-        key = (round(radial, 6), sorted(shape))
-        if best is None or key < best[0]:
-            best = (key, sorted(shape))
-    return best[1]

@@ -31,12 +31,17 @@ from ..ui import (
     ThinkingIndicator,
     batched,
 )
-from .board import STONE_FILL, CircleBoard
+from .board import CircleBoard
 from .link import ShareLink
 from .model import CircleModel
+from .palette import CAPTION, STONE_FILL
 from .puzzles import PuzzleView
 from .race_overlay import counts_html, legend_html
 
+MIN_BOARD = 400
+"""Narrowest board (px) before the column beside it moves under it."""
+MIN_SIDE, MAX_SIDE = 320, 520
+"""Width range (px) of the column of turn, captures and tabs."""
 HUMAN_VS_BOT_DELAY = 0.4
 """Seconds a bot waits before answering a person, so the person sees her own stone land."""
 
@@ -65,6 +70,14 @@ ringed in red, and the ring lights up that species (gold), its prey (green) and 
 """
 
 
+def _bar_css(color: str) -> str:
+    return (
+        f"progress::-webkit-progress-value {{ background-color: {color} !important; }}\n"
+        f"progress::-moz-progress-bar {{ background-color: {color} !important; }}\n"
+        f"progress:not([value])::-webkit-progress-bar {{ background-color: {color}; }}"
+    )
+
+
 class CircleDashboard(pn.viewable.Viewer):
     """The Circle of Life game page: board with ring, turn and captures, controls, log."""
 
@@ -85,7 +98,8 @@ class CircleDashboard(pn.viewable.Viewer):
         self._job: tuple[str, State] | None = None
         self.board = CircleBoard(model=self.model)
         self._build()
-        self.runner.notebook_push = partial(pn.io.push_notebook, self._layout)
+        self._layout: pn.FlexBox | None = None
+        self.runner.notebook_push = self._push
         doc = pn.state.curdoc
         if doc is not None and doc.session_context is not None:
             # A closed tab must not leave a bot-vs-bot game running on the server.
@@ -122,16 +136,17 @@ class CircleDashboard(pn.viewable.Viewer):
         self._banner = GameOverBanner()
         self._message = MessageBox(model=m)
         self._thinking = ThinkingIndicator(runner=self.runner)
+        # Each player's bar in her stone colour (Progress only knows theme colours by name).
         self._bars = [
             pn.indicators.Progress(
                 value=0,
                 max=20,
-                bar_color=color,
                 height=16,
                 sizing_mode="stretch_width",
                 margin=(0, 5, 6, 5),
+                stylesheets=[_bar_css(color)],
             )
-            for color in ("warning", "dark")
+            for color in STONE_FILL
         ]
         self._bar_labels = [
             pn.pane.HTML("", margin=(2, 5, 0, 5), css_classes=[f"cole-eaten-{p}"]) for p in (0, 1)
@@ -160,10 +175,10 @@ class CircleDashboard(pn.viewable.Viewer):
         self._moves = MoveList()
         self._moves.param.watch(self._on_pick_move, "selected")
 
-        radius = pn.widgets.IntSlider.from_param(m.param.radius, label="Board radius", width=200)
+        radius = pn.widgets.IntSlider.from_param(m.param.radius, label="Board radius", width=150)
         # No bounds on the widget: a number out of range gets a sentence, not a silent clamp.
         target = pn.widgets.IntInput(
-            label="Stones to win", value=m.capture_target, width=110, css_classes=["cole-target"]
+            label="Stones to win", value=m.capture_target, width=100, css_classes=["cole-target"]
         )
         target.param.watch(partial(self._on_target, target), "value")
         stuck_wins = pn.widgets.Checkbox.from_param(
@@ -188,27 +203,59 @@ class CircleDashboard(pn.viewable.Viewer):
             SeatSelector(model=m, seat="seat1", strength="strength1", label="Black"),
             pace,
             pn.pane.Markdown("**Next game**", margin=(8, 5, 0, 5)),
-            pn.Row(radius, target),
+            pn.FlexBox(radius, target),
             pn.Row(pn.pane.Markdown("Who starts:", margin=(8, 5)), first),
             stuck_wins,
             new_game,
             sizing_mode="stretch_width",
         )
+        self._setup = setup
         self._saveload = SaveLoad(model=m, filename="circle-of-life.json")
         self._puzzles = pn.Column(
             pn.pane.Markdown("Loading the puzzles…"), sizing_mode="stretch_width"
         )
-        self._tabs = pn.Tabs(
+        self._how_to = pn.pane.Markdown(HOW_TO_PLAY, sizing_mode="stretch_width")
+        caption = pn.pane.HTML(
+            '<div style="color:#5b4a30;font-size:13px">Arrows on the ring point '
+            "from eater to eaten. Hover a cell or a ring shape: "
+            f'<b style="color:{CAPTION["self"]}">gold</b> (“this”) is that species, '
+            f'<b style="color:{CAPTION["prey"]}">green</b> (“prey”) what it eats, '
+            f'<b style="color:{CAPTION["predator"]}">red</b> (“eater”) what eats it. '
+            "Cells marked × cannot take your stone; dashed red rings are the stones each "
+            "player ate with her last move.</div>",
+            margin=(4, 10),
+            sizing_mode="stretch_width",
+        )
+        self._board_column = pn.Column(
+            self.board,
+            caption,
+            self._show_race,
+            self._legend,
+            self._share,
+            margin=0,
+            sizing_mode="stretch_width",
+            min_width=MIN_BOARD,
+            max_width=self.board.size,
+            styles={"flex": f"1 1 {MIN_BOARD}px"},
+        )
+
+    def _tabs(self, *extra: tuple[str, pn.viewable.Viewable]) -> pn.Tabs:
+        """The tabs beside the board: narration and moves, ``extra``, puzzles, how to play."""
+        tabs = pn.Tabs(
             ("Narration", self._log),
             ("Moves", self._moves),
-            ("New game", setup),
-            ("Save / load", self._saveload),
+            *extra,
             ("Puzzles", self._puzzles),
-            ("How to play", pn.pane.Markdown(HOW_TO_PLAY, sizing_mode="stretch_width")),
+            ("How to play", self._how_to),
             dynamic=False,
             sizing_mode="stretch_width",
         )
-        side = pn.Column(
+        tabs.param.watch(partial(self._on_tab, tabs), "active")
+        return tabs
+
+    def _game_column(self, tabs: pn.Tabs) -> pn.Column:
+        """Title, turn, captures, buttons and ``tabs``: what sits beside (or under) the board."""
+        return pn.Column(
             pn.pane.HTML('<h2 style="margin:0">Circle of Life</h2>', margin=(0, 5)),
             self._turn,
             self._thinking,
@@ -218,26 +265,39 @@ class CircleDashboard(pn.viewable.Viewer):
             self._bars[0],
             self._bar_labels[1],
             self._bars[1],
-            pn.Row(self._undo, self._redo, self._hint, self._pause, margin=(4, 0)),
+            pn.FlexBox(self._undo, self._redo, self._hint, self._pause, margin=(4, 0)),
             self._hint_strength,
-            self._tabs,
-            width=460,
+            tabs,
+            sizing_mode="stretch_width",
+            min_width=MIN_SIDE,
+            max_width=MAX_SIDE,
             margin=(0, 10),
+            styles={"flex": f"1 1 {MIN_SIDE}px"},
         )
-        caption = pn.pane.HTML(
-            '<div style="color:#6b5b40;font-size:13px;max-width:680px">Arrows on the ring point '
-            "from eater to eaten. Hover a cell or a ring shape: "
-            '<b style="color:#b08a00">gold</b> is that species, '
-            '<b style="color:#2e7d32">green</b> what it eats, '
-            '<b style="color:#c62828">red</b> what eats it. Cells marked × cannot take your '
-            "stone; dashed red rings are the stones each player ate with her last move.</div>",
-            margin=(4, 10),
+
+    def _beside(self, tabs: pn.Tabs) -> pn.FlexBox:
+        # Side by side when there is room, the column under the board when there is not.
+        return pn.FlexBox(
+            self._board_column,
+            self._game_column(tabs),
+            flex_wrap="wrap",
+            align_items="flex-start",
+            sizing_mode="stretch_width",
+            margin=5,
         )
-        board_column = pn.Column(
-            self.board, caption, self._show_race, self._legend, self._share, margin=0, width=700
+
+    def settings(self) -> pn.viewable.Viewable:
+        """What goes in a served page's sidebar: players, the next game's rules, save / load."""
+        return pn.Tabs(
+            ("New game", self._setup),
+            ("Save / load", self._saveload),
+            dynamic=False,
+            sizing_mode="stretch_width",
         )
-        self._layout = pn.Row(board_column, side, margin=5)
-        self._tabs.param.watch(self._on_tab, "active")
+
+    def play_area(self) -> pn.viewable.Viewable:
+        """Everything but the settings: board, turn, captures, narration, moves, puzzles."""
+        return self._beside(self._tabs())
 
     # ------------------------------------------------------------------ refreshing
     def _refresh(self, *_: Any) -> None:
@@ -293,6 +353,11 @@ class CircleDashboard(pn.viewable.Viewer):
             f'font-size:20px">●</span> <b>{PLAYER_NAMES[p]} to play</b> — {who}.</div>'
         )
 
+    def _push(self) -> None:
+        # A bot's move is sent to a notebook output by hand (no server loop pushes it there).
+        if self._layout is not None:
+            pn.io.push_notebook(self._layout)
+
     def _refresh_buttons(self, *_: Any) -> None:
         m = self.model
         busy = self.runner.thinking
@@ -327,9 +392,9 @@ class CircleDashboard(pn.viewable.Viewer):
             message_is_error=False,
         )
 
-    def _on_tab(self, event: param.parameterized.Event) -> None:
+    def _on_tab(self, tabs: pn.Tabs, event: param.parameterized.Event) -> None:
         # The puzzle trainer (its own game and board) is built the first time its tab opens.
-        if self._tabs.objects[event.new] is self._puzzles and not hasattr(self, "_puzzle_view"):
+        if tabs.objects[event.new] is self._puzzles and not hasattr(self, "_puzzle_view"):
             self._puzzle_view = PuzzleView()
             self._puzzles.objects = [self._puzzle_view]
 
@@ -407,4 +472,8 @@ class CircleDashboard(pn.viewable.Viewer):
             self._schedule_bot()
 
     def __panel__(self) -> pn.viewable.Viewable:
+        if self._layout is None:
+            self._layout = self._beside(
+                self._tabs(("New game", self._setup), ("Save / load", self._saveload))
+            )
         return self._layout

@@ -70,7 +70,7 @@ def ring_radius(radius: int) -> float:
 
 def plot_extent(radius: int) -> float:
     """Half the width (and height) of the square data range that shows board, ring and labels."""
-    return ring_radius(radius) + 3.3
+    return ring_radius(radius) + 4.0
 
 
 def ring_angle(index: int) -> float:

@@ -59,10 +59,10 @@ class PuzzleView(pn.viewable.Viewer):
         self._refresh()
         # Controls above the board, so the whole trainer fits the side column's tab.
         self._layout = pn.Column(
-            pn.Row(self._theme, self._level),
+            pn.FlexBox(self._theme, self._level),
             self._goal,
             self._feedback,
-            pn.Row(self._retry, self._next, self._race),
+            pn.FlexBox(self._retry, self._next, self._race),
             self.board,
             sizing_mode="stretch_width",
         )

@@ -187,7 +187,9 @@ class LabPage(pn.viewable.Viewer):
         self._stop = pn.widgets.Button(name="Stop", button_type="warning", width=100, disabled=True)
         self._start.on_click(lambda _: run.start())
         self._stop.on_click(lambda _: run.stop())
-        self._progress = pn.indicators.Progress(value=0, max=run.games, width=300)
+        self._progress = pn.indicators.Progress(
+            value=0, max=run.games, sizing_mode="stretch_width", max_width=300
+        )
         self._status = pn.pane.Str(object=run.message, css_classes=["lab-status"])
         self._plot = pn.pane.HoloViews(rate_plot([], ()), sizing_mode="stretch_width")
         self._table = pn.pane.DataFrame(None, index=False, float_format="{:.3f}".format)
@@ -199,19 +201,29 @@ class LabPage(pn.viewable.Viewer):
             button_type="success",
         )
         self._settings = pn.Column(
-            pn.widgets.Select.from_param(run.param.game, css_classes=["lab-game"]),
+            pn.widgets.Select.from_param(
+                run.param.game, css_classes=["lab-game"], sizing_mode="stretch_width"
+            ),
             pn.widgets.TextInput.from_param(
-                run.param.bots, css_classes=["lab-bots"], max_length=MAX_TEXT
+                run.param.bots,
+                css_classes=["lab-bots"],
+                max_length=MAX_TEXT,
+                sizing_mode="stretch_width",
             ),
             pn.widgets.TextInput.from_param(
                 run.param.rules,
                 css_classes=["lab-rules"],
                 max_length=MAX_TEXT,
+                sizing_mode="stretch_width",
                 placeholder="e.g. radius=3",
             ),
-            pn.widgets.IntInput.from_param(run.param.games, css_classes=["lab-games"]),
-            pn.widgets.IntInput.from_param(run.param.seed, css_classes=["lab-seed"]),
-            width=320,
+            pn.widgets.IntInput.from_param(
+                run.param.games, css_classes=["lab-games"], sizing_mode="stretch_width"
+            ),
+            pn.widgets.IntInput.from_param(
+                run.param.seed, css_classes=["lab-seed"], sizing_mode="stretch_width"
+            ),
+            sizing_mode="stretch_width",
         )
         self._callback = None
         run.param.watch(self._on_running, "running")
@@ -243,30 +255,50 @@ class LabPage(pn.viewable.Viewer):
         table = A.bot_rates(rows)
         self._table.object = table[["bot", "games", "rate", "low", "high"]]
 
-    def __panel__(self) -> pn.viewable.Viewable:
-        return pn.Row(
-            pn.Column(
-                pn.pane.Markdown("## Set up a study\nSeat-rotated matches between bots."),
-                self._settings,
-                pn.Row(self._start, self._stop),
-                self._progress,
-                self._status,
-                self._download,
-                width=340,
-            ),
-            pn.Column(self._plot, self._table, sizing_mode="stretch_width"),
+    def settings(self) -> pn.viewable.Viewable:
+        """The study's setup and its Start/Stop buttons (a served page's sidebar)."""
+        return pn.Column(
+            pn.pane.Markdown("## Set up a study\nSeat-rotated matches between bots."),
+            self._settings,
+            pn.Row(self._start, self._stop),
+            self._progress,
+            self._status,
+            self._download,
+            sizing_mode="stretch_width",
+            max_width=340,
+        )
+
+    def play_area(self) -> pn.viewable.Viewable:
+        """What the study shows: win rates with their intervals, and the table."""
+        return pn.Column(
+            pn.pane.Markdown(INTRO, sizing_mode="stretch_width"),
+            self._plot,
+            self._table,
             sizing_mode="stretch_width",
         )
+
+    def __panel__(self) -> pn.viewable.Viewable:
+        return pn.FlexBox(
+            self.settings(),
+            pn.Column(self._plot, self._table, sizing_mode="stretch_width", min_width=320),
+            flex_wrap="wrap",
+            sizing_mode="stretch_width",
+        )
+
+
+INTRO = (
+    "# Simulation lab\nPlay many games between bots on Dask workers and watch the "
+    "95% intervals narrow. [All games](./index)"
+)
 
 
 def lab_page() -> pn.viewable.Viewable:
     """A fresh lab page for one session."""
     hv.extension("bokeh")
-    return pn.Column(
-        pn.pane.Markdown(
-            "# Simulation lab\nPlay many games between bots on Dask workers and watch the "
-            "95% intervals narrow. [All games](./index)"
-        ),
-        LabPage(),
-        sizing_mode="stretch_width",
-    )
+    return pn.Column(pn.pane.Markdown(INTRO), LabPage(), sizing_mode="stretch_width")
+
+
+def served_lab() -> LabPage:
+    """A fresh lab page for the served app (the shell puts its settings in the sidebar)."""
+    hv.extension("bokeh")
+    return LabPage()

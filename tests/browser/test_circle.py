@@ -61,8 +61,11 @@ def stones(page) -> dict[str, str]:
 
 
 def wait_for_stones(page, count: int) -> dict[str, str]:
+    # Generous: a bot's answer on a loaded 2-core CI machine can take many seconds.
     page.wait_for_function(
-        "n => Bokeh.documents[0].get_model_by_name('circle-stones').data.x.length === n", arg=count
+        "n => Bokeh.documents[0].get_model_by_name('circle-stones').data.x.length === n",
+        arg=count,
+        timeout=60_000,
     )
     return stones(page)
 

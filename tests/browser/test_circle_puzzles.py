@@ -31,7 +31,15 @@ def open_puzzles(open_page, server):
     return page, board
 
 
+_SCROLL_JS = """name => {
+    const view = Bokeh.index.query_one(v => v.model && v.model.name === name && v.frame);
+    (view.canvas_view ? view.canvas_view.el : view.el).scrollIntoView({block: "center"});
+}"""
+
+
 def play(board: BokehFigure, cell: str) -> None:
+    # The trainer's board sits low in the side column: bring it on screen as a user would.
+    board.page.evaluate(_SCROLL_JS, board.name)
     board.click(*cell_center(parse_label(cell)))
 
 

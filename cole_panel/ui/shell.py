@@ -1,0 +1,82 @@
+"""The frame every served page shares: one Bootstrap template with the same header and links.
+
+``app_shell(content, title=..., page=...)`` puts a dashboard's ``settings()`` in the sidebar and
+its ``play_area()`` in the main area; a dashboard without both methods goes whole into the main
+area.  Every resource of the template is served by ``panel serve`` itself (no CDN, no web font),
+so the pages work on a machine without internet.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+import panel as pn
+
+PAGES = (
+    ("index", "All games"),
+    ("circle", "Circle of Life"),
+    ("ecosystem", "Ecosystem"),
+    ("savannah", "On the Savannah"),
+    ("lab", "Lab"),
+)
+"""(app name, link text) of every served page, in header order."""
+
+HEADER_COLOR = "#5b4a30"
+ACCENT = "#ec7a23"
+SIDEBAR_WIDTH = 300
+
+_NAV_CSS = """
+.cole-nav { display: flex; flex-wrap: wrap; gap: 4px 14px; align-items: center; }
+.cole-nav a { color: #fff; text-decoration: none; font-size: 15px; padding: 2px 0; }
+.cole-nav a:hover, .cole-nav a:focus { text-decoration: underline; }
+.cole-nav a[aria-current="page"] { font-weight: bold; border-bottom: 2px solid #fff; }
+"""
+
+
+def nav_html(current: str) -> str:
+    """The header's links; the page shown is marked for screen readers and by an underline."""
+    links = []
+    for name, text in PAGES:
+        here = ' aria-current="page"' if name == current else ""
+        links.append(f'<a href="./{name}"{here}>{html.escape(text)}</a>')
+    return f'<nav class="cole-nav" aria-label="Pages">{"".join(links)}</nav>'
+
+
+def split(content: Any) -> tuple[list[Any], list[Any]]:
+    """(sidebar, main) for a page: ``settings()``/``play_area()`` if it has both, else all in main."""
+    settings = getattr(content, "settings", None)
+    play_area = getattr(content, "play_area", None)
+    if callable(settings) and callable(play_area):
+        return [settings()], [play_area()]
+    return [], [content]
+
+
+def app_shell(content: Any, *, title: str, page: str) -> pn.template.BootstrapTemplate:
+    """``content`` framed by the shared template, with ``page`` (an app name) marked current."""
+    if page not in dict(PAGES):
+        raise ValueError(f"{page!r} is not one of the pages {[p for p, _ in PAGES]}")
+    sidebar, main = split(content)
+    template = pn.template.BootstrapTemplate(
+        title=title,
+        site="cole-panel",
+        site_url="./index",
+        header=[pn.pane.HTML(nav_html(page), stylesheets=[_NAV_CSS], margin=(0, 10))],
+        sidebar=sidebar,
+        main=main,
+        header_background=HEADER_COLOR,
+        sidebar_width=SIDEBAR_WIDTH,
+        collapsed_sidebar=not sidebar,
+    )
+    return template
+
+
+def serve_page(content: Any, *, title: str, page: str) -> pn.template.BootstrapTemplate:
+    """Frame ``content`` with :func:`app_shell` and mark it servable for this session.
+
+    The address bar stays linked to the page only when Panel can read the address (see
+    :func:`cole_panel.ui.address.page_location_ok`), so a bad address never blanks the page.
+    """
+    from cole_panel.ui.address import page_location_ok
+
+    return app_shell(content, title=title, page=page).servable(location=page_location_ok())

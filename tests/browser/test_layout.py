@@ -1,0 +1,114 @@
+"""Every served page at 1,024 px: no sideways scroll, the main controls on screen, a screenshot.
+
+Screenshots go to ``tests/artifacts/layout-<page>-1024.png`` (git-ignored) so a person can see what was checked.
+"""
+
+from __future__ import annotations
+
+import contextlib
+
+import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+from playwright.sync_api import expect
+
+from cole_panel.ui.shell import PAGES
+
+from .conftest import PAGE_LOAD_TIMEOUT_MS, artifact
+
+pytestmark = pytest.mark.browser
+
+WIDTH = 1024
+NO_SIDEWAYS_SCROLL = """() =>
+    document.documentElement.scrollWidth <= window.innerWidth &&
+    ["main", "sidebar"].map(id => document.getElementById(id)).filter(e => e != null)
+        .every(e => e.scrollWidth <= e.clientWidth + 1)"""
+WIDTHS = """() => Object.fromEntries(["main", "sidebar"].map(id => document.getElementById(id))
+    .filter(e => e != null).map(e => [e.id, [e.scrollWidth, e.clientWidth]])
+    .concat([["page", [document.documentElement.scrollWidth, window.innerWidth]]]))"""
+
+
+def _circle(page):
+    return [
+        page.locator("canvas").first,
+        page.get_by_role("button", name="Hint"),
+        page.get_by_role("button", name="Undo"),
+        page.locator(".bk-tab", has_text="New game"),
+        page.locator(".bk-tab", has_text="Narration"),
+        page.locator(".cole-turn"),
+        page.locator(".cole-eaten-1"),
+    ]
+
+
+def _index(page):
+    return [page.get_by_role("link", name=f"Play {title}") for title in GAME_TITLES]
+
+
+def _ecosystem(page):
+    return [page.locator("canvas").first, page.get_by_role("button", name="Clear park")]
+
+
+def _savannah(page):
+    return [page.locator(".cole-turn"), page.locator(".cole-play button")]
+
+
+def _lab(page):
+    return [page.get_by_role("button", name="Start"), page.locator(".lab-game select")]
+
+
+GAME_TITLES = ("Circle of Life", "Ecosystem: Savanna", "On the Savannah")
+CONTROLS = {
+    "index": _index,
+    "circle": _circle,
+    "ecosystem": _ecosystem,
+    "savannah": _savannah,
+    "lab": _lab,
+}
+STILL_TOO_WIDE = {
+    # Their layouts are being fixed on the ecosystem and savannah branches (issue 12.1); the
+    # lead removes these marks after merging them.
+    "ecosystem": "Ecosystem's layout is fixed on its own branch (issue 12.1); also, in any "
+    "Panel template, changing `visible` of a pn.pane.Bokeh raises a TypeError (Panel copies the "
+    "design's ImportedStyleSheets into the pane's `stylesheets`), as the draft hands do",
+    "savannah": "Savannah's layout is fixed on its own branch (issue 12.1): its right column "
+    "is wider than the 1,024 px window",
+}
+
+
+def _param(name: str):
+    if name in STILL_TOO_WIDE:
+        return pytest.param(
+            name, marks=pytest.mark.xfail(strict=False, reason=STILL_TOO_WIDE[name])
+        )
+    return name
+
+
+@pytest.mark.parametrize("name", [_param(name) for name, _ in PAGES])
+def test_page_fits_1024_px_with_every_control_on_screen(browser, panel_server, name):
+    assert set(CONTROLS) == {n for n, _ in PAGES}
+    server = panel_server(name)
+    context = browser.new_context(viewport={"width": WIDTH, "height": 900})
+    try:
+        page = context.new_page()
+        page.set_default_timeout(30_000)
+        page.goto(server.url, timeout=PAGE_LOAD_TIMEOUT_MS)
+        nav = page.get_by_role("navigation", name="Pages")
+        expect(nav).to_be_visible(timeout=PAGE_LOAD_TIMEOUT_MS)
+        for _, text in PAGES:
+            expect(nav.get_by_role("link", name=text, exact=True)).to_be_visible()
+        for control in CONTROLS[name](page):
+            expect(control).to_be_visible(timeout=PAGE_LOAD_TIMEOUT_MS)
+            box = control.bounding_box()
+            assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= WIDTH, (
+                f"{control} is not within the {WIDTH} px window: {box}"
+            )
+        # The layout settles after the last model arrives: give it time to, then require it.
+        with contextlib.suppress(PlaywrightTimeout):
+            page.wait_for_function(NO_SIDEWAYS_SCROLL, timeout=10_000)
+        page.screenshot(path=str(artifact(f"layout-{name}-{WIDTH}.png")), full_page=True)
+        # The page, and the template's main area and sidebar (which scroll on their own).
+        assert page.evaluate(NO_SIDEWAYS_SCROLL), (
+            f"the {name} page scrolls sideways; (scroll width, visible width): "
+            f"{page.evaluate(WIDTHS)}"
+        )
+    finally:
+        context.close()
