@@ -462,7 +462,7 @@ class DraftTable(pn.viewable.Viewer):
         state = m.state
         self._job = ("auto", state)
         self.runner.run(
-            partial(m.bot_choice, None, "Greedy"),
+            m.bot_request(None, "Greedy"),
             partial(self._apply_auto, state),
             task="Looking for a good pick",
         )
@@ -498,7 +498,7 @@ class DraftTable(pn.viewable.Viewer):
         delay = HUMAN_VS_BOT_DELAY if m.humans else self.pace
         self._job = ("bot", state)
         self.runner.run(
-            partial(m.bot_choice, state),
+            m.bot_request(state),
             partial(self._apply_bot, state),
             delay=delay,
             task=f"{m.seat_name(p)} is thinking",
