@@ -3,7 +3,10 @@
 import panel as pn
 
 from cole_panel.circle import CircleDashboard
+from cole_panel.ui.resume import CONNECTION, keep_game
 
-pn.extension()
+pn.extension(**CONNECTION)
 
-CircleDashboard().servable(title="Circle of Life")
+dashboard = CircleDashboard()
+keep_game(dashboard.model, "circle")  # a reload or a restart brings the game back
+dashboard.servable(title="Circle of Life")

@@ -3,7 +3,10 @@
 import panel as pn
 
 from cole_panel.ecosystem import EcosystemDashboard
+from cole_panel.ui.resume import CONNECTION, keep_game
 
-pn.extension("tabulator")
+pn.extension("tabulator", **CONNECTION)
 
-EcosystemDashboard().servable(title="Ecosystem: Savanna")
+dashboard = EcosystemDashboard()
+keep_game(dashboard.model, "ecosystem")  # a reload or a restart brings the game back
+dashboard.servable(title="Ecosystem: Savanna")

@@ -6,7 +6,10 @@ Page settings can come from the address, e.g. ``/savannah?players=2&seed=7&seat1
 import panel as pn
 
 from cole_panel.savannah import SavannahDashboard
+from cole_panel.ui.resume import CONNECTION, keep_game
 
-pn.extension("tabulator")
+pn.extension("tabulator", **CONNECTION)
 
-SavannahDashboard.from_query().servable(title="On the Savannah")
+dashboard = SavannahDashboard.from_query()
+keep_game(dashboard.model, "savannah")  # a reload or a restart brings the game back
+dashboard.servable(title="On the Savannah")

@@ -244,6 +244,8 @@ class BotPool:
         event = PoolEvent(kind, job.id, job.client, reason, seconds, early)
         if kind in ("stopped", "cancelled"):
             log.info("bot job %d %s (%s) after %.3f s", job.id, kind, reason, seconds)
+        else:
+            log.debug("bot job %d %s %s", job.id, kind, reason)
         for listener in list(self.listeners):
             with contextlib.suppress(Exception):
                 listener(event)
@@ -302,5 +304,17 @@ def shared_pool() -> BotPool:
     global _shared
     with _shared_lock:
         if _shared is None:
+            _log_to_stderr()
             _shared = BotPool()
         return _shared
+
+
+def _log_to_stderr() -> None:
+    """Cancels and stops go to the server's log (``$COLE_BOT_LOG=debug``: every job's steps)."""
+    if log.handlers:
+        return
+    handler = logging.StreamHandler()
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    log.addHandler(handler)
+    log.setLevel(os.environ.get("COLE_BOT_LOG", "info").upper())
+    log.propagate = False
