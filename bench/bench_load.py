@@ -73,11 +73,10 @@ CIRCLE_APP = textwrap.dedent("""
     from cole_panel.ui.resume import CONNECTION
 
     pn.extension(**CONNECTION)
-    if "bots" in pn.state.session_args:
-        model = CircleModel(seat0="MCTS", seat1="MCTS", strength0=5, strength1=5)
-    else:
-        model = CircleModel(seat0="Human", seat1="Human")
-    CircleDashboard(model=model, pace=0.0).servable(title="Circle of Life")
+    dashboard = CircleDashboard(model=CircleModel(seat0="Human", seat1="Human"), pace=0.0)
+    if "bots" in pn.state.session_args:  # set after the page has read its address
+        dashboard.model.param.update(seat0="MCTS", seat1="MCTS", strength0=5, strength1=5)
+    dashboard.servable(title="Circle of Life")
 """)
 
 
@@ -112,17 +111,21 @@ def _wave(url: str, count: int) -> tuple[list[float], float]:
     return times, time.perf_counter() - start
 
 
-def _cpu_seconds(pid: int) -> float:
-    """CPU time of the server and every process it started (the bot workers)."""
+def _cpu_split(pid: int) -> tuple[float, float]:
+    """CPU seconds of the server process itself and of every process it started (the bots)."""
     root = psutil.Process(pid)
-    total = 0.0
+    times = []
     for proc in [root, *root.children(recursive=True)]:
         try:
             t = proc.cpu_times()
-            total += t.user + t.system
+            times.append(t.user + t.system)
         except psutil.Error:
-            pass
-    return total
+            times.append(0.0)
+    return times[0], sum(times[1:])
+
+
+def _cpu_seconds(pid: int) -> float:
+    return sum(_cpu_split(pid))
 
 
 def _seconds_to_idle(pid: int, limit: float = 30.0) -> float:
@@ -174,8 +177,9 @@ def _app_figures(browser, app: str, script: Path | None) -> tuple[list[float], l
         server.stop()
 
 
-def _bots_elsewhere(browser) -> tuple[list[float], list[float], float]:
-    """(idle click latencies, latencies with four bot tabs, seconds to idle after closing)."""
+def _bots_elsewhere(browser) -> tuple[list[float], list[float], float, tuple[float, float]]:
+    """(idle click latencies, latencies with four bot tabs, seconds to idle after closing,
+    CPU share of the server's own process and of its bot workers while the bots played)."""
     with tempfile.TemporaryDirectory() as tmp:
         script = Path(tmp) / "circle.py"
         script.write_text(CIRCLE_APP)
@@ -188,17 +192,23 @@ def _bots_elsewhere(browser) -> tuple[list[float], list[float], float]:
             instrument(page, "circle-stones")
             points = _circle_points()[: 2 * CLICKS]
             idle = [click_and_time(page, lambda p=p: board.click(*p))[0] for p in points[:CLICKS]]
-            bot_tabs = [open_page(browser, server.url + "?bots=1")[0] for _ in range(BOT_TABS)]
-            time.sleep(3.0)  # every bot game is searching
+            bot_tabs = []
+            for _ in range(BOT_TABS):
+                tab, bot_page = open_page(browser, server.url + "?bots=1")
+                bot_page.locator(".cole-thinking").get_by_text("thinking").wait_for(timeout=60_000)
+                bot_tabs.append(tab)
+            start, (own0, bots0) = time.perf_counter(), _cpu_split(server.pid)
             busy = [
                 click_and_time(page, lambda p=p: board.click(*p), timeout_ms=60_000)[0]
                 for p in points[CLICKS:]
             ]
+            seconds, (own1, bots1) = time.perf_counter() - start, _cpu_split(server.pid)
+            shares = ((own1 - own0) / seconds, (bots1 - bots0) / seconds)
             for tab in bot_tabs:
                 tab.close()
             to_idle = _seconds_to_idle(server.pid)
             context.close()
-            return idle, busy, to_idle
+            return idle, busy, to_idle, shares
         finally:
             server.stop()
 
@@ -209,7 +219,7 @@ def main() -> None:
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
         try:
-            idle, busy, to_idle = _bots_elsewhere(browser)
+            idle, busy, to_idle, shares = _bots_elsewhere(browser)
             opens, memory = {}, []
             for app in WAVES:
                 opens[app], lines = _app_figures(browser, app, None)
@@ -230,6 +240,10 @@ def main() -> None:
     print("Click -> repaint in one Circle tab (browser clock)")
     print(summary("idle", idle, 30))
     print(summary(f"{BOT_TABS} tabs of MCTS-5 vs MCTS-5", busy, 30))
+    print(
+        f"  meanwhile the server's own process used {shares[0]:.0%} of a core and its bot "
+        f"workers {shares[1]:.0%}"
+    )
     ratio = statistics.median(busy) / statistics.median(idle)
     print(
         f"  ratio busy/idle: median x{ratio:.2f} (target <= 1.5: {'MET' if ratio <= 1.5 else 'NOT MET'})"
