@@ -98,8 +98,6 @@ _stop_flags: Any = None
 def _init_worker(flags: Any) -> None:
     global _stop_flags
     _stop_flags = flags
-    with contextlib.suppress(AttributeError, OSError):
-        os.nice(5)  # searches give way to the server's own thread
 
 
 def _work(request: BotRequest, slot: int) -> Any:
@@ -118,6 +116,11 @@ def _work(request: BotRequest, slot: int) -> Any:
 
     result = request.compute(should_stop)
     return result, stop and bool(flags[slot])
+
+
+def _warm_up() -> None:
+    for game in ("circle", "ecosystem", "savannah"):
+        importlib.import_module(f"engines.{game}.bots")
 
 
 # ---------------------------------------------------------------------- server side
@@ -214,6 +217,14 @@ class BotPool:
             ids += [j.id for j in self._running.values() if j.client == client]
             for job_id in ids:
                 self.cancel(job_id, reason)
+
+    def warm(self) -> None:
+        """Start the worker processes now (they import the engines), not at the first search."""
+        with self._lock:
+            if self._executor is None:
+                executor = self._executor_now()
+                for _ in range(self.workers):
+                    executor.submit(_warm_up)
 
     @property
     def busy(self) -> int:

@@ -1,11 +1,12 @@
 """Run a bot's (slow) choice off the event loop and apply it back on the document's thread.
 
-The page stays responsive while a bot thinks.  Under ``panel serve`` a job given as a
-:class:`~cole_panel.core.botpool.BotRequest` runs in the server's one shared pool of worker
+The page stays responsive while a bot thinks.  Under ``panel serve`` a search-bot job given as
+a :class:`~cole_panel.core.botpool.BotRequest` runs in the server's one shared pool of worker
 processes (:func:`~cole_panel.core.botpool.shared_pool`: bounded, fair across sessions, and a
 cancel stops the search itself); its page's jobs are cancelled as soon as the browser's
 connection is lost or the session is destroyed.  Inside a Jupyter kernel (one person, their own
-machine) and for a plain callable the choice is computed on a worker thread instead.  Either
+machine), for the quick Random and Greedy bots and for a plain callable the choice is computed
+on a worker thread instead.  Either
 way the result is handed back to the thread that owns the Bokeh document — with
 ``Document.add_next_tick_callback`` under ``panel serve`` (the only document method Bokeh allows
 from another thread), or with ``loop.call_soon_threadsafe`` inside a Jupyter kernel.  With no
@@ -102,6 +103,7 @@ class BotRunner(param.Parameterized):
         self._interrupted: tuple | None = None
         doc = _served_doc()
         if doc is not None:
+            shared_pool().warm()  # start the worker processes before the first search
             # A closed tab or a reload must not leave a search running on the server; a
             # connection that comes back (Panel's reconnect) starts the search again.
             doc.on_session_destroyed(lambda _context: self.close("session closed"))
@@ -131,7 +133,7 @@ class BotRunner(param.Parameterized):
         if post is None:  # no event loop: nothing to keep responsive, run inline
             self._run_inline(generation, compute, apply)
             return generation
-        if request is not None and _served_doc() is not None:
+        if request is not None and request.kind == "MCTS" and _served_doc() is not None:
             self._run_in_pool(generation, request, apply, post, delay)
             return generation
 
