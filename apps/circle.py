@@ -3,8 +3,11 @@
 import panel as pn
 
 from cole_panel.circle import CircleDashboard
+from cole_panel.ui.resume import CONNECTION, keep_game
 from cole_panel.ui.shell import serve_page
 
-pn.extension()
+pn.extension(**CONNECTION)
 
-serve_page(CircleDashboard(), title="Circle of Life", page="circle")
+dashboard = CircleDashboard()
+keep_game(dashboard.model, "circle")  # a reload or a restart brings the game back
+serve_page(dashboard, title="Circle of Life", page="circle")

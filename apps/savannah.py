@@ -6,8 +6,11 @@ Page settings can come from the address, e.g. ``/savannah?players=2&seed=7&seat1
 import panel as pn
 
 from cole_panel.savannah import SavannahDashboard
+from cole_panel.ui.resume import CONNECTION, keep_game
 from cole_panel.ui.shell import serve_page
 
-pn.extension("tabulator")
+pn.extension("tabulator", **CONNECTION)
 
-serve_page(SavannahDashboard.from_query(), title="On the Savannah", page="savannah")
+dashboard = SavannahDashboard.from_query()
+keep_game(dashboard.model, "savannah")  # a reload or a restart brings the game back
+serve_page(dashboard, title="On the Savannah", page="savannah")

@@ -3,6 +3,7 @@
 python -m bench              # all of them
 python -m bench circle       # bench_circle.py only
 python -m bench circle_ui    # bench_circle_ui.py only
+python -m bench load         # bench_load.py: many visitors, memory, bots elsewhere, idle after close
 """
 
 from __future__ import annotations

@@ -421,7 +421,7 @@ class CircleDashboard(pn.viewable.Viewer):
         state = m.state
         self._job = ("hint", state)
         self.runner.run(
-            partial(m.bot_choice, state, True),
+            m.bot_request(state, True),
             partial(self._apply_hint, state),
             task="Looking for a good move",
         )
@@ -456,7 +456,7 @@ class CircleDashboard(pn.viewable.Viewer):
         delay = self.pace if not m.has_human else HUMAN_VS_BOT_DELAY
         self._job = ("bot", state)
         self.runner.run(
-            partial(m.bot_choice, state),
+            m.bot_request(state),
             partial(self._apply_bot, state),
             delay=delay,
             task=f"{m.seat_name(p)} is thinking",

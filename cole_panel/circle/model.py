@@ -334,13 +334,21 @@ class CircleModel(GameModel):
             kind, strength = "MCTS", self.hint_strength
         return self._bots.get(player, kind, strength, self.seed)
 
-    def bot_choice(self, state: State | None = None, hint: bool = False) -> Cell:
-        """The cell the mover's bot (or the hint bot) would pick, worked out on a copy of
-        ``state`` (default: the live one), so it is safe to call from a worker thread."""
-        state = (self.state if state is None else state).clone()
+    def bot_request(self, state: State | None = None, hint: bool = False) -> Any:
+        """The move of the mover's bot (or the hint bot) as plain data, to compute anywhere."""
+        state = self.state if state is None else state
         if state.is_over:
             raise IllegalAction("The game is over; there is no move to choose.")
-        return self.bot_for(state.current_player, hint).choose(state)
+        p = state.current_player
+        kind, strength = self.seat(p), self.strength(p)
+        if hint or kind == "Human":
+            kind, strength = "MCTS", self.hint_strength
+        return self.request_for(state, p, kind, strength)
+
+    def bot_choice(self, state: State | None = None, hint: bool = False) -> Cell:
+        """The cell the mover's bot (or the hint bot) would pick in ``state`` (default: the
+        live one); safe to call from a worker thread."""
+        return self.bot_request(state, hint).compute()
 
     def bot_move(self) -> bool:
         """Let the mover's bot (the hint bot when a person sits there) make one move."""

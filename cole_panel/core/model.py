@@ -17,6 +17,7 @@ import param
 
 from engines import IllegalAction
 
+from .botpool import BotRequest
 from .envelope import read_save, read_seats, write_save
 from .scheduler import BotJob, BotScheduler, InlineScheduler
 from .seats import DEFAULT_STRENGTH, SEAT_KINDS, STRENGTH_BOUNDS, BotShelf
@@ -240,22 +241,47 @@ class GameModel(param.Parameterized):
             kind = "Greedy"
         return self._bots.get(player, kind, self.strength(player), self.seed)
 
-    def bot_choice(self, state: Any = None, kind: str | None = None) -> Any:
-        """The move the mover's bot would make (on a copy; safe to call off-thread)."""
-        state = (self.state if state is None else state).clone()
+    def bot_request(self, state: Any = None, kind: str | None = None) -> BotRequest:
+        """The mover's bot move as plain data, to compute anywhere (a worker process, a thread
+        or inline); ``kind`` overrides the seat's kind (a person's seat: the Greedy bot)."""
+        state = self.state if state is None else state
         if state.is_over:
             raise IllegalAction("The game is over; there is no move to choose.")
-        return self.bot_for(state.current_player, kind).choose(state)
+        return self.request_for(state, state.current_player, kind)
+
+    def request_for(
+        self, position: Any, player: int, kind: str | None = None, strength: int | None = None
+    ) -> BotRequest:
+        """A :class:`BotRequest` for ``player``'s bot to choose in ``position``."""
+        kind = kind or self.seat(player)
+        if kind == "Human":
+            kind = "Greedy"
+        return BotRequest(
+            game=self.game,
+            kind=kind,
+            strength=self.strength(player) if strength is None else strength,
+            seed=self.seed,
+            ply=len(self.history),
+            state_json=position.to_json(),
+            player=player,
+        )
+
+    def bot_choice(self, state: Any = None, kind: str | None = None) -> Any:
+        """The move the mover's bot would make (safe to call off-thread).  A seeded bot's
+        choice depends only on the game's seed, the seat and the ply, so it replays exactly."""
+        return self.bot_request(state, kind).compute()
 
     def bot_job(self) -> BotJob:
         """The job that lets the mover's bot make one move on the live position."""
         state = self.state
         p = state.current_player
         name = "The game" if p is None else self.player_name(p)
+        request = None if state.is_over else self.bot_request(state)
         return BotJob(
-            compute=lambda: self.bot_choice(state),
+            compute=lambda: self.bot_choice(state) if request is None else request.compute(),
             apply=lambda move: self.state is state and self.play(move),
             task=f"{name} is thinking",
+            request=request,
         )
 
     def run_bots(self, scheduler: BotScheduler | None = None) -> Any:
@@ -272,7 +298,7 @@ class GameModel(param.Parameterized):
                 self.run_bots(scheduler)
 
         return scheduler.submit(
-            BotJob(job.compute, apply_then_continue, task=job.task, delay=job.delay)
+            BotJob(job.compute, apply_then_continue, job.task, job.delay, request=job.request)
         )
 
     # ------------------------------------------------------------------ saving

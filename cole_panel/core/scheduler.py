@@ -2,7 +2,8 @@
 
 A :class:`BotJob` is a slow ``compute()`` (a bot choosing, on a copy of the position) and an
 ``apply(result)`` that changes the model.  A page runs ``compute`` off its event loop and
-``apply`` back on the document's thread (``cole_panel.ui.BotRunner``); notebooks and tests use
+``apply`` back on the document's thread (``cole_panel.ui.BotRunner``, which sends a job's
+``request`` to the shared worker-process pool of :mod:`cole_panel.core.botpool`); notebooks and tests use
 :class:`InlineScheduler`, which simply runs both in turn.
 
 >>> done = []
@@ -31,6 +32,9 @@ class BotJob:
     """What the job is doing, for a page to show (e.g. 'Black is thinking')."""
     delay: float = 0.0
     """Seconds to wait before computing (lets a page show the previous move first)."""
+    request: Any = None
+    """The same work as plain data (a :class:`~cole_panel.core.botpool.BotRequest`), so a
+    page can compute it in a worker process instead of calling ``compute``."""
 
 
 @runtime_checkable

@@ -38,7 +38,7 @@ class EcosystemDashboard(pn.viewable.Viewer):
         self.tabs = pn.Tabs(
             (TAB_NAMES[0], self.explorer),
             (TAB_NAMES[1], self.draft),
-            dynamic=False,
+            dynamic=True,
             sizing_mode="stretch_width",
             css_classes=["eco-tabs"],
         )

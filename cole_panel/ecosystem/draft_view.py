@@ -185,20 +185,11 @@ class DraftTable(pn.viewable.Viewer):
             )
             for i in range(2)
         ]
-        self.small = [
-            ParkBoard(
-                figure_name=TABLE_BOARD.format(player=p),
-                compact=True,
-                cell_px=30,
-                interactive=False,
-            )
-            for p in range(MAX_PLAYERS)
-        ]
+        # Other players' parks are built when their seat is first in play (a board is some
+        # 300 Bokeh models; six up front made every page slow to build).
+        self.small: list[ParkBoard | None] = [None] * MAX_PLAYERS
         self._small_titles = [pn.pane.HTML("", margin=(2, 2)) for _ in range(MAX_PLAYERS)]
-        self._small_boxes = [
-            pn.Column(t, b, margin=(2, 6), visible=False)
-            for t, b in zip(self._small_titles, self.small, strict=True)
-        ]
+        self._small_boxes = [pn.Column(t, margin=(2, 6), visible=False) for t in self._small_titles]
 
         self._park_title = pn.pane.HTML("", margin=(4, 5, 0, 5), sizing_mode="stretch_width")
         self._turn = pn.pane.HTML(
@@ -280,7 +271,7 @@ class DraftTable(pn.viewable.Viewer):
             ("New game", setup),
             ("Save / load", self._saveload),
             ("How to play", pn.pane.Markdown(HOW_TO_PLAY, sizing_mode="stretch_width")),
-            dynamic=False,
+            dynamic=True,
             sizing_mode="stretch_width",
         )
 
@@ -360,10 +351,10 @@ class DraftTable(pn.viewable.Viewer):
             box.visible = p < state.players and p != viewer
             if not box.visible:
                 continue
-            self.small[p].param.update(
+            self._small_board(p).param.update(
                 variant=variant, outside=False, cell_px=30 if variant == "classic" else 22
             )
-            self.small[p].show(
+            self._small_board(p).show(
                 m.parks_of(p)
                 if p == state.current_player
                 else tuple(state.park(p, n) for n in names),
@@ -392,6 +383,18 @@ class DraftTable(pn.viewable.Viewer):
             )
         self._log.reset((f"{n}.", [t.describe()]) for n, t in enumerate(m.history, start=1))
         self._refresh_buttons()
+
+    def _small_board(self, p: int) -> ParkBoard:
+        board = self.small[p]
+        if board is None:
+            board = self.small[p] = ParkBoard(
+                figure_name=TABLE_BOARD.format(player=p),
+                compact=True,
+                cell_px=30,
+                interactive=False,
+            )
+            self._small_boxes[p].append(board)
+        return board
 
     @batched
     def _refresh_buttons(self, *_: Any) -> None:
@@ -462,7 +465,7 @@ class DraftTable(pn.viewable.Viewer):
         state = m.state
         self._job = ("auto", state)
         self.runner.run(
-            partial(m.bot_choice, None, "Greedy"),
+            m.bot_request(None, "Greedy"),
             partial(self._apply_auto, state),
             task="Looking for a good pick",
         )
@@ -498,7 +501,7 @@ class DraftTable(pn.viewable.Viewer):
         delay = HUMAN_VS_BOT_DELAY if m.humans else self.pace
         self._job = ("bot", state)
         self.runner.run(
-            partial(m.bot_choice, state),
+            m.bot_request(state),
             partial(self._apply_bot, state),
             delay=delay,
             task=f"{m.seat_name(p)} is thinking",

@@ -520,19 +520,20 @@ class EcosystemModel(GameModel, ScoringOptions):
         return True
 
     # ------------------------------------------------------------------ bots
-    def bot_choice(self, state: State | None = None, kind: str | None = None) -> Pick:
-        """The pick the mover's bot would make (on a copy; safe to call off the UI thread).
+    def bot_request(self, state: State | None = None, kind: str | None = None) -> Any:
+        """The pick of the mover's bot as plain data, to compute anywhere.
 
         For a person with pending picks the choice is for the parks still open to her.
         """
         base = self.state if state is None else state
         if base.is_over:
             raise IllegalAction("The draft is over; there is no pick to choose.")
-        work = base.clone()
-        if state is None and self.human_to_move:
+        work = base
+        if state is None and self.human_to_move and self.pending:
+            work = base.clone()
             for pick in self.pending:
                 work.apply(pick)
-        return self.bot_for(base.current_player, kind).choose(work)
+        return self.request_for(work, base.current_player, kind)
 
     def bot_move(self) -> bool:
         """Let the mover's bot (the greedy bot for a person) make one pick."""

@@ -605,7 +605,7 @@ class SavannahDashboard(pn.viewable.Viewer):
         delay = min(self.playback.speed, 0.4)
         self._job = state
         self.runner.run(
-            partial(m.bot_choice, state),
+            m.bot_request(state),
             partial(self._apply_bot, state),
             delay=delay,
             task=f"{m.seat_name(p)} is thinking",

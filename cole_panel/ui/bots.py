@@ -1,7 +1,13 @@
 """Run a bot's (slow) choice off the event loop and apply it back on the document's thread.
 
-The page stays responsive while a bot thinks: the choice is computed on a worker thread and the
-result is handed back to the thread that owns the Bokeh document — with
+The page stays responsive while a bot thinks.  Under ``panel serve`` a search-bot job given as
+a :class:`~cole_panel.core.botpool.BotRequest` runs in the server's one shared pool of worker
+processes (:func:`~cole_panel.core.botpool.shared_pool`: bounded, fair across sessions, and a
+cancel stops the search itself); its page's jobs are cancelled as soon as the browser's
+connection is lost or the session is destroyed.  Inside a Jupyter kernel (one person, their own
+machine), for the quick Random and Greedy bots and for a plain callable the choice is computed
+on a worker thread instead.  Either
+way the result is handed back to the thread that owns the Bokeh document — with
 ``Document.add_next_tick_callback`` under ``panel serve`` (the only document method Bokeh allows
 from another thread), or with ``loop.call_soon_threadsafe`` inside a Jupyter kernel.  With no
 event loop at all (a plain script) the work simply runs inline.
@@ -18,9 +24,17 @@ from typing import Any
 
 import panel as pn
 import param
+from bokeh.events import ClientReconnected, ConnectionLost
 from panel.io.state import set_curdoc
 
+from ..core.botpool import BotRequest, shared_pool
 from ..core.scheduler import BotJob
+
+
+def _served_doc() -> Any:
+    """The Bokeh document of the ``panel serve`` session being built or served, else None."""
+    doc = pn.state.curdoc
+    return doc if doc is not None and doc.session_context is not None else None
 
 
 def _ui_poster(
@@ -31,8 +45,8 @@ def _ui_poster(
     In Jupyter, changes made outside a widget callback must be pushed to the page explicitly;
     ``notebook_push`` does that after the callable has run.
     """
-    doc = pn.state.curdoc
-    if doc is not None and doc.session_context is not None:
+    doc = _served_doc()
+    if doc is not None:
 
         def post_to_doc(fn: Callable[[], None]) -> None:
             def run() -> None:
@@ -84,24 +98,43 @@ class BotRunner(param.Parameterized):
         self._lock = threading.Lock()
         self._inline: list[tuple[int, Callable[[], Any], Callable[[Any], None]]] = []
         self._draining = False
+        self._pool_job: int | None = None
+        self._pool_args: tuple | None = None
+        self._interrupted: tuple | None = None
+        doc = _served_doc()
+        if doc is not None:
+            shared_pool().warm()  # start the worker processes before the first search
+            # A closed tab or a reload must not leave a search running on the server; a
+            # connection that comes back (Panel's reconnect) starts the search again.
+            doc.on_session_destroyed(lambda _context: self.close("session closed"))
+            doc.on_event(ConnectionLost, lambda _event: self._connection_lost())
+            doc.on_event(ClientReconnected, lambda _event: self._reconnected())
 
     def run(
         self,
-        compute: Callable[[], Any],
+        compute: Callable[[], Any] | BotRequest,
         apply: Callable[[Any], None],
         *,
         delay: float = 0.0,
         task: str = "Thinking",
     ) -> int:
-        """Start ``compute`` after ``delay`` seconds on a worker thread; then ``apply`` its result.
-        Returns the job's handle."""
+        """Start ``compute`` after ``delay`` seconds off the UI thread; then ``apply`` its
+        result.  ``compute`` is a :class:`BotRequest` (served: the worker-process pool) or any
+        callable (a worker thread).  Returns the job's handle."""
+        self._stop_pool_job()
         with self._lock:
             self._generation += 1
             generation = self._generation
         self.param.update(thinking=True, task=task, error="")
         post = _ui_poster(self.notebook_push)
+        request = compute if isinstance(compute, BotRequest) else None
+        if request is not None:
+            compute = request.compute
         if post is None:  # no event loop: nothing to keep responsive, run inline
             self._run_inline(generation, compute, apply)
+            return generation
+        if request is not None and request.kind == "MCTS" and _served_doc() is not None:
+            self._run_in_pool(generation, request, apply, post, delay)
             return generation
 
         def worker() -> None:
@@ -119,19 +152,74 @@ class BotRunner(param.Parameterized):
         threading.Thread(target=worker, name="bot-runner", daemon=True).start()
         return generation
 
+    def _run_in_pool(
+        self,
+        generation: int,
+        request: BotRequest,
+        apply: Callable[[Any], None],
+        post: Callable[[Callable[[], None]], None],
+        delay: float,
+    ) -> None:
+        def finished(result: Any, error: BaseException | None) -> None:
+            if error is not None:
+                post(lambda: self._fail(generation, error))
+            else:
+                post(lambda: self._done(generation, apply, result))
+
+        def start() -> None:
+            with self._lock:
+                if generation != self._generation:
+                    return
+                self._pool_args = (generation, request, apply, post, 0.0)
+                self._pool_job = shared_pool().submit(self, request, finished)
+
+        if delay > 0:
+            timer = threading.Timer(delay, start)
+            timer.daemon = True
+            timer.start()
+        else:
+            start()
+
+    def _stop_pool_job(self, reason: str = "replaced") -> None:
+        with self._lock:
+            job, self._pool_job = self._pool_job, None
+            self._interrupted = None
+        if job is not None:
+            shared_pool().cancel(job, reason)
+
+    def _connection_lost(self) -> None:
+        with self._lock:
+            args, job, self._pool_job = self._pool_args, self._pool_job, None
+        if job is not None:
+            shared_pool().cancel(job, "connection lost")
+            self._interrupted = args
+
+    def _reconnected(self) -> None:
+        args, self._interrupted = self._interrupted, None
+        if args is not None and self._current(args[0]):
+            self._run_in_pool(*args)
+
     def submit(self, job: BotJob) -> int:
         """Run a model's :class:`~cole_panel.core.BotJob`; returns its handle for cancel."""
-        return self.run(job.compute, job.apply, delay=job.delay, task=job.task)
+        compute = job.compute if job.request is None else job.request
+        return self.run(compute, job.apply, delay=job.delay, task=job.task)
 
-    def cancel(self, handle: int | None = None) -> None:
-        """Forget the running job (its result will not be applied); with a ``handle``, only
-        if that job is still the running one."""
+    def cancel(self, handle: int | None = None, reason: str = "cancelled") -> None:
+        """Forget the running job (its result will not be applied and a search in the pool
+        stops); with a ``handle``, only if that job is still the running one."""
         with self._lock:
             if handle is not None and handle != self._generation:
                 return
             self._generation += 1
+        self._stop_pool_job(reason)
         if self.thinking:
             self.param.update(thinking=False, task="")
+
+    def close(self, reason: str = "session closed") -> None:
+        """Cancel for good: the page has gone (called when its connection or session ends)."""
+        with self._lock:
+            self._generation += 1
+        self._stop_pool_job(reason)
 
     def _run_inline(
         self, generation: int, compute: Callable[[], Any], apply: Callable[[Any], None]

@@ -1,0 +1,37 @@
+"""The store that brings a visitor's game back: bounded in count and size, keyed by a hash."""
+
+from __future__ import annotations
+
+import os
+
+from cole_panel.core.game_store import GameStore
+
+
+def test_a_game_comes_back_for_its_browser_and_app_only(tmp_path):
+    store = GameStore(tmp_path)
+    assert store.put("browser-one-token", "circle", "game one")
+    assert store.get("browser-one-token", "circle") == "game one"
+    assert store.get("browser-one-token", "savannah") is None
+    assert store.get("browser-two-token", "circle") is None
+    assert all(".." not in p.name and "browser" not in p.name for p in tmp_path.iterdir())
+
+
+def test_too_big_a_game_is_refused_and_the_oldest_games_go_first(tmp_path):
+    store = GameStore(tmp_path, max_games=3, max_bytes=100)
+    assert not store.put("t" * 20, "circle", "x" * 101)
+    for n in range(5):
+        store.put(f"token-{n:02d}-padding", "circle", str(n))
+        path = store._path(f"token-{n:02d}-padding", "circle")
+        os.utime(path, (1_000_000 + n, 1_000_000 + n))  # written one after the other
+    store.max_age = float("inf")
+    assert store.prune() == 2
+    kept = [store.get(f"token-{n:02d}-padding", "circle") for n in range(5)]
+    assert kept == [None, None, "2", "3", "4"]
+
+
+def test_a_game_not_written_for_too_long_is_forgotten(tmp_path):
+    store = GameStore(tmp_path, max_age=60)
+    store.put("old-browser-token", "circle", "game")
+    os.utime(store._path("old-browser-token", "circle"), (0, 0))
+    assert store.get("old-browser-token", "circle") is None
+    assert store.prune() == 1
