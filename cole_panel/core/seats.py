@@ -32,6 +32,7 @@ DEFAULT_STRENGTH = 2
 GAMES: tuple[str, ...] = ("circle", "ecosystem", "savannah")
 """The games whose bots :func:`make_seat_bot` builds (``engines.<game>.bots``)."""
 
+
 def _bots(game: str) -> ModuleType:
     if game not in GAMES:
         raise ValueError(f"There is no game {game!r}; the games are {', '.join(GAMES)}.")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engines import IllegalAction
 from engines.savannah import Move, State, move_from_dict, move_to_dict
 
 from ..core import check_reached, read_start, replay_turns
@@ -40,3 +41,19 @@ def _replay(state: State, moves: Any, field: str) -> list[Turn]:
 def _move_label(move: Move) -> str:
     data = move_to_dict(move)
     return f"{data.get('type')} {data.get('card')}"
+
+
+def replay_moves(state: State, moves: list[Any]) -> list[Turn]:
+    """Play the moves (or turns' moves) from ``state`` again as turns, stopping before the
+    first that can no longer be played (after the draw pile was shuffled again)."""
+    turns = []
+    for move in moves:
+        move = getattr(move, "move", move)
+        new = state.clone()
+        try:
+            events = new.apply(move)
+        except IllegalAction:
+            break
+        turns.append(Turn.record(state, move, events, new))
+        state = new
+    return turns

@@ -26,6 +26,7 @@ about Panel or Bokeh.
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import param
@@ -33,6 +34,7 @@ import param
 from engines import Event, IllegalAction
 from engines.savannah import (
     Discard,
+    Drew,
     GameOver,
     Move,
     Play,
@@ -50,7 +52,7 @@ from ..core import (
     read_flag,
     seats,
 )
-from .game_file import read_game, turn_records
+from .game_file import read_game, replay_moves, turn_records
 from .options import MAX_SEATS, SavannahOptions
 from .turns import Turn, player_name, preview_text
 
@@ -85,6 +87,15 @@ class SavannahModel(GameModel, SavannahOptions):
         bounds=(0, 2**32 - 1),
         doc=("Shuffle seed of the next new game, also seeding the bots (None: a fresh one)."),
     )
+    undo_limit = param.Integer(
+        default=1,
+        allow_None=True,
+        bounds=(0, None),
+        doc=(
+            "How many of your turns Undo may take back in a row (with the bots' replies after "
+            "them); the draw pile is shuffled again after each (see docs/rules/savannah.md)."
+        ),
+    )
     hide_hands = param.Boolean(
         default=True,
         doc=(
@@ -116,6 +127,7 @@ class SavannahModel(GameModel, SavannahOptions):
     def __init__(self, **params: Any):
         state = params.pop("state", None)
         super().__init__(**params)
+        self._reshuffles = 0
         if state is None:
             self.new_game()
         else:
@@ -389,6 +401,42 @@ class SavannahModel(GameModel, SavannahOptions):
 
     def _continues_previous(self, turn: Turn) -> bool:
         return isinstance(turn.move, Steal)  # a steal belongs to the play before it
+
+    def _undo_refusal(self, history: list[Turn], taken: list[Turn]) -> str | None:
+        landing = history[-1].state if history else self.start
+        drew = any(isinstance(e, Drew) for t in taken for e in t.events)
+        if drew and landing.pile_size == 1:
+            return (
+                "Your turn stands: you have seen the card drawn, and with one card left in "
+                "the draw pile no shuffle could hide it again."
+            )
+        return None
+
+    def _hide_unseen(self, history: list[Turn], future: list[Turn]) -> dict[str, Any]:
+        """Shuffle the draw pile again when the undone turns drew from it, so the card seen
+        is no longer the next one: the start's undrawn cards are shuffled and the kept turns
+        replayed (a save still replays to the live position).  Redo replays the same moves,
+        drawing from the shuffled pile."""
+        drew = any(isinstance(e, Drew) for t in future for e in t.events)
+        if not drew:
+            return {}
+        landing = history[-1].state if history else self.start
+        unseen = list(landing.pile)
+        data = self.start.to_dict()
+        if data["pile"][: len(unseen)] != unseen:
+            return {}  # a position set up by hand: its pile is not the start's
+        self._reshuffles += 1
+        rng = (
+            random.SystemRandom()
+            if self.seed is None
+            else random.Random(f"{self.seed}/{len(history)}/{self._reshuffles}")
+        )
+        rng.shuffle(unseen)
+        data["pile"][: len(unseen)] = unseen
+        start = State.from_dict(data)
+        kept = replay_moves(start, [t.move for t in history])
+        live = kept[-1].state if kept else start
+        return {"start": start, "history": kept, "future": replay_moves(live, future)}
 
     def _jump_updates(self, state: State) -> dict[str, Any]:
         p = state.current_player
