@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from engines import IllegalAction
@@ -57,3 +58,14 @@ def replay_moves(state: State, moves: list[Any]) -> list[Turn]:
         turns.append(Turn.record(state, move, events, new))
         state = new
     return turns
+
+
+def shuffle_pile(start: State, unseen: int, ordinal: int) -> State:
+    """``start`` with the first ``unseen`` cards of its draw pile (those not drawn yet) shuffled
+    again: the ``ordinal``-th shuffle after an undo, from the start's seed (the same game
+    shuffles the same way, so a link can rebuild it)."""
+    data = start.to_dict()
+    cards = data["pile"][:unseen]
+    random.Random(f"{start.seed}/{unseen}/{ordinal}").shuffle(cards)
+    data["pile"][:unseen] = cards
+    return State.from_dict(data)

@@ -26,7 +26,6 @@ about Panel or Bokeh.
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import param
@@ -52,7 +51,7 @@ from ..core import (
     read_flag,
     seats,
 )
-from .game_file import read_game, replay_moves, turn_records
+from .game_file import read_game, replay_moves, shuffle_pile, turn_records
 from .options import MAX_SEATS, SavannahOptions
 from .turns import Turn, player_name, preview_text
 
@@ -117,6 +116,14 @@ class SavannahModel(GameModel, SavannahOptions):
     selected = param.String(
         default=None, allow_None=True, doc=("The card id chosen in the hand shown, or None.")
     )
+    shuffles = param.List(
+        default=[],
+        item_type=int,
+        doc=(
+            "The moves kept at each shuffle of the draw pile after an undo, in order: with the "
+            "start's seed and the moves they rebuild the game (see cole_panel.savannah.link)."
+        ),
+    )
     revealed = param.Integer(
         default=None,
         allow_None=True,
@@ -127,7 +134,6 @@ class SavannahModel(GameModel, SavannahOptions):
     def __init__(self, **params: Any):
         state = params.pop("state", None)
         super().__init__(**params)
-        self._reshuffles = 0
         if state is None:
             self.new_game()
         else:
@@ -422,21 +428,18 @@ class SavannahModel(GameModel, SavannahOptions):
             return {}
         landing = history[-1].state if history else self.start
         unseen = list(landing.pile)
-        data = self.start.to_dict()
-        if data["pile"][: len(unseen)] != unseen:
+        if list(self.start.pile[: len(unseen)]) != unseen:
             return {}  # a position set up by hand: its pile is not the start's
-        self._reshuffles += 1
-        rng = (
-            random.SystemRandom()
-            if self.seed is None
-            else random.Random(f"{self.seed}/{len(history)}/{self._reshuffles}")
-        )
-        rng.shuffle(unseen)
-        data["pile"][: len(unseen)] = unseen
-        start = State.from_dict(data)
+        shuffles = [*self.shuffles, len(history)]
+        start = shuffle_pile(self.start, len(unseen), len(shuffles))
         kept = replay_moves(start, [t.move for t in history])
         live = kept[-1].state if kept else start
-        return {"start": start, "history": kept, "future": replay_moves(live, future)}
+        return {
+            "start": start,
+            "history": kept,
+            "future": replay_moves(live, future),
+            "shuffles": shuffles,
+        }
 
     def _jump_updates(self, state: State) -> dict[str, Any]:
         p = state.current_player
@@ -459,6 +462,7 @@ class SavannahModel(GameModel, SavannahOptions):
             start=state.clone(),
             history=[],
             future=[],
+            shuffles=[],
             events=[],
             selected=None,
             revealed=None,
@@ -476,6 +480,7 @@ class SavannahModel(GameModel, SavannahOptions):
         rules = state.rules
         self._bots.clear()
         options = self.options_from(rules)
+        updates.setdefault("shuffles", [])
         self.param.update(
             **options,
             state=state.clone(),
