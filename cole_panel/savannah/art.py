@@ -85,6 +85,27 @@ CARD_COLUMNS = (
 """The columns of a card source."""
 
 
+def contrast_ratio(a: str, b: str) -> float:
+    """WCAG contrast ratio of two ``#rrggbb`` colours (1 to 21)."""
+
+    def luminance(colour: str) -> float:
+        channels = [int(colour.lstrip("#")[i : i + 2], 16) / 255 for i in (0, 2, 4)]
+        r, g, b = (c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels)
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+    hi, lo = sorted((luminance(a), luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def text_on(fill: str) -> str:
+    """Black or white, whichever reads better on ``fill``."""
+    return (
+        "#000000"
+        if contrast_ratio(fill, "#000000") >= contrast_ratio(fill, "#ffffff")
+        else "#ffffff"
+    )
+
+
 @lru_cache(maxsize=1)
 def deck_cards() -> dict[str, Card]:
     """The packaged deck by card name (loaded once; immutable)."""

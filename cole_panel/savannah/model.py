@@ -239,6 +239,12 @@ class SavannahModel(GameModel, SavannahOptions):
             f"{totals[winners[0]]} points."
         )
 
+    def turn_number(self, index: int) -> int:
+        """The turn (from 1) that move ``index`` of :attr:`history` belongs to: a steal is
+        part of the turn of the play before it."""
+        history = self.history[: index + 1]
+        return sum(1 for t in history if not isinstance(t.move, Steal))
+
     @property
     def move_labels(self) -> list[str]:
         """'Player 1 played a zebra', … one per move played."""

@@ -267,10 +267,12 @@ def test_page_settings_come_from_the_address():
         }
     )
     m = dash.model
-    assert (m.players, m.seed, m.seat1, m.state.rules.start_row) == (2, 7, "MCTS", 12)
+    assert (m.players, m.start.seed, m.seat1, m.state.rules.start_row) == (2, 7, "MCTS", 12)
+    assert m.seed is None, "the seed made this game; the next New game deals afresh"
     assert dash.playback.speed == 0
-    bad = SavannahDashboard.from_query({"players": [b"lots"]})
-    assert "Ignored these page settings: players" in bad.model.message
+    bad = SavannahDashboard.from_query({"players": [b"lots"], "seat1": [b"Random"]})
+    assert "players=lots: players must be a whole number from 2 to 5" in bad.model.message
+    assert bad.model.seat1 == "Random", "the good settings are kept"
 
 
 def test_the_card_reference_lists_the_deck_and_filters_by_group():
