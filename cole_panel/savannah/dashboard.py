@@ -173,7 +173,7 @@ class SavannahDashboard(pn.viewable.Viewer):
         # a switch with its words beside it: the words are a label of the switch, so a click
         # on them toggles it too
         self._auto = pn.widgets.Switch.from_param(
-            self.playback.param.auto, margin=(8, 2, 2, 8), css_classes=["cole-auto"]
+            self.playback.param.auto, label="", margin=(8, 2, 2, 8), css_classes=["cole-auto"]
         )
         self._auto_words = pn.widgets.Button(
             label="advance on its own",

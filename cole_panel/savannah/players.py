@@ -93,8 +93,10 @@ class PlayersView(pn.viewable.Viewer):
             (0, WIDTH),
             (-1, 0),
             BACKGROUND,
-            frame_width=int(WIDTH * PX),
-            frame_height=100,
+            width=int(WIDTH * PX),
+            height=100,
+            sizing_mode="scale_width",
+            max_width=int(WIDTH * PX * 1.3),
         )
         p.rect(
             x=WIDTH / 2,
@@ -220,14 +222,17 @@ class PlayersView(pn.viewable.Viewer):
         )
         p.on_event(Tap, self._on_tap)
         self.figure = p
-        self._pane = pn.pane.Bokeh(p, sizing_mode="fixed", margin=(0, 5))
+        self._pane = pn.pane.Bokeh(
+            p, sizing_mode="stretch_width", max_width=int(WIDTH * PX * 1.3), margin=(0, 5)
+        )
 
     def _fit(self, bands: int) -> None:
         if bands == self._bands:
             return
         self._bands = bands
         self.figure.y_range.update(start=-bands * BAND, end=0)
-        self.figure.frame_height = int(bands * BAND * PX)
+        height = int(bands * BAND * PX)
+        self.figure.update(height=height, aspect_ratio=WIDTH * PX / height)
 
     # ------------------------------------------------------------------ drawing
     def show(self, step: Step, *, highlight: frozenset[str] = frozenset()) -> None:

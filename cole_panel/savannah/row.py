@@ -43,7 +43,9 @@ CAPACITY = 13
 """Cards the row shows at full size; a longer row shrinks them."""
 CARD_W, CARD_H = 0.9, 1.3
 PILE_X = -1.35
-FRAME_W = 1340
+FRAME_W = 960
+"""Pixels of the row at its drawn size: it fits a 1,000 px notebook output, and the figure
+scales with the page (keeping its aspect) when narrower or wider."""
 Y0, Y1 = -1.0, 1.3
 _LEFT = PILE_X - 0.6
 
@@ -86,8 +88,10 @@ class RowView(pn.viewable.Viewer):
             (_LEFT, self._capacity - 0.35),
             (Y0, Y1),
             BACKGROUND,
-            frame_width=FRAME_W,
-            frame_height=int((Y1 - Y0) * px),
+            width=FRAME_W,
+            height=int((Y1 - Y0) * px),
+            sizing_mode="scale_width",
+            max_width=int(FRAME_W * 1.4),
             min_border=4,
         )
         # the draw pile: a stack of card backs with the count
@@ -192,7 +196,9 @@ class RowView(pn.viewable.Viewer):
         )
         p.add_tools(card_hover([body]))
         self.figure = p
-        self._pane = pn.pane.Bokeh(p, sizing_mode="fixed", margin=(0, 5))
+        self._pane = pn.pane.Bokeh(
+            p, sizing_mode="stretch_width", max_width=int(FRAME_W * 1.4), margin=(0, 5)
+        )
 
     # ------------------------------------------------------------------ drawing
     def _fit(self, slots: int) -> None:
