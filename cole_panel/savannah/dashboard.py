@@ -108,6 +108,7 @@ class SavannahDashboard(pn.viewable.Viewer):
         self.playback.param.watch(self._draw, ["step"])
         self.playback.param.watch(self._on_busy, ["busy"])
         self.playback.param.watch(self._refresh_soon, ["title"])
+        self.playback.param.watch(self._refresh_buttons, ["auto"])
         self.playback.param.watch(
             lambda *_: self._soon(self._refresh_steps), ["step", "steps", "waiting"]
         )
@@ -176,7 +177,7 @@ class SavannahDashboard(pn.viewable.Viewer):
             self.playback.param.auto, label="", margin=(8, 2, 2, 8), css_classes=["cole-auto"]
         )
         self._auto_words = pn.widgets.Button(
-            label="advance on its own",
+            label="Advance on its own: on",
             color="light",
             margin=(2, 3),
             css_classes=["cole-auto-label"],
@@ -475,8 +476,10 @@ class SavannahDashboard(pn.viewable.Viewer):
     def _refresh_buttons(self, *_: Any) -> None:
         m = self.model
         pb = self.playback
-        self._undo.disabled = not m.history
+        limited = m.undo_limit is not None and m.undos_in_a_row >= m.undo_limit
+        self._undo.disabled = not m.history or limited
         self._redo.disabled = not m.future
+        self._auto_words.label = f"Advance on its own: {'on' if pb.auto else 'off'}"
         self._back.disabled = pb.index == 0
         self._next.disabled = not pb.busy
         self._skip.disabled = not pb.busy

@@ -414,6 +414,17 @@ class SavannahModel(GameModel, SavannahOptions):
     def _continues_previous(self, turn: Turn) -> bool:
         return isinstance(turn.move, Steal)  # a steal belongs to the play before it
 
+    def undo(self) -> bool:
+        """Take back your last turn (see :meth:`GameModel.undo` and the fair-undo rule)."""
+        shuffles = len(self.shuffles)
+        if not super().undo():
+            return False
+        if len(self.shuffles) > shuffles:
+            self.message += (
+                " The draw pile was shuffled again: the card you saw drawn may not come next."
+            )
+        return True
+
     def _undo_refusal(self, history: list[Turn], taken: list[Turn]) -> str | None:
         landing = history[-1].state if history else self.start
         drew = any(isinstance(e, Drew) for t in taken for e in t.events)

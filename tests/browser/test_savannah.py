@@ -7,6 +7,7 @@ so each test checks the page against the engine rather than against remembered n
 
 from __future__ import annotations
 
+import contextlib
 import json
 from dataclasses import dataclass
 from urllib.parse import urlencode
@@ -92,6 +93,19 @@ def a_hunting_card(model):
     return None
 
 
+def set_auto(page, on: bool) -> None:
+    """Switch 'advance on its own' by clicking its words (the button says its state)."""
+    words = page.locator(".cole-auto-label button")
+    want = f"Advance on its own: {'on' if on else 'off'}"
+    for _ in range(5):
+        if want in (words.text_content() or ""):
+            break
+        words.click()
+        with contextlib.suppress(AssertionError):
+            expect(words).to_contain_text(want, timeout=10_000)
+    expect(words).to_contain_text(want)
+
+
 def wait_for_my_turn(page) -> None:
     expect(page.locator(".cole-turn")).to_contain_text("Player 1 to play", timeout=30_000)
 
@@ -101,8 +115,7 @@ def test_playing_turns_against_bots_narrates_the_hunt_and_the_card_leaves(open_p
     page = open_game(open_page, server, seed=seed, players=3, speed=0.4)
     assert row(page) == list(model.state.row)
     assert hand(page) == list(model.hand_cards())
-    auto = page.locator(".cole-auto input")
-    auto.uncheck()  # step through the turn with the "Next step" button
+    set_auto(page, False)  # step through the turn with the "Next step" button
     choose(page, index)
     expect(page.locator(".cole-reason")).to_contain_text(f"The {name_of(card)} can be played.")
     press_play(page)
@@ -145,10 +158,10 @@ def test_playing_turns_against_bots_narrates_the_hunt_and_the_card_leaves(open_p
             ".data.card).includes(card)",
             arg=gone.card,
         )
-    auto.check()  # the rest of the turn, and the bots' turns, unfold on their own
+    set_auto(page, True)  # the rest of the turn, and the bots' turns, unfold on their own
     wait_for_my_turn(page)
     log = page.locator(".cole-log")
-    expect(log).to_contain_text("3. Player 3:")
+    expect(log).to_contain_text("Turn 3. Player 3:")
     model.play(card)
     model.bot_move()
     model.bot_move()
@@ -158,7 +171,7 @@ def test_playing_turns_against_bots_narrates_the_hunt_and_the_card_leaves(open_p
     second = status.index("✓ can be played")
     choose(page, second)
     press_play(page)
-    expect(log).to_contain_text("6. Player 3:", timeout=40_000)
+    expect(log).to_contain_text("Turn 6. Player 3:", timeout=40_000)
     wait_for_my_turn(page)
     page.screenshot(path=str(artifact("savannah-two-rounds.png")), full_page=True)
 
@@ -260,7 +273,7 @@ def test_save_downloads_json_and_a_bad_file_keeps_the_game(open_page, server, tm
     wait_for_my_turn(page)
     expect(page.locator(".cole-log")).to_contain_text("2. Player 2:")
     shown = row(page)
-    page.locator(".bk-tab", has_text="Save / load").click()
+    page.locator(".bk-tab", has_text="New game").click()
     with page.expect_download() as info:
         page.get_by_role("button", name="Save game (JSON)").click()
     saved = tmp_path / "savannah.json"
@@ -278,7 +291,7 @@ def test_save_downloads_json_and_a_bad_file_keeps_the_game(open_page, server, tm
     assert row(page) == shown
 
     other = open_game(open_page, server, players=4)
-    other.locator(".bk-tab", has_text="Save / load").click()
+    other.locator(".bk-tab", has_text="New game").click()
     other.locator("input[type=file]").set_input_files(str(saved))
     wait_for_row(other, shown)
     expect(other.locator(".cole-turn")).to_contain_text("Player 1 to play")
