@@ -28,7 +28,7 @@ from .how_to_play import how_to_play_html
 from .link import open_game, read_query
 from .live_score import LiveScore
 from .model import MAX_SEATS, SavannahModel, Turn, player_name
-from .narration import caption_html, steps_html, turn_html
+from .narration import caption_html, preview_marks, steps_html, turn_html
 from .playback import SPEEDS, Playback
 from .players import PlayersView
 from .reference import CardReference
@@ -260,16 +260,20 @@ class SavannahDashboard(pn.viewable.Viewer):
     def play_area(self) -> pn.viewable.Viewable:
         """Everything but the settings: the game, the cards and how to play."""
         if self._area is None:
-            self._area = pn.Tabs(
-                ("Play", self._game),
-                ("Cards", self.reference),
-                ("How to play", self._how_to_play),
-                dynamic=True,
-                margin=0,
-                sizing_mode="stretch_width",
-                styles={"background": "#fbf8f1"},
-            )
+            self._area = self._tabs()
         return self._area
+
+    def _tabs(self, *settings: tuple[str, Any]) -> pn.Tabs:
+        return pn.Tabs(
+            ("Play", self._game),
+            *settings,
+            ("Cards", self.reference),
+            ("How to play", self._how_to_play),
+            dynamic=True,
+            margin=0,
+            sizing_mode="stretch_width",
+            styles={"background": "#fbf8f1"},
+        )
 
     # ------------------------------------------------------------------ model → view
     def _turn_title(self, n: int, turn: Turn) -> str:
@@ -444,6 +448,7 @@ class SavannahDashboard(pn.viewable.Viewer):
             "playable": reason is None,
             "blocker": m.blocker(card),
             "reason": reason,
+            **preview_marks(m.state, m.preview(card) if reason is None else []),
         }
 
     def _refresh_steps(self, *_: Any) -> None:
@@ -554,16 +559,7 @@ class SavannahDashboard(pn.viewable.Viewer):
     def __panel__(self) -> pn.viewable.Viewable:
         """The whole page (notebooks): the game, the settings, the cards and how to play."""
         if self._layout is None:
-            self._layout = pn.Tabs(
-                ("Play", self._game),
-                ("New game / save", self._settings),
-                ("Cards", self.reference),
-                ("How to play", self._how_to_play),
-                dynamic=True,
-                margin=0,
-                sizing_mode="stretch_width",
-                styles={"background": "#fbf8f1"},
-            )
+            self._layout = self._tabs(("New game / save", self._settings))
         return self._layout
 
 

@@ -17,7 +17,7 @@ from bokeh.plotting import figure
 
 from .art import TOKEN_COLOURS
 from .narration import SHAPES
-from .standings import PART_LABELS, PARTS
+from .standings import CATEGORIES, CATEGORY_NAMES
 from .turns import player_name
 
 LIVE_SCORE_NAME = "savannah-score-chart"
@@ -77,8 +77,8 @@ class LiveScore(pn.viewable.Viewer):
     def show(self, rows: list[dict[str, Any]], big_five: tuple[str, ...]) -> None:
         """Show the standing ``rows`` (one dict per player, see ``standing``)."""
         head = "".join(
-            f"<th style='padding:2px 6px;text-align:right'>{html.escape(PART_LABELS[p])}</th>"
-            for p in PARTS[:-1]
+            f"<th style='padding:2px 6px;text-align:right'>{html.escape(CATEGORY_NAMES[p])}</th>"
+            for p in CATEGORIES[:-1]
         )
         body = []
         for q, row in enumerate(rows):
@@ -86,7 +86,7 @@ class LiveScore(pn.viewable.Viewer):
                 f"<td style='padding:2px 6px;text-align:right'>{row[p]:+d}</td>"
                 if row[p]
                 else "<td style='padding:2px 6px;text-align:right;color:#5f5440'>0</td>"
-                for p in PARTS[:-1]
+                for p in CATEGORIES[:-1]
             )
             killed = set(row["big_five_names"])
             tracker = " ".join(

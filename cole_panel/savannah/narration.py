@@ -22,6 +22,29 @@ def _e(text: str) -> str:
     return html.escape(text, quote=False)
 
 
+_VERBS = {"killed": "kill", "scared": "scare", "row_discarded": "discard"}
+
+
+def preview_marks(state: Any, events: list[Any]) -> dict[str, tuple]:
+    """What a card being tried would do, for the row and the caption: ``hits`` ((card, verb,
+    owner label) per card it would remove), ``reached`` (cards its hunts reach) and
+    ``explained`` (the engine's sentences for its effects, hunts and their victims — with
+    owners and the reason an effect does or does not apply)."""
+    hits, reached, explained = [], [], []
+    for e in events:
+        if e.kind in _VERBS:
+            cards = e.cards if e.kind == "row_discarded" else (e.card,)
+            for card in cards:
+                q = state.token_on(card)
+                owner = "nobody's" if q is None else f"P{q + 1}"
+                hits.append((card, _VERBS[e.kind], owner))
+        elif e.kind == "hunted":
+            reached.extend(e.reached)
+        if e.kind in ("effect", "hunted", "killed", "scared", "row_discarded"):
+            explained.append(e.describe())
+    return {"hits": tuple(hits), "reached": tuple(reached), "explained": tuple(explained)}
+
+
 def caption_html(pb: Playback, step: Step, preview: dict[str, Any] | None) -> str:
     """The line over the row: the card being tried, or the step on show and what it does."""
     if preview is not None:

@@ -280,6 +280,17 @@ class RowView(pn.viewable.Viewer):
                 status="fits" if ok else "blocked",
                 status_kind="playable" if ok else "blocked",
             )
+            index = {card: i for i, card in enumerate(slots) if card is not None}
+            for card in preview.get("reached", ()):
+                if card in index:
+                    data["line"][index[card]] = REACHED
+                    data["width"][index[card]] = 4.0
+            for card, verb, owner in preview.get("hits", ()):
+                if card in index:  # marked with the verb and whose card it is, not colour only
+                    i = index[card]
+                    data["line"][i], data["width"][i] = HIT, 4.5
+                    data["status"][i] = f"{verb} {owner}"
+                    data["status_color"][i] = HIT
             blocker = preview.get("blocker")
             for k in range(1, min(n, 4) + 1):
                 i = n - k

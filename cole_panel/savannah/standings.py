@@ -23,15 +23,16 @@ from engines.savannah import State
 
 from .steps import Step
 
-PARTS = ("alive", "kills", "hand", "rightmost", "big_five")
+CATEGORIES = ("alive", "hand", "kills", "rightmost", "big_five")
 """The score's parts, as the engine's score sheet names its categories."""
-PART_LABELS = {
+CATEGORY_NAMES = {
     "alive": "alive",
+    "hand": "hand penalty",
     "kills": "kills",
-    "hand": "hand",
-    "rightmost": "human penalty",
-    "big_five": "Big Five",
+    "rightmost": "rightmost human",
+    "big_five": "Big Five bonus",
 }
+"""How the page names each part."""
 
 
 def step_state(before: State, after: State, step: Step) -> State:
@@ -65,10 +66,11 @@ def step_state(before: State, after: State, step: Step) -> State:
 
 
 def standing(state: State) -> list[dict[str, Any]]:
-    """Per player: ``total`` and each part of :data:`PARTS` (points), and ``big_five``'s
+    """Per player: ``total`` and each part of :data:`CATEGORIES` (points), and ``big_five``'s
     names killed so far (``big_five_names``), from the engine's score sheet."""
     rows = [
-        {"total": 0, **dict.fromkeys(PARTS, 0), "big_five_names": ()} for _ in range(state.players)
+        {"total": 0, **dict.fromkeys(CATEGORIES, 0), "big_five_names": ()}
+        for _ in range(state.players)
     ]
     for line in state.score_sheet():
         rows[line.player][line.category] += line.points

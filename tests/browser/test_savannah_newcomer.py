@@ -139,3 +139,42 @@ def test_undo_takes_back_one_turn_and_shuffles_the_draw_pile(open_page, server):
     wait_for_row(page, start)
     expect(undo).to_be_disabled()  # one turn only: the bots' replies are not rewound further
     expect(page.get_by_role("button", name="Redo")).to_be_enabled()
+
+
+def _owned_hit():
+    """A Greedy game's moves up to Player 1's turn with a card that would hit another
+    player's card: (seed, model, hand index, victim, verb)."""
+    for seed in range(40):
+        model = SavannahModel(players=2, seed=seed, seat0="Greedy", seat1="Greedy")
+        while not model.state.is_over and len(model.history) < 30:
+            state = model.state
+            if state.current_player == 0 and not model.must_steal:
+                for i, card in enumerate(state.hand(0)):
+                    if state.why_unplayable(card):
+                        continue
+                    for e in model.preview(card):
+                        if e.kind in ("killed", "scared") and state.token_on(e.card) == 1:
+                            return seed, model, i, e.card, e.kind
+            model.bot_move()
+    raise AssertionError("no such position")
+
+
+def test_a_preview_marks_on_the_row_what_a_card_would_hit_and_whose_it_is(open_page, server):  # noqa: F811
+    seed, model, index, victim, kind = _owned_hit()
+    moves = ",".join(model.state.action_to_str(t.move) for t in model.history)
+    settings = dict(players=2, seed=seed, seat0="Human", seat1="Greedy", speed=0, moves=moves)
+    page = open_page(Address(f"{server.url}?{urlencode(settings)}"))
+    wait_for_row(page, list(model.state.row))
+    wait_for_my_turn(page)
+    choose(page, index)
+    verb = {"killed": "kill", "scared": "scare"}[kind]
+    page.wait_for_function(
+        "([card, want]) => { const d = Bokeh.documents[0].get_model_by_name("
+        "'savannah-row-cards').data; const i = Array.from(d.card).indexOf(card);"
+        " return i >= 0 && d.status[i] === want; }",
+        arg=[victim, f"{verb} P2"],
+    )
+    card = model.state.hand(0)[index]
+    caption = page.locator(".cole-step")
+    expect(caption).to_contain_text(f"Trying the {name_of(card)}")
+    expect(caption).to_contain_text(f"Player 2's {name_of(victim)}")
