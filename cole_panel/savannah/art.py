@@ -21,7 +21,7 @@ from bokeh.transform import dodge
 
 from engines.savannah import Card, load_deck, name_of
 
-TOKEN_COLOURS = ("#d81b60", "#00897b", "#3949ab", "#f57c00", "#5d4037")
+TOKEN_COLOURS = ("#d81b60", "#00796b", "#3949ab", "#a85300", "#5d4037")
 """Token colour of each seat (Player 1 … Player 5)."""
 FACE = "#fffaf0"
 FACE_DIM = "#eee8dc"
