@@ -15,7 +15,7 @@ import panel as pn
 from bokeh.models import ColumnDataSource, Span
 from bokeh.plotting import figure
 
-from .art import TOKEN_COLOURS
+from .art import TOKEN_COLOURS, card_of, text_on
 from .narration import SHAPES
 from .standings import CATEGORIES, CATEGORY_NAMES
 from .turns import player_name
@@ -26,6 +26,23 @@ MARKERS = ("circle", "square", "triangle", "diamond", "inverted_triangle")
 """Each player's marker on the chart (a cue that does not rely on colour)."""
 TEXT = "#2b2418"
 MUTED = "#5f5440"  # 6.5:1 on the page's paper colour
+
+
+def _chips(cards: tuple[str, ...]) -> str:
+    """A kill pile as small named cards in their group colour (level and ★ for the Big Five)."""
+    if not cards:
+        return f"<span style='color:{MUTED};font-size:12px'>empty</span>"
+    out = []
+    for cid in cards:
+        card = card_of(cid)
+        fill = card.colour_hex
+        star = " ★" if card.big_five else ""
+        out.append(
+            f"<span class='cole-kill-card' style='display:inline-block;margin:1px 2px;"
+            f"padding:0 5px;border-radius:4px;font-size:12px;background:{fill};"
+            f"color:{text_on(fill)}'>{html.escape(card.name)} {card.level}{star}</span>"
+        )
+    return "".join(out)
 
 
 class LiveScore(pn.viewable.Viewer):
@@ -109,6 +126,10 @@ class LiveScore(pn.viewable.Viewer):
                 f"<b>{row['total']}</b></td>{parts}"
                 f"<td class='cole-big-five' style='padding:2px 6px;font-size:12px'>"
                 f"{len(killed)}/{len(big_five)} {tracker}{bonus}</td></tr>"
+                f"<tr class='cole-kill-pile' data-player='{q}'><td style='padding:0 6px 4px;"
+                f"color:{MUTED};font-size:12px;vertical-align:top'>kill pile</td>"
+                f"<td colspan='{len(CATEGORIES) + 1}' style='padding:0 6px 4px'>"
+                f"{_chips(row['kill_pile'])}</td></tr>"
             )
         self._table.object = (
             f"<div style='overflow-x:auto'><table style='border-collapse:collapse;color:{TEXT};"

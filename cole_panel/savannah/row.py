@@ -353,6 +353,23 @@ class RowView(pn.viewable.Viewer):
                 note = dict(
                     x=[max(step.counted) + 0.55], y=[ya], text=[label], color=[TEXT], align=["left"]
                 )
+        elif step.kind == "effect" and step.cut is not None:
+            # number the positions the effect counts from the right, up to the cut
+            slots = step.table.slots
+            counted = [i for i in range(step.cut, n) if slots[i] not in (None, step.actor)]
+            for k, i in enumerate(reversed(counted), start=1):
+                marks["x"].append(float(i))
+                marks["y"].append(y)
+                marks["text"].append(str(k))
+                marks["fill"].append(REACHED)
+            if counted:
+                note = dict(
+                    x=[step.cut - 0.55],
+                    y=[y + 0.3],
+                    text=[f"every card left of the {ordinal(len(counted))} from the right goes"],
+                    color=[TEXT],
+                    align=["right" if step.cut >= 4 else "left"],
+                )
         s = self.sources
         s["marks"].data = marks
         s["arrow"].data = arrow

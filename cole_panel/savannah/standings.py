@@ -67,7 +67,8 @@ def step_state(before: State, after: State, step: Step) -> State:
 
 def standing(state: State) -> list[dict[str, Any]]:
     """Per player: ``total`` and each part of :data:`CATEGORIES` (points), and ``big_five``'s
-    names killed so far (``big_five_names``), from the engine's score sheet."""
+    names killed so far (``big_five_names``) and the kill pile's cards (``kill_pile``), from
+    the engine's score sheet."""
     rows = [
         {"total": 0, **dict.fromkeys(CATEGORIES, 0), "big_five_names": ()}
         for _ in range(state.players)
@@ -77,6 +78,7 @@ def standing(state: State) -> list[dict[str, Any]]:
         rows[line.player]["total"] += line.points
     big_five = state_big_five(state)
     for q, row in enumerate(rows):
+        row["kill_pile"] = state.kill_pile(q)
         names = {c.split("#")[0] for c in state.kill_pile(q)}
         row["big_five_names"] = tuple(b for b in big_five if b in names)
     return rows

@@ -117,3 +117,18 @@ def test_card_and_token_text_reads_at_4_5_to_1():
     assert contrast_ratio("#5f5440", "#fbf8f1") >= 4.5  # muted words on the page's paper
     for colour in TOKEN_COLOURS:  # white seat numbers on the tokens; shapes carry the seat too
         assert contrast_ratio(colour, "#ffffff") >= 4.5
+
+
+def test_the_discard_step_numbers_the_positions_it_counts():
+    from cole_panel.savannah.row import RowView
+
+    row = ["impala", "zebra", "termite", "meerkat", "warthog", "gazelle", "oxpecker", "giraffe"]
+    state = make_state(row=[*row, "hippo"], hands=[["ranger"], ["lion"]])
+    steps = turn_steps(Table.of(state), state.clone().apply(Play("ranger#1")))
+    effect = next(s for s in steps if s.kind == "effect" and s.cut is not None)
+    view = RowView()
+    view.show(effect)
+    marks = view.sources["marks"].data
+    assert marks["text"] == [str(k) for k in range(1, 8)]
+    assert min(marks["x"]) == effect.cut, "the 7th from the right is the first card kept"
+    assert "left of the 7th from the right" in view.sources["note"].data["text"][0]
