@@ -81,6 +81,7 @@ CARD_COLUMNS = (
     "title",
     "tip",
     "lines",
+    "lines_size",
 )
 """The columns of a card source."""
 
@@ -158,6 +159,18 @@ def action_lines(card: Card) -> list[str]:
     return out
 
 
+def _lines_size(lines: list[str]) -> str:
+    """The font size of a hand card's hunt lines: smaller for long or many lines, so that no
+    text runs past the card's border (a hand card is about 112 px wide and its text area about
+    18 characters of 10 px type; the card details beside the hand give the full rules)."""
+    longest = max((len(line) for line in lines), default=0)
+    if longest > 19 or len(lines) > 6:
+        return "8px"
+    if longest > 17 or len(lines) > 4:
+        return "9px"
+    return "10px"
+
+
 def card_tip(card: Card) -> str:
     """The full rules of a card as HTML (tooltips and the card details)."""
     hunt = "".join(f"<li>{html.escape(a.describe())}</li>" for a in card.hunt) or "<li>none</li>"
@@ -220,7 +233,9 @@ def add_card(
     data["status_color"].append(STATUS_COLOURS.get(status_kind or status, "#000000"))
     data["title"].append(card_title(card))
     data["tip"].append(card_tip(card))
-    data["lines"].append("\n".join(action_lines(card)) if lines else "")
+    shown = action_lines(card) if lines else []
+    data["lines"].append("\n".join(shown))
+    data["lines_size"].append(_lines_size(shown))
 
 
 def draw_cards(
@@ -327,7 +342,7 @@ def draw_cards(
             source=source,
             text_align="left",
             text_baseline="top",
-            text_font_size=f"{max(8, int(0.095 * w * px))}px",
+            text_font_size="lines_size",
             text_color=TEXT,
             text_alpha="alpha",
             text_line_height=1.15,
