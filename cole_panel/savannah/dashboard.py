@@ -239,10 +239,23 @@ class SavannahDashboard(pn.viewable.Viewer):
             self._score_area,
             self.players,
             self.live,
-            pn.Tabs(
-                ("This turn, step by step", self._steps),
-                ("Earlier turns", pn.Column(self._review, self._log, margin=0)),
-                dynamic=False,
+            pn.FlexBox(
+                pn.Column(
+                    pn.pane.HTML("<b>This turn, step by step</b>", margin=(4, 5, 0, 5)),
+                    self._steps,
+                    margin=0,
+                    min_width=340,
+                    styles={"flex": "1 1 340px"},
+                ),
+                pn.Column(
+                    pn.pane.HTML("<b>Earlier turns</b>", margin=(4, 5, 0, 5)),
+                    self._review,
+                    self._log,
+                    margin=0,
+                    min_width=340,
+                    styles={"flex": "1 1 340px"},
+                ),
+                margin=0,
                 sizing_mode="stretch_width",
             ),
             margin=0,

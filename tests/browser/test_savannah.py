@@ -103,7 +103,7 @@ def set_auto(page, on: bool) -> None:
         words.click()
         with contextlib.suppress(AssertionError):
             expect(words).to_contain_text(want, timeout=10_000)
-    expect(words).to_contain_text(want)
+    expect(words).to_contain_text(want, timeout=30_000)
 
 
 def wait_for_my_turn(page) -> None:
