@@ -47,6 +47,16 @@ HAND_X = 9.9
 DOTS_X = 5.6
 
 
+_MINI_COLUMNS = (
+    "x", "y", "card", "fill", "level", "line", "width", "star", "zone", "title", "back"
+)  # fmt: skip
+"""The columns of the small cards' source."""
+
+
+def _empty(columns: tuple[str, ...]) -> dict[str, list]:
+    return {c: [] for c in columns}
+
+
 class PlayersView(pn.viewable.Viewer):
     """Every player's tokens, hand size and kill pile, and the discard pile."""
 
@@ -67,22 +77,7 @@ class PlayersView(pn.viewable.Viewer):
                 name="savannah-seats",
             ),
             "dots": ColumnDataSource(dict(x=[], y=[], fill=[], line=[]), name="savannah-dots"),
-            "minis": ColumnDataSource(
-                dict(
-                    x=[],
-                    y=[],
-                    card=[],
-                    fill=[],
-                    level=[],
-                    line=[],
-                    width=[],
-                    star=[],
-                    zone=[],
-                    title=[],
-                    back=[],
-                ),
-                name=MINIS_NAME,
-            ),
+            "minis": ColumnDataSource(_empty(_MINI_COLUMNS), name=MINIS_NAME),
             "labels": ColumnDataSource(
                 dict(x=[], y=[], text=[], color=[], size=[]), name="savannah-player-labels"
             ),
@@ -249,19 +244,7 @@ class PlayersView(pn.viewable.Viewer):
             x=[], y=[], fill=[], number=[], name=[], sub=[], line=[], band=[], band_fill=[]
         )
         dots = dict(x=[], y=[], fill=[], line=[])
-        minis = dict(
-            x=[],
-            y=[],
-            card=[],
-            fill=[],
-            level=[],
-            line=[],
-            width=[],
-            star=[],
-            zone=[],
-            title=[],
-            back=[],
-        )
+        minis = _empty(_MINI_COLUMNS)
         labels = dict(x=[], y=[], text=[], color=[], size=[])
         mover = step.player if step.kind != "position" else state.current_player
         totals = state.totals() if over else None
