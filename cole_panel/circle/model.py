@@ -284,7 +284,6 @@ class CircleModel(GameModel):
             )
         return super().redo()
 
-
     def _to_move_text(self, state: State) -> str:
         p = state.current_player
         if p is None:

@@ -142,6 +142,8 @@ def game_query(model: SavannahModel) -> str:
         params[f"seat{p}"] = model.seat(p)
         if model.seat(p) == "MCTS":
             params[f"strength{p}"] = model.strength(p)
+    if not model.hide_hands:
+        params["hide_hands"] = False
     if model.shuffles:
         params["shuffles"] = ",".join(map(str, model.shuffles))
     if model.history:
