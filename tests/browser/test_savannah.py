@@ -102,7 +102,7 @@ def set_auto(page, on: bool) -> None:
             break
         words.click()
         with contextlib.suppress(AssertionError):
-            expect(words).to_contain_text(want, timeout=10_000)
+            expect(words).to_contain_text(want, timeout=30_000)
     expect(words).to_contain_text(want, timeout=30_000)
 
 

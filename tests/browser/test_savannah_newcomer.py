@@ -86,8 +86,6 @@ def test_the_live_score_changes_step_by_step_during_a_playback(open_page, server
         go_to_step(page, n)
         expect(caption).to_contain_text(f"step {n} of {len(steps)}", timeout=WAIT)
         expect(total_cell(page, 0)).to_have_text(str(total), timeout=WAIT)
-    set_auto(page, True)
-    wait_for_my_turn(page)
 
 
 def test_an_earlier_turn_plays_back_step_by_step(open_page, server):  # noqa: F811
