@@ -211,6 +211,7 @@ def test_bots_finish_the_game_and_the_score_table_reads_every_line(open_page, se
     page = open_game(open_page, server, speed=0, **settings)
     page.locator(".bk-tab", has_text="New game").click()
     page.get_by_role("button", name="Let bots finish the game").click()
+    page.locator(".bk-tab", has_text="Play").click()
     banner = page.locator(".cole-game-over")
     expect(banner).to_contain_text("Game over", timeout=30_000)
     model = SavannahModel(**settings)
@@ -285,6 +286,7 @@ def test_save_downloads_json_and_a_bad_file_keeps_the_game(open_page, server, tm
     page.locator("input[type=file]").set_input_files(
         files=[{"name": "broken.json", "mimeType": "application/json", "buffer": b"{oops"}]
     )
+    page.locator(".bk-tab", has_text="Play").click()
     message = page.locator(".cole-message")
     expect(message).to_contain_text("Could not load the file: it is not valid JSON")
     expect(message).to_contain_text("The current game is unchanged.")
@@ -293,5 +295,6 @@ def test_save_downloads_json_and_a_bad_file_keeps_the_game(open_page, server, tm
     other = open_game(open_page, server, players=4)
     other.locator(".bk-tab", has_text="New game").click()
     other.locator("input[type=file]").set_input_files(str(saved))
+    other.locator(".bk-tab", has_text="Play").click()
     wait_for_row(other, shown)
     expect(other.locator(".cole-turn")).to_contain_text("Player 1 to play")

@@ -75,14 +75,15 @@ def test_the_live_score_changes_step_by_step_during_a_playback(open_page, server
     after = before.clone()
     steps = turn_steps(Table.of(before), after.apply(Play(card)))
     expected = [standing(step_state(before, after, s))[0]["total"] for s in steps]
-    assert len(set(expected)) > 1, "the kill changes Player 1's score inside the turn"
+    assert len(set(expected[:-1])) > 1, "the kill changes Player 1's score inside the turn"
     page = open_game(open_page, server, seed=seed, players=2, speed=0.4)
     expect(total_cell(page, 0)).to_have_text(str(before.totals()[0]), timeout=WAIT)
     set_auto(page, False)
     choose(page, index)
     press_play(page)
     caption = page.locator(".cole-step")
-    for n, total in enumerate(expected, start=1):
+    # the last step ends the playback and the bot's turn follows at once: check the ones before
+    for n, total in enumerate(expected[:-1], start=1):
         go_to_step(page, n)
         expect(caption).to_contain_text(f"step {n} of {len(steps)}", timeout=WAIT)
         expect(total_cell(page, 0)).to_have_text(str(total), timeout=WAIT)
@@ -136,13 +137,14 @@ def test_the_big_five_tracker_and_a_link_reopened_in_a_second_browser(open_page,
     expect(total_cell(page, player)).to_have_text(str(model.state.totals()[player]), timeout=WAIT)
 
     # the page's link, opened in another browser context, shows the same game
+    shown = hand(page)
     page.locator(".bk-tab", has_text="New game").click()
     link = page.locator(".cole-link input").input_value()
     assert "moves=" in link and f"seed={seed}" in link
     url = link if link.startswith("http") else f"{server.url}{link}"
     other = open_page(Address(url))
     wait_for_row(other, list(model.state.row))
-    assert hand(other) == hand(page)
+    assert hand(other) == shown
     expect(total_cell(other, player)).to_have_text(str(model.state.totals()[player]), timeout=WAIT)
 
 
