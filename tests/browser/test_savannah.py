@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import re
 from dataclasses import dataclass
 from urllib.parse import urlencode
 
@@ -24,6 +25,8 @@ from .conftest import BokehFigure, artifact
 
 pytestmark = pytest.mark.browser
 
+PLAY_TAB = re.compile(r"^\s*Play\s*$")
+"""The game's tab (not 'How to play')."""
 DATA_JS = "([name, column]) => Array.from(Bokeh.documents[0].get_model_by_name(name).data[column])"
 
 
@@ -211,7 +214,7 @@ def test_bots_finish_the_game_and_the_score_table_reads_every_line(open_page, se
     page = open_game(open_page, server, speed=0, **settings)
     page.locator(".bk-tab", has_text="New game").click()
     page.get_by_role("button", name="Let bots finish the game").click()
-    page.locator(".bk-tab", has_text="Play").click()
+    page.locator(".bk-tab", has_text=PLAY_TAB).click()
     banner = page.locator(".cole-game-over")
     expect(banner).to_contain_text("Game over", timeout=30_000)
     model = SavannahModel(**settings)
@@ -286,7 +289,7 @@ def test_save_downloads_json_and_a_bad_file_keeps_the_game(open_page, server, tm
     page.locator("input[type=file]").set_input_files(
         files=[{"name": "broken.json", "mimeType": "application/json", "buffer": b"{oops"}]
     )
-    page.locator(".bk-tab", has_text="Play").click()
+    page.locator(".bk-tab", has_text=PLAY_TAB).click()
     message = page.locator(".cole-message")
     expect(message).to_contain_text("Could not load the file: it is not valid JSON")
     expect(message).to_contain_text("The current game is unchanged.")
@@ -295,6 +298,6 @@ def test_save_downloads_json_and_a_bad_file_keeps_the_game(open_page, server, tm
     other = open_game(open_page, server, players=4)
     other.locator(".bk-tab", has_text="New game").click()
     other.locator("input[type=file]").set_input_files(str(saved))
-    other.locator(".bk-tab", has_text="Play").click()
+    other.locator(".bk-tab", has_text=PLAY_TAB).click()
     wait_for_row(other, shown)
     expect(other.locator(".cole-turn")).to_contain_text("Player 1 to play")
