@@ -109,6 +109,29 @@ def set_auto(page, on: bool) -> None:
     expect(words).to_contain_text(want, timeout=30_000)
 
 
+def _shows(locator, text: str, wait: int) -> bool:
+    try:
+        expect(locator).to_contain_text(text, timeout=wait)
+    except AssertionError:
+        return False
+    return True
+
+
+def go_to_step(page, n: int) -> None:
+    """Press "Next step" until step ``n`` is on show (a click lost while the page settles is
+    pressed again, only while the step before is still on show)."""
+    caption = page.locator(".cole-step")
+    button = page.get_by_role("button", name="Next step ▶")
+    for _ in range(4):
+        if _shows(caption, f"step {n} of", 2_000):
+            return
+        if _shows(caption, f"step {n - 1} of", 1_000):
+            button.click()
+            if _shows(caption, f"step {n} of", 15_000):
+                return
+    expect(caption).to_contain_text(f"step {n} of", timeout=30_000)
+
+
 def wait_for_my_turn(page) -> None:
     expect(page.locator(".cole-turn")).to_contain_text("Player 1 to play", timeout=30_000)
 
@@ -123,25 +146,23 @@ def test_playing_turns_against_bots_narrates_the_hunt_and_the_card_leaves(open_p
     expect(page.locator(".cole-reason")).to_contain_text(f"The {name_of(card)} can be played.")
     press_play(page)
     caption = page.locator(".cole-step")
-    expect(caption).to_contain_text("step 1 of")
-    expect(caption).to_contain_text("Card played")
+    expect(caption).to_contain_text("step 1 of", timeout=30_000)
+    expect(caption).to_contain_text("Card played", timeout=30_000)
     expect(page.locator(".cole-steps")).to_contain_text(gone.describe())
-    next_step = page.get_by_role("button", name="Next step ▶")
     hunt = next(  # which step of the turn is the hunt that hits the card (same engine here)
         n
         for n, step in enumerate(turn_steps(Table.of(model.state), model.preview(card)), 1)
         if step.kind == "hunt" and gone.card in step.hits
     )
     for n in range(2, hunt + 1):
-        next_step.click()
-        expect(caption).to_contain_text(f"step {n} of")
+        go_to_step(page, n)
     expect(caption).to_contain_text("Hunt")
     expect(caption).to_contain_text(f"hits {name_of(gone.card)}")
     statuses = dict(zip(row(page), column(page, "savannah-row-cards", "status"), strict=True))
     assert statuses[gone.card] in ("kill", "scare"), "the hunted card is marked on the row"
     assert len(column(page, "savannah-marks", "text")) > 0, "the counted positions are numbered"
-    next_step.click()
-    expect(caption).to_contain_text(gone.describe())
+    go_to_step(page, hunt + 1)
+    expect(caption).to_contain_text(gone.describe(), timeout=30_000)
     page.wait_for_function(
         "card => { const d = Bokeh.documents[0].get_model_by_name('savannah-row-cards').data;"
         " const i = Array.from(d.card).indexOf(card); return i >= 0 && d.status[i] !== '' &&"
@@ -149,7 +170,7 @@ def test_playing_turns_against_bots_narrates_the_hunt_and_the_card_leaves(open_p
         arg=gone.card,
     )
     page.screenshot(path=str(artifact("savannah-hunt.png")), full_page=True)
-    next_step.click()
+    go_to_step(page, hunt + 2)
     page.wait_for_function(
         f"() => !Array.from(Bokeh.documents[0].get_model_by_name("
         f"'savannah-row-cards').data.card).includes('{gone.card}')"

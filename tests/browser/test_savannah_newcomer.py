@@ -18,6 +18,7 @@ from engines.savannah import Play, name_of
 from .test_savannah import (
     Address,
     choose,
+    go_to_step,
     hand,
     open_game,
     press_play,
@@ -40,29 +41,6 @@ def a_killing_card(model):
         if any(e.kind == "killed" for e in model.preview(card)):
             return i, card
     return None
-
-
-def _shows(locator, text: str, wait: int) -> bool:
-    try:
-        expect(locator).to_contain_text(text, timeout=wait)
-    except AssertionError:
-        return False
-    return True
-
-
-def go_to_step(page, n: int) -> None:
-    """Press "Next step" until step ``n`` is on show (a click lost while the page settles is
-    pressed again, only while the step before is still on show)."""
-    caption = page.locator(".cole-step")
-    button = page.get_by_role("button", name="Next step ▶")
-    for _ in range(4):
-        if _shows(caption, f"step {n} of", 2_000):
-            return
-        if _shows(caption, f"step {n - 1} of", 1_000):
-            button.click()
-            if _shows(caption, f"step {n} of", 15_000):
-                return
-    expect(caption).to_contain_text(f"step {n} of", timeout=WAIT)
 
 
 def total_cell(page, player: int):
