@@ -59,7 +59,7 @@ def test_the_savannah_page_applies_the_good_settings_and_says_the_bad_ones():
     from cole_panel.savannah import SavannahDashboard
 
     dash = SavannahDashboard.from_query({"players": [b"2"], "strength1": [b"99"], "seed": [b"3"]})
-    assert (dash.model.players, dash.model.seed) == (2, 3)
+    assert (dash.model.players, dash.model.start.seed) == (2, 3)
     assert dash.model.message_is_error
     assert "strength1: '99' is not a whole number from 1 to 5." in dash.model.message
 

@@ -5,7 +5,7 @@ Bokeh.
 """
 
 from .envelope import SAVE_VERSION, read_flag, read_save, read_seats, write_save
-from .model import GameModel, Turn, seats
+from .model import GameModel, Turn, last_undoable_turn, seats
 from .replay import check_reached, read_position, read_start, replay_turns
 from .scheduler import BotJob, BotScheduler, InlineScheduler
 from .seats import (
@@ -31,6 +31,7 @@ __all__ = [
     "InlineScheduler",
     "Turn",
     "iterations_for",
+    "last_undoable_turn",
     "make_seat_bot",
     "check_reached",
     "read_flag",

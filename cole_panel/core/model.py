@@ -44,6 +44,18 @@ class Turn:
         raise NotImplementedError
 
 
+def last_undoable_turn(
+    history: Sequence[Turn], people: Sequence[int], reveals: Callable[[Turn], bool]
+) -> int | None:
+    """Index in ``history`` of the latest turn of one of ``people`` that the fair-undo rule
+    lets them take back: None when they have no turn, or when that turn or one after it
+    ``reveals`` hidden cards to them that cannot be hidden again (a hand passed to them)."""
+    index = next((i for i in range(len(history) - 1, -1, -1) if history[i].player in people), None)
+    if index is None or any(reveals(t) for t in history[index:]):
+        return None
+    return index
+
+
 def seats(*names: str, defaults: Sequence[str]) -> Callable[[type], type]:
     """Class decorator: a ``seat<i>`` menu and a ``strength<i>`` slider per player name.
 
@@ -98,6 +110,15 @@ class GameModel(param.Parameterized):
     events = param.List(default=[], doc="The events of the last turn (or of the last redo).")
     message = param.String(default="", doc="The last error or narration, as sentences.")
     message_is_error = param.Boolean(default=False, doc="Whether the message reports a refusal.")
+    undo_limit = param.Integer(
+        default=None,
+        allow_None=True,
+        bounds=(0, None),
+        doc=(
+            "How many of the people's turns Undo may take back in a row (None: as many as "
+            "were played).  A game with hidden cards limits it (see docs/rules)."
+        ),
+    )
     scheduler = param.Parameter(
         default=None,
         doc=(
@@ -180,9 +201,16 @@ class GameModel(param.Parameterized):
 
     def undo(self) -> bool:
         """Take back the last person's turn (with the bots' turns after it); with bots only,
-        the last turn.  Returns whether anything was undone."""
+        the last turn.  Returns whether anything was undone.
+
+        The fair-undo rule: at most :attr:`undo_limit` turns in a row; never turns that showed
+        a person hidden cards that cannot be hidden again (:meth:`_undo_refusal`); and what the
+        undone turns showed is hidden again (:meth:`_hide_unseen`), so an undo never tells a
+        player what she would not otherwise know."""
         if not self.history:
             return self._refuse("There is no move to undo.")
+        if self.undo_limit is not None and self.undos_in_a_row >= self.undo_limit:
+            return self._refuse(self._undo_limit_text())
         history, future = list(self.history), list(self.future)
         humans = self.humans
         while history:
@@ -192,9 +220,15 @@ class GameModel(param.Parameterized):
                 continue
             if not humans or self.seat(turn.player) == "Human":
                 break
-        state = history[-1].state if history else self.start
         taken = len(future) - len(self.future)
+        refusal = self._undo_refusal(history, future[:taken])
+        if refusal:
+            return self._refuse(refusal)
+        hidden = self._hide_unseen(history, future)
+        history, future = hidden.pop("history", history), hidden.pop("future", future)
+        state = history[-1].state if history else hidden.get("start", self.start)
         self.param.update(
+            **hidden,
             state=state.clone(),
             history=history,
             future=future,
@@ -204,6 +238,34 @@ class GameModel(param.Parameterized):
             **self._jump_updates(state),
         )
         return True
+
+    @property
+    def undos_in_a_row(self) -> int:
+        """How many undos took back the turns now waiting to be redone (a new move clears
+        them): the people's turns among them, or every turn when only bots play."""
+        humans = self.humans
+        return sum(
+            1
+            for t in self.future
+            if not self._continues_previous(t) and (not humans or self.seat(t.player) == "Human")
+        )
+
+    def _undo_limit_text(self) -> str:
+        if not self.undo_limit:
+            return "Undo is switched off for this game."
+        turns = "turn" if self.undo_limit == 1 else f"{self.undo_limit} turns"
+        return f"You can take back only your last {turns}; play on, or redo."
+
+    def _undo_refusal(self, history: list[Turn], taken: list[Turn]) -> str | None:
+        """Why ``taken`` (the turns an undo would take back, oldest first) must stand, e.g.
+        because they showed a person hidden cards that cannot be hidden again; None: undo."""
+        return None
+
+    def _hide_unseen(self, history: list[Turn], future: list[Turn]) -> dict[str, Any]:
+        """After an undo lands at the end of ``history``: hide again what the undone turns
+        showed (e.g. shuffle the unseen cards).  Returns the parameters that change (it may
+        give new ``start``, ``history`` and ``future``); by default nothing changes."""
+        return {}
 
     def redo(self) -> bool:
         """Replay what was last undone (a person's turn and the bots' turns after it)."""

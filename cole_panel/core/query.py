@@ -43,8 +43,9 @@ __all__ = [
     "whole",
 ]
 
-MAX_QUERY_LENGTH = 4000
-"""Longer addresses are cut before reading (a whole game of the largest board fits)."""
+MAX_QUERY_LENGTH = 8000
+"""Longer addresses are cut before reading (a whole game of the largest board, or a
+five-player Savannah game's moves, fits)."""
 _TRUE, _FALSE = ("true", "yes", "1", "on"), ("false", "no", "0", "off")
 _WHOLE = re.compile(r"[+-]?[0-9]{1,12}")
 _NUMBER = re.compile(r"[+-]?[0-9]{1,6}(\.[0-9]{1,6})?")

@@ -53,6 +53,7 @@ from ..core import (
     SEAT_KINDS,
     GameModel,
     iterations_for,
+    last_undoable_turn,
     read_flag,
     read_seats,
     seats,
@@ -443,13 +444,8 @@ class EcosystemModel(GameModel, ScoringOptions):
     def _undo_index(self) -> int | None:
         """Index in history of the person's last played pick, if it may still be undone."""
         people = self.humans or list(range(self.state.players))
-        index = next(
-            (i for i in range(len(self.history) - 1, -1, -1) if self.history[i].player in people),
-            None,
-        )
-        if index is None or any(t.closed_turn for t in self.history[index:]):
-            return None
-        return index
+        # fair undo: never past the hands passing (the next hand has been seen)
+        return last_undoable_turn(self.history, people, reveals=lambda t: t.closed_turn)
 
     @property
     def can_undo(self) -> bool:

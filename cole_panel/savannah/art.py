@@ -21,7 +21,7 @@ from bokeh.transform import dodge
 
 from engines.savannah import Card, load_deck, name_of
 
-TOKEN_COLOURS = ("#d81b60", "#00897b", "#3949ab", "#f57c00", "#5d4037")
+TOKEN_COLOURS = ("#d81b60", "#00796b", "#3949ab", "#a85300", "#5d4037")
 """Token colour of each seat (Player 1 … Player 5)."""
 FACE = "#fffaf0"
 FACE_DIM = "#eee8dc"
@@ -81,8 +81,30 @@ CARD_COLUMNS = (
     "title",
     "tip",
     "lines",
+    "lines_size",
 )
 """The columns of a card source."""
+
+
+def contrast_ratio(a: str, b: str) -> float:
+    """WCAG contrast ratio of two ``#rrggbb`` colours (1 to 21)."""
+
+    def luminance(colour: str) -> float:
+        channels = [int(colour.lstrip("#")[i : i + 2], 16) / 255 for i in (0, 2, 4)]
+        r, g, b = (c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels)
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+    hi, lo = sorted((luminance(a), luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def text_on(fill: str) -> str:
+    """Black or white, whichever reads better on ``fill``."""
+    return (
+        "#000000"
+        if contrast_ratio(fill, "#000000") >= contrast_ratio(fill, "#ffffff")
+        else "#ffffff"
+    )
 
 
 @lru_cache(maxsize=1)
@@ -135,6 +157,18 @@ def action_lines(card: Card) -> list[str]:
         out.append(f"{verb} {_target_short(target)}")
         out.append(f"   {_reach_short(reach)}")
     return out
+
+
+def _lines_size(lines: list[str]) -> str:
+    """The font size of a hand card's hunt lines: smaller for long or many lines, so that no
+    text runs past the card's border (a hand card is about 112 px wide and its text area about
+    18 characters of 10 px type; the card details beside the hand give the full rules)."""
+    longest = max((len(line) for line in lines), default=0)
+    if longest > 19 or len(lines) > 6:
+        return "8px"
+    if longest > 17 or len(lines) > 4:
+        return "9px"
+    return "10px"
 
 
 def card_tip(card: Card) -> str:
@@ -199,7 +233,9 @@ def add_card(
     data["status_color"].append(STATUS_COLOURS.get(status_kind or status, "#000000"))
     data["title"].append(card_title(card))
     data["tip"].append(card_tip(card))
-    data["lines"].append("\n".join(action_lines(card)) if lines else "")
+    shown = action_lines(card) if lines else []
+    data["lines"].append("\n".join(shown))
+    data["lines_size"].append(_lines_size(shown))
 
 
 def draw_cards(
@@ -306,7 +342,7 @@ def draw_cards(
             source=source,
             text_align="left",
             text_baseline="top",
-            text_font_size=f"{max(8, int(0.095 * w * px))}px",
+            text_font_size="lines_size",
             text_color=TEXT,
             text_alpha="alpha",
             text_line_height=1.15,

@@ -11,35 +11,32 @@ thinking.  At the end the score sheet replaces the hand.
 
 from __future__ import annotations
 
-import html
 from functools import partial
 from typing import Any
 
 import panel as pn
 import param
 
-from engines.savannah import State, name_of
+from engines.savannah import State, Steal
 
-from ..ui import (
-    BotRunner,
-    EventLog,
-    GameOverBanner,
-    MessageBox,
-    SaveLoad,
-    SeatSelector,
-    ThinkingIndicator,
-)
+from ..ui import BotRunner, EventLog, GameOverBanner, MessageBox, ThinkingIndicator
 from ..ui.batch import batched
 from ..ui.timer import call_later, can_call_later
-from .address import read_savannah_query
-from .art import TOKEN_COLOURS, group_and_level
+from .art import group_and_level
 from .hand import HandView
+from .how_to_play import how_to_play_html
+from .link import open_game, read_query
+from .live_score import LiveScore
 from .model import MAX_SEATS, SavannahModel, Turn, player_name
+from .narration import caption_html, preview_marks, steps_html, turn_html
 from .playback import SPEEDS, Playback
 from .players import PlayersView
 from .reference import CardReference
+from .review import TurnReview
 from .row import RowView
 from .scores import ScoreView
+from .settings_view import SettingsView
+from .standings import standing, state_big_five, step_state, totals_over
 from .steps import Step, Table, still_step, turn_steps
 
 WORDS_DELAY = 0.04
@@ -50,29 +47,6 @@ first, and the rest a frame or two later (re-laying out texts takes it much long
 ANIMATE_AT_MOST = 4
 """When more moves than this arrive at once (bots finishing the game), only the last ones are
 shown step by step; the others go straight to the narration."""
-
-HOW_TO_PLAY = """
-**Goal.** Score the most points at the end: animals alive on the savannah with your token,
-kills in your kill pile, minus the cards left in your hand. All five of the Big Five
-(★: lion, leopard, elephant, rhino, buffalo) in your kill pile earn a bonus.
-
-**Your turn.** 1. *Play a card*: choose one of your cards (tap it or press its button) — the
-page says whether it may go at the right end of the row and, if not, which rule forbids it
-(the card that blocks it is outlined in red). Press **Play**: your token goes on it.
-If none of your cards can be played you must discard one. 2. *Its actions*: placement effects
-first, then the hunt actions top to bottom. "3 from right" counts the three rightmost cards of
-the row *as it was at the start of the turn*. Killed cards go to your kill pile, scared
-ones to the discard pile; their tokens go back to their owners. 3. You draw back to three
-cards. 4. Cards of a regrouping kind (level-1 small mammals, level-1 and level-3 ungulates)
-join the rightmost card of their kind, and the row closes up.
-
-**End.** When the last card is drawn. Scores: alive animals with your token, kills (their
-level), minus hand penalties, −10 if your human is the rightmost card, Big Five bonus.
-
-**Watching a turn.** Each step shows on the row: numbered circles are the positions a hunt
-counts (the arrow shows the direction), gold outlines the cards it reaches, red the ones it
-hits. Use *Speed*, *Next step* and *Skip* beside the narration.
-"""
 
 
 class _Said(param.Parameterized):
@@ -113,6 +87,13 @@ class SavannahDashboard(pn.viewable.Viewer):
         self.players = PlayersView(model=self.model)
         self.scores = ScoreView(model=self.model)
         self.reference = CardReference()
+        self.live = LiveScore()
+        self._review = TurnReview(model=self.model, on_replay=self.replay_turn)
+        self._turn_of: dict[str, Turn] = {}
+        self._totals_key: tuple[Any, ...] | None = None
+        self._totals_cache: list[list[int]] = []
+        self._area: pn.viewable.Viewable | None = None
+        self._layout: pn.viewable.Viewable | None = None
         self._build()
         m = self.model
         seats = [f"seat{p}" for p in range(MAX_SEATS)]
@@ -127,6 +108,7 @@ class SavannahDashboard(pn.viewable.Viewer):
         self.playback.param.watch(self._draw, ["step"])
         self.playback.param.watch(self._on_busy, ["busy"])
         self.playback.param.watch(self._refresh_soon, ["title"])
+        self.playback.param.watch(self._refresh_buttons, ["auto"])
         self.playback.param.watch(
             lambda *_: self._soon(self._refresh_steps), ["step", "steps", "waiting"]
         )
@@ -144,22 +126,23 @@ class SavannahDashboard(pn.viewable.Viewer):
     @classmethod
     def from_query(cls, args: dict[str, Any] | None = None, **params: Any) -> SavannahDashboard:
         """A dashboard set up from URL query arguments, e.g. ``?players=2&seed=7&seat1=MCTS&
-        speed=0``: each is checked on its own (:mod:`cole_panel.core.query`), the good ones
-        are kept and each bad one is named in the message."""
-        found = read_savannah_query(pn.state.session_args if args is None else args)
-        speed = found.values.pop("speed", None)
-        model = SavannahModel(**found.values)
+        speed=0&moves=play+zebra%231`` (see :mod:`~cole_panel.savannah.link`): each bad
+        parameter is named in the message, the good ones are kept."""
+        args = pn.state.session_args if args is None else args
+        shared = read_query(args)
+        model = open_game(shared)
+        model.seed = None  # the seed made this game; the next New game is a fresh deal
         dash = cls(model=model, **params)
-        if speed is not None:
-            dash.playback.speed = speed
-        if found.problems:
-            model.param.update(message=found.sentence(), message_is_error=True)
+        if shared.speed is not None:
+            dash.playback.speed = shared.speed
         return dash
 
     # ------------------------------------------------------------------ widgets
     def _build(self) -> None:
         m = self.model
-        self._turn = pn.pane.HTML("", margin=(4, 5), css_classes=["cole-turn"], width=760)
+        self._turn = pn.pane.HTML(
+            "", margin=(4, 5), css_classes=["cole-turn"], sizing_mode="stretch_width", min_width=300
+        )
         self._banner = GameOverBanner()
         self._thinking = ThinkingIndicator(runner=self.runner)
         self._caption = pn.pane.HTML(
@@ -181,146 +164,138 @@ class SavannahDashboard(pn.viewable.Viewer):
         self._next.on_click(batched(lambda _: self.playback.next()))
         self._skip.on_click(batched(lambda _: self.playback.finish()))
         self._speed = pn.widgets.Select(
-            label="Speed",
             options=_speed_options(self.playback.speed),
             value=self.playback.speed,
-            width=130,
+            width=120,
             margin=(2, 5),
         )
         self._speed.param.watch(lambda e: setattr(self.playback, "speed", e.new), "value")
         self.playback.param.watch(self._sync_speed, "speed")
-        self._auto = pn.widgets.Checkbox.from_param(
-            self.playback.param.auto,
-            label="advance on its own",
-            margin=(24, 5),
-            css_classes=["cole-auto"],
+        # a switch with its words beside it: the words are a label of the switch, so a click
+        # on them toggles it too
+        self._auto = pn.widgets.Switch.from_param(
+            self.playback.param.auto, label="", margin=(8, 2, 2, 8), css_classes=["cole-auto"]
         )
-        self._undo = pn.widgets.Button(label="Undo my turn", width=120)
-        self._redo = pn.widgets.Button(label="Redo", width=80)
-        self._pause = pn.widgets.Toggle.from_param(self.param.paused, label="Pause bots", width=110)
+        self._auto_words = pn.widgets.Button(
+            label="Advance on its own: on",
+            color="light",
+            margin=(2, 3),
+            css_classes=["cole-auto-label"],
+        )
+        self._auto_words.on_click(lambda _: setattr(self.playback, "auto", not self.playback.auto))
+        self._undo = pn.widgets.Button(label="Undo my turn", width=120, margin=(2, 3))
+        self._redo = pn.widgets.Button(label="Redo", width=70, margin=(2, 3))
+        self._pause = pn.widgets.Toggle.from_param(
+            self.param.paused, label="Pause bots", width=100, margin=(2, 3)
+        )
         self._undo.on_click(lambda _: self._act(self.model.undo))
         self._redo.on_click(lambda _: self._act(self.model.redo))
         self._log = EventLog(height=300, max_entries=400)
-
-        # the new-game tab
-        players = pn.widgets.IntSlider.from_param(m.param.players, label="Players", width=200)
-        self._seat_rows = [
-            SeatSelector(model=m, seat=f"seat{p}", strength=f"strength{p}", label=player_name(p))
-            for p in range(MAX_SEATS)
-        ]
-        self._seat_boxes = [pn.Column(s, margin=0) for s in self._seat_rows]
-        options = pn.Column(
-            pn.widgets.IntSlider.from_param(
-                m.param.start_row, label="Cards in the starting row", width=260
-            ),
-            pn.widgets.IntSlider.from_param(m.param.hand_size, label="Cards in hand", width=260),
-            pn.widgets.IntSlider.from_param(m.param.tokens, label="Tokens per player", width=260),
-            pn.widgets.IntInput.from_param(
-                m.param.first_player, label="Who starts (0 = Player 1)", width=180
-            ),
-            pn.widgets.Checkbox.from_param(
-                m.param.count_played_card,
-                label="'Count from the right' includes the card just played",
-            ),
-            pn.widgets.Select.from_param(m.param.steal, label="Scavenger's steal", width=200),
-            pn.widgets.Checkbox.from_param(
-                m.param.steal_per_kill, label="Steal once per card killed"
-            ),
-            pn.widgets.Select.from_param(
-                m.param.elephant_majority, label="Elephant's 'most animals'", width=200
-            ),
-            pn.widgets.Select.from_param(m.param.no_token, label="Without tokens left", width=200),
-            pn.widgets.Checkbox.from_param(
-                m.param.equal_turns, label="Finish the round (equal turns)"
-            ),
-            pn.widgets.IntInput.from_param(
-                m.param.big_five_bonus, label="Big Five bonus", width=140
-            ),
-            pn.widgets.Select.from_param(m.param.tie_break, label="Ties", width=200),
-            pn.widgets.IntInput.from_param(m.param.seed, label="Seed (empty: random)", width=180),
-            margin=0,
+        self._settings = SettingsView(
+            model=m,
+            on_new_game=self.new_game,
+            on_finish=self.finish_with_bots,
+            base_url=_page_address(),
         )
-        new_game = pn.widgets.Button(label="New game", color="primary", width=140)
-        new_game.on_click(lambda _: self.new_game())
-        finish = pn.widgets.Button(label="Let bots finish the game", color="warning", width=220)
-        finish.on_click(lambda _: self.finish_with_bots())
-        kind = pn.widgets.Select.from_param(self.param.finish_kind, label="", width=110)
-        setup = pn.Column(
-            pn.pane.Markdown("**Seats** (changes apply at once)", margin=(4, 5, 0, 5)),
-            *self._seat_boxes,
-            pn.widgets.Checkbox.from_param(
-                m.param.hide_hands, label="Cover hands between people's turns"
-            ),
-            pn.pane.Markdown(
-                "**In a hurry?** Bots play every seat to the end.", margin=(8, 5, 0, 5)
-            ),
-            pn.Row(finish, kind, margin=0),
-            pn.layout.Divider(),
-            pn.pane.Markdown("**Next game**", margin=(4, 5, 0, 5)),
-            players,
-            new_game,
-            pn.layout.Divider(),
-            pn.pane.Markdown(
-                "**Rules options** (used by the next game; each is a reading of "
-                "the rulebook, see docs/rules/savannah.md)",
-                margin=(4, 5, 0, 5),
-            ),
-            options,
-            sizing_mode="stretch_width",
-        )
-        self._saveload = SaveLoad(model=m, filename="on-the-savannah.json")
-        self._side_tabs = pn.Tabs(
-            (
-                "Narration",
-                pn.Column(
-                    self._steps,
-                    pn.pane.Markdown("**Earlier turns**", margin=(4, 5, 0, 5)),
-                    self._log,
-                    margin=0,
-                ),
-            ),
-            ("New game", setup),
-            ("Save / load", self._saveload),
-            dynamic=False,
-            sizing_mode="stretch_width",
-        )
+        self._settings.param.watch(lambda e: setattr(self, "finish_kind", e.new), ["finish_kind"])
+        self.param.watch(lambda e: setattr(self._settings, "finish_kind", e.new), ["finish_kind"])
 
         self.hand.add_below(self._message)
-        self._play_area = pn.Column(self.hand, margin=0)
-        self._score_area = pn.Column(self.scores, visible=False, margin=0)
-        left = pn.Column(self._play_area, self._score_area, self.players, width=910, margin=0)
-        right = pn.Column(
-            pn.Row(self._back, self._next, self._skip, margin=(0, 0)),
-            pn.Row(self._speed, self._auto, margin=0),
-            pn.Row(self._undo, self._redo, self._pause, margin=(2, 0)),
-            self._side_tabs,
-            width=460,
-            margin=(0, 5),
+        self._play_area = pn.Column(self.hand, margin=0, sizing_mode="stretch_width")
+        self._score_area = pn.Column(
+            self.scores, visible=False, margin=0, sizing_mode="stretch_width"
         )
-        header = pn.Row(
+        controls = pn.FlexBox(
+            self._back,
+            self._next,
+            self._skip,
+            self._speed,
+            self._auto,
+            self._auto_words,
+            self._undo,
+            self._redo,
+            self._pause,
+            align_items="center",
+            margin=0,
+            sizing_mode="stretch_width",
+        )
+        header = pn.FlexBox(
             pn.pane.HTML(
                 '<h2 style="margin:0;color:#3b3224">On the Savannah</h2>', margin=(4, 8), width=220
             ),
             self._turn,
             self._thinking,
-            sizing_mode="stretch_width",
+            align_items="center",
             margin=0,
+            sizing_mode="stretch_width",
         )
-        game = pn.Column(
-            header, self._banner, self._caption, self.row, pn.Row(left, right), margin=0
+        self._game = pn.Column(
+            header,
+            self._banner,
+            self._caption,
+            self.row,
+            controls,
+            self._play_area,
+            self._score_area,
+            self.players,
+            self.live,
+            pn.FlexBox(
+                pn.Column(
+                    pn.pane.HTML("<b>This turn, step by step</b>", margin=(4, 5, 0, 5)),
+                    self._steps,
+                    margin=0,
+                    min_width=340,
+                    styles={"flex": "1 1 340px"},
+                ),
+                pn.Column(
+                    pn.pane.HTML("<b>Earlier turns</b>", margin=(4, 5, 0, 5)),
+                    self._review,
+                    self._log,
+                    margin=0,
+                    min_width=340,
+                    styles={"flex": "1 1 340px"},
+                ),
+                margin=0,
+                sizing_mode="stretch_width",
+            ),
+            margin=0,
+            sizing_mode="stretch_width",
+            css_classes=["cole-savannah-game"],
         )
-        self._layout = pn.Tabs(
-            ("Play", game),
+        self._how_to_play = pn.pane.HTML(
+            how_to_play_html(), sizing_mode="stretch_width", css_classes=["cole-how-to-play"]
+        )
+
+    def settings(self) -> pn.viewable.Viewable:
+        """The seats, the next game and its options, save/load and the link (for a sidebar)."""
+        return self._settings
+
+    def play_area(self) -> pn.viewable.Viewable:
+        """Everything but the settings: the game, the cards and how to play."""
+        if self._area is None:
+            self._area = self._tabs()
+        return self._area
+
+    def _tabs(self, *settings: tuple[str, Any]) -> pn.Tabs:
+        return pn.Tabs(
+            ("Play", self._game),
+            *settings,
             ("Cards", self.reference),
-            ("How to play", pn.pane.Markdown(HOW_TO_PLAY, width=900)),
+            ("How to play", self._how_to_play),
             dynamic=True,
             margin=0,
+            sizing_mode="stretch_width",
             styles={"background": "#fbf8f1"},
         )
 
     # ------------------------------------------------------------------ model → view
     def _turn_title(self, n: int, turn: Turn) -> str:
-        return f"Move {n} · {player_name(turn.player)}"
+        """'Turn 4 · Player 2' (a steal is part of the turn of the play it follows)."""
+        title = f"Turn {self.model.turn_number(n - 1)} · {player_name(turn.player)}"
+        if isinstance(turn.move, Steal):
+            title += " (steal)"
+        self._turn_of[title] = turn
+        return title
 
     def _turn_steps(self, turn: Turn) -> list[Step]:
         return turn_steps(Table.of(turn.before), turn.events, group_and_level)
@@ -350,10 +325,22 @@ class SavannahDashboard(pn.viewable.Viewer):
             self._restart_view()
 
     def _relog(self) -> None:
+        m = self.model
         self._log.reset(
-            (f"{n}. {player_name(t.player)}:", [e.describe() for e in t.events])
-            for n, t in enumerate(self.model.history, start=1)
+            (f"Turn {m.turn_number(i)}. {player_name(t.player)}:", [e.describe() for e in t.events])
+            for i, t in enumerate(m.history)
         )
+        self._review.refresh()
+        self._refresh_chart()
+
+    def replay_turn(self, index: int) -> bool:
+        """Play back move ``index`` (0: the first) of the game step by step again."""
+        history = self.model.history
+        if not 0 <= index < len(history):
+            return False
+        turn = history[index]
+        self.playback.play([(self._turn_title(index + 1, turn), self._turn_steps(turn))])
+        return True
 
     def _on_busy(self, *_: Any) -> None:
         self._draw()
@@ -395,6 +382,13 @@ class SavannahDashboard(pn.viewable.Viewer):
             tuple(sorted(preview.items())) if preview else None,
             highlight,
         )
+        owner = m.hand_owner
+        sizes = step.table.hand_sizes
+        self.hand.shown_cards = (
+            sizes[owner]
+            if self.playback.busy and owner is not None and owner < len(sizes)
+            else None
+        )
         if key == self._drawn:
             return  # already on show: send nothing
         self._drawn = key
@@ -417,7 +411,36 @@ class SavannahDashboard(pn.viewable.Viewer):
     def _refresh_caption(self) -> None:
         step = self.playback.step
         if step is not None:
-            self._caption.object = self._caption_html(step, self._preview())
+            self._caption.object = caption_html(self.playback, step, self._preview())
+        self._refresh_live()
+
+    def _moment(self) -> tuple[State, float]:
+        """The position the page shows now (inside a turn during its playback) and where it
+        falls on the chart (moves played; fractions inside a turn)."""
+        m = self.model
+        pb = self.playback
+        turn = self._turn_of.get(pb.title) if pb.busy else None
+        if turn is None or pb.step is None or turn not in m.history:
+            return m.state, len(m.history)
+        n = m.history.index(turn)
+        share = (pb.index + 1) / max(1, len(pb.steps))
+        return step_state(turn.before, turn.state, pb.step), n + share
+
+    def _refresh_live(self) -> None:
+        state, moment = self._moment()
+        self.live.show(standing(state), state_big_five(state))
+        self.live.chart(self._totals(), moment)
+
+    def _totals(self) -> list[list[int]]:
+        m = self.model
+        key = (id(m.start), len(m.history), id(m.history[-1]) if m.history else None)
+        if self._totals_key != key:
+            self._totals_key = key
+            self._totals_cache = totals_over(m.start, [t.state for t in m.history])
+        return self._totals_cache
+
+    def _refresh_chart(self) -> None:
+        self._refresh_live()
 
     def _preview(self) -> dict[str, Any] | None:
         m = self.model
@@ -438,58 +461,11 @@ class SavannahDashboard(pn.viewable.Viewer):
             "playable": reason is None,
             "blocker": m.blocker(card),
             "reason": reason,
+            **preview_marks(m.state, m.preview(card) if reason is None else []),
         }
 
-    def _caption_html(self, step: Step, preview: dict[str, Any] | None) -> str:
-        if preview is not None:
-            name = name_of(preview["card"])
-            if preview["playable"]:
-                text = (
-                    f"The {name} can go at the right end of the row. Press "
-                    f"<b>Play the {name}</b> (or double-tap it)."
-                )
-                colour = "#1565c0"
-            else:
-                text = html.escape(preview["reason"] or "", quote=False)
-                colour = "#c62828"
-            return (
-                f"<div style='font-size:15px;color:{colour}'><b>Trying the {name}:</b> {text}</div>"
-            )
-        pb = self.playback
-        n = len(pb.steps)
-        count = f" · step {pb.index + 1} of {n}" if n > 1 else ""
-        colour = TOKEN_COLOURS[step.player] if step.player is not None else "#3b3224"
-        return (
-            f"<div style='font-size:15px'><span style='color:{colour};font-weight:700'>"
-            f"{html.escape(pb.title, quote=False)}{count}</span> · <b>{html.escape(step.title, quote=False)}</b>"
-            f"<br>{html.escape(step.text, quote=False)}</div>"
-        )
-
     def _refresh_steps(self, *_: Any) -> None:
-        pb = self.playback
-        items = []
-        for i, step in enumerate(pb.steps):
-            if i == pb.index:
-                style = "background:#fff3c4;border-left:4px solid #f2b705;font-weight:600"
-            elif i > pb.index:
-                style = "color:#a89b82"
-            else:
-                style = ""
-            items.append(
-                f"<li style='padding:3px 6px;margin:1px 0;{style}'>"
-                f"<b>{html.escape(step.title, quote=False)}</b> — {html.escape(step.text, quote=False)}</li>"
-            )
-        waiting = (
-            f"<div style='color:#6b5b40'>{pb.waiting} more move"
-            f"{'s' * (pb.waiting != 1)} to show…</div>"
-            if pb.waiting
-            else ""
-        )
-        self._steps.object = (
-            f"<div style='font-weight:700'>{html.escape(pb.title, quote=False)}</div>"
-            f"<ol style='margin:2px 0 2px 18px;padding:0'>{''.join(items)}"
-            f"</ol>{waiting}"
-        )
+        self._steps.object = steps_html(self.playback)
         self._refresh_buttons()
 
     def _refresh(self, *_: Any) -> None:
@@ -499,43 +475,8 @@ class SavannahDashboard(pn.viewable.Viewer):
         self._banner.text = m.outcome_text.removeprefix("Game over: ") if over_shown else ""
         self._play_area.visible = not over_shown
         self._score_area.visible = over_shown
-        for p, box in enumerate(self._seat_boxes):
-            box.visible = p < state.players
-        self._turn.object = self._turn_html()
+        self._turn.object = turn_html(m, self.playback)
         self._refresh_buttons()
-
-    def _turn_html(self) -> str:
-        m = self.model
-        p = m.state.current_player
-        pb = self.playback
-        if pb.busy and pb.step is not None and pb.step.player is not None:
-            q = pb.step.player
-            nxt = "the end of the game" if p is None else m.seat_name(p)
-            return (
-                f'<div style="font-size:17px"><span style="color:{TOKEN_COLOURS[q]};'
-                f"font-size:22px\">●</span> <b>Showing {player_name(q)}'s move</b> "
-                f'<span style="color:#8a7d66;font-size:14px">— next: '
-                f"{html.escape(nxt, quote=False)}</span></div>"
-            )
-        if p is None:
-            return '<div style="font-size:17px"><b>Game over.</b></div>'
-        dot = f'<span style="color:{TOKEN_COLOURS[p]};font-size:22px">●</span> '
-        if m.seat(p) != "Human":
-            who = f"the {m.seat(p)} bot is playing"
-        elif m.waiting_for is not None:
-            who = f"pass the device to {player_name(p)}"
-        elif m.must_steal:
-            who = "take a card from another player's kill pile"
-        elif m.must_discard:
-            who = "no card can be played: discard one"
-        else:
-            who = "your turn: choose a card from your hand"
-        pile = m.state.pile_size
-        return (
-            f'<div style="font-size:17px">{dot}<b>{player_name(p)} to play</b> — '
-            f'{html.escape(who, quote=False)}. <span style="color:#8a7d66;font-size:14px">'
-            f"({pile} card{'s' * (pile != 1)} left to draw)</span></div>"
-        )
 
     def _sync_speed(self, event: param.parameterized.Event) -> None:
         self._speed.param.update(options=_speed_options(event.new), value=event.new)
@@ -553,8 +494,10 @@ class SavannahDashboard(pn.viewable.Viewer):
     def _refresh_buttons(self, *_: Any) -> None:
         m = self.model
         pb = self.playback
-        self._undo.disabled = not m.history
+        limited = m.undo_limit is not None and m.undos_in_a_row >= m.undo_limit
+        self._undo.disabled = not m.history or limited
         self._redo.disabled = not m.future
+        self._auto_words.label = f"Advance on its own: {'on' if pb.auto else 'off'}"
         self._back.disabled = pb.index == 0
         self._next.disabled = not pb.busy
         self._skip.disabled = not pb.busy
@@ -572,7 +515,13 @@ class SavannahDashboard(pn.viewable.Viewer):
         """Start a new game with the options set (the New game button)."""
         self.runner.cancel()
         self._job = None
-        return self.model.new_game()
+        m = self.model
+        seed = m.seed
+        ok = m.new_game()
+        if ok and seed is not None:
+            m.seed = None  # used once: the next New game deals afresh
+            m.message += f" (Seed {seed}: the link below replays this deal.)"
+        return ok
 
     @batched
     def finish_with_bots(self) -> int:
@@ -621,7 +570,17 @@ class SavannahDashboard(pn.viewable.Viewer):
             self._schedule_bot()
 
     def __panel__(self) -> pn.viewable.Viewable:
+        """The whole page (notebooks): the game, the settings, the cards and how to play."""
+        if self._layout is None:
+            self._layout = self._tabs(("New game / save", self._settings))
         return self._layout
+
+
+def _page_address() -> str:
+    """The served page's address without its query ('' in a notebook)."""
+    if pn.state.curdoc is None or pn.state.location is None:
+        return ""
+    return (pn.state.location.href or "").split("?")[0]
 
 
 def _speed_options(seconds: float) -> dict[str, float]:

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
+from engines import IllegalAction
 from engines.savannah import Move, State, move_from_dict, move_to_dict
 from engines.savannah.deck import default_deck
 
@@ -47,3 +49,30 @@ def _replay(state: State, moves: Any, field: str) -> list[Turn]:
 def _move_label(move: Move) -> str:
     data = move_to_dict(move)
     return f"{data.get('type')} {data.get('card')}"
+
+
+def replay_moves(state: State, moves: list[Any]) -> list[Turn]:
+    """Play the moves (or turns' moves) from ``state`` again as turns, stopping before the
+    first that can no longer be played (after the draw pile was shuffled again)."""
+    turns = []
+    for move in moves:
+        move = getattr(move, "move", move)
+        new = state.clone()
+        try:
+            events = new.apply(move)
+        except IllegalAction:
+            break
+        turns.append(Turn.record(state, move, events, new))
+        state = new
+    return turns
+
+
+def shuffle_pile(start: State, unseen: int, ordinal: int) -> State:
+    """``start`` with the first ``unseen`` cards of its draw pile (those not drawn yet) shuffled
+    again: the ``ordinal``-th shuffle after an undo, from the start's seed (the same game
+    shuffles the same way, so a link can rebuild it)."""
+    data = start.to_dict()
+    cards = data["pile"][:unseen]
+    random.Random(f"{start.seed}/{unseen}/{ordinal}").shuffle(cards)
+    data["pile"][:unseen] = cards
+    return State.from_dict(data)

@@ -64,6 +64,16 @@ class HandView(pn.viewable.Viewer):
         ),
     )
 
+    shown_cards = param.Integer(
+        default=None,
+        allow_None=True,
+        bounds=(0, None),
+        doc=(
+            "During the playback of a turn: how many cards the hand held at the step on show "
+            "(the first ones; a card drawn later is not shown yet).  None: the whole hand."
+        ),
+    )
+
     def __init__(self, **params: Any):
         super().__init__(**params)
         self._slots = 0
@@ -82,6 +92,7 @@ class HandView(pn.viewable.Viewer):
                 "seat4",
             ],
         )
+        self.param.watch(self.refresh, ["shown_cards"])
         self.refresh_cards()  # the first drawing goes out with the page
         self.refresh_controls()
 
@@ -215,7 +226,8 @@ class HandView(pn.viewable.Viewer):
 
     # ------------------------------------------------------------------ reading the model
     def _hand(self) -> tuple[str, ...]:
-        return self.model.hand_cards()
+        hand = self.model.hand_cards()
+        return hand if self.shown_cards is None else hand[: self.shown_cards]
 
     def _my_turn(self) -> bool:
         m = self.model
@@ -353,6 +365,10 @@ class HandView(pn.viewable.Viewer):
         elif discard:
             self._action.param.update(
                 label=f"Discard the {name_of(chosen)}", disabled=False, color="danger"
+            )
+        elif m.why_unplayable(chosen) is not None:
+            self._action.param.update(
+                label=f"The {name_of(chosen)} is blocked", disabled=True, color="primary"
             )
         else:
             self._action.param.update(

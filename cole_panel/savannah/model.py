@@ -33,6 +33,7 @@ import param
 from engines import Event, IllegalAction
 from engines.savannah import (
     Discard,
+    Drew,
     GameOver,
     Move,
     Play,
@@ -50,7 +51,7 @@ from ..core import (
     read_flag,
     seats,
 )
-from .game_file import read_game, turn_records
+from .game_file import read_game, replay_moves, shuffle_pile, turn_records
 from .options import MAX_SEATS, SavannahOptions
 from .turns import Turn, player_name, preview_text
 
@@ -85,6 +86,15 @@ class SavannahModel(GameModel, SavannahOptions):
         bounds=(0, 2**32 - 1),
         doc=("Shuffle seed of the next new game, also seeding the bots (None: a fresh one)."),
     )
+    undo_limit = param.Integer(
+        default=1,
+        allow_None=True,
+        bounds=(0, None),
+        doc=(
+            "How many of your turns Undo may take back in a row (with the bots' replies after "
+            "them); the draw pile is shuffled again after each (see docs/rules/savannah.md)."
+        ),
+    )
     hide_hands = param.Boolean(
         default=True,
         doc=(
@@ -105,6 +115,14 @@ class SavannahModel(GameModel, SavannahOptions):
     events = param.List(default=[], doc="The events of the last move (or of the last redo).")
     selected = param.String(
         default=None, allow_None=True, doc=("The card id chosen in the hand shown, or None.")
+    )
+    shuffles = param.List(
+        default=[],
+        item_type=int,
+        doc=(
+            "The moves kept at each shuffle of the draw pile after an undo, in order: with the "
+            "start's seed and the moves they rebuild the game (see cole_panel.savannah.link)."
+        ),
     )
     revealed = param.Integer(
         default=None,
@@ -220,6 +238,12 @@ class SavannahModel(GameModel, SavannahOptions):
             f"Game over: {names} {'wins' if len(winners) == 1 else 'share the win'} with "
             f"{totals[winners[0]]} points."
         )
+
+    def turn_number(self, index: int) -> int:
+        """The turn (from 1) that move ``index`` of :attr:`history` belongs to: a steal is
+        part of the turn of the play before it."""
+        history = self.history[: index + 1]
+        return sum(1 for t in history if not isinstance(t.move, Steal))
 
     @property
     def move_labels(self) -> list[str]:
@@ -390,6 +414,50 @@ class SavannahModel(GameModel, SavannahOptions):
     def _continues_previous(self, turn: Turn) -> bool:
         return isinstance(turn.move, Steal)  # a steal belongs to the play before it
 
+    def undo(self) -> bool:
+        """Take back your last turn (see :meth:`GameModel.undo` and the fair-undo rule)."""
+        shuffles = len(self.shuffles)
+        if not super().undo():
+            return False
+        if len(self.shuffles) > shuffles:
+            self.message += (
+                " The draw pile was shuffled again: the card you saw drawn may not come next."
+            )
+        return True
+
+    def _undo_refusal(self, history: list[Turn], taken: list[Turn]) -> str | None:
+        landing = history[-1].state if history else self.start
+        drew = any(isinstance(e, Drew) for t in taken for e in t.events)
+        if drew and landing.pile_size == 1:
+            return (
+                "Your turn stands: you have seen the card drawn, and with one card left in "
+                "the draw pile no shuffle could hide it again."
+            )
+        return None
+
+    def _hide_unseen(self, history: list[Turn], future: list[Turn]) -> dict[str, Any]:
+        """Shuffle the draw pile again when the undone turns drew from it, so the card seen
+        is no longer the next one: the start's undrawn cards are shuffled and the kept turns
+        replayed (a save still replays to the live position).  Redo replays the same moves,
+        drawing from the shuffled pile."""
+        drew = any(isinstance(e, Drew) for t in future for e in t.events)
+        if not drew:
+            return {}
+        landing = history[-1].state if history else self.start
+        unseen = list(landing.pile)
+        if list(self.start.pile[: len(unseen)]) != unseen:
+            return {}  # a position set up by hand: its pile is not the start's
+        shuffles = [*self.shuffles, len(history)]
+        start = shuffle_pile(self.start, len(unseen), len(shuffles))
+        kept = replay_moves(start, [t.move for t in history])
+        live = kept[-1].state if kept else start
+        return {
+            "start": start,
+            "history": kept,
+            "future": replay_moves(live, future),
+            "shuffles": shuffles,
+        }
+
     def _jump_updates(self, state: State) -> dict[str, Any]:
         p = state.current_player
         return {
@@ -411,6 +479,7 @@ class SavannahModel(GameModel, SavannahOptions):
             start=state.clone(),
             history=[],
             future=[],
+            shuffles=[],
             events=[],
             selected=None,
             revealed=None,
@@ -428,6 +497,7 @@ class SavannahModel(GameModel, SavannahOptions):
         rules = state.rules
         self._bots.clear()
         options = self.options_from(rules)
+        updates.setdefault("shuffles", [])
         self.param.update(
             **options,
             state=state.clone(),

@@ -47,6 +47,16 @@ HAND_X = 9.9
 DOTS_X = 5.6
 
 
+_MINI_COLUMNS = (
+    "x", "y", "card", "fill", "level", "line", "width", "star", "zone", "title", "back"
+)  # fmt: skip
+"""The columns of the small cards' source."""
+
+
+def _empty(columns: tuple[str, ...]) -> dict[str, list]:
+    return {c: [] for c in columns}
+
+
 class PlayersView(pn.viewable.Viewer):
     """Every player's tokens, hand size and kill pile, and the discard pile."""
 
@@ -67,22 +77,7 @@ class PlayersView(pn.viewable.Viewer):
                 name="savannah-seats",
             ),
             "dots": ColumnDataSource(dict(x=[], y=[], fill=[], line=[]), name="savannah-dots"),
-            "minis": ColumnDataSource(
-                dict(
-                    x=[],
-                    y=[],
-                    card=[],
-                    fill=[],
-                    level=[],
-                    line=[],
-                    width=[],
-                    star=[],
-                    zone=[],
-                    title=[],
-                    back=[],
-                ),
-                name=MINIS_NAME,
-            ),
+            "minis": ColumnDataSource(_empty(_MINI_COLUMNS), name=MINIS_NAME),
             "labels": ColumnDataSource(
                 dict(x=[], y=[], text=[], color=[], size=[]), name="savannah-player-labels"
             ),
@@ -93,8 +88,10 @@ class PlayersView(pn.viewable.Viewer):
             (0, WIDTH),
             (-1, 0),
             BACKGROUND,
-            frame_width=int(WIDTH * PX),
-            frame_height=100,
+            width=int(WIDTH * PX),
+            height=100,
+            sizing_mode="scale_width",
+            max_width=int(WIDTH * PX * 1.3),
         )
         p.rect(
             x=WIDTH / 2,
@@ -220,14 +217,17 @@ class PlayersView(pn.viewable.Viewer):
         )
         p.on_event(Tap, self._on_tap)
         self.figure = p
-        self._pane = pn.pane.Bokeh(p, sizing_mode="fixed", margin=(0, 5))
+        self._pane = pn.pane.Bokeh(
+            p, sizing_mode="stretch_width", max_width=int(WIDTH * PX * 1.3), margin=(0, 5)
+        )
 
     def _fit(self, bands: int) -> None:
         if bands == self._bands:
             return
         self._bands = bands
         self.figure.y_range.update(start=-bands * BAND, end=0)
-        self.figure.frame_height = int(bands * BAND * PX)
+        height = int(bands * BAND * PX)
+        self.figure.update(height=height, aspect_ratio=WIDTH * PX / height)
 
     # ------------------------------------------------------------------ drawing
     def show(self, step: Step, *, highlight: frozenset[str] = frozenset()) -> None:
@@ -244,19 +244,7 @@ class PlayersView(pn.viewable.Viewer):
             x=[], y=[], fill=[], number=[], name=[], sub=[], line=[], band=[], band_fill=[]
         )
         dots = dict(x=[], y=[], fill=[], line=[])
-        minis = dict(
-            x=[],
-            y=[],
-            card=[],
-            fill=[],
-            level=[],
-            line=[],
-            width=[],
-            star=[],
-            zone=[],
-            title=[],
-            back=[],
-        )
+        minis = _empty(_MINI_COLUMNS)
         labels = dict(x=[], y=[], text=[], color=[], size=[])
         mover = step.player if step.kind != "position" else state.current_player
         totals = state.totals() if over else None

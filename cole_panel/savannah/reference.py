@@ -10,7 +10,7 @@ import param
 
 from engines.savannah import GROUPS, Card, load_deck
 
-from .art import GROUP_SHORT
+from .art import GROUP_SHORT, text_on
 
 
 def deck_frame(cards: list[Card]) -> pd.DataFrame:
@@ -75,11 +75,26 @@ class CardReference(pn.viewable.Viewer):
                 "Hunt (top to bottom)": {"type": "textarea"},
                 "On the savannah": {"type": "textarea"},
             },
-            widths={"Hunt (top to bottom)": 380, "On the savannah": 380},
+            # wide enough for every header and value ('small mammal', 'Killed')
+            widths={
+                "Card": 110,
+                "Group": 125,
+                "Level": 62,
+                "Copies": 72,
+                "Big Five": 82,
+                "Hunt (top to bottom)": 300,
+                "On the savannah": 300,
+                "In hand": 78,
+                "Alive": 64,
+                "Killed": 70,
+            },
             css_classes=["cole-deck"],
         )
         self._table.style.apply(
-            lambda col: [f"background-color:{colours[g]};color:white;font-weight:600" for g in col],
+            lambda col: [
+                f"background-color:{colours[g]};color:{text_on(colours[g])};font-weight:600"
+                for g in col
+            ],
             subset=["Group"],
         )
         self._table.add_filter(pn.bind(_only_group, group=self.param.group))

@@ -43,7 +43,9 @@ CAPACITY = 13
 """Cards the row shows at full size; a longer row shrinks them."""
 CARD_W, CARD_H = 0.9, 1.3
 PILE_X = -1.35
-FRAME_W = 1340
+FRAME_W = 960
+"""Pixels of the row at its drawn size: it fits a 1,000 px notebook output, and the figure
+scales with the page (keeping its aspect) when narrower or wider."""
 Y0, Y1 = -1.0, 1.3
 _LEFT = PILE_X - 0.6
 
@@ -86,8 +88,10 @@ class RowView(pn.viewable.Viewer):
             (_LEFT, self._capacity - 0.35),
             (Y0, Y1),
             BACKGROUND,
-            frame_width=FRAME_W,
-            frame_height=int((Y1 - Y0) * px),
+            width=FRAME_W,
+            height=int((Y1 - Y0) * px),
+            sizing_mode="scale_width",
+            max_width=int(FRAME_W * 1.4),
             min_border=4,
         )
         # the draw pile: a stack of card backs with the count
@@ -192,7 +196,9 @@ class RowView(pn.viewable.Viewer):
         )
         p.add_tools(card_hover([body]))
         self.figure = p
-        self._pane = pn.pane.Bokeh(p, sizing_mode="fixed", margin=(0, 5))
+        self._pane = pn.pane.Bokeh(
+            p, sizing_mode="stretch_width", max_width=int(FRAME_W * 1.4), margin=(0, 5)
+        )
 
     # ------------------------------------------------------------------ drawing
     def _fit(self, slots: int) -> None:
@@ -274,6 +280,17 @@ class RowView(pn.viewable.Viewer):
                 status="fits" if ok else "blocked",
                 status_kind="playable" if ok else "blocked",
             )
+            index = {card: i for i, card in enumerate(slots) if card is not None}
+            for card in preview.get("reached", ()):
+                if card in index:
+                    data["line"][index[card]] = REACHED
+                    data["width"][index[card]] = 4.0
+            for card, verb, owner in preview.get("hits", ()):
+                if card in index:  # marked with the verb and whose card it is, not colour only
+                    i = index[card]
+                    data["line"][i], data["width"][i] = HIT, 4.5
+                    data["status"][i] = f"{verb} {owner}"
+                    data["status_color"][i] = HIT
             blocker = preview.get("blocker")
             for k in range(1, min(n, 4) + 1):
                 i = n - k
@@ -335,6 +352,23 @@ class RowView(pn.viewable.Viewer):
             else:
                 note = dict(
                     x=[max(step.counted) + 0.55], y=[ya], text=[label], color=[TEXT], align=["left"]
+                )
+        elif step.kind == "effect" and step.cut is not None:
+            # number the positions the effect counts from the right, up to the cut
+            slots = step.table.slots
+            counted = [i for i in range(step.cut, n) if slots[i] not in (None, step.actor)]
+            for k, i in enumerate(reversed(counted), start=1):
+                marks["x"].append(float(i))
+                marks["y"].append(y)
+                marks["text"].append(str(k))
+                marks["fill"].append(REACHED)
+            if counted:
+                note = dict(
+                    x=[step.cut - 0.55],
+                    y=[y + 0.3],
+                    text=[f"every card left of the {ordinal(len(counted))} from the right goes"],
+                    color=[TEXT],
+                    align=["right" if step.cut >= 4 else "left"],
                 )
         s = self.sources
         s["marks"].data = marks

@@ -19,15 +19,8 @@ from holoviews.streams import Pipe
 
 from ..ui.batch import batched
 from .model import SavannahModel, player_name
+from .standings import CATEGORIES, CATEGORY_NAMES
 
-CATEGORIES = ("alive", "hand", "kills", "rightmost", "big_five")
-CATEGORY_NAMES = {
-    "alive": "alive",
-    "hand": "hand penalty",
-    "kills": "kills",
-    "rightmost": "rightmost human",
-    "big_five": "Big Five bonus",
-}
 CATEGORY_COLOURS = {
     "alive": "#4c9a2a",
     "hand penalty": "#c62828",

@@ -7,7 +7,9 @@ so each test checks the page against the engine rather than against remembered n
 
 from __future__ import annotations
 
+import contextlib
 import json
+import re
 from dataclasses import dataclass
 from urllib.parse import urlencode
 
@@ -23,6 +25,8 @@ from .conftest import BokehFigure, artifact
 
 pytestmark = pytest.mark.browser
 
+PLAY_TAB = re.compile(r"^\s*Play\s*$")
+"""The game's tab (not 'How to play')."""
 DATA_JS = "([name, column]) => Array.from(Bokeh.documents[0].get_model_by_name(name).data[column])"
 
 
@@ -92,6 +96,42 @@ def a_hunting_card(model):
     return None
 
 
+def set_auto(page, on: bool) -> None:
+    """Switch 'advance on its own' by clicking its words (the button says its state)."""
+    words = page.locator(".cole-auto-label button")
+    want = f"Advance on its own: {'on' if on else 'off'}"
+    for _ in range(5):
+        if want in (words.text_content() or ""):
+            break
+        words.click()
+        with contextlib.suppress(AssertionError):
+            expect(words).to_contain_text(want, timeout=30_000)
+    expect(words).to_contain_text(want, timeout=30_000)
+
+
+def _shows(locator, text: str, wait: int) -> bool:
+    try:
+        expect(locator).to_contain_text(text, timeout=wait)
+    except AssertionError:
+        return False
+    return True
+
+
+def go_to_step(page, n: int) -> None:
+    """Press "Next step" until step ``n`` is on show (a click lost while the page settles is
+    pressed again, only while the step before is still on show)."""
+    caption = page.locator(".cole-step")
+    button = page.get_by_role("button", name="Next step ▶")
+    for _ in range(4):
+        if _shows(caption, f"step {n} of", 2_000):
+            return
+        if _shows(caption, f"step {n - 1} of", 1_000):
+            button.click()
+            if _shows(caption, f"step {n} of", 15_000):
+                return
+    expect(caption).to_contain_text(f"step {n} of", timeout=30_000)
+
+
 def wait_for_my_turn(page) -> None:
     expect(page.locator(".cole-turn")).to_contain_text("Player 1 to play", timeout=30_000)
 
@@ -101,31 +141,28 @@ def test_playing_turns_against_bots_narrates_the_hunt_and_the_card_leaves(open_p
     page = open_game(open_page, server, seed=seed, players=3, speed=0.4)
     assert row(page) == list(model.state.row)
     assert hand(page) == list(model.hand_cards())
-    auto = page.locator(".cole-auto input")
-    auto.uncheck()  # step through the turn with the "Next step" button
+    set_auto(page, False)  # step through the turn with the "Next step" button
     choose(page, index)
     expect(page.locator(".cole-reason")).to_contain_text(f"The {name_of(card)} can be played.")
     press_play(page)
     caption = page.locator(".cole-step")
-    expect(caption).to_contain_text("step 1 of")
-    expect(caption).to_contain_text("Card played")
+    expect(caption).to_contain_text("step 1 of", timeout=30_000)
+    expect(caption).to_contain_text("Card played", timeout=30_000)
     expect(page.locator(".cole-steps")).to_contain_text(gone.describe())
-    next_step = page.get_by_role("button", name="Next step ▶")
     hunt = next(  # which step of the turn is the hunt that hits the card (same engine here)
         n
         for n, step in enumerate(turn_steps(Table.of(model.state), model.preview(card)), 1)
         if step.kind == "hunt" and gone.card in step.hits
     )
     for n in range(2, hunt + 1):
-        next_step.click()
-        expect(caption).to_contain_text(f"step {n} of")
+        go_to_step(page, n)
     expect(caption).to_contain_text("Hunt")
     expect(caption).to_contain_text(f"hits {name_of(gone.card)}")
     statuses = dict(zip(row(page), column(page, "savannah-row-cards", "status"), strict=True))
     assert statuses[gone.card] in ("kill", "scare"), "the hunted card is marked on the row"
     assert len(column(page, "savannah-marks", "text")) > 0, "the counted positions are numbered"
-    next_step.click()
-    expect(caption).to_contain_text(gone.describe())
+    go_to_step(page, hunt + 1)
+    expect(caption).to_contain_text(gone.describe(), timeout=30_000)
     page.wait_for_function(
         "card => { const d = Bokeh.documents[0].get_model_by_name('savannah-row-cards').data;"
         " const i = Array.from(d.card).indexOf(card); return i >= 0 && d.status[i] !== '' &&"
@@ -133,7 +170,7 @@ def test_playing_turns_against_bots_narrates_the_hunt_and_the_card_leaves(open_p
         arg=gone.card,
     )
     page.screenshot(path=str(artifact("savannah-hunt.png")), full_page=True)
-    next_step.click()
+    go_to_step(page, hunt + 2)
     page.wait_for_function(
         f"() => !Array.from(Bokeh.documents[0].get_model_by_name("
         f"'savannah-row-cards').data.card).includes('{gone.card}')"
@@ -145,10 +182,10 @@ def test_playing_turns_against_bots_narrates_the_hunt_and_the_card_leaves(open_p
             ".data.card).includes(card)",
             arg=gone.card,
         )
-    auto.check()  # the rest of the turn, and the bots' turns, unfold on their own
+    set_auto(page, True)  # the rest of the turn, and the bots' turns, unfold on their own
     wait_for_my_turn(page)
     log = page.locator(".cole-log")
-    expect(log).to_contain_text("3. Player 3:")
+    expect(log).to_contain_text("Turn 3. Player 3:")
     model.play(card)
     model.bot_move()
     model.bot_move()
@@ -158,7 +195,7 @@ def test_playing_turns_against_bots_narrates_the_hunt_and_the_card_leaves(open_p
     second = status.index("✓ can be played")
     choose(page, second)
     press_play(page)
-    expect(log).to_contain_text("6. Player 3:", timeout=40_000)
+    expect(log).to_contain_text("Turn 6. Player 3:", timeout=40_000)
     wait_for_my_turn(page)
     page.screenshot(path=str(artifact("savannah-two-rounds.png")), full_page=True)
 
@@ -198,6 +235,7 @@ def test_bots_finish_the_game_and_the_score_table_reads_every_line(open_page, se
     page = open_game(open_page, server, speed=0, **settings)
     page.locator(".bk-tab", has_text="New game").click()
     page.get_by_role("button", name="Let bots finish the game").click()
+    page.locator(".bk-tab", has_text=PLAY_TAB).click()
     banner = page.locator(".cole-game-over")
     expect(banner).to_contain_text("Game over", timeout=30_000)
     model = SavannahModel(**settings)
@@ -260,7 +298,7 @@ def test_save_downloads_json_and_a_bad_file_keeps_the_game(open_page, server, tm
     wait_for_my_turn(page)
     expect(page.locator(".cole-log")).to_contain_text("2. Player 2:")
     shown = row(page)
-    page.locator(".bk-tab", has_text="Save / load").click()
+    page.locator(".bk-tab", has_text="New game").click()
     with page.expect_download() as info:
         page.get_by_role("button", name="Save game (JSON)").click()
     saved = tmp_path / "savannah.json"
@@ -272,13 +310,15 @@ def test_save_downloads_json_and_a_bad_file_keeps_the_game(open_page, server, tm
     page.locator("input[type=file]").set_input_files(
         files=[{"name": "broken.json", "mimeType": "application/json", "buffer": b"{oops"}]
     )
+    page.locator(".bk-tab", has_text=PLAY_TAB).click()
     message = page.locator(".cole-message")
     expect(message).to_contain_text("Could not load the file: it is not valid JSON")
     expect(message).to_contain_text("The current game is unchanged.")
     assert row(page) == shown
 
     other = open_game(open_page, server, players=4)
-    other.locator(".bk-tab", has_text="Save / load").click()
+    other.locator(".bk-tab", has_text="New game").click()
     other.locator("input[type=file]").set_input_files(str(saved))
+    other.locator(".bk-tab", has_text=PLAY_TAB).click()
     wait_for_row(other, shown)
     expect(other.locator(".cole-turn")).to_contain_text("Player 1 to play")

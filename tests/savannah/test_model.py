@@ -12,6 +12,7 @@ from cole_panel.savannah.model import SAVE_FORMAT, mcts_iterations
 from engines.savannah import (
     Discard,
     Discarded,
+    Drew,
     GreedyBot,
     Play,
     Rules,
@@ -245,11 +246,62 @@ def test_undo_takes_back_the_persons_turn_and_the_bots_replies():
     assert len(game.history) == 3 and game.state.current_player == 0
     assert game.undo()
     assert game.history == [] and len(game.future) == 3
-    assert game.state.to_dict() == start
-    assert game.message == "Took back 3 moves; Player 1 to move."
+    back = game.state.to_dict()
+    assert {**back, "pile": None} == {**start, "pile": None}
+    assert sorted(back["pile"]) == sorted(start["pile"]), "the same cards, shuffled again"
+    assert game.message.startswith("Took back 3 moves; Player 1 to move. The draw pile was")
     assert game.redo()
     assert len(game.history) == 3 and game.future == []
     assert game.state.current_player == 0
+
+
+def _drawn(turn):
+    return [e.card for e in turn.events if isinstance(e, Drew)]
+
+
+def test_fair_undo_hides_the_card_you_drew_again():
+    """Play, see the card drawn, undo, play the same card: the next card comes from a pile
+    shuffled again, so the undo told nothing about it (over several seeds, a different card
+    at least once, and never a card outside the unseen ones)."""
+    different = 0
+    for seed in range(6):
+        game = SavannahModel(players=2, seat1="Human", hide_hands=False, seed=seed)
+        move = game.state.legal_actions()[0]
+        unseen = set(game.state.pile)
+        game.play(move)
+        first = _drawn(game.history[-1])
+        assert game.undo()
+        game.play(move)
+        again = _drawn(game.history[-1])
+        assert set(again) <= unseen
+        different += again != first
+        assert game.load(game.save()), "the save still replays to the live position"
+    assert different >= 4
+
+
+def test_fair_undo_takes_back_only_your_last_turn_and_its_bot_replies():
+    game = SavannahModel(players=3, seed=4)
+    for _ in range(2):
+        game.play(game.state.legal_actions()[0])
+        game.run_bots()
+    assert len(game.history) == 6
+    assert game.undo() and len(game.history) == 3
+    assert not game.undo()
+    assert game.message == "You can take back only your last turn; play on, or redo."
+    assert len(game.history) == 3
+    assert game.redo() and len(game.history) == 6
+    game.undo_limit = 0
+    assert not game.undo() and game.message == "Undo is switched off for this game."
+
+
+def test_fair_undo_keeps_a_turn_whose_draw_no_shuffle_could_hide():
+    game = two_people(
+        row=["zebra"], hands=[["impala", "lion"], ["termite"]], pile=["rhino"], leftover="discard"
+    )
+    assert game.play("lion") and _drawn(game.history[-1]) == ["rhino#1"]
+    assert not game.undo()
+    assert "no shuffle could hide it again" in game.message
+    assert len(game.history) == 1
 
 
 def test_undo_keeps_a_steal_with_its_play():
@@ -262,7 +314,8 @@ def test_undo_keeps_a_steal_with_its_play():
     game.play("vulture")
     game.play("wildebeest")
     assert game.undo()
-    assert game.state.to_dict() == start and len(game.future) == 2
+    assert {**game.state.to_dict(), "pile": 0} == {**start, "pile": 0}
+    assert len(game.future) == 2
     assert game.redo() and len(game.history) == 2 and not game.must_steal
 
 

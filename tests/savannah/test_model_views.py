@@ -113,7 +113,7 @@ def test_a_turn_is_shown_step_by_step_with_the_hunt_marked():
     assert dash.model.history[-1].player == 0
     pb.finish()
     assert dash.model.history[-1].player == 1, "then the bot answers"
-    assert pb.title == "Move 2 · Player 2" and pb.step.kind == "played"
+    assert pb.title == "Turn 2 · Player 2" and pb.step.kind == "played"
     pb.finish()
     assert not pb.busy and dash.model.state.current_player == 0
     assert row_cards(dash) == list(dash.model.state.row)
@@ -267,10 +267,12 @@ def test_page_settings_come_from_the_address():
         }
     )
     m = dash.model
-    assert (m.players, m.seed, m.seat1, m.state.rules.start_row) == (2, 7, "MCTS", 12)
+    assert (m.players, m.start.seed, m.seat1, m.state.rules.start_row) == (2, 7, "MCTS", 12)
+    assert m.seed is None, "the seed made this game; the next New game deals afresh"
     assert dash.playback.speed == 0
-    bad = SavannahDashboard.from_query({"players": [b"lots"]})
-    assert "Ignored these page settings: players" in bad.model.message
+    bad = SavannahDashboard.from_query({"players": [b"lots"], "seat1": [b"Random"]})
+    assert "players: 'lots' is not a whole number from 2 to 5." in bad.model.message
+    assert bad.model.seat1 == "Random", "the good settings are kept"
 
 
 def test_the_card_reference_lists_the_deck_and_filters_by_group():
@@ -285,7 +287,7 @@ def test_the_card_reference_lists_the_deck_and_filters_by_group():
 @pytest.mark.parametrize("players", [2, 5])
 def test_seat_menus_follow_the_number_of_players(players):
     dash = dashboard(players=players, seed=2)
-    assert [box.visible for box in dash._seat_boxes] == [p < players for p in range(5)]
+    assert [box.visible for box in dash.settings().seat_boxes] == [p < players for p in range(5)]
 
 
 def test_with_an_event_loop_the_row_is_sent_first_and_the_rest_a_moment_later():

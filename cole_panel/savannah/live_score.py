@@ -1,0 +1,155 @@
+"""The live score: each player's total, its parts and a Big Five tracker, and a chart over the game.
+
+Shown beside the table and updated at every step of a turn's playback (the dashboard passes the
+standing of the moment on show, :func:`~cole_panel.savannah.standings.standing`); the chart draws
+every player's total after each move, with a line at the moment on show.  Each player's line
+has its own marker shape as well as its colour.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+import panel as pn
+from bokeh.models import ColumnDataSource, Span
+from bokeh.plotting import figure
+
+from .art import TOKEN_COLOURS, card_of, text_on
+from .narration import SHAPES
+from .standings import CATEGORIES, CATEGORY_NAMES
+from .turns import player_name
+
+LIVE_SCORE_NAME = "savannah-score-chart"
+"""Bokeh ``name`` of the chart of totals over the game."""
+MARKERS = ("circle", "square", "triangle", "diamond", "inverted_triangle")
+"""Each player's marker on the chart (a cue that does not rely on colour)."""
+TEXT = "#2b2418"
+MUTED = "#5f5440"  # 6.5:1 on the page's paper colour
+
+
+def _chips(cards: tuple[str, ...]) -> str:
+    """A kill pile as small named cards in their group colour (level and ★ for the Big Five)."""
+    if not cards:
+        return f"<span style='color:{MUTED};font-size:12px'>empty</span>"
+    out = []
+    for cid in cards:
+        card = card_of(cid)
+        fill = card.colour_hex
+        star = " ★" if card.big_five else ""
+        out.append(
+            f"<span class='cole-kill-card' style='display:inline-block;margin:1px 2px;"
+            f"padding:0 5px;border-radius:4px;font-size:12px;background:{fill};"
+            f"color:{text_on(fill)}'>{html.escape(card.name)} {card.level}{star}</span>"
+        )
+    return "".join(out)
+
+
+class LiveScore(pn.viewable.Viewer):
+    """Totals and their parts for every player, a Big Five tracker, and a chart over the game."""
+
+    def __init__(self, **params: Any):
+        super().__init__(**params)
+        self._table = pn.pane.HTML(
+            "", margin=(2, 5), sizing_mode="stretch_width", css_classes=["cole-live-score"]
+        )
+        self._lines = [ColumnDataSource(dict(x=[], y=[])) for _ in SHAPES]
+        p = figure(
+            name=LIVE_SCORE_NAME,
+            height=170,
+            sizing_mode="stretch_width",
+            tools="",
+            toolbar_location=None,
+            x_axis_label="move",
+            y_axis_label="points",
+            background_fill_color="#fffdf7",
+            border_fill_color="#fbf8f1",
+            min_border_left=40,
+        )
+        self._renderers = []
+        for q, source in enumerate(self._lines):
+            colour = TOKEN_COLOURS[q]
+            line = p.line("x", "y", source=source, color=colour, line_width=2)
+            dots = p.scatter(
+                "x", "y", source=source, marker=MARKERS[q], size=7, color=colour, line_color=TEXT
+            )
+            self._renderers.append((line, dots))
+        self._now = Span(location=0, dimension="height", line_color="#8a6d00", line_dash=[4, 3])
+        p.add_layout(self._now)
+        p.xaxis.axis_label_text_font_size = p.yaxis.axis_label_text_font_size = "12px"
+        self.figure = p
+        self._chart = pn.pane.Bokeh(p, sizing_mode="stretch_width", margin=(0, 5))
+        self._layout = pn.Column(
+            pn.pane.HTML(
+                "<b style='font-size:15px'>Score now</b> <span style='color:#5f5440'>(as if "
+                "the game ended at the moment on show)</span>",
+                margin=(4, 5, 0, 5),
+            ),
+            self._table,
+            self._chart,
+            margin=0,
+            sizing_mode="stretch_width",
+        )
+
+    def show(self, rows: list[dict[str, Any]], big_five: tuple[str, ...]) -> None:
+        """Show the standing ``rows`` (one dict per player, see ``standing``)."""
+        head = "".join(
+            f"<th style='padding:2px 6px;text-align:right'>{html.escape(CATEGORY_NAMES[p])}</th>"
+            for p in CATEGORIES[:-1]
+        )
+        body = []
+        for q, row in enumerate(rows):
+            parts = "".join(
+                f"<td style='padding:2px 6px;text-align:right'>{row[p]:+d}</td>"
+                if row[p]
+                else "<td style='padding:2px 6px;text-align:right;color:#5f5440'>0</td>"
+                for p in CATEGORIES[:-1]
+            )
+            killed = set(row["big_five_names"])
+            tracker = " ".join(
+                f"<span class='cole-big-five-{'got' if b in killed else 'missing'}' "
+                f"style='padding:0 3px;border-radius:4px;"
+                + (
+                    "background:#2e5e2b;color:#ffffff'>✓ "
+                    if b in killed
+                    else "border:1px dashed #8a7d66;color:#5f5440'>○ "
+                )
+                + f"{html.escape(b)}</span>"
+                for b in big_five
+            )
+            bonus = f" <b>+{row['big_five']}</b>" if row["big_five"] else ""
+            body.append(
+                f"<tr data-player='{q}'><td style='padding:2px 6px;white-space:nowrap'>"
+                f"<span style='color:{TOKEN_COLOURS[q]};font-size:16px'>{SHAPES[q]}</span> "
+                f"<b>{player_name(q)}</b></td>"
+                f"<td class='cole-total' style='padding:2px 6px;text-align:right;font-size:17px'>"
+                f"<b>{row['total']}</b></td>{parts}"
+                f"<td class='cole-big-five' style='padding:2px 6px;font-size:12px'>"
+                f"{len(killed)}/{len(big_five)} {tracker}{bonus}</td></tr>"
+                f"<tr class='cole-kill-pile' data-player='{q}'><td style='padding:0 6px 4px;"
+                f"color:{MUTED};font-size:12px;vertical-align:top'>kill pile</td>"
+                f"<td colspan='{len(CATEGORIES) + 1}' style='padding:0 6px 4px'>"
+                f"{_chips(row['kill_pile'])}</td></tr>"
+            )
+        self._table.object = (
+            f"<div style='overflow-x:auto'><table style='border-collapse:collapse;color:{TEXT};"
+            "font-size:14px'><tr style='border-bottom:1px solid #c9bc9f'><th style='text-align:"
+            f"left;padding:2px 6px'>player</th><th style='padding:2px 6px'>total</th>{head}"
+            f"<th style='padding:2px 6px;text-align:left'>Big Five</th></tr>{''.join(body)}"
+            "</table></div>"
+        )
+
+    def chart(self, totals: list[list[int]], moment: float) -> None:
+        """Draw ``totals`` (one list per moment: the start, then after each move) and a line
+        at ``moment`` (a move number; fractions inside a turn being played back)."""
+        players = len(totals[0]) if totals else 0
+        xs = list(range(len(totals)))
+        for q, source in enumerate(self._lines):
+            data = dict(x=xs, y=[t[q] for t in totals]) if q < players else dict(x=[], y=[])
+            source.data = data
+            for r in self._renderers[q]:
+                r.visible = q < players
+        self._now.location = moment
+
+    def __panel__(self) -> pn.viewable.Viewable:
+        return self._layout

@@ -1,0 +1,131 @@
+"""What belongs in a sidebar: the seats, the next game and its rule options, save and load,
+and the link to the game (the shell's ``settings()``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import panel as pn
+import param
+
+from ..ui import SaveLoad, SeatSelector
+from .link import game_query
+from .model import MAX_SEATS, SavannahModel, player_name
+
+
+class SettingsView(pn.viewable.Viewer):
+    """Seats, 'Let bots finish', the next game's options and New game, save/load, the link."""
+
+    model = param.ClassSelector(class_=SavannahModel, doc="The game set up here.")
+    finish_kind = param.Selector(
+        default="Greedy",
+        objects=["Greedy", "Random"],
+        doc="The bot that plays every seat when 'Let bots finish the game' is pressed.",
+    )
+    on_new_game = param.Callable(doc="What the New game button does.")
+    on_finish = param.Callable(doc="What the 'Let bots finish the game' button does.")
+    base_url = param.String(default="", doc="The page's address without its query.")
+
+    def __init__(self, **params: Any):
+        super().__init__(**params)
+        m = self.model
+        wide = dict(sizing_mode="stretch_width", max_width=320)
+        self._seat_rows = [
+            SeatSelector(model=m, seat=f"seat{p}", strength=f"strength{p}", label=player_name(p))
+            for p in range(MAX_SEATS)
+        ]
+        self.seat_boxes = [pn.Column(s, margin=0) for s in self._seat_rows]
+        options = pn.Column(
+            pn.widgets.IntSlider.from_param(
+                m.param.start_row, label="Cards in the starting row", **wide
+            ),
+            pn.widgets.IntSlider.from_param(m.param.hand_size, label="Cards in hand", **wide),
+            pn.widgets.IntSlider.from_param(m.param.tokens, label="Tokens per player", **wide),
+            pn.widgets.IntInput.from_param(
+                m.param.first_player, label="Who starts (0 = Player 1)", **wide
+            ),
+            pn.widgets.Checkbox.from_param(
+                m.param.count_played_card,
+                label="'Count from the right' includes the card just played",
+            ),
+            pn.widgets.Select.from_param(m.param.steal, label="Scavenger's steal", **wide),
+            pn.widgets.Checkbox.from_param(
+                m.param.steal_per_kill, label="Steal once per card killed"
+            ),
+            pn.widgets.Select.from_param(
+                m.param.elephant_majority, label="Elephant's 'most animals'", **wide
+            ),
+            pn.widgets.Select.from_param(m.param.no_token, label="Without tokens left", **wide),
+            pn.widgets.Checkbox.from_param(
+                m.param.equal_turns, label="Finish the round (equal turns)"
+            ),
+            pn.widgets.IntInput.from_param(m.param.big_five_bonus, label="Big Five bonus", **wide),
+            pn.widgets.Select.from_param(m.param.tie_break, label="Ties", **wide),
+            pn.widgets.IntInput.from_param(
+                m.param.undo_limit, label="Undo: turns in a row (0: off)", **wide
+            ),
+            margin=0,
+            sizing_mode="stretch_width",
+        )
+        self.seed = pn.widgets.IntInput.from_param(
+            m.param.seed, label="Seed (empty: random; used once)", **wide
+        )
+        new_game = pn.widgets.Button(
+            label="New game", color="primary", width=140, css_classes=["cole-new-game"]
+        )
+        new_game.on_click(lambda _: self.on_new_game())
+        finish = pn.widgets.Button(label="Let bots finish the game", color="warning", width=200)
+        finish.on_click(lambda _: self.on_finish())
+        kind = pn.widgets.Select.from_param(self.param.finish_kind, label="", width=100)
+        self.link = pn.widgets.TextInput(
+            label="Link to this game (seats, seed, moves)",
+            value="",
+            sizing_mode="stretch_width",
+            css_classes=["cole-link"],
+        )
+        self._saveload = SaveLoad(model=m, filename="on-the-savannah.json")
+        self._layout = pn.Column(
+            pn.pane.Markdown("**Seats** (changes apply at once)", margin=(4, 5, 0, 5)),
+            *self.seat_boxes,
+            pn.widgets.Checkbox.from_param(
+                m.param.hide_hands, label="Cover hands between people's turns"
+            ),
+            pn.pane.Markdown(
+                "**In a hurry?** Bots play every seat to the end.", margin=(8, 5, 0, 5)
+            ),
+            pn.Row(finish, kind, margin=0),
+            pn.layout.Divider(),
+            pn.pane.Markdown("**Next game**", margin=(4, 5, 0, 5)),
+            pn.widgets.IntSlider.from_param(m.param.players, label="Players", **wide),
+            self.seed,
+            new_game,
+            pn.layout.Divider(),
+            self.link,
+            self._saveload,
+            pn.layout.Divider(),
+            pn.pane.Markdown(
+                "**Rules options** (used by the next game; each is a reading of the rulebook, "
+                "see docs/rules/savannah.md)",
+                margin=(4, 5, 0, 5),
+            ),
+            options,
+            sizing_mode="stretch_width",
+            css_classes=["cole-settings"],
+        )
+        m.param.watch(self.refresh, ["history", "start", "players", "state"])
+        m.param.watch(
+            self.refresh,
+            [f"seat{p}" for p in range(MAX_SEATS)] + [f"strength{p}" for p in range(MAX_SEATS)],
+        )
+        self.refresh()
+
+    def refresh(self, *_: Any) -> None:
+        """Show the seats of this game and the link to it."""
+        m = self.model
+        for p, box in enumerate(self.seat_boxes):
+            box.visible = p < m.state.players
+        query = game_query(m)
+        self.link.value = f"{self.base_url}{query}" if query else "(a loaded game has no link)"
+
+    def __panel__(self) -> pn.viewable.Viewable:
+        return self._layout
