@@ -161,21 +161,7 @@ def _diff(doc: Any, binary: bool = True, events: Any = None) -> Any:
     with _PUSH_LOCK:
         if _HOOKS.get("inline"):
             _inline_stylesheets(doc)
-        _send_events_at_once(doc)
         return _HOOKS["diff"](doc, binary=binary, events=events)
-
-
-def _send_events_at_once(doc: Any) -> None:
-    """Let the page send a click to the kernel at once, not 50 ms later.
-
-    The output's comm manager waits ``debounce`` ms before sending the browser's events (under
-    a server they leave at once); one event in flight at a time still holds the others back.
-    """
-    from panel.models.comm_manager import CommManager
-
-    for root in doc.roots:
-        if isinstance(root, CommManager) and root.debounce != 0:
-            root.debounce = 0
 
 
 def _send(comm: Any, msg: Any) -> None:

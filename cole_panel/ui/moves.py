@@ -50,11 +50,12 @@ class MoveList(pn.viewable.Viewer):
         lines = self._lines()
         self._updating = True
         try:
-            self._select.options = lines
             index = (
                 len(self.moves) if self.selected is None else min(self.selected, len(self.moves))
             )
-            self._select.value = lines[index]
+            # Options and value in one update: set apart, the page could answer the new options
+            # with its old value (a stale pick that showed the past and refused the next click).
+            self._select.param.update(options=lines, value=lines[index])
         finally:
             self._updating = False
         self._live.visible = self.selected is not None

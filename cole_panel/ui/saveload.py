@@ -98,7 +98,7 @@ class SaveLoad(pn.viewable.Viewer):
 
     def __panel__(self) -> pn.viewable.Viewable:
         return pn.Column(
-            pn.Row(
+            pn.FlexBox(  # wraps in a narrow sidebar instead of widening it
                 self._download,
                 pn.pane.Markdown(f"**Load** (JSON, up to {LIMIT_TEXT}):", margin=(12, 2, 0, 10)),
                 self._upload,

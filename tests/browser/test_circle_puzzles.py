@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 import pytest
 from playwright.sync_api import expect
 
@@ -33,14 +35,25 @@ def open_puzzles(open_page, server):
 
 _SCROLL_JS = """name => {
     const view = Bokeh.index.query_one(v => v.model && v.model.name === name && v.frame);
-    (view.canvas_view ? view.canvas_view.el : view.el).scrollIntoView({block: "center"});
+    const el = view.canvas_view ? view.canvas_view.el : view.el;
+    el.scrollIntoView({block: "center", behavior: "instant"});
 }"""
 
 
 def play(board: BokehFigure, cell: str) -> None:
-    # The trainer's board sits low in the side column: bring it on screen as a user would.
+    # The trainer's board sits low in the side column: bring it on screen as a user would, and
+    # click once it stands still (a page still laying out would move it under the pointer).
     board.page.evaluate(_SCROLL_JS, board.name)
-    board.click(*cell_center(parse_label(cell)))
+    xy = cell_center(parse_label(cell))
+    deadline = time.monotonic() + 20
+    where = board.pixel(*xy)
+    while time.monotonic() < deadline:
+        board.page.wait_for_timeout(150)
+        now = board.pixel(*xy)
+        if now == where:
+            break
+        where = now
+    board.click(*xy)
 
 
 def test_a_puzzle_solved_then_failed_with_the_explanation(open_page, server):

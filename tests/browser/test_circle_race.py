@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 from cole_panel.circle.board import BOARD_NAME
@@ -41,6 +42,18 @@ def open_known(open_page, server):
     return page, board
 
 
+def until(page, act, condition_js: str, tries: int = 4) -> None:
+    """Do ``act`` until ``condition_js`` holds: an event can be lost while a loaded page settles."""
+    for attempt in range(tries):
+        act()
+        try:
+            page.wait_for_function(condition_js, timeout=10_000)
+            return
+        except PlaywrightTimeout:
+            if attempt == tries - 1:
+                raise
+
+
 def cells_text(page, player: int):
     return page.locator(f".cole-cells-{player}")
 
@@ -54,9 +67,11 @@ def test_counts_and_overlay_follow_the_moves_and_the_past(open_page, server):
 
     visible, shapes = page.evaluate(OVERLAY_JS)
     assert not visible
-    page.locator(".cole-race-toggle input").click()
-    page.wait_for_function(
-        "() => Bokeh.documents[0].get_model_by_name('circle-race-marks').visible"
+    toggle = page.locator(".cole-race-toggle input")
+    until(
+        page,
+        lambda: toggle.check(),
+        "() => Bokeh.documents[0].get_model_by_name('circle-race-marks').visible",
     )
     visible, shapes = page.evaluate(OVERLAY_JS)
     assert visible and shapes == {"square": 12, "circle": 42}  # ■ only Black, ○ both
@@ -85,7 +100,15 @@ def test_hovering_outlines_the_critter_and_the_stones_it_would_eat(open_page, se
     from cole_panel.circle.geometry import cell_center
     from engines.circle import parse_label
 
-    board.hover(*cell_center(parse_label("E9")))
+    def hover() -> None:
+        board.hover(*cell_center(parse_label("E5")))  # away, then onto the cell
+        board.hover(*cell_center(parse_label("E9")))
+
+    until(
+        page,
+        hover,
+        "() => Bokeh.documents[0].get_model_by_name('circle-info').text.includes('E9 · ')",
+    )
     expect(page.locator(".circle-info")).to_contain_text("E9 · Black here makes a singleton")
     expect(page.locator(".circle-info")).to_contain_text("only Black can place here")
     eaten = page.evaluate("() => Bokeh.documents[0].get_model_by_name('circle-eat').data.x.length")
