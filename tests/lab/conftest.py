@@ -100,6 +100,7 @@ def dask_scheduler() -> Iterator[str]:
 from tests.browser.conftest import (  # noqa: E402, F401
     browser,
     checkout_env,
+    free_port,
     open_page,
     panel_server,
     pytest_runtest_makereport,
