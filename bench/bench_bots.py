@@ -130,10 +130,13 @@ def report(
     per_move = sum(r.cpu_seconds for r in results) / max(1, sum(r.moves for r in results))
     meets = score / n >= TARGET and per_move <= SECONDS_PER_MOVE
     played = f"{n} games" if n == games else f"{n} of {games} planned games"
+    verdict = "meets" if meets else "BELOW"
+    if n < games:
+        verdict = f"too few games to judge ({'at or above' if meets else 'below'})"
     return (
         f"{match:20} MCTS strength {strength} ({iterations} iterations) vs Greedy: "
         f"{score / n:6.1%} of {played} (95% CI {low:.0%}-{high:.0%}), "
-        f"{per_move:.2f} CPU s/move; {'meets' if meets else 'BELOW'} the {TARGET:.0%} target"
+        f"{per_move:.2f} CPU s/move; {verdict} the {TARGET:.0%} target"
     )
 
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import os
 import socket
 import subprocess
 import sys
@@ -16,23 +15,13 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-def _env() -> dict[str, str]:
-    path = os.pathsep.join(p for p in (str(ROOT), os.environ.get("PYTHONPATH", "")) if p)
-    return {**os.environ, "PYTHONPATH": path}
-
-
-def cole(*args: str, timeout: float = 120) -> subprocess.CompletedProcess:
-    """Run the ``cole`` command (as ``python -m cole_panel.lab``) and capture its output."""
+def cole(*args: str, timeout: float = 600) -> subprocess.CompletedProcess:
+    """Run the ``cole`` command (as ``python -m cole_panel.lab``) and capture its output
+    (a generous timeout: on a loaded 2-core machine a Dask cluster takes long to stop)."""
     return subprocess.run(
         [sys.executable, "-m", "cole_panel.lab", *args],
         cwd=ROOT,
-        env=_env(),
+        env=checkout_env(),
         capture_output=True,
         text=True,
         timeout=timeout,
@@ -46,7 +35,7 @@ def dask_scheduler() -> Iterator[str]:
     address = f"tcp://127.0.0.1:{port}"
     common = {
         "cwd": ROOT,
-        "env": _env(),
+        "env": checkout_env(),
         "stdout": subprocess.DEVNULL,
         "stderr": subprocess.DEVNULL,
         "start_new_session": True,
@@ -110,6 +99,8 @@ def dask_scheduler() -> Iterator[str]:
 # The real-browser harness of tests/browser, for the lab page's browser test.
 from tests.browser.conftest import (  # noqa: E402, F401
     browser,
+    checkout_env,
+    free_port,
     open_page,
     panel_server,
     pytest_runtest_makereport,
