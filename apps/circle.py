@@ -3,7 +3,8 @@
 import panel as pn
 
 from cole_panel.circle import CircleDashboard
+from cole_panel.rooms import game_page
 
 pn.extension()
 
-CircleDashboard().servable(title="Circle of Life")
+game_page("circle", CircleDashboard).servable(title="Circle of Life")

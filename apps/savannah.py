@@ -6,7 +6,8 @@ Page settings can come from the address, e.g. ``/savannah?players=2&seed=7&seat1
 import panel as pn
 
 from cole_panel.savannah import SavannahDashboard
+from cole_panel.rooms import game_page
 
 pn.extension("tabulator")
 
-SavannahDashboard.from_query().servable(title="On the Savannah")
+game_page("savannah", SavannahDashboard, solo=SavannahDashboard.from_query).servable(title="On the Savannah")

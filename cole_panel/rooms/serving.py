@@ -40,6 +40,7 @@ SWEEP_PERIOD = "20s"
 
 _log = logging.getLogger(__name__)
 _pool: list[ThreadPoolExecutor] = []
+_swept: list[RoomRegistry] = []
 
 
 class ThreadScheduler:
@@ -300,7 +301,9 @@ def game_page(
     """What an app serves for ``game``: the room named in the address (``?room=``), else the
     usual page (``solo()``, default ``dashboard_class()``) with "Play with others"."""
     registry = registry or shared_registry()
-    pn.state.schedule_task("cole-rooms-sweep", registry.sweep, period=SWEEP_PERIOD)
+    if not _swept:
+        _swept.append(registry)
+        pn.state.schedule_task("cole-rooms-sweep", registry.sweep, period=SWEEP_PERIOD)
     token = browser_token()
     cookie = BrowserToken(token=token, width=0, height=0, margin=0)
     name = _room_name()

@@ -1,0 +1,114 @@
+"""Rooms in real browsers: one game, several Playwright contexts (each its own cookies, so its
+own browser token and Panel session) on one `panel serve` process."""
+
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+from playwright.sync_api import expect
+
+from cole_panel.circle.board import BOARD_NAME
+from cole_panel.circle.geometry import cell_center
+from engines.circle import new_game as new_circle
+from engines.circle.bots import GreedyBot
+
+from .conftest import PAGE_LOAD_TIMEOUT_MS, VIEWPORT, BokehFigure
+
+pytestmark = pytest.mark.browser
+
+STONES_JS = """
+() => {
+  const d = Bokeh.documents[0].get_model_by_name('circle-stones').data;
+  return Array.from(d.x).map((x, i) => [Math.round(x * 1000), Math.round(d.y[i] * 1000)]);
+}
+"""
+
+DOCUMENT_JS = """
+() => JSON.stringify(Bokeh.documents.map(d => d.to_json ? d.to_json(false) : null))
+"""
+"""Everything the browser's Bokeh documents hold (every model and property), as text."""
+
+
+def open_context(browser, url: str, wait_for: str = ".cole-room-status"):
+    context = browser.new_context(viewport=VIEWPORT)
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    page.goto(url, timeout=PAGE_LOAD_TIMEOUT_MS)
+    page.locator(wait_for).first.wait_for(state="visible", timeout=PAGE_LOAD_TIMEOUT_MS)
+    return context, page
+
+
+def make_room(browser, server) -> tuple[object, object, str]:
+    """The host opens the game, presses "Play with others" and follows the link."""
+    context, page = open_context(browser, server.url, wait_for=".cole-room-create")
+    page.locator(".cole-room-create button").click()
+    link = page.locator(".cole-room-made a.cole-room-link")
+    expect(link).to_be_visible(timeout=30_000)
+    href = link.get_attribute("href")
+    assert href.startswith(f"/{server.app}?room=")
+    page.goto(server.url.rsplit("/", 1)[0] + href, timeout=PAGE_LOAD_TIMEOUT_MS)
+    expect(page.locator(".cole-room-you")).to_be_visible(timeout=PAGE_LOAD_TIMEOUT_MS)
+    return context, page, server.url.rsplit("/", 1)[0] + href
+
+
+def sit(page, seat: int) -> None:
+    page.locator(f".cole-room-sit-{seat} button").click()
+    expect(page.locator(f".cole-room-seat-{seat}")).to_contain_text("— you", timeout=30_000)
+
+
+def expected_stones(state) -> list[list[int]]:
+    out = []
+    for critter in state.critters():
+        for cell in critter.cells:
+            x, y = cell_center(cell)
+            out.append([round(x * 1000), round(y * 1000)])
+    return sorted(out)
+
+
+def wait_for_board(page, state, timeout: float = 30.0) -> None:
+    want = expected_stones(state)
+    deadline = time.monotonic() + timeout
+    while (seen := sorted(page.evaluate(STONES_JS))) != want:
+        assert time.monotonic() < deadline, f"board shows {len(seen)} stones, expected {len(want)}"
+        page.wait_for_timeout(30)
+
+
+@pytest.fixture(scope="module")
+def circle_server(panel_server):
+    return panel_server("circle")
+
+
+def test_two_people_play_a_whole_circle_game_in_two_browsers(browser, circle_server):
+    host_ctx, host, link = make_room(browser, circle_server)
+    guest_ctx, guest = open_context(browser, link)
+    try:
+        expect(guest.locator(".cole-room-you")).to_have_text("You are watching")
+        sit(guest, 1)
+        expect(host.locator(".cole-room-seat-1")).to_contain_text("Guest 2", timeout=30_000)
+        pages = [host, guest]
+        boards = [BokehFigure(p, BOARD_NAME).wait_ready() for p in pages]
+        state, bot = new_circle(), GreedyBot(seed=3)
+        moves = 0
+        while not state.is_over:
+            mover = state.current_player
+            cell = bot.choose(state.clone())
+            other = pages[1 - mover]
+            # the other person cannot play for the mover: the room refuses and nothing changes
+            if moves == 1:
+                boards[1 - mover].click(*cell_center(cell))
+                expect(other.locator(".cole-message")).to_contain_text("turn", timeout=30_000)
+            boards[mover].click(*cell_center(cell))
+            state.apply(cell)
+            moves += 1
+            for page in pages:
+                wait_for_board(page, state)
+        for page in pages:
+            expect(page.locator(".cole-game-over").first).to_contain_text(
+                state.outcome.describe()[:20], timeout=30_000
+            )
+        assert moves >= 10
+    finally:
+        guest_ctx.close()
+        host_ctx.close()
