@@ -5,8 +5,8 @@ Page settings can come from the address, e.g. ``/savannah?players=2&seed=7&seat1
 
 import panel as pn
 
-from cole_panel.savannah import SavannahDashboard
 from cole_panel.rooms import game_page
+from cole_panel.savannah import SavannahDashboard
 
 pn.extension("tabulator")
 

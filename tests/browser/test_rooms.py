@@ -3,7 +3,6 @@ own browser token and Panel session) on one `panel serve` process."""
 
 from __future__ import annotations
 
-import json
 import time
 
 import pytest
