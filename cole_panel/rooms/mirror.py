@@ -19,6 +19,8 @@ from ..savannah.model import SavannahModel
 from .room import Room, RoomError
 from .views import SEAT_PARAMS, room_options
 
+_SAID = ("message", "message_is_error")
+
 
 class RoomMirror:
     """Mixin put before a game model: see the module docstring."""
@@ -44,7 +46,14 @@ class RoomMirror:
         if self.room is None or self.listener is None:
             return
         values = self.room.snapshot(self.listener)
-        changed = {k: v for k, v in values.items() if getattr(self, k) is not v}
+        # The room's message replaces this page's own (a refusal) only when the room says
+        # something new; every other value follows the room's.
+        seen, self._seen = getattr(self, "_seen", {}), values
+        changed = {
+            k: v
+            for k, v in values.items()
+            if (seen.get(k, self) is not v if k in _SAID else getattr(self, k) is not v)
+        }
         if "state" in changed:
             changed.update(self._fresh_position())
         if not changed:

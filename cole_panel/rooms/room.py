@@ -169,7 +169,9 @@ class Room:
                     "there."
                 )
             number = sum(x.owner is not None for x in self.seats) + 1
-            self.seats[seat] = Seat("Human", token, "Host" if token == self.host else f"Guest {number}")
+            self.seats[seat] = Seat(
+                "Human", token, "Host" if token == self.host else f"Guest {number}"
+            )
             for listener in self.listeners.values():
                 if listener.token == token:
                     listener.seat = seat
@@ -181,7 +183,9 @@ class Room:
             if token != self.host:
                 raise RoomError("Only the host who made the room can change who plays a seat.")
             if kind not in SEAT_CHOICES:
-                raise RoomError(f"{kind!r} is not a seat choice; use one of {', '.join(SEAT_CHOICES)}.")
+                raise RoomError(
+                    f"{kind!r} is not a seat choice; use one of {', '.join(SEAT_CHOICES)}."
+                )
             s = self.seats[seat]
             if s.owner is not None and not s.taken_over:
                 raise RoomError(f"{s.name} sits at {self.model.player_name(seat)}.")
@@ -370,6 +374,7 @@ class Room:
                 "host": token == self.host,
                 "viewers": len(self.listeners),
                 "mover": self.model.state.current_player,
+                "moves": len(self.model.history),
                 "undo_votes": len(self.undo_votes),
                 "seats": [
                     {

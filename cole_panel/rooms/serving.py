@@ -156,7 +156,9 @@ class RoomBar(pn.viewable.Viewer):
     def __init__(self, room: Room, token: str, listener: int, **params: Any):
         super().__init__(**params)
         self.room, self.token, self.listener = room, token, listener
-        self._status = pn.pane.HTML("", css_classes=["cole-room-status"], sizing_mode="stretch_width")
+        self._status = pn.pane.HTML(
+            "", css_classes=["cole-room-status"], sizing_mode="stretch_width"
+        )
         self._said = pn.pane.HTML("", css_classes=["cole-room-said"])
         self._controls = pn.Row(sizing_mode="stretch_width")
         self._shape: tuple = ()
@@ -208,7 +210,11 @@ def _status_html(info: dict[str, Any]) -> str:
     link = html.escape(room_link(info["game"], info["name"]))
     parts = []
     for p, s in enumerate(info["seats"]):
-        who = s["name"] if s["taken"] else ("open — waiting for a person" if s["kind"] == OPEN else f"{s['kind']} bot")
+        who = (
+            s["name"]
+            if s["taken"]
+            else ("open — waiting for a person" if s["kind"] == OPEN else f"{s['kind']} bot")
+        )
         if s["taken_over"]:
             who += " (away: a bot plays for now)"
         elif s["away"]:
@@ -216,10 +222,12 @@ def _status_html(info: dict[str, Any]) -> str:
         if s["yours"]:
             who += " — you"
         mark = "▶ " if info["mover"] == p else ""
-        parts.append(f'<li class="cole-room-seat-{p}">{mark}<b>{html.escape(s["player"])}</b>: {html.escape(who)}</li>')
+        parts.append(
+            f'<li class="cole-room-seat-{p}">{mark}<b>{html.escape(s["player"])}</b>: {html.escape(who)}</li>'
+        )
     you = info["you"]
     role = (
-        f"You play <b class=\"cole-room-you\">{html.escape(info['seats'][you]['player'])}</b>"
+        f'You play <b class="cole-room-you">{html.escape(info["seats"][you]["player"])}</b>'
         if you is not None
         else '<b class="cole-room-you">You are watching</b>'
     )
@@ -228,6 +236,7 @@ def _status_html(info: dict[str, Any]) -> str:
     return (
         f'<div style="border:1px solid #c9b98f;border-radius:6px;padding:6px 10px;background:#fbf7ec">'
         f"<b>Room</b> · {role}{host} · {watching} page{'s' * (watching != 1)} open · "
+        f'<span class="cole-room-moves">{info["moves"]} moves played</span> · '
         f'share: <a class="cole-room-link" href="{link}">{link}</a>'
         f'<ul style="margin:4px 0 0 0">{"".join(parts)}</ul></div>'
     )
@@ -236,14 +245,13 @@ def _status_html(info: dict[str, Any]) -> str:
 class RoomPage(pn.viewable.Viewer):
     """A room's page in one browser session: the bar and the game's own dashboard."""
 
-    def __init__(
-        self, room: Room, token: str, dashboard_class: type, **params: Any
-    ):
+    def __init__(self, room: Room, token: str, dashboard_class: type, **params: Any):
         super().__init__(**params)
         self.room, self.token = room, token
         self._doc = pn.state.curdoc if pn.state.curdoc and pn.state.curdoc.session_context else None
         self._pending = threading.Lock()
         self._queued = False
+        self.bar: RoomBar | None = None
         self.mirror = MIRRORS[room.game]()
         self.listener = room.join(token, self._notify)
         self.mirror.bind(room, token, self.listener)
@@ -274,19 +282,22 @@ class RoomPage(pn.viewable.Viewer):
             self._queued = False
         doc = self._doc
         if doc is None:
-            self.mirror.sync()
-            self.bar.refresh()
+            self._update()
             return
         with set_curdoc(doc):
             held = doc.callbacks.hold_value is not None
             if not held:
                 doc.hold("combine")
             try:
-                self.mirror.sync()
-                self.bar.refresh()
+                self._update()
             finally:
                 if not held:
                     doc.unhold()
+
+    def _update(self) -> None:
+        self.mirror.sync()
+        if self.bar is not None:
+            self.bar.refresh()
 
     def __panel__(self) -> pn.viewable.Viewable:
         return self._layout
