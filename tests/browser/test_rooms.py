@@ -3,6 +3,7 @@ own browser token and Panel session) on one `panel serve` process."""
 
 from __future__ import annotations
 
+import json
 import time
 
 import pytest
@@ -25,7 +26,8 @@ STONES_JS = """
 """
 
 DOCUMENT_JS = """
-() => JSON.stringify(Bokeh.documents.map(d => d.to_json ? d.to_json(false) : null))
+() => JSON.stringify(Bokeh.documents.map(d => d.to_json(true)),
+                     (k, v) => (ArrayBuffer.isView(v) ? Array.from(v) : v))
 """
 """Everything the browser's Bokeh documents hold (every model and property), as text."""
 
@@ -111,3 +113,103 @@ def test_two_people_play_a_whole_circle_game_in_two_browsers(browser, circle_ser
     finally:
         guest_ctx.close()
         host_ctx.close()
+
+
+def test_a_reload_returns_to_the_same_seat_and_nobody_else_can_take_it(browser, circle_server):
+    host_ctx, host, link = make_room(browser, circle_server)
+    guest_ctx, guest = open_context(browser, link)
+    other_ctx = None
+    try:
+        sit(guest, 1)
+        guest.reload(timeout=PAGE_LOAD_TIMEOUT_MS)
+        expect(guest.locator(".cole-room-you")).to_have_text("Black", timeout=PAGE_LOAD_TIMEOUT_MS)
+        expect(guest.locator(".cole-room-seat-1")).to_contain_text("— you")
+        other_ctx, other = open_context(browser, link)
+        expect(other.locator(".cole-room-you")).to_have_text("You are watching")
+        expect(other.locator(".cole-room-seat-1")).to_contain_text("Guest 2")
+        assert other.locator(".cole-room-sit-1").count() == 0  # no way to sit there
+        board = BokehFigure(other, BOARD_NAME).wait_ready()
+        board.click(*cell_center((0, 0)))  # a spectator's click plays nothing
+        expect(other.locator(".cole-message")).to_contain_text("watching", timeout=30_000)
+        assert other.evaluate(STONES_JS) == []
+    finally:
+        for ctx in (other_ctx, guest_ctx, host_ctx):
+            if ctx is not None:
+                ctx.close()
+
+
+@pytest.fixture(scope="module")
+def savannah_server(panel_server):
+    return panel_server("savannah")
+
+
+HAND_JS = "() => Array.from(Bokeh.documents[0].get_model_by_name('savannah-hand-cards').data.card)"
+SAVANNAH_TURNS = 7
+
+
+def moves_played(page) -> int:
+    return int(page.locator(".cole-room-moves").inner_text().split()[0])
+
+
+def wait_for_moves(page, n: int) -> None:
+    expect(page.locator(".cole-room-moves")).to_have_text(f"{n} moves played", timeout=60_000)
+
+
+def take_a_turn(page, n: int) -> None:
+    """The mover's page makes one move, as a person would: a steal if one is due, else the
+    first card of the hand that can be played (or discarded)."""
+    take = page.get_by_role("button", name="Take it")
+    if take.is_visible():
+        take.click()
+        wait_for_moves(page, n + 1)
+        return
+    for index in range(len(page.evaluate(HAND_JS))):
+        page.locator(f".cole-hand-{index} button").click()
+        play = page.locator(".cole-play button")
+        expect(play).to_be_enabled(timeout=30_000)
+        if "cannot be played" in page.locator(".cole-message").inner_text():
+            continue
+        play.click()
+        wait_for_moves(page, n + 1)
+        return
+    raise AssertionError("no card of the hand could be played")
+
+
+def test_three_people_play_savannah_and_no_page_ever_holds_another_hand(browser, savannah_server):
+    server = savannah_server
+    context, host = open_context(
+        browser, f"{server.url}?players=3&speed=0", wait_for=".cole-room-create"
+    )
+    contexts = [context]
+    try:
+        host.locator(".cole-room-create button").click()
+        href = host.locator(".cole-room-made a.cole-room-link").get_attribute(
+            "href", timeout=30_000
+        )
+        base = server.url.rsplit("/", 1)[0]
+        host.goto(base + href, timeout=PAGE_LOAD_TIMEOUT_MS)
+        pages = [host]
+        for seat in (1, 2):
+            ctx, page = open_context(browser, base + href)
+            contexts.append(ctx)
+            sit(page, seat)
+            pages.append(page)
+        for turn in range(SAVANNAH_TURNS + 1):
+            for page in pages:
+                wait_for_moves(page, turn)
+            hands = [page.evaluate(HAND_JS) for page in pages]
+            for seat, page in enumerate(pages):
+                held = page.evaluate(DOCUMENT_JS)
+                assert len(hands[seat]) == 3 and all(json.dumps(c) in held for c in hands[seat])
+                for other, hand in enumerate(hands):
+                    if other != seat:
+                        leaked = [c for c in hand if json.dumps(c) in held]
+                        assert not leaked, f"page {seat} holds {leaked} of seat {other}"
+            if turn < SAVANNAH_TURNS:
+                mover = next(
+                    p for p in range(3) if "▶" in host.locator(f".cole-room-seat-{p}").inner_text()
+                )
+                take_a_turn(pages[mover], turn)
+    finally:
+        for ctx in contexts:
+            ctx.close()
