@@ -10,4 +10,6 @@ from cole_panel.savannah import SavannahDashboard
 
 pn.extension("tabulator")
 
-game_page("savannah", SavannahDashboard, solo=SavannahDashboard.from_query).servable(title="On the Savannah")
+game_page("savannah", SavannahDashboard, solo=SavannahDashboard.from_query).servable(
+    title="On the Savannah"
+)

@@ -147,6 +147,19 @@ _shared: list[RoomRegistry] = []
 _shared_lock = threading.Lock()
 
 
+def configure(**limits: Any) -> RoomRegistry:
+    """Make the process-wide registry with other ``limits`` (``max_rooms``, ``max_viewers``,
+    ``idle_timeout``, ``seat_timeout``); call it from ``panel serve --setup`` before the first
+    page opens.  Returns it."""
+    from .serving import ThreadScheduler
+
+    with _shared_lock:
+        if _shared:
+            raise RuntimeError("The rooms' registry is already in use; configure it at setup.")
+        _shared.append(RoomRegistry(scheduler=ThreadScheduler.for_current_loop, **limits))
+        return _shared[0]
+
+
 def shared_registry() -> RoomRegistry:
     """The process-wide registry (made on first use; see the module docstring)."""
     with _shared_lock:

@@ -101,9 +101,16 @@ def browser_token() -> str:
     return token if NAME_PATTERN.fullmatch(token) else new_token()
 
 
-def room_link(game: str, name: str) -> str:
-    """The address of a room, relative to the server."""
-    return f"/{game}?room={name}"
+def room_link(game: str, name: str, prefix: str | None = None) -> str:
+    """The address of a room on this server process: under its ``--prefix`` (default: the
+    page's), so that a proxy in front of several processes can send a room's pages to the one
+    process that holds it (see ``docs/deploy.md``).
+
+    >>> room_link("circle", "abc", prefix="/shard2/")
+    '/shard2/circle?room=abc'
+    """
+    base = (pn.state.base_url if prefix is None else prefix) or "/"
+    return f"{base.rstrip('/')}/{game}?room={name}"
 
 
 def _room_name() -> str | None:
@@ -331,7 +338,7 @@ def game_page(
             pn.pane.HTML(
                 f'<div class="cole-room-error" style="color:#a40000;font-size:16px">'
                 f"{html.escape(str(err))}</div>"
-                f'<a href="/{game}">Play a game of your own instead.</a>'
+                f'<a href="{html.escape(room_link(game, "")[: -len("?room=")])}">Play a game of your own instead.</a>'
             ),
         )
     return pn.Column(cookie, page, sizing_mode="stretch_width")
