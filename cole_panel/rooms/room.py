@@ -8,7 +8,7 @@ So the room never touches Panel or Bokeh: it is as panel-free as the models it h
 
 Seats belong to browser tokens: a seat claimed by a token is played only by requests carrying
 that token; a person who leaves keeps the seat, and a seat whose person has been away longer
-than ``seat_timeout`` while the game waits for it is taken over by a bot (until they return).
+than ``seat_timeout`` is taken over by a bot (until they return).
 Bots run once per room, through the room's :class:`~cole_panel.core.BotScheduler`.
 """
 
@@ -208,8 +208,8 @@ class Room:
             self.model.param.update({f"seat{seat}": "Human"})
 
     def sweep_seats(self) -> list[int]:
-        """Let a bot play each seat whose person has been away for ``seat_timeout`` seconds
-        while the game waits for them; returns those seats."""
+        """Let a bot play each seat whose person has been away for ``seat_timeout`` seconds;
+        returns those seats."""
         now, taken = self._clock(), []
         with self.lock:
             for p, s in enumerate(self.seats):
