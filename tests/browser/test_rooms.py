@@ -4,6 +4,7 @@ own browser token and Panel session) on one `panel serve` process."""
 from __future__ import annotations
 
 import json
+import re
 import time
 
 import pytest
@@ -179,12 +180,16 @@ def take_a_turn(page, n: int) -> None:
         take.click()
         wait_for_moves(page, n + 1)
         return
-    for index in range(len(page.evaluate(HAND_JS))):
+    for index, card in enumerate(page.evaluate(HAND_JS)):
+        name = card.split("#")[0]
         page.locator(f".cole-hand-{index} button").click()
+        said = page.locator(".cole-message")
+        # the page's verdict on this card: "The X can be played", "cannot", or "discard the X"
+        expect(said).to_contain_text(re.compile(f"(The|the) {re.escape(name)}\\b"), timeout=30_000)
+        if "cannot be played" in said.inner_text():
+            continue
         play = page.locator(".cole-play button")
         expect(play).to_be_enabled(timeout=30_000)
-        if "cannot be played" in page.locator(".cole-message").inner_text():
-            continue
         play.click()
         wait_for_moves(page, n + 1)
         return
