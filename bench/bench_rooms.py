@@ -165,6 +165,8 @@ def main() -> None:
     other, own = measure_latency()
     print(summary("move → the other browser's canvas", other, width=38))
     print(summary("move → the mover's own canvas", own, width=38))
+    ratio = statistics.median(other) / statistics.median(own)
+    print(f"ratio other browser / own canvas: median x{ratio:.2f} (what sharing a room adds)")
     met = statistics.median(other) <= TARGET_MS
     print(
         f"target: median <= {TARGET_MS:.0f} ms on loopback -> {'MET' if met else 'NOT MET'} "

@@ -149,6 +149,8 @@ def test_a_reload_returns_to_the_same_seat_and_nobody_else_can_take_it(browser, 
         board.click(*cell_center((0, 0)))  # a spectator's click plays nothing
         expect(other.locator(".cole-message")).to_contain_text("watching", timeout=30_000)
         assert other.evaluate(STONES_JS) == []
+        other.goto(link.split("?")[0] + "?room=" + "x" * 22, timeout=LOAD_MS)
+        expect(other.locator(".cole-room-error")).to_contain_text("There is no such room")
     finally:
         for ctx in (other_ctx, guest_ctx, host_ctx):
             if ctx is not None:
@@ -218,6 +220,8 @@ def test_three_people_play_savannah_and_no_page_ever_holds_another_hand(browser,
         for turn in range(SAVANNAH_TURNS + 1):
             for page in pages:
                 wait_for_moves(page, turn)
+            for page in pages:  # the turn's playback is over: the hand shown is the new one
+                expect(page.get_by_role("button", name="Skip »")).to_be_disabled(timeout=60_000)
             hands = [page.evaluate(HAND_JS) for page in pages]
             for seat, page in enumerate(pages):
                 held = page.evaluate(DOCUMENT_JS)
