@@ -19,8 +19,6 @@ notebook) nothing happens.
 from __future__ import annotations
 
 import json
-import re
-import secrets
 from typing import Any
 
 import panel as pn
@@ -28,14 +26,10 @@ from bokeh.events import DocumentReady
 from bokeh.models import CustomJS
 
 from ..core.game_store import GameStore
+from .token import COOKIE, COOKIE_DAYS, browser_token
 
 __all__ = ["CONNECTION", "COOKIE", "keep_game"]
 
-COOKIE = "cole_player"
-"""The cookie holding a browser's token."""
-
-COOKIE_DAYS = 30
-"""How long a browser keeps its token."""
 
 CONNECTION: dict[str, Any] = {
     "disconnect_notification": (
@@ -46,7 +40,6 @@ CONNECTION: dict[str, Any] = {
 }
 """Keyword arguments for ``pn.extension``: the lost-connection notice and reconnection."""
 
-_TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")
 _store: GameStore | None = None
 
 
@@ -66,13 +59,12 @@ def keep_game(model: Any, app: str, store: GameStore | None = None) -> bool:
     if doc is None or doc.session_context is None:
         return False
     store = store or _shared_store()
-    token = pn.state.cookies.get(COOKIE, "")
+    token, new = browser_token()
     location = pn.state.location
     restored = False
-    if _TOKEN.fullmatch(token):
+    if not new:
         restored = _restore(model, store.get(token, app), _address(location))
     else:
-        token = secrets.token_urlsafe(24)
         doc.js_on_event(
             DocumentReady,
             CustomJS(

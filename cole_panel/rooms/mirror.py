@@ -1,0 +1,176 @@
+"""A page's own model of a room's game: it shows the room's game and sends moves to the room.
+
+Each browser session in a room gets a *mirror*: an ordinary game model (so the game's own
+dashboard shows it, unchanged) whose parameters are copied from the room's model as its seat
+may see them (:mod:`.views`), and whose requests — a move, undo, a new game, a seat change, a
+load — go to the :class:`~.room.Room`, which alone changes the game.  A mirror never runs a
+bot (the room does, once) and counts only its own seat as a person, so the game's page shows
+that seat's hand and nobody else's.  This module imports no Panel or Bokeh.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import param
+
+from ..circle.model import CircleModel
+from ..savannah.model import SavannahModel
+from .room import Room, RoomError
+from .views import SEAT_PARAMS, room_options
+
+_SAID = ("message", "message_is_error")
+
+
+class RoomMirror:
+    """Mixin put before a game model: see the module docstring."""
+
+    room: Room | None = None
+    listener: int | None = None
+    token: str = ""
+    _syncing = False
+
+    def bind(self, room: Room, token: str, listener: int) -> None:
+        """Attach to ``room`` as the page of browser ``token`` (listener id ``listener``)."""
+        self.room, self.token, self.listener = room, token, listener
+        seats = sorted(SEAT_PARAMS & set(self.param))
+        self.param.watch(self._on_seat_menu, seats)
+
+    @property
+    def my_seat(self) -> int | None:
+        """The seat this page plays, or None for a spectator."""
+        return None if self.room is None else self.room.seat_of(self.token)
+
+    def sync(self) -> None:
+        """Take the room's game as this page's seat may see it."""
+        if self.room is None or self.listener is None:
+            return
+        values = self.room.snapshot(self.listener)
+        # The room's message replaces this page's own (a refusal) only when the room says
+        # something new; every other value follows the room's.
+        seen, self._seen = getattr(self, "_seen", {}), values
+        changed = {
+            k: v
+            for k, v in values.items()
+            if (seen.get(k, self) is not v if k in _SAID else getattr(self, k) is not v)
+        }
+        if "state" in changed:
+            changed.update(self._fresh_position())
+        if not changed:
+            return
+        self._syncing = True
+        try:
+            self.param.update(changed)
+        finally:
+            self._syncing = False
+
+    def _fresh_position(self) -> dict[str, Any]:
+        """Per-page values to reset when the position changes (a stale hint or choice)."""
+        return {}
+
+    # ------------------------------------------------------------------ who plays
+    @property
+    def humans(self) -> list[int]:
+        seat = self.my_seat
+        return [] if seat is None else [seat]
+
+    @property
+    def bot_to_move(self) -> bool:
+        return False  # the room runs its bots, once for every page
+
+    # ------------------------------------------------------------------ requests
+    def play(self, action: Any = None) -> bool:
+        if self.room is None:
+            return super().play(action)
+        to_move = getattr(self, "_to_move", None)
+        if to_move is not None:
+            action = to_move(action)
+            if isinstance(action, str):
+                return self._refuse(action)
+        why = self.room.play(self.token, action)
+        return True if why is None else self._refuse(why)
+
+    def undo(self) -> bool:
+        if self.room is None:
+            return super().undo()
+        if not self.history:
+            return self._refuse("There is no move to undo.")
+        said = self.room.vote_undo(self.token)
+        self.param.update(message=said, message_is_error=False)
+        return True
+
+    def redo(self) -> bool:
+        if self.room is None:
+            return super().redo()
+        return self._refuse("Redo is off in a room: play the move again instead.")
+
+    def new_game(self) -> bool:
+        if self.room is None:
+            return super().new_game()
+        options = {name: getattr(self, name) for name in room_options(self)}
+        try:
+            self.room.new_game(self.token, options)
+        except RoomError as err:
+            return self._refuse(str(err))
+        return True
+
+    def load(self, text: str) -> bool:
+        if self.room is None:
+            return super().load(text)
+        why = self.room.load(self.token, text)
+        return True if why is None else self._refuse(why)
+
+    def save(self) -> str:
+        if self.room is None:
+            return super().save()
+        return self.room.save(self.token)
+
+    def bot_move(self) -> bool:
+        return self._refuse("In a room, bots play only the seats the host gives them.")
+
+    def play_out(self, kind: str = "Greedy") -> int:
+        self._refuse("In a room, bots play only the seats the host gives them.")
+        return 0
+
+    def _on_seat_menu(self, *events: Any) -> None:
+        if self._syncing or self.room is None:
+            return
+        for e in events:
+            p = int(e.name[-1])
+            try:
+                if e.name.startswith("seat"):
+                    if e.new == "Human":
+                        self.room.claim(self.token, p)
+                    else:
+                        self.room.set_seat(self.token, p, e.new)
+                else:
+                    self.room.set_seat(self.token, p, self.room.seats[p].kind, e.new)
+            except RoomError as err:
+                self._refuse(str(err))
+        me = self.room.listeners.get(self.listener)
+        if me is not None:
+            me.notify()  # a refused change is set back by the room's values
+
+
+class RoomCircleModel(RoomMirror, CircleModel):
+    """A page's view of a room's Circle of Life game."""
+
+    def _fresh_position(self) -> dict[str, Any]:
+        return {"hint": None}
+
+
+class RoomSavannahModel(RoomMirror, SavannahModel):
+    """A page's view of a room's On the Savannah game: only its own seat's hand."""
+
+    hide_hands = param.Boolean(default=False, doc="No device is shared in a room.")
+
+    @property
+    def hand_owner(self) -> int | None:
+        return self.my_seat  # a spectator sees no hand
+
+    def _fresh_position(self) -> dict[str, Any]:
+        return {"selected": None, "revealed": None}
+
+
+MIRRORS: dict[str, type] = {"circle": RoomCircleModel, "savannah": RoomSavannahModel}
+"""Each room game's mirror model."""

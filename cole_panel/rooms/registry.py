@@ -1,0 +1,170 @@
+"""The rooms of one server process: made on request, found by name, removed when idle.
+
+A room's name is unguessable (``secrets.token_urlsafe``): holding the link is what lets a
+browser in, and no page lists the rooms.  The registry bounds the number of rooms and of pages
+per room, and :meth:`RoomRegistry.sweep` (run periodically by the server) lets bots take over
+seats left too long and removes rooms nobody has looked at for ``idle_timeout`` seconds.
+
+This is the one piece of mutable state shared by every session of a ``panel serve`` process,
+on purpose: :func:`shared_registry` creates it on first use.  See ``docs/deploy.md`` for more
+than one process.
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+import secrets
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
+from .room import Room, RoomError
+
+ROOM_GAMES: dict[str, str] = {
+    "circle": "cole_panel.circle.model:CircleModel",
+    "savannah": "cole_panel.savannah.model:SavannahModel",
+}
+"""The games that can be played in a room, and their models.  (Ecosystem's drafted hands are
+not yet kept from the other seats' pages, so it has no rooms yet.)"""
+
+NAME_PATTERN = re.compile(r"[A-Za-z0-9_-]{16,64}")
+"""What a room name (and a browser token) looks like; anything else is refused unread."""
+
+
+def model_class(game: str) -> type:
+    """The model class of a game that has rooms."""
+    if game not in ROOM_GAMES:
+        raise RoomError(
+            f"{game.title()} cannot be played in a room yet; rooms exist for "
+            f"{', '.join(g.title() for g in ROOM_GAMES)}."
+        )
+    module, name = ROOM_GAMES[game].split(":")
+    return getattr(importlib.import_module(module), name)
+
+
+def new_token() -> str:
+    """An unguessable name for a room or a browser (about 128 bits)."""
+    return secrets.token_urlsafe(16)
+
+
+class RoomRegistry:
+    """Every room of this process, bounded in number and size."""
+
+    def __init__(
+        self,
+        *,
+        max_rooms: int = 50,
+        max_viewers: int = 16,
+        idle_timeout: float = 30 * 60,
+        seat_timeout: float = 120.0,
+        scheduler: Callable[[], Any] | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ):
+        self.max_rooms = max_rooms
+        self.max_viewers = max_viewers
+        self.idle_timeout = idle_timeout
+        self.seat_timeout = seat_timeout
+        self.scheduler = scheduler
+        """Makes each room's bot scheduler (None: bots move inline)."""
+        self.clock = clock
+        self._rooms: dict[str, Room] = {}
+        self._lock = threading.Lock()
+
+    def __len__(self) -> int:
+        return len(self._rooms)
+
+    def create(self, game: str, host: str, options: dict[str, Any] | None = None) -> Room:
+        """A new room playing ``game``, hosted (and its first seat taken) by browser ``host``,
+        its first game set up with ``options`` (the model's rule parameters)."""
+        if not NAME_PATTERN.fullmatch(host or ""):
+            raise RoomError("This page has no browser token yet; reload it and try again.")
+        cls = model_class(game)
+        with self._lock:
+            if len(self._rooms) >= self.max_rooms:
+                raise RoomError(
+                    f"The server already has {self.max_rooms} rooms, its limit; try again "
+                    "later (idle rooms are closed after "
+                    f"{self.idle_timeout / 60:g} minutes)."
+                )
+            name = new_token()
+            model = cls(**{**(options or {}), "seed": None})
+            room = Room(
+                name,
+                model,
+                host,
+                scheduler=self.scheduler() if self.scheduler else None,
+                max_viewers=self.max_viewers,
+                seat_timeout=self.seat_timeout,
+                clock=self.clock,
+            )
+            self._rooms[name] = room
+        return room
+
+    def get(self, name: str, game: str | None = None) -> Room:
+        """The room called ``name`` (of ``game``, if given); RoomError with a sentence if there
+        is none."""
+        room = self._rooms.get(name) if NAME_PATTERN.fullmatch(name or "") else None
+        if room is None:
+            raise RoomError(
+                "There is no such room: the link may be mistyped, or the room was closed after "
+                f"{self.idle_timeout / 60:g} minutes without anyone looking at it."
+            )
+        if game is not None and room.game != game:
+            raise RoomError(f"That room plays {room.model.title}, not this page's game.")
+        room.touch()
+        return room
+
+    def rooms_of(self, token: str) -> list[Room]:
+        """The rooms where browser ``token`` holds a seat (a page may offer to go back)."""
+        return [r for r in list(self._rooms.values()) if r.seat_of(token) is not None]
+
+    def sweep(self) -> list[str]:
+        """Let bots take over seats left too long; remove rooms idle for ``idle_timeout``.
+        Returns the names of the rooms removed."""
+        now = self.clock()
+        removed = []
+        for name, room in list(self._rooms.items()):
+            if room.is_idle and now - room.last_active >= self.idle_timeout:
+                with self._lock:
+                    self._rooms.pop(name, None)
+                room.close()
+                removed.append(name)
+            else:
+                room.sweep_seats()
+        return removed
+
+    def close_all(self) -> None:
+        """Remove every room (tests; a server shutting down)."""
+        with self._lock:
+            rooms, self._rooms = list(self._rooms.values()), {}
+        for room in rooms:
+            room.close()
+
+
+_shared: list[RoomRegistry] = []
+_shared_lock = threading.Lock()
+
+
+def configure(**limits: Any) -> RoomRegistry:
+    """Make the process-wide registry with other ``limits`` (``max_rooms``, ``max_viewers``,
+    ``idle_timeout``, ``seat_timeout``); call it from ``panel serve --setup`` before the first
+    page opens.  Returns it."""
+    from .serving import ThreadScheduler
+
+    with _shared_lock:
+        if _shared:
+            raise RuntimeError("The rooms' registry is already in use; configure it at setup.")
+        _shared.append(RoomRegistry(scheduler=ThreadScheduler.for_current_loop, **limits))
+        return _shared[0]
+
+
+def shared_registry() -> RoomRegistry:
+    """The process-wide registry (made on first use; see the module docstring)."""
+    with _shared_lock:
+        if not _shared:
+            from .serving import ThreadScheduler
+
+            _shared.append(RoomRegistry(scheduler=ThreadScheduler.for_current_loop))
+        return _shared[0]

@@ -1,0 +1,398 @@
+"""One shared game: the authoritative model, its seats, its viewers, its bots.
+
+A :class:`Room` owns ONE game model (any :class:`~cole_panel.core.GameModel` subclass) and is
+the only code that changes it.  Each browser session registers a *listener* (a seat or none,
+and a ``notify()`` callable); after every change the room calls every listener's ``notify``,
+and the session then reads :meth:`Room.snapshot` for its seat on its own document's thread.
+So the room never touches Panel or Bokeh: it is as panel-free as the models it holds.
+
+Seats belong to browser tokens: a seat claimed by a token is played only by requests carrying
+that token; a person who leaves keeps the seat, and a seat whose person has been away longer
+than ``seat_timeout`` is taken over by a bot (until they return).
+Bots run once per room, through the room's :class:`~cole_panel.core.BotScheduler`.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from engines import IllegalAction
+
+from ..core import BOT_KINDS, BotJob, InlineScheduler
+from .views import ROOM_WATCHED, Redactor, room_options, snapshot
+
+OPEN = "Open"
+"""A seat waiting for a person to sit down (the model plays it as 'Human': no bot moves it)."""
+
+SEAT_CHOICES: tuple[str, ...] = (OPEN, *BOT_KINDS)
+"""What the host may put at a seat nobody sits at."""
+
+TAKEOVER_KIND = "Greedy"
+"""The bot that plays the seat of a person who has been away too long."""
+
+
+class RoomError(ValueError):
+    """A request the room refuses; the message is one sentence for the page."""
+
+
+@dataclass
+class Seat:
+    """Who plays one seat of the room's game."""
+
+    kind: str = OPEN
+    """'Open', 'Human' (a person sits here) or a bot kind."""
+    owner: str | None = None
+    """The browser token of the person sitting here, or None."""
+    name: str = ""
+    """How the room calls the person ('Host', 'Guest 2')."""
+    away_since: float | None = None
+    """When the person's last page closed (None while one is open)."""
+    taken_over: bool = False
+    """Whether a bot plays for the person who went away."""
+
+
+@dataclass
+class Listener:
+    """One browser session watching the room."""
+
+    token: str
+    notify: Callable[[], Any]
+    seat: int | None = None
+    votes: set = field(default_factory=set)
+
+
+class Room:
+    """A game several browsers share: see the module docstring."""
+
+    def __init__(
+        self,
+        name: str,
+        model: Any,
+        host: str,
+        *,
+        scheduler: Any = None,
+        max_viewers: int = 16,
+        seat_timeout: float = 120.0,
+        clock: Callable[[], float] = time.monotonic,
+    ):
+        self.name = name
+        self.model = model
+        self.game = model.game
+        self.host = host
+        self.max_viewers = max_viewers
+        self.seat_timeout = seat_timeout
+        self._clock = clock
+        self.scheduler = scheduler or InlineScheduler()
+        self.lock = threading.RLock()
+        self.redactor = Redactor(model.game)
+        self.seats = [Seat() for _ in range(model.player_count)]
+        self.listeners: dict[int, Listener] = {}
+        self.undo_votes: set[str] = set()
+        self.last_active = clock()
+        self._bot_state: Any = None
+        self._serial = 0
+        for p in range(len(self.seats)):
+            model.param.update({f"seat{p}": "Human"})
+        model.param.watch(self._changed, list(ROOM_WATCHED & set(model.param)))
+        self.claim(host, 0)
+
+    # ------------------------------------------------------------------ viewers
+    def join(self, token: str, notify: Callable[[], Any]) -> int:
+        """Register a session of the browser ``token``; returns its listener id.  The browser
+        goes back to the seat it holds, if any."""
+        with self.lock:
+            if len(self.listeners) >= self.max_viewers:
+                raise RoomError(
+                    f"This room is full: {self.max_viewers} pages already watch it. "
+                    "Try again when someone leaves."
+                )
+            self._serial += 1
+            seat = self.seat_of(token)
+            self.listeners[self._serial] = Listener(token, notify, seat)
+            if seat is not None:
+                self._returned(seat)
+            self.touch()
+            self._notify()
+            return self._serial
+
+    def leave(self, listener: int) -> None:
+        """A session closed; its person keeps the seat (marked away if no page of theirs is
+        left)."""
+        with self.lock:
+            gone = self.listeners.pop(listener, None)
+            if gone is None:
+                return
+            self.touch()
+            if gone.seat is not None and not any(
+                x.token == gone.token for x in self.listeners.values()
+            ):
+                self.seats[gone.seat].away_since = self._clock()
+            self._notify()
+
+    def seat_of(self, token: str) -> int | None:
+        """The seat the browser ``token`` holds, or None (a spectator)."""
+        return next((p for p, s in enumerate(self.seats) if s.owner == token), None)
+
+    @property
+    def viewers(self) -> int:
+        """How many pages are open on the room."""
+        return len(self.listeners)
+
+    @property
+    def is_idle(self) -> bool:
+        """No page is open on the room."""
+        return not self.listeners
+
+    def touch(self) -> None:
+        self.last_active = self._clock()
+
+    # ------------------------------------------------------------------ seats
+    def claim(self, token: str, seat: int) -> None:
+        """The browser ``token`` sits down at ``seat`` (an open one, or a bot's if it is the
+        host's choice); one seat per browser."""
+        with self.lock:
+            if not 0 <= seat < len(self.seats):
+                raise RoomError(f"There is no seat {seat + 1}; the game has {len(self.seats)}.")
+            held = self.seat_of(token)
+            if held is not None:
+                raise RoomError(f"You already play {self.model.player_name(held)}.")
+            s = self.seats[seat]
+            if s.owner is not None:
+                raise RoomError(f"{self.model.player_name(seat)} is already taken.")
+            if s.kind != OPEN and token != self.host:
+                raise RoomError(
+                    f"A bot plays {self.model.player_name(seat)}; only the host can seat a person "
+                    "there."
+                )
+            number = sum(x.owner is not None for x in self.seats) + 1
+            self.seats[seat] = Seat(
+                "Human", token, "Host" if token == self.host else f"Guest {number}"
+            )
+            for listener in self.listeners.values():
+                if listener.token == token:
+                    listener.seat = seat
+            self._set_kind(seat, "Human")
+
+    def set_seat(self, token: str, seat: int, kind: str, strength: int | None = None) -> None:
+        """The host puts a bot at a free seat, or opens it for a person."""
+        with self.lock:
+            if token != self.host:
+                raise RoomError("Only the host who made the room can change who plays a seat.")
+            if kind not in SEAT_CHOICES:
+                raise RoomError(
+                    f"{kind!r} is not a seat choice; use one of {', '.join(SEAT_CHOICES)}."
+                )
+            s = self.seats[seat]
+            if s.owner is not None and not s.taken_over:
+                raise RoomError(f"{s.name} sits at {self.model.player_name(seat)}.")
+            s.kind = kind
+            if strength is not None:
+                self.model.param.update({f"strength{seat}": strength})
+            self._set_kind(seat, kind)
+
+    def _set_kind(self, seat: int, kind: str) -> None:
+        self.touch()
+        self.model.param.update({f"seat{seat}": "Human" if kind == OPEN else kind})
+        self._notify()
+        self.run_bots()
+
+    def _returned(self, seat: int) -> None:
+        s = self.seats[seat]
+        s.away_since = None
+        if s.taken_over:
+            s.taken_over, s.kind = False, "Human"
+            self.model.param.update({f"seat{seat}": "Human"})
+
+    def sweep_seats(self) -> list[int]:
+        """Let a bot play each seat whose person has been away for ``seat_timeout`` seconds;
+        returns those seats."""
+        now, taken = self._clock(), []
+        with self.lock:
+            for p, s in enumerate(self.seats):
+                away = s.away_since is not None and now - s.away_since >= self.seat_timeout
+                if away and s.owner is not None and not s.taken_over:
+                    s.taken_over, s.kind = True, TAKEOVER_KIND
+                    self.model.param.update({f"seat{p}": TAKEOVER_KIND})
+                    taken.append(p)
+            if taken:
+                self._notify()
+                self.run_bots()
+        return taken
+
+    # ------------------------------------------------------------------ playing
+    def _mover_check(self, token: str) -> str | None:
+        state = self.model.state
+        p = state.current_player
+        if p is None:
+            return "The game is over."
+        mine = self.seat_of(token)
+        if mine is None:
+            return "You are watching this room; take a free seat to play."
+        if p != mine:
+            return f"It is {self.model.player_name(p)}'s turn; you play {self.model.player_name(mine)}."
+        if self.seats[p].taken_over:
+            self._returned(p)
+        return None
+
+    def play(self, token: str, action: Any) -> str | None:
+        """The browser ``token`` makes a move; returns None, or why it is refused (the game
+        is then unchanged and nobody else is told)."""
+        with self.lock:
+            why = self._mover_check(token)
+            if why is None:
+                why = self.model.state.why_illegal(action)
+            if why is not None:
+                return why
+            try:
+                self.model.play(action)
+            except IllegalAction as err:  # pragma: no cover - why_illegal said it was fine
+                return str(err)
+            self.touch()
+            self.undo_votes.clear()
+            self.run_bots()
+            return None
+
+    def vote_undo(self, token: str) -> str:
+        """Undo the last move once every person seated has asked for it; returns a sentence."""
+        with self.lock:
+            if self.seat_of(token) is None:
+                return "Only the people playing can ask to undo."
+            self.undo_votes.add(token)
+            people = {s.owner for s in self.seats if s.owner is not None and not s.taken_over}
+            missing = people - self.undo_votes
+            if missing:
+                names = [s.name for s in self.seats if s.owner in missing]
+                self._notify()
+                return (
+                    "Undo is off in a room unless every person agrees: waiting for "
+                    + ", ".join(names)
+                    + " to press Undo too."
+                )
+            self.undo_votes.clear()
+            self.scheduler.cancel()
+            self._bot_state = None
+            self.model.undo()
+            self.touch()
+            return self.model.message
+
+    def new_game(self, token: str, options: dict[str, Any]) -> None:
+        """The host starts a new game with ``options`` (the model's rule parameters)."""
+        with self.lock:
+            if token != self.host:
+                raise RoomError("Only the host who made the room can start a new game.")
+            keep = room_options(self.model)
+            self.model.param.update({k: v for k, v in options.items() if k in keep})
+            self.scheduler.cancel()
+            self._bot_state = None
+            self.model.new_game()
+            if self.model.player_count != len(self.seats):
+                self._resize(self.model.player_count)
+            self.touch()
+            self.run_bots()
+
+    def _resize(self, players: int) -> None:
+        seats = self.seats[:players] + [Seat() for _ in range(players - len(self.seats))]
+        self.seats = seats
+        for listener in self.listeners.values():
+            listener.seat = self.seat_of(listener.token)
+        for p, s in enumerate(seats):
+            self.model.param.update({f"seat{p}": "Human" if s.kind == OPEN else s.kind})
+
+    def save(self, token: str) -> str:
+        """The room's game as a save file; with hidden cards only once the game is over."""
+        with self.lock:
+            if self.game != "circle" and not self.model.state.is_over:
+                raise RoomError(
+                    "A room's game with hidden cards can be saved once it is over (a save holds "
+                    "every hand and the draw pile)."
+                )
+            return self.model.save()
+
+    def load(self, token: str, text: str) -> str | None:
+        """The host loads a saved game; returns None or why not (a sentence)."""
+        with self.lock:
+            if token != self.host:
+                return "Only the host who made the room can load a game into it."
+            if not self.model.load(text):
+                return self.model.message
+            if self.model.player_count != len(self.seats):
+                self._resize(self.model.player_count)
+            for p, s in enumerate(self.seats):  # the room's seats, not the file's, play
+                self.model.param.update({f"seat{p}": "Human" if s.kind == OPEN else s.kind})
+            self.run_bots()
+            return None
+
+    # ------------------------------------------------------------------ bots
+    def run_bots(self) -> None:
+        """Let the mover's bot move (once per room, whatever the number of viewers)."""
+        m = self.model
+        if not m.bot_to_move or self._bot_state is m.state:
+            return
+        self._bot_state = state = m.state
+        job = m.bot_job()
+
+        def apply(move: Any) -> None:
+            with self.lock:
+                if self._bot_state is state:
+                    self._bot_state = None
+                if m.state is state and m.bot_to_move:
+                    m.play(move)
+                    self.undo_votes.clear()
+                    self.touch()
+                self.run_bots()
+
+        delay = 0.3 if any(s.owner for s in self.seats) else 0.8
+        self.scheduler.submit(BotJob(job.compute, apply, task=job.task, delay=delay))
+
+    # ------------------------------------------------------------------ telling the viewers
+    def _changed(self, *_: Any) -> None:
+        self._notify()
+
+    def _notify(self) -> None:
+        for listener in list(self.listeners.values()):
+            listener.notify()
+
+    def snapshot(self, listener: int) -> dict[str, Any]:
+        """The parameter values the session ``listener`` may see (its seat's view)."""
+        with self.lock:
+            seat = self.listeners[listener].seat if listener in self.listeners else None
+            return snapshot(self.model, seat, self.redactor)
+
+    def status(self, listener: int) -> dict[str, Any]:
+        """Who sits where, for the room bar of session ``listener``."""
+        with self.lock:
+            me = self.listeners.get(listener)
+            token = me.token if me else None
+            return {
+                "name": self.name,
+                "game": self.game,
+                "you": None if me is None else me.seat,
+                "host": token == self.host,
+                "viewers": len(self.listeners),
+                "mover": self.model.state.current_player,
+                "moves": len(self.model.history),
+                "undo_votes": len(self.undo_votes),
+                "seats": [
+                    {
+                        "player": self.model.player_name(p),
+                        "kind": s.kind,
+                        "name": s.name,
+                        "yours": s.owner is not None and s.owner == token,
+                        "taken": s.owner is not None,
+                        "away": s.away_since is not None,
+                        "taken_over": s.taken_over,
+                    }
+                    for p, s in enumerate(self.seats)
+                ],
+            }
+
+    def close(self) -> None:
+        """Stop the bots and drop every viewer (the room is being removed)."""
+        with self.lock:
+            self.scheduler.cancel()
+            self.listeners.clear()
+            self.redactor.clear()

@@ -1,0 +1,366 @@
+"""Rooms on a served page: the browser's token, the room's bar, the page of a room.
+
+:func:`game_page` is what an app serves: the game's usual page with a "Play with others"
+button, or — with ``?room=<name>`` in the address — the room's page: the game's own dashboard
+over a :class:`~.mirror.RoomMirror` of the room's game, and a bar saying who sits where (with
+the host's seat menus and a "Sit here" button for open seats).
+
+Every page has its own document.  The room tells a page that something changed by calling its
+listener from whatever thread changed it; the page then copies the room's game into its mirror
+on its own document's next tick (``Document.add_next_tick_callback``, the one document method
+Bokeh allows from any thread), with the document held so the whole change leaves as one
+message.  No Bokeh model is ever shared between documents.
+"""
+
+from __future__ import annotations
+
+import html
+import logging
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+import panel as pn
+import param
+from panel.io.state import set_curdoc
+from panel.reactive import ReactiveHTML
+
+from ..core import BotJob
+from ..ui.resume import keep_game
+from ..ui.shell import split
+from ..ui.token import COOKIE
+from ..ui.token import browser_token as shared_browser_token
+from .mirror import MIRRORS
+from .registry import RoomRegistry, shared_registry
+from .room import OPEN, SEAT_CHOICES, Room, RoomError
+from .views import room_options
+
+SWEEP_PERIOD = "20s"
+"""How often the server lets bots take over abandoned seats and removes idle rooms."""
+
+_log = logging.getLogger(__name__)
+_pool: list[ThreadPoolExecutor] = []
+_swept: list[RoomRegistry] = []
+
+
+class ThreadScheduler:
+    """Bot jobs of one room: computed on a worker thread, applied on the server's loop."""
+
+    def __init__(self, post: Any):
+        self._post = post
+        self._generation = 0
+
+    @classmethod
+    def for_current_loop(cls) -> ThreadScheduler:
+        from tornado.ioloop import IOLoop
+
+        return cls(IOLoop.current().add_callback)
+
+    def submit(self, job: BotJob) -> int:
+        generation = self._generation
+        if not _pool:
+            _pool.append(ThreadPoolExecutor(max_workers=2, thread_name_prefix="cole-room-bot"))
+
+        def work() -> None:
+            if job.delay:
+                time.sleep(job.delay)
+            if generation != self._generation:
+                return
+            try:
+                result = job.compute()
+            except Exception:  # a bot failing must not take the server down
+                _log.exception("A room's bot failed")
+                return
+            self._post(lambda: generation == self._generation and job.apply(result))
+
+        _pool[0].submit(work)
+        return generation
+
+    def cancel(self, handle: Any = None) -> None:
+        self._generation += 1
+
+
+class BrowserToken(ReactiveHTML):
+    """Keeps this browser's token in a cookie (read back by the server on the next visit)."""
+
+    token = param.String(default="", doc="This browser's token.")
+
+    _template = '<div id="cookie" style="display:none"></div>'
+    _scripts = {  # noqa: RUF012 - Panel reads these class attributes
+        "render": "if (data.token) { document.cookie = '"
+        + COOKIE
+        + "=' + data.token + '; path=/; max-age=31536000; SameSite=Strict'; }",
+        "token": "self.render()",
+    }
+
+
+def browser_token() -> str:
+    """The token of the browser showing this page (from its cookie), or a new one."""
+    return shared_browser_token()[0]
+
+
+def room_link(game: str, name: str, prefix: str | None = None) -> str:
+    """The address of a room on this server process: under its ``--prefix`` (default: the
+    page's), so that a proxy in front of several processes can send a room's pages to the one
+    process that holds it (see ``docs/deploy.md``).
+
+    >>> room_link("circle", "abc", prefix="/shard2/")
+    '/shard2/circle?room=abc'
+    """
+    base = (pn.state.base_url if prefix is None else prefix) or "/"
+    return f"{base.rstrip('/')}/{game}?room={name}"
+
+
+def _room_name() -> str | None:
+    args = pn.state.session_args or {}
+    values = args.get("room")
+    if not values:
+        return None
+    raw = values[0]
+    return raw.decode("utf-8", "replace")[:100] if isinstance(raw, bytes) else str(raw)[:100]
+
+
+class PlayWithOthers(pn.viewable.Viewer):
+    """The "Play with others" button: makes a room with this page's options and shows its
+    link."""
+
+    game = param.String(doc="The game the room plays.")
+    model = param.Parameter(doc="This page's game model (its options start the room's game).")
+
+    def __init__(self, registry: RoomRegistry | None = None, token: str = "", **params: Any):
+        super().__init__(**params)
+        self._registry = registry or shared_registry()
+        self._token = token
+        self._button = pn.widgets.Button(
+            name="Play with others", button_type="primary", css_classes=["cole-room-create"]
+        )
+        self._said = pn.pane.HTML("", css_classes=["cole-room-made"], margin=(4, 10))
+        self._button.on_click(self._create)
+        self._layout = pn.Row(self._button, self._said, sizing_mode="stretch_width")
+
+    def _create(self, *_: Any) -> None:
+        options = {k: getattr(self.model, k) for k in room_options(self.model)}
+        try:
+            room = self._registry.create(self.game, self._token, options)
+        except RoomError as err:
+            self._said.object = f'<span style="color:#a40000">{html.escape(str(err))}</span>'
+            return
+        link = html.escape(room_link(self.game, room.name))
+        self._said.object = (
+            f'Room made: send this link to the others — <a class="cole-room-link" href="{link}">'
+            f"{link}</a> — and open it yourself to play (you hold the first seat)."
+        )
+
+    def __panel__(self) -> pn.viewable.Viewable:
+        return self._layout
+
+
+class RoomBar(pn.viewable.Viewer):
+    """Who sits where in a room, the link to share, and the seat controls."""
+
+    def __init__(self, room: Room, token: str, listener: int, **params: Any):
+        super().__init__(**params)
+        self.room, self.token, self.listener = room, token, listener
+        self._status = pn.pane.HTML(
+            "", css_classes=["cole-room-status"], sizing_mode="stretch_width"
+        )
+        self._said = pn.pane.HTML("", css_classes=["cole-room-said"])
+        self._controls = pn.Row(sizing_mode="stretch_width")
+        self._shape: tuple = ()
+        self._layout = pn.Column(
+            self._status, self._controls, self._said, sizing_mode="stretch_width"
+        )
+
+    def refresh(self) -> None:
+        info = self.room.status(self.listener)
+        self._status.object = _status_html(info)
+        shape = tuple((s["kind"], s["taken"]) for s in info["seats"]) + (info["you"], info["host"])
+        if shape != self._shape:  # rebuild the buttons only when the seating changes
+            self._shape = shape
+            self._controls.objects = self._seat_controls(info)
+
+    def _seat_controls(self, info: dict[str, Any]) -> list[Any]:
+        out: list[Any] = []
+        for p, seat in enumerate(info["seats"]):
+            if seat["taken"]:
+                continue
+            if info["you"] is None and (seat["kind"] == OPEN or info["host"]):
+                button = pn.widgets.Button(
+                    name=f"Sit as {seat['player']}", css_classes=[f"cole-room-sit-{p}"], width=150
+                )
+                button.on_click(lambda _e, p=p: self._act(self.room.claim, self.token, p))
+                out.append(button)
+            if info["host"]:
+                menu = pn.widgets.Select(
+                    name=seat["player"], options=list(SEAT_CHOICES), value=seat["kind"], width=130
+                )
+                menu.param.watch(
+                    lambda e, p=p: self._act(self.room.set_seat, self.token, p, e.new), "value"
+                )
+                out.append(menu)
+        return out
+
+    def _act(self, fn: Any, *args: Any) -> None:
+        try:
+            fn(*args)
+            self._said.object = ""
+        except RoomError as err:
+            self._said.object = f'<span style="color:#a40000">{html.escape(str(err))}</span>'
+
+    def __panel__(self) -> pn.viewable.Viewable:
+        return self._layout
+
+
+def _status_html(info: dict[str, Any]) -> str:
+    link = html.escape(room_link(info["game"], info["name"]))
+    parts = []
+    for p, s in enumerate(info["seats"]):
+        who = (
+            s["name"]
+            if s["taken"]
+            else ("open — waiting for a person" if s["kind"] == OPEN else f"{s['kind']} bot")
+        )
+        if s["taken_over"]:
+            who += " (away: a bot plays for now)"
+        elif s["away"]:
+            who += " (away)"
+        if s["yours"]:
+            who += " — you"
+        mark = "▶ " if info["mover"] == p else ""
+        parts.append(
+            f'<li class="cole-room-seat-{p}">{mark}<b>{html.escape(s["player"])}</b>: {html.escape(who)}</li>'
+        )
+    you = info["you"]
+    role = (
+        f'You play <b class="cole-room-you">{html.escape(info["seats"][you]["player"])}</b>'
+        if you is not None
+        else '<b class="cole-room-you">You are watching</b>'
+    )
+    host = " (you are the host)" if info["host"] else ""
+    watching = info["viewers"]
+    return (
+        f'<div style="border:1px solid #c9b98f;border-radius:6px;padding:6px 10px;background:#fbf7ec">'
+        f"<b>Room</b> · {role}{host} · {watching} page{'s' * (watching != 1)} open · "
+        f'<span class="cole-room-moves">{info["moves"]} moves played</span> · '
+        f'share: <a class="cole-room-link" href="{link}">{link}</a>'
+        f'<ul style="margin:4px 0 0 0">{"".join(parts)}</ul></div>'
+    )
+
+
+class RoomPage(pn.viewable.Viewer):
+    """A room's page in one browser session: the bar and the game's own dashboard."""
+
+    def __init__(self, room: Room, token: str, dashboard_class: type, **params: Any):
+        super().__init__(**params)
+        self.room, self.token = room, token
+        self._doc = pn.state.curdoc if pn.state.curdoc and pn.state.curdoc.session_context else None
+        self._pending = threading.Lock()
+        self._queued = False
+        self.bar: RoomBar | None = None
+        self.mirror = MIRRORS[room.game]()
+        self.listener = room.join(token, self._notify)
+        self.mirror.bind(room, token, self.listener)
+        self.mirror.sync()
+        self.bar = RoomBar(room, token, self.listener)
+        self.bar.refresh()
+        self.dashboard = dashboard_class(model=self.mirror)
+        if self._doc is not None:
+            self._doc.on_session_destroyed(lambda _ctx: room.leave(self.listener))
+        self._layout = pn.Column(self.bar, sizing_mode="stretch_width")
+
+    def _notify(self) -> None:
+        """The room changed (called from any thread): sync once on this page's next tick."""
+        with self._pending:
+            if self._queued:
+                return
+            self._queued = True
+        if self._doc is None:
+            self._sync()
+            return
+        try:
+            self._doc.add_next_tick_callback(self._sync)
+        except Exception:  # the page closed meanwhile
+            self.room.leave(self.listener)
+
+    def _sync(self) -> None:
+        with self._pending:
+            self._queued = False
+        doc = self._doc
+        if doc is None:
+            self._update()
+            return
+        with set_curdoc(doc):
+            held = doc.callbacks.hold_value is not None
+            if not held:
+                doc.hold("combine")
+            try:
+                self._update()
+            finally:
+                if not held:
+                    doc.unhold()
+
+    def _update(self) -> None:
+        self.mirror.sync()
+        if self.bar is not None:
+            self.bar.refresh()
+
+    def __panel__(self) -> pn.viewable.Viewable:
+        return self._layout
+
+
+def game_page(
+    game: str,
+    dashboard_class: type,
+    solo: Any = None,
+    registry: RoomRegistry | None = None,
+) -> pn.viewable.Viewable:
+    """What an app serves for ``game``: the room named in the address (``?room=``), else the
+    usual page (``solo()``, default ``dashboard_class()``) with "Play with others"."""
+    registry = registry or shared_registry()
+    if not _swept:
+        _swept.append(registry)
+        pn.state.schedule_task("cole-rooms-sweep", registry.sweep, period=SWEEP_PERIOD)
+    token = browser_token()
+    cookie = BrowserToken(token=token, width=0, height=0, margin=0)
+    name = _room_name()
+    if name is None:
+        dashboard = solo() if solo is not None else dashboard_class()
+        keep_game(dashboard.model, game)  # a reload or a restart brings the game back
+        button = PlayWithOthers(registry, token, game=game, model=dashboard.model)
+        return FramedPage(dashboard, top=[cookie], side=[button])
+    try:
+        room = registry.get(name, game)
+        page = RoomPage(room, token, dashboard_class)
+    except RoomError as err:
+        return pn.Column(
+            cookie,
+            pn.pane.HTML(
+                f'<div class="cole-room-error" style="color:#a40000;font-size:16px">'
+                f"{html.escape(str(err))}</div>"
+                f'<a href="{html.escape(room_link(game, "")[: -len("?room=")])}">Play a game of your own instead.</a>'
+            ),
+        )
+    return FramedPage(page.dashboard, top=[cookie, page], side=[])
+
+
+class FramedPage(pn.viewable.Viewer):
+    """A game page for :func:`cole_panel.ui.shell.app_shell`: ``side`` above the dashboard's
+    settings in the sidebar, ``top`` above its play area (whole, if it has no such split)."""
+
+    def __init__(self, dashboard: Any, top: list[Any], side: list[Any], **params: Any):
+        super().__init__(**params)
+        self.dashboard, self._top, self._side = dashboard, top, side
+
+    def _split(self) -> tuple[list[Any], list[Any]]:
+        return split(self.dashboard)
+
+    def settings(self) -> pn.viewable.Viewable:
+        return pn.Column(*self._side, *self._split()[0], sizing_mode="stretch_width")
+
+    def play_area(self) -> pn.viewable.Viewable:
+        return pn.Column(*self._top, *self._split()[1], sizing_mode="stretch_width")
+
+    def __panel__(self) -> pn.viewable.Viewable:
+        settings, main = self._split()
+        return pn.Column(*self._top, *self._side, *settings, *main, sizing_mode="stretch_width")

@@ -1,0 +1,129 @@
+"""What one seat of a room may see: the room's model read for a seat, hidden cards removed.
+
+:func:`snapshot` gives the parameter values a session's own model (its mirror) takes from the
+room's model.  In games with hidden cards every position sent to a seat — the live one, the
+start, and the positions before and after each turn — is rebuilt from that seat's
+``observation``: the seat's own hand as it is, the other hands and the draw pile refilled with
+the cards the seat has not seen, in an order fixed by a constant seed (so they carry nothing
+about the real ones); a ``Drew`` event of another seat loses its card.  A spectator (``seat``
+None) sees no hand at all.  Once a game is over its hands are scored in the open, so the
+final positions go out as they are.  This module imports no Panel or Bokeh.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from typing import Any
+
+from ..core import GameModel
+
+SEAT_PARAMS = {f"{kind}{p}" for kind in ("seat", "strength") for p in range(6)}
+"""The seat menus of every game (at most 5 seats; one spare)."""
+
+SESSION_PARAMS = {"view_index", "hint", "hint_strength", "selected", "revealed", "hide_hands"}
+"""Parameters each page keeps for itself (what it looks at, its hints, its chosen card)."""
+
+GAME_PARAMS = ("state", "start", "history", "future", "events", "message", "message_is_error")
+"""The game itself, as every page receives it."""
+
+ROOM_WATCHED = set(GAME_PARAMS) | SEAT_PARAMS
+"""Parameters of the room's model whose change every page must hear about."""
+
+_HIDDEN_SEED = 0
+"""Seed of the order in which unseen cards refill the hands a seat may not see."""
+
+_CACHE_LIMIT = 20_000
+
+
+def room_options(model: GameModel) -> set[str]:
+    """The model's rule options (used by the next new game): its own parameters beyond the
+    game core's, the seats and what each page keeps for itself."""
+    base = set(GameModel.param) | SEAT_PARAMS | SESSION_PARAMS
+    return {name for name in model.param if name not in base}
+
+
+class Redactor:
+    """Rebuilds positions and turns as one seat sees them, remembering what it rebuilt (a
+    game's history is sent again after every move)."""
+
+    def __init__(self, game: str):
+        self.game = game
+        self._memo: dict[tuple[int, Any], tuple[Any, Any]] = {}
+
+    @property
+    def hides(self) -> bool:
+        """Whether this game has hidden information at all."""
+        return self.game in HIDDEN_GAMES
+
+    def _remember(self, obj: Any, seat: int | None, make: Any) -> Any:
+        key = (id(obj), seat)
+        hit = self._memo.get(key)
+        if hit is not None and hit[0] is obj:
+            return hit[1]
+        if len(self._memo) > _CACHE_LIMIT:
+            self._memo.clear()
+        out = make()
+        self._memo[key] = (obj, out)
+        return out
+
+    def state(self, state: Any, seat: int | None) -> Any:
+        """``state`` as ``seat`` may see it."""
+        if not self.hides or state is None or state.is_over:
+            return state
+        return self._remember(state, seat, lambda: HIDDEN_GAMES[self.game](state, seat))
+
+    def events(self, events: Any, seat: int | None) -> list[Any]:
+        """Events with the cards that ``seat`` did not see drawn taken out."""
+        if not self.hides:
+            return list(events)
+        return [
+            dataclasses.replace(e, card="")
+            if e.kind == "drew" and getattr(e, "player", None) != seat
+            else e
+            for e in events
+        ]
+
+    def turn(self, turn: Any, seat: int | None) -> Any:
+        if not self.hides:
+            return turn
+
+        def make() -> Any:
+            fields = {"events": tuple(self.events(turn.events, seat))}
+            for name in ("before", "state"):
+                if hasattr(turn, name):
+                    fields[name] = self.state(getattr(turn, name), seat)
+            return dataclasses.replace(turn, **fields)
+
+        return self._remember(turn, seat, make)
+
+    def clear(self) -> None:
+        self._memo.clear()
+
+
+def _savannah_view(state: Any, seat: int | None) -> Any:
+    from engines.savannah import determinize
+
+    seen = state.observation(0 if seat is None else seat)
+    if seat is None:  # a spectator: every hand is unseen
+        seen = dataclasses.replace(seen, player=-1, hand=())
+    return determinize(seen, random.Random(_HIDDEN_SEED))
+
+
+HIDDEN_GAMES = {"savannah": _savannah_view}
+"""Games with hidden cards, and how a seat's view of a position is rebuilt."""
+
+
+def snapshot(model: GameModel, seat: int | None, redactor: Redactor | None = None) -> dict:
+    """The values of ``model``'s parameters that the page of ``seat`` receives."""
+    r = redactor or Redactor(model.game)
+    values = {name: getattr(model, name) for name in ROOM_WATCHED & set(model.param)}
+    values.update({name: getattr(model, name) for name in room_options(model)})
+    values["state"] = r.state(model.state, seat)
+    values["start"] = r.state(model.start, seat)
+    values["history"] = [r.turn(t, seat) for t in model.history]
+    # Moves undone hold cards still to be drawn: a game with hidden cards sends none.
+    values["future"] = [] if r.hides else list(model.future)
+    values["events"] = r.events(model.events, seat)
+    values.pop("seed", None)  # a room's seed would tell the whole deck
+    return values

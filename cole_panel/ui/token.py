@@ -1,0 +1,44 @@
+"""One token per browser, read from its cookie: the key of its kept games and its room seats.
+
+Both :mod:`cole_panel.ui.resume` (a reload brings the game back) and :mod:`cole_panel.rooms`
+(a seat belongs to a browser) read it here, so a first visit makes one token, not two that
+would overwrite each other's cookie.  A page that makes a new token writes the cookie itself
+(``SameSite=Strict``), so only that browser holds it.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+import weakref
+from typing import Any
+
+import panel as pn
+
+__all__ = ["COOKIE", "COOKIE_DAYS", "TOKEN_PATTERN", "browser_token"]
+
+COOKIE = "cole_player"
+"""The cookie holding a browser's token."""
+
+COOKIE_DAYS = 30
+"""How long a browser keeps its token."""
+
+TOKEN_PATTERN = re.compile(r"[A-Za-z0-9_-]{16,64}")
+"""What a token looks like; a cookie of any other shape is ignored unread."""
+
+_made: weakref.WeakKeyDictionary[Any, tuple[str, bool]] = weakref.WeakKeyDictionary()
+
+
+def browser_token() -> tuple[str, bool]:
+    """``(token, new)``: this browser's token, the same for every caller in one session;
+    ``new`` when the browser had none (the caller's page must then write the cookie)."""
+    doc = pn.state.curdoc
+    if doc is not None and doc in _made:
+        return _made[doc]
+    cookie = (pn.state.cookies or {}).get(COOKIE, "")
+    found = (
+        (cookie, False) if TOKEN_PATTERN.fullmatch(cookie) else (secrets.token_urlsafe(24), True)
+    )
+    if doc is not None:
+        _made[doc] = found
+    return found

@@ -1,0 +1,246 @@
+"""Rooms in real browsers: one game, several Playwright contexts (each its own cookies, so its
+own browser token and Panel session) on one `panel serve` process."""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+
+import pytest
+from playwright.sync_api import expect
+
+from cole_panel.circle.board import BOARD_NAME
+from cole_panel.circle.geometry import cell_center
+from engines.circle import new_game as new_circle
+from engines.circle.bots import GreedyBot
+
+from .conftest import PAGE_LOAD_TIMEOUT_MS, VIEWPORT, BokehFigure
+
+pytestmark = pytest.mark.browser
+
+LOAD_MS = 3 * PAGE_LOAD_TIMEOUT_MS  # three pages of a heavy dashboard load at once on 2 cores
+
+STONES_JS = """
+() => {
+  const d = Bokeh.documents[0].get_model_by_name('circle-stones').data;
+  return Array.from(d.x).map((x, i) => [Math.round(x * 1000), Math.round(d.y[i] * 1000)]);
+}
+"""
+
+DOCUMENT_JS = """
+() => {
+  const plain = (k, v) => {
+    if (k !== "" && v && typeof v === "object" && v.attributes !== undefined && v.id !== undefined)
+      return "ref:" + v.id;  // another model: listed on its own
+    if (ArrayBuffer.isView(v)) return Array.from(v);
+    if (v instanceof Map) return Object.fromEntries(v);
+    if (v instanceof Set) return Array.from(v);
+    if (typeof v === "function") return undefined;
+    return v;
+  };
+  const out = [];
+  for (const doc of Bokeh.documents)
+    for (const model of doc.all_models)
+      out.push(JSON.stringify({...model.attributes}, plain));
+  return out.join("\\n");
+}
+"""
+"""Everything the browser's Bokeh documents hold (every model and property), as text."""
+
+
+def open_context(browser, url: str, wait_for: str = ".cole-room-status"):
+    context = browser.new_context(viewport=VIEWPORT)
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    page.goto(url, timeout=LOAD_MS)
+    page.locator(wait_for).first.wait_for(state="visible", timeout=LOAD_MS)
+    return context, page
+
+
+def make_room(browser, server) -> tuple[object, object, str]:
+    """The host opens the game, presses "Play with others" and follows the link."""
+    context, page = open_context(browser, server.url, wait_for=".cole-room-create")
+    page.locator(".cole-room-create button").click()
+    link = page.locator(".cole-room-made a.cole-room-link")
+    expect(link).to_be_visible(timeout=30_000)
+    href = link.get_attribute("href")
+    assert href.startswith(f"/{server.app}?room=")
+    page.goto(server.url.rsplit("/", 1)[0] + href, timeout=PAGE_LOAD_TIMEOUT_MS)
+    expect(page.locator(".cole-room-you")).to_be_visible(timeout=PAGE_LOAD_TIMEOUT_MS)
+    return context, page, server.url.rsplit("/", 1)[0] + href
+
+
+def sit(page, seat: int) -> None:
+    page.locator(f".cole-room-sit-{seat} button").click()
+    expect(page.locator(f".cole-room-seat-{seat}")).to_contain_text("— you", timeout=30_000)
+
+
+def expected_stones(state) -> list[list[int]]:
+    out = []
+    for critter in state.critters():
+        for cell in critter.cells:
+            x, y = cell_center(cell)
+            out.append([round(x * 1000), round(y * 1000)])
+    return sorted(out)
+
+
+def wait_for_board(page, state, timeout: float = 30.0) -> None:
+    want = expected_stones(state)
+    deadline = time.monotonic() + timeout
+    while (seen := sorted(page.evaluate(STONES_JS))) != want:
+        assert time.monotonic() < deadline, f"board shows {len(seen)} stones, expected {len(want)}"
+        page.wait_for_timeout(30)
+
+
+@pytest.fixture(scope="module")
+def circle_server(panel_server):
+    return panel_server("circle")
+
+
+def test_two_people_play_a_whole_circle_game_in_two_browsers(browser, circle_server):
+    host_ctx, host, link = make_room(browser, circle_server)
+    guest_ctx, guest = open_context(browser, link)
+    try:
+        expect(guest.locator(".cole-room-you")).to_have_text("You are watching")
+        sit(guest, 1)
+        expect(host.locator(".cole-room-seat-1")).to_contain_text("Guest 2", timeout=30_000)
+        pages = [host, guest]
+        boards = [BokehFigure(p, BOARD_NAME).wait_ready() for p in pages]
+        state, bot = new_circle(), GreedyBot(seed=3)
+        moves = 0
+        while not state.is_over:
+            mover = state.current_player
+            cell = bot.choose(state.clone())
+            other = pages[1 - mover]
+            # the other person cannot play for the mover: the room refuses and nothing changes
+            if moves == 1:
+                boards[1 - mover].click(*cell_center(cell))
+                expect(other.locator(".cole-message")).to_contain_text("turn", timeout=30_000)
+            boards[mover].click(*cell_center(cell))
+            state.apply(cell)
+            moves += 1
+            for page in pages:
+                wait_for_board(page, state)
+        for page in pages:
+            expect(page.locator(".cole-game-over").first).to_contain_text(
+                state.outcome.describe()[:20], timeout=30_000
+            )
+        assert moves >= 10
+    finally:
+        guest_ctx.close()
+        host_ctx.close()
+
+
+def test_a_reload_returns_to_the_same_seat_and_nobody_else_can_take_it(browser, circle_server):
+    host_ctx, host, link = make_room(browser, circle_server)
+    guest_ctx, guest = open_context(browser, link)
+    other_ctx = None
+    try:
+        sit(guest, 1)
+        guest.reload(timeout=PAGE_LOAD_TIMEOUT_MS)
+        expect(guest.locator(".cole-room-you")).to_have_text("Black", timeout=PAGE_LOAD_TIMEOUT_MS)
+        expect(guest.locator(".cole-room-seat-1")).to_contain_text("— you")
+        other_ctx, other = open_context(browser, link)
+        expect(other.locator(".cole-room-you")).to_have_text("You are watching")
+        expect(other.locator(".cole-room-seat-1")).to_contain_text("Guest 2")
+        assert other.locator(".cole-room-sit-1").count() == 0  # no way to sit there
+        board = BokehFigure(other, BOARD_NAME).wait_ready()
+        board.click(*cell_center((0, 0)))  # a spectator's click plays nothing
+        expect(other.locator(".cole-message")).to_contain_text("watching", timeout=30_000)
+        assert other.evaluate(STONES_JS) == []
+        other.goto(link.split("?")[0] + "?room=" + "x" * 22, timeout=LOAD_MS)
+        expect(other.locator(".cole-room-error")).to_contain_text("There is no such room")
+    finally:
+        for ctx in (other_ctx, guest_ctx, host_ctx):
+            if ctx is not None:
+                ctx.close()
+
+
+@pytest.fixture(scope="module")
+def savannah_server(panel_server):
+    return panel_server("savannah")
+
+
+HAND_JS = "() => Array.from(Bokeh.documents[0].get_model_by_name('savannah-hand-cards').data.card)"
+SAVANNAH_TURNS = 5
+
+
+def moves_played(page) -> int:
+    return int(page.locator(".cole-room-moves").inner_text().split()[0])
+
+
+def wait_for_moves(page, n: int, timeout: int = 60_000) -> None:
+    expect(page.locator(".cole-room-moves")).to_have_text(f"{n} moves played", timeout=timeout)
+
+
+def take_a_turn(page, n: int) -> None:
+    """The mover's page makes one move, as a person would: a steal if one is due, else the
+    first card of the hand that can be played (or discarded)."""
+    take = page.get_by_role("button", name="Take it")
+    if take.is_visible():
+        take.click()
+        wait_for_moves(page, n + 1)
+        return
+    for index, card in enumerate(page.evaluate(HAND_JS)):
+        name = card.split("#")[0]
+        page.locator(f".cole-hand-{index} button").click()
+        said = page.locator(".cole-message")
+        # the page's verdict on this card: "The X can be played", "cannot", or "discard the X"
+        expect(said).to_contain_text(re.compile(f"(The|the) {re.escape(name)}\\b"), timeout=30_000)
+        if "cannot be played" in said.inner_text():
+            continue
+        play = page.locator(".cole-play button")
+        for _attempt in range(4):  # a click can be lost while the page redraws its buttons
+            expect(play).to_be_enabled(timeout=30_000)
+            play.click()
+            try:
+                wait_for_moves(page, n + 1, timeout=20_000)
+                return
+            except AssertionError:
+                if page.locator(".cole-message").inner_text().startswith("It is"):
+                    raise
+        raise AssertionError(f"playing {card} did nothing: {said.inner_text()}")
+    raise AssertionError("no card of the hand could be played")
+
+
+def test_three_people_play_savannah_and_no_page_ever_holds_another_hand(browser, savannah_server):
+    server = savannah_server
+    context, host = open_context(
+        browser, f"{server.url}?players=3&speed=0", wait_for=".cole-room-create"
+    )
+    contexts = [context]
+    try:
+        host.locator(".cole-room-create button").click()
+        href = host.locator(".cole-room-made a.cole-room-link").get_attribute(
+            "href", timeout=30_000
+        )
+        base = server.url.rsplit("/", 1)[0]
+        host.goto(base + href, timeout=LOAD_MS)
+        pages = [host]
+        for seat in (1, 2):
+            ctx, page = open_context(browser, base + href)
+            contexts.append(ctx)
+            sit(page, seat)
+            pages.append(page)
+        for turn in range(SAVANNAH_TURNS + 1):
+            for page in pages:
+                wait_for_moves(page, turn)
+            for page in pages:  # the turn's playback is over: the hand shown is the new one
+                expect(page.get_by_role("button", name="Skip »")).to_be_disabled(timeout=60_000)
+            hands = [page.evaluate(HAND_JS) for page in pages]
+            for seat, page in enumerate(pages):
+                held = page.evaluate(DOCUMENT_JS)
+                assert len(hands[seat]) == 3 and all(json.dumps(c) in held for c in hands[seat])
+                for other, hand in enumerate(hands):
+                    if other != seat:
+                        leaked = [c for c in hand if json.dumps(c) in held]
+                        assert not leaked, f"page {seat} holds {leaked} of seat {other}"
+            if turn < SAVANNAH_TURNS:
+                mover = next(
+                    p for p in range(3) if "▶" in host.locator(f".cole-room-seat-{p}").inner_text()
+                )
+                take_a_turn(pages[mover], turn)
+    finally:
+        for ctx in contexts:
+            ctx.close()
