@@ -267,7 +267,7 @@ class RoomPage(pn.viewable.Viewer):
         self.dashboard = dashboard_class(model=self.mirror)
         if self._doc is not None:
             self._doc.on_session_destroyed(lambda _ctx: room.leave(self.listener))
-        self._layout = pn.Column(self.bar, sizing_mode="stretch_width")
+        self._layout = pn.Column(self.bar, self.dashboard, sizing_mode="stretch_width")
 
     def _notify(self) -> None:
         """The room changed (called from any thread): sync once on this page's next tick."""
@@ -341,7 +341,7 @@ def game_page(
                 f'<a href="{html.escape(room_link(game, "")[: -len("?room=")])}">Play a game of your own instead.</a>'
             ),
         )
-    return FramedPage(page.dashboard, top=[cookie, page], side=[])
+    return FramedPage(page.dashboard, top=[cookie, page.bar], side=[])
 
 
 class FramedPage(pn.viewable.Viewer):
