@@ -97,10 +97,15 @@ def _wave(url: str, count: int) -> tuple[list[float], float]:
 
     def one() -> None:
         start = time.perf_counter()
-        with urllib.request.urlopen(url, timeout=WAVE_LIMIT_S) as reply:
-            reply.read()
+        try:
+            with urllib.request.urlopen(url, timeout=WAVE_LIMIT_S) as reply:
+                reply.read()
+        except OSError:  # counted as never interactive
+            seconds = float("inf")
+        else:
+            seconds = time.perf_counter() - start
         with lock:
-            times.append(time.perf_counter() - start)
+            times.append(seconds)
 
     threads = [threading.Thread(target=one, daemon=True) for _ in range(count)]
     start = time.perf_counter()
