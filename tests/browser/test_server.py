@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 
 from cole_panel.circle.board import BOARD_NAME
 
-from .conftest import ARTIFACTS, BokehFigure, PanelServer
+from .conftest import ARTIFACTS, PAGE_LOAD_TIMEOUT_MS, BokehFigure, PanelServer
 from .test_circle import click, stones, wait_for_position, wait_for_stones
 
 pytestmark = pytest.mark.browser
@@ -70,7 +70,7 @@ def test_a_reload_brings_back_the_same_game(open_page, own_server):
     click(board, "E5")  # Black is the search bot: it answers
     wait_for_stones(page, 2)
     before = stones(page)
-    page.reload()
+    page.reload(timeout=PAGE_LOAD_TIMEOUT_MS)
     BokehFigure(page, BOARD_NAME).wait_ready()
     wait_for_position(page, before)
     expect(page.locator(".cole-message")).to_contain_text("Welcome back")
@@ -88,7 +88,7 @@ def test_a_server_restart_shows_a_notice_and_a_reload_brings_the_game_back(open_
     first.stop()
     expect(page.locator(".notyf__disconnect")).to_contain_text("Lost the connection")
     own_server("circle", port=first.port)
-    page.reload()
+    page.reload(timeout=PAGE_LOAD_TIMEOUT_MS)
     BokehFigure(page, BOARD_NAME).wait_ready()
     wait_for_position(page, before)
     expect(page.locator(".cole-message")).to_contain_text("Welcome back")
