@@ -39,6 +39,8 @@ CARD = 0.92
 LEGAL_LINE = "#2e7d32"
 PENDING_LINE = "#1565c0"
 OPTION_LINE = "#8e24aa"
+HARM_LINE = "#c62828"
+"""Cards that cost a highlighted line points (an elephant's neighbours): red, dotted, tagged."""
 
 
 Cell = tuple
@@ -149,6 +151,7 @@ class ParkBoard(pn.viewable.Viewer):
             "legal": ["x", "y"],
             "hl_main": ["x", "y"],
             "hl_help": ["x", "y"],
+            "hl_harm": ["x", "y", "ty"],
             "pending": ["x", "y", "ty"],
             "last": ["x", "y"],
             "options": ["x", "y", "ty", "text"],
@@ -247,6 +250,10 @@ class ParkBoard(pn.viewable.Viewer):
         )
         _outline(p, s["hl_help"], 0.04, GOLD, 3.5, dash=[7, 4])
         _outline(p, s["hl_main"], 0.05, GOLD, 6, fill_color=GOLD, fill_alpha=0.12, border_radius=7)
+        _outline(
+            p, s["hl_harm"], 0.04, HARM_LINE, 4, dash=[2, 3], fill_color=HARM_LINE, fill_alpha=0.15
+        )
+        self._harm_text = _tag(p, s["hl_harm"], {"value": "costs 2"}, HARM_LINE)
         _outline(p, s["pending"], 0.03, PENDING_LINE, 4, dash=[8, 4])
         self._pending_text = _tag(p, s["pending"], {"value": "pending"}, PENDING_LINE)
         _outline(p, s["options"], 0.03, OPTION_LINE, 3, dash=[3, 3])
@@ -328,7 +335,12 @@ class ParkBoard(pn.viewable.Viewer):
         )
         self._codes.glyph.text_font_size = f"{max(7, round(px * 0.12))}px"
         self._legal_plus.glyph.text_font_size = f"{max(10, round(px * 0.35))}px"
-        for glyph in (self._pending_text.glyph, self._option_text.glyph, self._badges.glyph):
+        for glyph in (
+            self._pending_text.glyph,
+            self._option_text.glyph,
+            self._badges.glyph,
+            self._harm_text.glyph,
+        ):
             glyph.text_font_size = f"{max(8, round(px * 0.12))}px"
         self._rows.glyph.text_font_size = f"{max(8, round(px * 0.13))}px"
         self._last.glyph.size = max(6, round(px * 0.12))
@@ -414,7 +426,7 @@ class ParkBoard(pn.viewable.Viewer):
         self,
         parks: Sequence[Park],
         *,
-        highlight: tuple[Sequence[Cell], Sequence[Cell]] = ((), ()),
+        highlight: Sequence[Sequence[Cell]] = ((), ()),
         legal: Iterable[Cell] = (),
         pending: Iterable[Cell] = (),
         last: Iterable[Cell] = (),
@@ -426,7 +438,7 @@ class ParkBoard(pn.viewable.Viewer):
         """Draw ``parks`` (one, or West and East) and what lies on top of them.
 
         Cells are in score-line form: ``(row, column)``, or ``(park, row, column)`` with two
-        parks. ``highlight``: (scoring cards, cards that earned them); ``legal``: where a card
+        parks. ``highlight``: (scoring cards, cards that earned them[, cards that cost them points]); ``legal``: where a card
         may go; ``pending``: picks not yet played; ``last``: the last cards placed;
         ``options``: a lion's alternatives with a short text; ``badges``: cards that end face
         down, with what flips them; ``notes``: per cell, the score lines it takes part in;
@@ -472,9 +484,12 @@ class ParkBoard(pn.viewable.Viewer):
                     data[key].append(value)
         s = self.sources
         s["cells"].data = data
-        main, helpers = highlight
+        main, helpers, *rest = highlight
+        harm = [c for c in (rest[0] if rest else ()) if c not in set(main)]
         s["hl_main"].data = self._xys(main)
         s["hl_help"].data = self._xys(c for c in helpers if c not in set(main))
+        hxy = self._xys(harm)
+        s["hl_harm"].data = dict(hxy, ty=[y - CARD / 2 + 0.04 for y in hxy["y"]])
         s["legal"].data = self._xys(legal)
         pend = self._xys(pending)
         s["pending"].data = dict(pend, ty=[y - CARD / 2 + 0.04 for y in pend["y"]])
