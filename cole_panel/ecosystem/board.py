@@ -223,7 +223,6 @@ class ParkBoard(pn.viewable.Viewer):
             text_font_style="bold",
             text_line_height=1.05,
             background_fill_color="fill",
-            background_fill_alpha=0.8,
             padding=1,
             border_radius=3,
         )
@@ -235,7 +234,9 @@ class ParkBoard(pn.viewable.Viewer):
             text_color="text_color",
             text_align="left",
             text_baseline="top",
-            text_alpha=0.85,
+            background_fill_color="fill",
+            padding=1,
+            border_radius=2,
         )
         _outline(p, s["legal"], 0, LEGAL_LINE, 2.5, dash=[6, 4])
         self._legal_plus = p.text(
@@ -331,7 +332,7 @@ class ParkBoard(pn.viewable.Viewer):
         p.height = round((top - bottom) * px)
         big = max(9, round(px * 0.15))
         self._names.glyph.text_font_size = (
-            f"{max(8, round(px * (0.3 if self.compact else 0.15)))}px"
+            f"{max(9, round(px * (0.3 if self.compact else 0.17)))}px"
         )
         self._codes.glyph.text_font_size = f"{max(7, round(px * 0.12))}px"
         self._legal_plus.glyph.text_font_size = f"{max(10, round(px * 0.35))}px"
@@ -342,7 +343,7 @@ class ParkBoard(pn.viewable.Viewer):
             self._harm_text.glyph,
         ):
             glyph.text_font_size = f"{max(8, round(px * 0.12))}px"
-        self._rows.glyph.text_font_size = f"{max(8, round(px * 0.13))}px"
+        self._rows.glyph.text_font_size = f"{max(11, round(px * 0.18))}px"
         self._last.glyph.size = max(6, round(px * 0.12))
         labels: dict[str, list] = dict(x=[], y=[], text=[], size=[], color=[], align=[])
         names = park_names(self.variant)

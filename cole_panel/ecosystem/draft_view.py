@@ -41,6 +41,7 @@ from .explanations import points_word
 from .hand_view import HandView
 from .model import MAX_PLAYERS, EcosystemModel, a
 from .saving import NamedSaveLoad
+from .style import WRAP_TABS
 
 DRAFT_BOARD = "eco-draft-park"
 """Bokeh name of the figure of the parks of the person playing."""
@@ -253,8 +254,8 @@ class DraftTable(pn.viewable.Viewer):
             self._controls,
             self._final,
             self._explore,
+            width=650,  # the two-park board and an 11-card hand; the side column gets the rest
             margin=(0, 5),
-            styles={"flex": "0 1 auto"},
         )
         self._layout = self._arrange(with_setup=True)
         self._refresh_setup()
@@ -273,7 +274,7 @@ class DraftTable(pn.viewable.Viewer):
             pn.pane.HTML('<h3 style="margin:4px 0">Around the table</h3>', margin=(0, 5)),
             self._scores,
             pn.FlexBox(*self._small_boxes, sizing_mode="stretch_width"),
-            pn.Tabs(*tabs, dynamic=False, sizing_mode="stretch_width"),
+            pn.Tabs(*tabs, dynamic=False, sizing_mode="stretch_width", stylesheets=[WRAP_TABS]),
             sizing_mode="stretch_width",
             min_width=330,
             margin=(0, 5),

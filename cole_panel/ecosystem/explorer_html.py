@@ -31,17 +31,21 @@ def palette_css() -> str:
             continue
         style = STYLES[CardType(code)]
         background = style.fill
+        # The pattern only on a strip at the left: the name stays on the solid colour.
         if code == "ZB":
-            background = "repeating-linear-gradient(90deg, #f7f7f7 0 7px, #bdbdbd 7px 9px)"
+            background = (
+                "repeating-linear-gradient(90deg, #1b1b1b 0 2px, #f7f7f7 2px 5px) left / 14px 100%"
+                f" no-repeat, {style.fill}"
+            )
         elif code == "CH":
             background = (
-                "radial-gradient(circle, #2b1600 1.5px, transparent 2px) 0 0 / 9px 9px,"
-                f" {style.fill}"
+                "repeating-linear-gradient(45deg, #2b1600 0 3px, #f09a2a 3px 6px) left / 14px 100%"
+                f" no-repeat, {style.fill}"
             )
         rules.append(
             f"{sel} {{ background: {background} !important; color: {style.text} "
             "!important; border: 1px solid #5b4a30; font-weight: 600; "
-            "text-align: left; }"
+            "text-align: left; padding-left: 20px; }"
         )
     rules.append(
         ".bk-btn-group > .bk-btn.bk-active { outline: 4px solid #e0a100; "

@@ -19,7 +19,7 @@ from .explanations import points_word
 from .explorer import BRUSHES, ScoringExplorerModel, where_label
 from .explorer_html import floor_value, legend_html, order_html, palette_css, row_table_html
 from .saving import NamedSaveLoad
-from .style import CATEGORY_TITLES, title
+from .style import CATEGORY_TITLES, WRAP_TABS, title
 
 EXPLORER_BOARD = "eco-explorer-park"
 """Bokeh name of the explorer's board figure."""
@@ -62,8 +62,8 @@ class ScoringExplorer(pn.viewable.Viewer):
         self._refresh()
 
     def _cell_px(self) -> int:
-        # Sized so that palette + board fit a 1,000 px notebook output (two parks: 942 px).
-        return 84 if self.model.variant == "classic" else 60
+        # Sized so that palette + board fit a 1,000 px notebook output (two parks: 968 px).
+        return 84 if self.model.variant == "classic" else 62
 
     # ------------------------------------------------------------------ widgets
     def _build(self) -> None:
@@ -254,6 +254,7 @@ class ScoringExplorer(pn.viewable.Viewer):
             dynamic=False,
             sizing_mode="stretch_width",
             margin=(6, 5),
+            stylesheets=[WRAP_TABS],
         )
 
         left = pn.Column(

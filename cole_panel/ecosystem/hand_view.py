@@ -127,7 +127,7 @@ class HandView(pn.viewable.Viewer):
                 line=GOLD if chosen else "#5b4a30",
                 width=5 if chosen else 1,
                 alpha=1.0 if enabled else 0.55,
-                bg_alpha=0.8 if enabled else 0.0,
+                bg_alpha=1.0 if enabled else 0.0,
                 title=title(card),
                 tip=html.escape(RULES[card]),
             )
