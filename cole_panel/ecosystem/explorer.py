@@ -455,6 +455,29 @@ class ScoringExplorerModel(ScoringExplanations, ScoringSteps, ScoringOptions):
             f"The final parks of {len(table)} players: step through the scoring of {names[player]}."
         )
 
+    def show_shared(self, values: dict[str, Any], problems: Sequence[str] = ()) -> bool:
+        """Show what a shared link holds (parameter values read by
+        :func:`~cole_panel.ecosystem.link.read_query`); its problems go into the message,
+        and whatever was good is kept. Returns whether anything changed."""
+        if not values and not problems:
+            return False
+        updates = dict(values)
+        if "table" in updates:
+            updates.update(names=["Shared park"], player=0)
+            updates.setdefault("lion_choices", {})
+        self._busy = True
+        try:
+            self.param.update(**updates, stepping=False, step=0)
+        finally:
+            self._busy = False
+        self._rescore()
+        what = "Opened a shared park" if "table" in values else "Opened a shared link"
+        text = f"{what}: {self.final_total} {'point' if self.final_total == 1 else 'points'}."
+        if problems:
+            text += " Not used: " + " ".join(problems)
+        self.param.update(message=text, message_is_error=bool(problems))
+        return True
+
     # ------------------------------------------------------------------ saving
     def save(self) -> str:
         """The table as JSON text: options, parks as text, other gazelles, lion choices."""

@@ -13,11 +13,13 @@ from engines.ecosystem import CardType
 
 from ..ui import MessageBox
 from ..ui.batch import batched
+from ..ui.links import CopyLink
 from .board import ParkBoard
 from .breakdown import ScoreBreakdown
 from .explanations import points_word
 from .explorer import BRUSHES, ScoringExplorerModel, where_label
 from .explorer_html import floor_value, legend_html, order_html, palette_css, row_table_html
+from .link import open_link, park_query
 from .saving import NamedSaveLoad
 from .style import CATEGORY_TITLES, WRAP_TABS, title
 
@@ -98,6 +100,12 @@ class ScoringExplorer(pn.viewable.Viewer):
             "", css_classes=["eco-total"], margin=(0, 5), sizing_mode="stretch_width"
         )
         self._message = MessageBox(model=m)
+        self._link = CopyLink(
+            query=partial(park_query, m),
+            watched=(m, ["revision"]),
+            on_open=partial(open_link, m),
+            label="Link to this park",
+        )
 
         # stepping
         self._stepping = pn.widgets.Toggle(
@@ -295,6 +303,7 @@ class ScoringExplorer(pn.viewable.Viewer):
             self._player,
             self._total,
             self._message,
+            self._link,
             self.breakdown,
             self._tabs,
             sizing_mode="stretch_width",

@@ -8,6 +8,7 @@ import doctest
 import pytest
 
 import cole_panel.ecosystem.explanations as explanations_module
+import cole_panel.ecosystem.link as link_module
 import cole_panel.ecosystem.park_text as park_text_module
 from cole_panel.ecosystem import ScoringExplorerModel
 
@@ -19,7 +20,7 @@ TWO = (
 )
 
 
-@pytest.mark.parametrize("module", [explanations_module, park_text_module])
+@pytest.mark.parametrize("module", [explanations_module, park_text_module, link_module])
 def test_doctests(module):
     assert doctest.testmod(module).failed == 0
 
@@ -106,3 +107,30 @@ def test_any_edit_restarts_step_mode_and_the_headline_keeps_the_final_total():
     model.go(8)  # a lion's choice keeps the step: the player is looking at it
     model.choose_lion(model.lion.options[-1][0])
     assert model.step == 8
+
+
+def test_a_link_holds_the_parks_and_options_and_reopens_them():
+    from cole_panel.ecosystem.link import open_link, park_query
+
+    model = two_parks()
+    model.set_row_points("0 0 0 0 1 20 6 10 15 21 28")
+    model.elephant_floor = 0
+    query = park_query(model)
+    other = ScoringExplorerModel()
+    open_link(other, query)
+    assert other.variant == "two_parks" and other.parks == model.parks
+    assert other.row_points == model.row_points and other.elephant_floor == 0
+    assert other.final_total == model.final_total
+    assert other.message.startswith(f"Opened a shared park: {model.final_total} points.")
+
+
+def test_bad_link_parameters_are_named_and_the_good_ones_kept():
+    from cole_panel.ecosystem.link import open_link
+
+    model = ScoringExplorerModel()
+    open_link(model, "?park=GRGR/..&elephant_floor=0&lion_choice=worst&%3Cb%3E=1")
+    assert model.total == 86 and model.elephant_floor == 0
+    assert model.message_is_error
+    assert "park: write 4 rows of 5 two-letter codes" in model.message
+    assert "lion_choice: 'worst' is not best or reading_order." in model.message
+    assert "<b>: there is no such parameter" in model.message
