@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import panel as pn
 from bokeh.events import Tap
 
 from cole_panel.ecosystem import (
@@ -12,6 +13,7 @@ from cole_panel.ecosystem import (
     ScoringExplorer,
     ScoringExplorerModel,
 )
+from cole_panel.ecosystem.dashboard import TAB_NAMES
 from cole_panel.ecosystem.explorer_html import legend_html, palette_css
 from cole_panel.ecosystem.geometry import cell_center
 from cole_panel.ecosystem.style import STYLES
@@ -196,3 +198,14 @@ def test_every_dashboard_has_its_own_models():
     a.explorer_model.clear()
     assert b.explorer_model.total == 86
     assert a.draft.board.figure is not b.draft.board.figure
+
+
+def test_the_served_shell_gets_settings_and_a_play_area():
+    dash = EcosystemDashboard()
+    settings = dash.settings()
+    assert any(getattr(w, "label", None) == "New game" for w in settings.select(pn.widgets.Button))
+    area = dash.play_area()
+    assert len(area) == len(TAB_NAMES)
+    draft_tabs = [t for t in area.select(pn.Tabs) if dash.draft._seen in t.objects]
+    assert draft_tabs and dash.draft._setup not in draft_tabs[0].objects
+    assert dash.tabs is area  # the explorer's button switches these tabs
