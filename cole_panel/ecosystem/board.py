@@ -22,6 +22,7 @@ from bokeh.models import ColumnDataSource, HoverTool
 from engines.ecosystem import CELLS, COLS, ROWS, Park, cell_label
 
 from ..ui.figures import bare_figure
+from .card_glyphs import CARD_COLUMNS, draw_cards
 from .geometry import (
     LABEL_MARGIN,
     TRACK,
@@ -130,16 +131,9 @@ class ParkBoard(pn.viewable.Viewer):
         n = self.figure_name
         columns = {
             "cells": [
-                "x",
-                "y",
+                *CARD_COLUMNS,
                 "cx",
                 "cy",
-                "fill",
-                "hatch",
-                "hatch_color",
-                "hatch_alpha",
-                "text",
-                "text_color",
                 "code",
                 "line",
                 "title",
@@ -196,36 +190,7 @@ class ParkBoard(pn.viewable.Viewer):
             fill_alpha=0.6,
             line_color=None,
         )
-        cells = p.rect(
-            "x",
-            "y",
-            width=CARD,
-            height=CARD,
-            source=s["cells"],
-            fill_color="fill",
-            line_color="line",
-            line_width=1,
-            hatch_pattern="hatch",
-            hatch_color="hatch_color",
-            hatch_alpha="hatch_alpha",
-            hatch_scale=10,
-            hatch_weight=1.5,
-            border_radius=6,
-        )
-        self._names = p.text(
-            "x",
-            "y",
-            text="text",
-            source=s["cells"],
-            text_color="text_color",
-            text_align="center",
-            text_baseline="middle",
-            text_font_style="bold",
-            text_line_height=1.05,
-            background_fill_color="fill",
-            padding=1,
-            border_radius=3,
-        )
+        cells, self._names = draw_cards(p, s["cells"], CARD, CARD)
         self._codes = p.text(
             "cx",
             "cy",

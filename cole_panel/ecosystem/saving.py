@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import panel as pn
 import param
 
 from ..ui import SaveLoad
@@ -19,17 +18,3 @@ class NamedSaveLoad(SaveLoad):
         super().__init__(**params)
         # The shared widget names its button "Save game (JSON)"; a park file says so.
         self._download.label = self.label
-
-    def __panel__(self) -> pn.viewable.Viewable:
-        # The same pieces as the shared box, in a row that wraps in a narrow column.
-        return pn.Column(
-            pn.FlexBox(
-                self._download,
-                pn.pane.Markdown("**Load:**", margin=(12, 2, 0, 10)),
-                self._upload,
-                margin=0,
-            ),
-            self._status,
-            margin=0,
-            sizing_mode="stretch_width",
-        )

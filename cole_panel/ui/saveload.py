@@ -77,7 +77,7 @@ class SaveLoad(pn.viewable.Viewer):
 
     def __panel__(self) -> pn.viewable.Viewable:
         return pn.Column(
-            pn.Row(
+            pn.FlexBox(  # wraps in a narrow column instead of scrolling sideways
                 self._download,
                 pn.pane.Markdown("**Load:**", margin=(12, 2, 0, 10)),
                 self._upload,
