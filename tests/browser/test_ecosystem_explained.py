@@ -13,7 +13,7 @@ from cole_panel.ecosystem.draft_view import DRAFT_BOARD, HAND_NAMES
 from cole_panel.ecosystem.explorer_view import EXPLORER_BOARD
 from cole_panel.ecosystem.style import GOLD
 
-from .conftest import artifact
+from .conftest import VIEWPORT, artifact
 from .test_ecosystem import (
     CELLS_JS,
     COUNT_JS,
@@ -46,9 +46,37 @@ LINE_COLOUR_JS = """name => {
 }"""
 
 
+# Generous waits: CI has 2 cores, and a page of this app takes a while to build under load.
+expect.set_options(timeout=60_000)
+LOAD_MS = 300_000
+
+
 @pytest.fixture(scope="module")
 def server(panel_server):
     return panel_server("ecosystem")
+
+
+@pytest.fixture
+def open_page(browser, request):
+    """Like the shared ``open_page``, with a page-load wait fit for a loaded machine."""
+    contexts = []
+
+    def open_(server, url=None):
+        context = browser.new_context(viewport=VIEWPORT)
+        contexts.append(context)
+        page = context.new_page()
+        page.set_default_timeout(60_000)
+        page.goto(url or server.url, timeout=LOAD_MS)
+        page.locator("canvas").first.wait_for(state="visible", timeout=LOAD_MS)
+        return page
+
+    yield open_
+    failed = getattr(request.node, "rep_call", None) is not None and request.node.rep_call.failed
+    for n, context in enumerate(contexts):
+        if failed:
+            for page in context.pages:
+                page.screenshot(path=str(artifact(f"{request.node.name}-failed-{n}.png")))
+        context.close()
 
 
 def select_with(page, option: str):
@@ -147,14 +175,12 @@ def test_a_shared_link_reopens_the_park_in_another_browser(open_page, server):
     expect(page.get_by_role("button", name="Copied")).to_be_visible()
     url = link.input_value()
 
-    other = open_page(server)  # a second browser context: its own session
-    other.goto(url)
+    other = open_page(server, url)  # a second browser context: its own session
     expect(total(other)).to_have_text(shown, timeout=60_000)
     expect(explorer(other).locator(".cole-message")).to_contain_text("Opened a shared park")
     wait_for_cards(other, cards(page))
 
-    bad = open_page(server)
-    bad.goto(f"{server.url}?park=XX&elephant_floor=0&colour=red")
+    bad = open_page(server, f"{server.url}?park=XX&elephant_floor=0&colour=red")
     expect(explorer(bad).locator(".cole-message")).to_contain_text(
         "colour: there is no such parameter", timeout=60_000
     )
