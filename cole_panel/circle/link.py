@@ -32,6 +32,7 @@ from engines.circle import MAX_RADIUS, Rules, State, board, new_game
 
 from ..core.query import MAX_QUERY_LENGTH, choice, flag, whole
 from ..core.query import read_query as _read
+from ..ui.links import COPY_JS as _COPY_JS
 from .model import CircleModel
 
 __all__ = ["MAX_QUERY_LENGTH", "RULE_PARAMETERS", "SharedPosition", "ShareLink", "position_query"]
@@ -138,23 +139,6 @@ def open_shared(model: CircleModel, search: str | Mapping[str, Any]) -> SharedPo
     if shared.problems:
         model.message_is_error = True
     return shared
-
-
-_COPY_JS = """
-const text = source.value;
-if (navigator.clipboard && window.isSecureContext) {
-  navigator.clipboard.writeText(text);
-} else {
-  const area = document.createElement("textarea");
-  area.value = text;
-  document.body.appendChild(area);
-  area.select();
-  document.execCommand("copy");
-  area.remove();
-}
-button.label = "Copied";
-setTimeout(() => { button.label = "Copy link"; }, 1500);
-"""
 
 
 class ShareLink(pn.viewable.Viewer):

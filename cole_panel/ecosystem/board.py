@@ -22,6 +22,7 @@ from bokeh.models import ColumnDataSource, HoverTool
 from engines.ecosystem import CELLS, COLS, ROWS, Park, cell_label
 
 from ..ui.figures import bare_figure
+from .card_glyphs import CARD_COLUMNS, draw_cards
 from .geometry import (
     LABEL_MARGIN,
     TRACK,
@@ -39,6 +40,8 @@ CARD = 0.92
 LEGAL_LINE = "#2e7d32"
 PENDING_LINE = "#1565c0"
 OPTION_LINE = "#8e24aa"
+HARM_LINE = "#c62828"
+"""Cards that cost a highlighted line points (an elephant's neighbours): red, dotted, tagged."""
 
 
 Cell = tuple
@@ -128,16 +131,9 @@ class ParkBoard(pn.viewable.Viewer):
         n = self.figure_name
         columns = {
             "cells": [
-                "x",
-                "y",
+                *CARD_COLUMNS,
                 "cx",
                 "cy",
-                "fill",
-                "hatch",
-                "hatch_color",
-                "hatch_alpha",
-                "text",
-                "text_color",
                 "code",
                 "line",
                 "title",
@@ -149,6 +145,7 @@ class ParkBoard(pn.viewable.Viewer):
             "legal": ["x", "y"],
             "hl_main": ["x", "y"],
             "hl_help": ["x", "y"],
+            "hl_harm": ["x", "y", "ty"],
             "pending": ["x", "y", "ty"],
             "last": ["x", "y"],
             "options": ["x", "y", "ty", "text"],
@@ -193,37 +190,7 @@ class ParkBoard(pn.viewable.Viewer):
             fill_alpha=0.6,
             line_color=None,
         )
-        cells = p.rect(
-            "x",
-            "y",
-            width=CARD,
-            height=CARD,
-            source=s["cells"],
-            fill_color="fill",
-            line_color="line",
-            line_width=1,
-            hatch_pattern="hatch",
-            hatch_color="hatch_color",
-            hatch_alpha="hatch_alpha",
-            hatch_scale=10,
-            hatch_weight=1.5,
-            border_radius=6,
-        )
-        self._names = p.text(
-            "x",
-            "y",
-            text="text",
-            source=s["cells"],
-            text_color="text_color",
-            text_align="center",
-            text_baseline="middle",
-            text_font_style="bold",
-            text_line_height=1.05,
-            background_fill_color="fill",
-            background_fill_alpha=0.8,
-            padding=1,
-            border_radius=3,
-        )
+        cells, self._names = draw_cards(p, s["cells"], CARD, CARD)
         self._codes = p.text(
             "cx",
             "cy",
@@ -232,7 +199,9 @@ class ParkBoard(pn.viewable.Viewer):
             text_color="text_color",
             text_align="left",
             text_baseline="top",
-            text_alpha=0.85,
+            background_fill_color="fill",
+            padding=1,
+            border_radius=2,
         )
         _outline(p, s["legal"], 0, LEGAL_LINE, 2.5, dash=[6, 4])
         self._legal_plus = p.text(
@@ -247,6 +216,10 @@ class ParkBoard(pn.viewable.Viewer):
         )
         _outline(p, s["hl_help"], 0.04, GOLD, 3.5, dash=[7, 4])
         _outline(p, s["hl_main"], 0.05, GOLD, 6, fill_color=GOLD, fill_alpha=0.12, border_radius=7)
+        _outline(
+            p, s["hl_harm"], 0.04, HARM_LINE, 4, dash=[2, 3], fill_color=HARM_LINE, fill_alpha=0.15
+        )
+        self._harm_text = _tag(p, s["hl_harm"], {"value": "costs 2"}, HARM_LINE)
         _outline(p, s["pending"], 0.03, PENDING_LINE, 4, dash=[8, 4])
         self._pending_text = _tag(p, s["pending"], {"value": "pending"}, PENDING_LINE)
         _outline(p, s["options"], 0.03, OPTION_LINE, 3, dash=[3, 3])
@@ -324,13 +297,18 @@ class ParkBoard(pn.viewable.Viewer):
         p.height = round((top - bottom) * px)
         big = max(9, round(px * 0.15))
         self._names.glyph.text_font_size = (
-            f"{max(8, round(px * (0.3 if self.compact else 0.15)))}px"
+            f"{max(9, round(px * (0.3 if self.compact else 0.17)))}px"
         )
         self._codes.glyph.text_font_size = f"{max(7, round(px * 0.12))}px"
         self._legal_plus.glyph.text_font_size = f"{max(10, round(px * 0.35))}px"
-        for glyph in (self._pending_text.glyph, self._option_text.glyph, self._badges.glyph):
+        for glyph in (
+            self._pending_text.glyph,
+            self._option_text.glyph,
+            self._badges.glyph,
+            self._harm_text.glyph,
+        ):
             glyph.text_font_size = f"{max(8, round(px * 0.12))}px"
-        self._rows.glyph.text_font_size = f"{max(8, round(px * 0.13))}px"
+        self._rows.glyph.text_font_size = f"{max(11, round(px * 0.18))}px"
         self._last.glyph.size = max(6, round(px * 0.12))
         labels: dict[str, list] = dict(x=[], y=[], text=[], size=[], color=[], align=[])
         names = park_names(self.variant)
@@ -414,7 +392,7 @@ class ParkBoard(pn.viewable.Viewer):
         self,
         parks: Sequence[Park],
         *,
-        highlight: tuple[Sequence[Cell], Sequence[Cell]] = ((), ()),
+        highlight: Sequence[Sequence[Cell]] = ((), ()),
         legal: Iterable[Cell] = (),
         pending: Iterable[Cell] = (),
         last: Iterable[Cell] = (),
@@ -426,7 +404,7 @@ class ParkBoard(pn.viewable.Viewer):
         """Draw ``parks`` (one, or West and East) and what lies on top of them.
 
         Cells are in score-line form: ``(row, column)``, or ``(park, row, column)`` with two
-        parks. ``highlight``: (scoring cards, cards that earned them); ``legal``: where a card
+        parks. ``highlight``: (scoring cards, cards that earned them[, cards that cost them points]); ``legal``: where a card
         may go; ``pending``: picks not yet played; ``last``: the last cards placed;
         ``options``: a lion's alternatives with a short text; ``badges``: cards that end face
         down, with what flips them; ``notes``: per cell, the score lines it takes part in;
@@ -472,9 +450,12 @@ class ParkBoard(pn.viewable.Viewer):
                     data[key].append(value)
         s = self.sources
         s["cells"].data = data
-        main, helpers = highlight
+        main, helpers, *rest = highlight
+        harm = [c for c in (rest[0] if rest else ()) if c not in set(main)]
         s["hl_main"].data = self._xys(main)
         s["hl_help"].data = self._xys(c for c in helpers if c not in set(main))
+        hxy = self._xys(harm)
+        s["hl_harm"].data = dict(hxy, ty=[y - CARD / 2 + 0.04 for y in hxy["y"]])
         s["legal"].data = self._xys(legal)
         pend = self._xys(pending)
         s["pending"].data = dict(pend, ty=[y - CARD / 2 + 0.04 for y in pend["y"]])

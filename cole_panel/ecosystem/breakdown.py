@@ -29,22 +29,36 @@ BARS_NAME = "eco-bars"
 TABLE_CLASS = "eco-breakdown"
 """CSS class of the breakdown table (tests find it by this class)."""
 
-_COLUMNS = ["step", "category", "points", "why"]
+_COLUMNS = ["Category", "step", "points", "why"]
 
 
-def lines_frame(lines: Sequence[ScoreLine], new: Sequence[int] = ()) -> pd.DataFrame:
-    """The table's rows: one per score line (``step`` marks the lines just scored)."""
+def group_title(category: str, subtotal: int) -> str:
+    """A category's heading in the table, with its subtotal like a paper score pad."""
+    title = CATEGORY_TITLES.get(category, category)
+    return f"{title} — {subtotal} point{'s' * (abs(subtotal) != 1)}"
+
+
+def lines_frame(
+    lines: Sequence[ScoreLine], new: Sequence[int] = (), texts: Sequence[str] | None = None
+) -> pd.DataFrame:
+    """The table's rows: one per score line, grouped by category with its subtotal (``step``
+    marks the lines just scored; ``texts`` replace the lines' notes)."""
     fresh = set(new)
+    subtotals: dict[str, int] = {}
+    for line in lines:
+        subtotals[line.category] = subtotals.get(line.category, 0) + line.points
+    why = list(texts) if texts is not None else [line.note for line in lines]
     # Explicit dtypes: Tabulator picks each column's formatter from its dtype, and an empty
     # frame would otherwise make every column a float.
     return pd.DataFrame(
         {
             "step": pd.Series(["▶" if i in fresh else "" for i in range(len(lines))], dtype=object),
-            "category": pd.Series(
-                [CATEGORY_TITLES.get(line.category, line.category) for line in lines], dtype=object
+            "Category": pd.Series(
+                [group_title(line.category, subtotals[line.category]) for line in lines],
+                dtype=object,
             ),
             "points": pd.Series([line.points for line in lines], dtype="int64"),
-            "why": pd.Series([line.note for line in lines], dtype=object),
+            "why": pd.Series(why, dtype=object),
         },
         columns=_COLUMNS,
     )
@@ -65,9 +79,7 @@ def bars_frame(by_category: Mapping[str, int]) -> pd.DataFrame:
 class ScoreBreakdown(pn.viewable.Viewer):
     """Every scoring line in a table, and the points per category as horizontal bars."""
 
-    width = param.Integer(default=460, bounds=(250, 1200), doc="Width in pixels.")
-    table_height = param.Integer(default=290, bounds=(100, 1200), doc="Table height in pixels.")
-    chart_height = param.Integer(default=290, bounds=(120, 1200), doc="Chart height in pixels.")
+    chart_height = param.Integer(default=260, bounds=(120, 1200), doc="Chart height in pixels.")
 
     def __init__(
         self,
@@ -85,10 +97,11 @@ class ScoreBreakdown(pn.viewable.Viewer):
             selectable=1,
             sortable=False,
             layout="fit_data_stretch",
-            height=self.table_height,
-            width=self.width,
-            widths={"step": 34, "category": 118, "points": 62},
-            titles={"step": "", "category": "Category", "points": "Points", "why": "Why"},
+            groupby=["Category"],
+            hidden_columns=["Category"],
+            sizing_mode="stretch_width",
+            widths={"step": 30, "points": 58},
+            titles={"step": "", "points": "Points", "why": "Why"},
             text_align={"points": "right", "step": "center"},
             formatters={"why": {"type": "textarea"}},
             css_classes=[TABLE_CLASS],
@@ -101,13 +114,15 @@ class ScoreBreakdown(pn.viewable.Viewer):
         self.figure.name = BARS_NAME
         self._source = self.figure.renderers[0].data_source
         self._source.name = f"{BARS_NAME}-source"
-        self.chart = pn.pane.Bokeh(self.figure, sizing_mode="fixed", margin=(0, 5))
+        self.chart = pn.pane.Bokeh(
+            self.figure, sizing_mode="stretch_width", height=self.chart_height, margin=(0, 5)
+        )
 
     def _element(self, data: pd.DataFrame) -> hv.Bars:
         return hv.Bars(data, "category", ["points", "colour"]).opts(
             color="colour",
             invert_axes=True,
-            width=self.width,
+            responsive=True,
             height=self.chart_height,
             toolbar=None,
             default_tools=[],
@@ -144,12 +159,15 @@ class ScoreBreakdown(pn.viewable.Viewer):
         by_category: Mapping[str, int],
         new: Sequence[int] = (),
         selected: int | None = None,
+        texts: Sequence[str] | None = None,
     ) -> None:
-        """Show these lines (``new``: just scored) and these per-category points."""
+        """Show these lines (``new``: just scored; ``texts``: the notes as a player reads
+        them) and these per-category points."""
         self._updating = True
         try:
             self.table.param.update(
-                value=lines_frame(lines, new), selection=[] if selected is None else [selected]
+                value=lines_frame(lines, new, texts),
+                selection=[] if selected is None else [selected],
             )
         finally:
             self._updating = False
@@ -161,4 +179,4 @@ class ScoreBreakdown(pn.viewable.Viewer):
         self.on_select(event.new[0] if event.new else None)
 
     def __panel__(self) -> pn.viewable.Viewable:
-        return pn.Column(self.chart, self.table, margin=0)
+        return pn.Column(self.chart, self.table, margin=0, sizing_mode="stretch_width")

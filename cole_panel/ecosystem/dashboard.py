@@ -1,8 +1,12 @@
 """Everything an Ecosystem: Savanna player sees: the scoring explorer and the draft table.
 
 One :class:`EcosystemDashboard` per browser session (or notebook cell), with its own models.
-When a draft ends, the explorer opens on its final parks, stepping from the start, and the
-draft tab offers a button that switches to it.
+When a draft ends, the draft tab offers a button that opens the explorer on its final parks,
+stepping from the start (the explorer never changes behind the player's back).
+
+``__panel__`` is the whole dashboard (notebooks); the served shell asks for
+:meth:`~EcosystemDashboard.settings` (the next draft's options and seats, for a sidebar) and
+:meth:`~EcosystemDashboard.play_area` (everything else) instead.
 """
 
 from __future__ import annotations
@@ -33,26 +37,33 @@ class EcosystemDashboard(pn.viewable.Viewer):
         params.setdefault("explorer_model", ScoringExplorerModel())
         super().__init__(**params)
         self.explorer = ScoringExplorer(model=self.explorer_model)
-        self.draft = DraftTable(model=self.model, on_explore=self.show_explorer)
-        self._explored: object | None = None
-        self.tabs = pn.Tabs(
+        self.draft = DraftTable(model=self.model, on_explore=self.explore_final_parks)
+        self._tabs: pn.Tabs | None = None
+
+    def explore_final_parks(self) -> None:
+        """Open the scoring explorer on the finished draft's parks, stepping from the start."""
+        m = self.model
+        state = m.state
+        if state.is_over:
+            names = [m.seat_name(p) for p in range(state.players)]
+            self.explorer_model.load_table(state.parks, state.rules, names, player=m.viewer)
+        self.show_explorer()
+
+    def _make_tabs(self, with_settings: bool) -> pn.Tabs:
+        draft = self.draft if with_settings else self.draft.play_area()
+        self._tabs = pn.Tabs(
             (TAB_NAMES[0], self.explorer),
-            (TAB_NAMES[1], self.draft),
+            (TAB_NAMES[1], draft),
             dynamic=True,
             sizing_mode="stretch_width",
             css_classes=["eco-tabs"],
         )
-        self.model.param.watch(self._on_state, ["state"])
+        return self._tabs
 
-    def _on_state(self, *_: Any) -> None:
-        """At the end of a draft, open the explorer on the final parks."""
-        m = self.model
-        state = m.state
-        if not state.is_over or self._explored is state:
-            return
-        self._explored = state
-        names = [m.seat_name(p) for p in range(state.players)]
-        self.explorer_model.load_table(state.parks, state.rules, names, player=m.viewer)
+    @property
+    def tabs(self) -> pn.Tabs:
+        """The two tabs (built on first use)."""
+        return self._tabs if self._tabs is not None else self._make_tabs(True)
 
     def show_explorer(self) -> None:
         """Switch to the scoring explorer tab."""
@@ -62,7 +73,15 @@ class EcosystemDashboard(pn.viewable.Viewer):
         """Switch to the draft table tab."""
         self.tabs.active = 1
 
+    def settings(self) -> pn.viewable.Viewable:
+        """The next draft's variant, frame, players, seats and New game (a sidebar)."""
+        return self.draft.settings()
+
+    def play_area(self) -> pn.viewable.Viewable:
+        """Both tabs, without the draft's settings (they are in :meth:`settings`)."""
+        return self._make_tabs(False)
+
     def __panel__(self) -> pn.viewable.Viewable:
         # The tabs must be the root: wrapped in a Column, Bokeh figures in the hidden tab keep
         # the page from ever reporting "ready", and Panel then drops held updates.
-        return self.tabs
+        return self._tabs if self._tabs is not None else self._make_tabs(True)

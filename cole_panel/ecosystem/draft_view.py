@@ -28,10 +28,20 @@ from ..ui import (
 )
 from ..ui.batch import batched
 from .board import ParkBoard
+from .draft_html import (
+    breakdown_html,
+    final_table_html,
+    park_title,
+    pass_html,
+    scored_parks,
+    scores_html,
+    seen_html,
+)
+from .explanations import points_word
 from .hand_view import HandView
 from .model import MAX_PLAYERS, EcosystemModel, a
 from .saving import NamedSaveLoad
-from .style import CATEGORY_TITLES
+from .style import WRAP_TABS
 
 DRAFT_BOARD = "eco-draft-park"
 """Bokeh name of the figure of the parks of the person playing."""
@@ -57,68 +67,6 @@ hands anticlockwise). Until you pass, **Undo** takes your pick back.
 discarded). Then every park is scored; the *Scoring explorer* opens on the final parks so you
 can step through it.
 """
-
-
-def scores_html(model: EcosystemModel) -> str:
-    """The live scores: one row per player, the one to move marked."""
-    totals = model.totals()
-    p_now = model.state.current_player
-    best = max(totals)
-    rows = []
-    for p, total in enumerate(totals):
-        mark = "▶" if p == p_now else ""
-        weight = "700" if p == model.viewer else "400"
-        star = " ★" if model.state.is_over and total == best else ""
-        rows.append(
-            f'<tr style="font-weight:{weight}"><td style="color:#c77700;width:14px">'
-            f"{mark}</td><td>{html.escape(model.seat_name(p))}</td>"
-            f'<td style="text-align:right" class="eco-score-{p}">{total}{star}</td></tr>'
-        )
-    head = "Final scores" if model.state.is_over else "Scores so far"
-    return (
-        f'<table class="eco-scores" style="font-size:14px;width:100%;border-collapse:'
-        f'collapse"><tr><th></th><th style="text-align:left">{head}</th>'
-        f'<th style="text-align:right">points</th></tr>{"".join(rows)}</table>'
-    )
-
-
-def final_table_html(model: EcosystemModel) -> str:
-    """Every category for every player, totals, the winner's column highlighted."""
-    sheet = model.running_sheet()
-    n = model.state.players
-    categories = [
-        c for c in CATEGORY_TITLES if c != "rows" or model.state.rules.variant == "two_parks"
-    ]
-    winners = set(model.state.winners)
-    by = [sheet.by_category(p) for p in range(n)]
-
-    def cell(p: int, text: str, bold: bool = False) -> str:
-        bg = "background:#fff3c4;" if p in winners else ""
-        weight = "font-weight:700;" if bold else ""
-        return f'<td style="{bg}{weight}text-align:right;padding:2px 8px">{text}</td>'
-
-    head = "".join(
-        f'<th style="padding:2px 8px;{"background:#fff3c4;" if p in winners else ""}">'
-        f"{html.escape(model.seat_name(p))}{' ★' if p in winners else ''}</th>"
-        for p in range(n)
-    )
-    rows = [f"<tr><th></th>{head}</tr>"]
-    for c in categories:
-        rows.append(
-            f'<tr><td style="padding:2px 8px">{CATEGORY_TITLES[c]}</td>'
-            + "".join(cell(p, str(by[p].get(c, 0))) for p in range(n))
-            + "</tr>"
-        )
-    rows.append(
-        '<tr style="border-top:2px solid #5b4a30"><td style="padding:2px 8px;'
-        'font-weight:700">Total</td>'
-        + "".join(cell(p, str(sheet.total(p)), True) for p in range(n))
-        + "</tr>"
-    )
-    return (
-        '<table class="eco-final" style="font-size:14px;border-collapse:collapse;'
-        'background:#fffdf7;border:1px solid #d8ccb4">' + "".join(rows) + "</table>"
-    )
 
 
 class DraftTable(pn.viewable.Viewer):
@@ -173,7 +121,7 @@ class DraftTable(pn.viewable.Viewer):
         m = self.model
         self.board = ParkBoard(on_cell=self._on_cell, figure_name=DRAFT_BOARD)
         self.hands = [
-            HandView(on_card=partial(self._on_card, i), figure_name=name, cell_px=62)
+            HandView(on_card=partial(self._on_card, i), figure_name=name, cell_px=56)
             for i, name in enumerate(HAND_NAMES)
         ]
         self._hand_titles = [
@@ -188,8 +136,29 @@ class DraftTable(pn.viewable.Viewer):
         # Other players' parks are built when their seat is first in play (a board is some
         # 300 Bokeh models; six up front made every page slow to build).
         self.small: list[ParkBoard | None] = [None] * MAX_PLAYERS
+        # A hidden Bokeh pane can keep showing its last picture: hide the whole box instead.
+        self._hand_boxes = [
+            pn.Column(t, h, margin=0) for t, h in zip(self._hand_titles, self.hands, strict=True)
+        ]
         self._small_titles = [pn.pane.HTML("", margin=(2, 2)) for _ in range(MAX_PLAYERS)]
-        self._small_boxes = [pn.Column(t, margin=(2, 6), visible=False) for t in self._small_titles]
+        self._enlarge = [
+            pn.widgets.Button(label="Enlarge", width=80, margin=(0, 2), variant="outline")
+            for _ in range(MAX_PLAYERS)
+        ]
+        for p, button in enumerate(self._enlarge):
+            button.on_click(partial(self._on_enlarge, p))
+        self._small_boxes = [
+            pn.Column(pn.Row(t, e, margin=0), margin=(2, 6), visible=False)
+            for t, e in zip(self._small_titles, self._enlarge, strict=True)
+        ]
+        self._shown = None
+        """The player whose parks the main board shows instead of the person's (Enlarge)."""
+        self._back = pn.widgets.Button(
+            label="◀ Back to my parks", width=170, visible=False, margin=(4, 5)
+        )
+        self._back.on_click(partial(self._on_enlarge, None))
+        self._direction = pn.pane.HTML("", margin=(2, 5), sizing_mode="stretch_width")
+        self._seen = pn.pane.HTML("", margin=(4, 5), sizing_mode="stretch_width")
 
         self._park_title = pn.pane.HTML("", margin=(4, 5, 0, 5), sizing_mode="stretch_width")
         self._turn = pn.pane.HTML(
@@ -256,9 +225,9 @@ class DraftTable(pn.viewable.Viewer):
         pace = pn.widgets.FloatSlider.from_param(
             self.param.pace, label="Bots-only pace (s)", width=200
         )
-        setup = pn.Column(
+        self._setup = pn.Column(
             pn.pane.Markdown("**Next game**", margin=(4, 5, 0, 5)),
-            pn.Row(variant, frame),
+            pn.FlexBox(variant, frame, margin=0),
             players,
             pn.pane.Markdown("**Seats** (changes apply at once)", margin=(8, 5, 0, 5)),
             *self._seat_rows,
@@ -266,42 +235,62 @@ class DraftTable(pn.viewable.Viewer):
             new_game,
             sizing_mode="stretch_width",
         )
-        self._tabs = pn.Tabs(
-            ("Narration", self._log),
-            ("New game", setup),
-            ("Save / load", self._saveload),
-            ("How to play", pn.pane.Markdown(HOW_TO_PLAY, sizing_mode="stretch_width")),
-            dynamic=True,
-            sizing_mode="stretch_width",
-        )
-
-        main = pn.Column(
+        self._main = pn.Column(
             self._turn,
             self._thinking,
             self._banner,
             self._message,
             self._park_title,
+            self._back,
             self.board,
-            self._hand_titles[0],
-            self.hands[0],
-            self._hand_titles[1],
-            self.hands[1],
+            self._direction,
+            *self._hand_boxes,
             self._controls,
             self._final,
             self._explore,
-            width=760,
+            width=650,  # the two-park board and an 11-card hand; the side column gets the rest
             margin=(0, 5),
         )
+        self._layout = self._arrange(with_setup=True)
+        self._refresh_setup()
+
+    def _arrange(self, with_setup: bool) -> pn.viewable.Viewable:
+        """The table and, beside it (below it when less than 330 px are left), the scores,
+        the other players' parks and the tabs: never a sideways scroll."""
+        tabs = [
+            ("Narration", self._log),
+            ("Hands seen", self._seen),
+            *([("New game", self._setup)] if with_setup else []),
+            ("Save / load", self._saveload),
+            ("How to play", pn.pane.Markdown(HOW_TO_PLAY, sizing_mode="stretch_width")),
+        ]
         side = pn.Column(
             pn.pane.HTML('<h3 style="margin:4px 0">Around the table</h3>', margin=(0, 5)),
             self._scores,
             pn.FlexBox(*self._small_boxes, sizing_mode="stretch_width"),
-            self._tabs,
-            width=560,
+            pn.Tabs(*tabs, dynamic=True, sizing_mode="stretch_width", stylesheets=[WRAP_TABS]),
+            sizing_mode="stretch_width",
+            min_width=330,
             margin=(0, 5),
+            styles={"flex": "1 1 330px"},
         )
-        self._layout = pn.Row(main, side, margin=5, css_classes=["eco-draft"])
-        self._refresh_setup()
+        return pn.FlexBox(
+            self._main,
+            side,
+            flex_wrap="wrap",
+            align_items="flex-start",
+            sizing_mode="stretch_width",
+            margin=5,
+            css_classes=["eco-draft"],
+        )
+
+    def settings(self) -> pn.viewable.Viewable:
+        """The next game's variant, frame, players, seats and the New game button."""
+        return self._setup
+
+    def play_area(self) -> pn.viewable.Viewable:
+        """The table without the next game's settings (a served shell puts them aside)."""
+        return self._arrange(with_setup=False)
 
     # ------------------------------------------------------------------ refreshing
     def _refresh_setup(self, *_: Any) -> None:
@@ -314,25 +303,39 @@ class DraftTable(pn.viewable.Viewer):
         state = m.state
         names = m.park_names
         viewer = m.viewer
+        over = state.is_over
+        if self._shown is not None and self._shown >= state.players:
+            self._shown = None
+        shown = viewer if self._shown is None else self._shown
         variant = state.rules.variant
-        floating = state.rules.frame == "floating"
+        floating = state.rules.frame == "floating" and not over
         self.board.param.update(
             variant=variant,
             outside=floating,
             row_scores=False,
-            cell_px=(80 if variant == "classic" else 64) - (14 if floating else 0),
+            cell_px=(80 if variant == "classic" else 56) - (12 if floating else 0),
         )
-        legal = []
-        for name in names:
-            legal += [c if name is None else (name, *c) for c in m.legal_cells(name)]
-        self.board.show(
-            m.parks_of(viewer), legal=legal, pending=m.pending_cells(), last=m.last_cells(viewer)
-        )
+        if over:
+            parks, flips = scored_parks(m, shown)
+            self.board.show(parks, badges=flips, last=m.last_cells(shown))
+        elif shown != viewer:
+            self.board.show(m.parks_of(shown), last=m.last_cells(shown))
+        else:
+            legal = []
+            for name in names:
+                legal += [c if name is None else (name, *c) for c in m.legal_cells(name)]
+            self.board.show(
+                m.parks_of(viewer),
+                legal=legal,
+                pending=m.pending_cells(),
+                last=m.last_cells(viewer),
+            )
+        self._back.visible = self._shown is not None
         for i, hand in enumerate(self.hands):
-            visible = i < len(names) and not state.is_over
-            hand.visible = visible
-            self._hand_titles[i].visible = visible
+            visible = i < len(names) and not over
+            self._hand_boxes[i].visible = visible
             if not visible:
+                hand.show([], enabled=False)
                 continue
             name = names[i]
             cards = m.hand_of(viewer, name)
@@ -344,42 +347,41 @@ class DraftTable(pn.viewable.Viewer):
             got = m.received(viewer, name)
             self._hand_titles[i].object = (
                 f'<div style="font-size:14px"><b>{which}</b> ({len(cards)} cards) — '
-                f'<span style="color:#6b5b40">{html.escape(got)}</span></div>'
+                f'<span style="color:#5b4a30">{html.escape(got)}</span></div>'
             )
+        totals = m.totals()
         for p in range(MAX_PLAYERS):
             box = self._small_boxes[p]
-            box.visible = p < state.players and p != viewer
+            box.visible = p < state.players and p != shown
             if not box.visible:
                 continue
             self._small_board(p).param.update(
-                variant=variant, outside=False, cell_px=30 if variant == "classic" else 22
+                variant=variant, outside=False, cell_px=34 if variant == "classic" else 26
             )
-            self._small_board(p).show(
-                m.parks_of(p)
-                if p == state.current_player
-                else tuple(state.park(p, n) for n in names),
-                last=m.last_cells(p),
-            )
-            total = m.totals()[p]
+            if over:
+                parks, flips = scored_parks(m, p)
+                self._small_board(p).show(parks, badges=flips)
+            else:
+                self._small_board(p).show(m.parks_of(p), last=m.last_cells(p))
+            self._enlarge[p].label = "My parks" if p == viewer else "Enlarge"
             self._small_titles[p].object = (
                 f'<div style="font-size:13px"><b>{html.escape(m.seat_name(p))}</b>: '
-                f"{total} points</div>"
+                f"{totals[p]} {points_word(totals[p])}</div>"
             )
         self._scores.object = scores_html(m)
-        parks = "park" if len(names) == 1 else "parks"
-        self._park_title.object = (
-            f'<div style="font-size:15px"><b>{html.escape(m.seat_name(viewer))}: your {parks}'
-            f"</b> — {m.totals()[viewer]} points{'' if state.is_over else ' so far'}</div>"
-        )
+        self._park_title.object = park_title(m, shown)
+        self._direction.object = pass_html(m)
+        self._seen.object = seen_html(m)
         self._turn.object = f'<div style="font-size:17px">{html.escape(m.turn_text())}</div>'
         self._banner.text = m.outcome_text
-        over = state.is_over
         self._final.visible = over
         self._controls.visible = not over
         self._explore.visible = over and self.on_explore is not None
         if over:
-            self._final.object = '<h3 style="margin:4px 0">The final score</h3>' + final_table_html(
-                m
+            self._final.object = (
+                '<h3 style="margin:4px 0">The final score</h3>'
+                + final_table_html(m)
+                + breakdown_html(m, shown)
             )
         self._log.reset((f"{n}.", [t.describe()]) for n, t in enumerate(m.history, start=1))
         self._refresh_buttons()
@@ -395,6 +397,11 @@ class DraftTable(pn.viewable.Viewer):
             )
             self._small_boxes[p].append(board)
         return board
+
+    def _on_enlarge(self, player: int | None, *_: Any) -> None:
+        """Show another player's parks on the big board (None: the person's own again)."""
+        self._shown = None if player == self.model.viewer else player
+        self._refresh()
 
     @batched
     def _refresh_buttons(self, *_: Any) -> None:
@@ -473,8 +480,11 @@ class DraftTable(pn.viewable.Viewer):
     @batched
     def _apply_auto(self, state: State, pick: Pick) -> None:
         self._job = None
-        if self.model.state is state:
-            self.model.pick(pick.card, pick.cell, pick.park)
+        m = self.model
+        placed = m.state is state and m.pick(pick.card, pick.cell, pick.park)
+        if placed and any(m.may_pick(name) for name in m.park_names):
+            self._on_auto()  # two parks: a whole pick is one card for each park
+            return
         self._schedule_bot()
 
     @batched

@@ -29,7 +29,7 @@ from typing import Any
 
 import param
 
-from engines import ScoreLine, ScoreSheet
+from engines import ScoreSheet
 from engines.ecosystem import (
     CATEGORIES,
     CELLS,
@@ -46,15 +46,16 @@ from engines.ecosystem import (
 from ..core.text import a
 from ..core.untrusted import short
 from .explanations import ScoringExplanations
+from .explorer_steps import ScoringSteps
 from .options import ScoringOptions
 from .park_file import PARK_FORMAT, park_file_text, read_park_file
 from .park_text import (
     ESTHER,
-    Cell,
     line_cell,
     parks_text,
     parse_counts,
     parse_parks,
+    parse_row_points,
     where_label,
 )
 
@@ -62,7 +63,7 @@ BRUSHES: tuple[str, ...] = (*CODES, "eraser")
 """What a click on a cell can put there: a card code, or the eraser (empty the cell)."""
 
 
-class ScoringExplorerModel(ScoringExplanations, ScoringOptions):
+class ScoringExplorerModel(ScoringExplanations, ScoringSteps, ScoringOptions):
     """Parks to build and score, the score sheet, and a cursor for stepping through scoring."""
 
     table = param.List(
@@ -95,14 +96,6 @@ class ScoringExplorerModel(ScoringExplanations, ScoringOptions):
     lion_choices = param.Dict(
         default={},
         doc=("{player: {lion cell: prey cell}}: prey chosen by hand (others follow lion_choice)."),
-    )
-    stepping = param.Boolean(
-        default=False, doc=("Step-by-step mode: the board shows the scoring up to step `step`.")
-    )
-    step = param.Integer(
-        default=0,
-        bounds=(0, None),
-        doc=("Scoring steps done in step-by-step mode (0: before scoring starts)."),
     )
     selected_line = param.Integer(
         default=None,
@@ -196,8 +189,13 @@ class ScoringExplorerModel(ScoringExplanations, ScoringOptions):
         east += [0] * (n - len(east))
         return list(zip(west, east, strict=True))
 
-    def _rescore(self, message: str | None = None, error: bool = False) -> str:
-        """Score the table again; returns a note when hand-picked prey had to be dropped."""
+    def _rescore(
+        self, message: str | None = None, error: bool = False, restart: bool = True
+    ) -> str:
+        """Score the table again; returns a note when hand-picked prey had to be dropped.
+
+        ``restart``: step mode starts again from step 0 (after any change of the parks or the
+        options the old step number would point into a different scoring)."""
         rules = self.rules
         choices = {p: dict(m) for p, m in self.lion_choices.items() if m}
         note = ""
@@ -218,11 +216,13 @@ class ScoringExplorerModel(ScoringExplanations, ScoringOptions):
         self._steps = steps
         self._view = self._view_steps(steps)
         updates: dict[str, Any] = dict(
-            step=min(self.step, len(self._view)),
+            step=0 if restart else min(self.step, len(self._view)),
             selected_line=None,
             lion_choices=choices,
             revision=self.revision + 1,
         )
+        if restart and self.stepping and self.step:
+            note += " The steps start again from step 0."
         if message is not None or note:
             updates.update(message=(message or "").strip() + note, message_is_error=error)
         self._busy = True
@@ -232,27 +232,12 @@ class ScoringExplorerModel(ScoringExplanations, ScoringOptions):
             self._busy = False
         return note
 
-    def _view_steps(self, steps: list[ScoringStep]) -> list[ScoringStep]:
-        """The steps that matter to the shown player: every card type, and her own lions."""
-        p = self.player
-        out, lion_kept, last_lion = [], False, None
-        for step in steps:
-            if step.category == "lion":
-                last_lion = step
-                if step.lion is None or step.lion.player != p:
-                    continue
-                lion_kept = True
-            elif step.category == "elephant" and not lion_kept and last_lion is not None:
-                out.append(last_lion)  # "Lions: nothing for you" still gets its step
-                lion_kept = True
-            out.append(step)
-        return out
-
     @param.depends(
         "elephant_floor",
         "lion_scores_without_prey",
         "lion_choice",
         "majority_needs_gazelles",
+        "row_points",
         "other_gazelles",
         "other_gazelles_east",
         "player",
@@ -279,15 +264,6 @@ class ScoringExplorerModel(ScoringExplanations, ScoringOptions):
             self._busy = False
         self._rescore(text)
 
-    @param.depends("stepping", "step", watch=True)
-    def _cursor_moved(self) -> None:
-        if not self._busy:
-            self._busy = True
-            try:
-                self.param.update(selected_line=None, revision=self.revision + 1)
-            finally:
-                self._busy = False
-
     # ------------------------------------------------------------------ reading
     @property
     def parks(self) -> tuple[Park, ...]:
@@ -298,50 +274,6 @@ class ScoringExplorerModel(ScoringExplanations, ScoringOptions):
     def sheet(self) -> ScoreSheet:
         """The final score sheet of the whole table."""
         return self._steps[-1].sheet if self._steps else ScoreSheet()
-
-    @property
-    def view_steps(self) -> list[ScoringStep]:
-        """The scoring steps of the shown player, in the rulebook's order."""
-        return list(self._view)
-
-    @property
-    def shown_step(self) -> ScoringStep | None:
-        """The step on display in step-by-step mode (None before scoring or when building)."""
-        if not self.stepping or self.step == 0:
-            return None
-        return self._view[self.step - 1]
-
-    @property
-    def shown_parks(self) -> tuple[Park, ...]:
-        """The parks on the board: as built, or with the flips made so far when stepping."""
-        step = self.shown_step
-        if step is None:
-            return self.parks
-        entry = step.parks[self.player]
-        return (entry,) if isinstance(entry, Park) else tuple(entry)
-
-    @property
-    def shown_lines(self) -> list[ScoreLine]:
-        """The shown player's score lines: all of them, or those scored so far when stepping."""
-        if not self.stepping:
-            return list(self.sheet.for_player(self.player))
-        step = self.shown_step
-        return [] if step is None else list(step.sheet.for_player(self.player))
-
-    @property
-    def new_lines(self) -> list[int]:
-        """Indices in :attr:`shown_lines` of the lines the shown step just scored."""
-        step = self.shown_step
-        if step is None:
-            return []
-        lines = self.shown_lines
-        fresh = [line for line in step.lines if line.player == self.player]
-        return list(range(len(lines) - len(fresh), len(lines)))
-
-    @property
-    def total(self) -> int:
-        """The shown player's total (so far, when stepping)."""
-        return sum(line.points for line in self.shown_lines)
 
     @property
     def final_total(self) -> int:
@@ -434,9 +366,9 @@ class ScoringExplorerModel(ScoringExplanations, ScoringOptions):
             for card in cards:
                 deck.remove(card)
             parks.append(Park(dict(zip(CELLS, cards, strict=True))))
-        self._set_parks(tuple(parks), "")
+        note = self._set_parks(tuple(parks), "")
         self.param.update(
-            message=f"A random park: {self.final_total} points.", message_is_error=False
+            message=f"A random park: {self.final_total} points.{note}", message_is_error=False
         )
         return True
 
@@ -452,7 +384,7 @@ class ScoringExplorerModel(ScoringExplanations, ScoringOptions):
             if had_face_down
             else ""
         )
-        self._set_parks(parks, "")
+        note += self._set_parks(parks, "")
         self.param.update(
             message=f"Park text applied: {self.final_total} points.{note}", message_is_error=False
         )
@@ -473,56 +405,22 @@ class ScoringExplorerModel(ScoringExplanations, ScoringOptions):
         )
         return True
 
-    # ------------------------------------------------------------------ stepping
-    def go(self, step: int | None) -> None:
-        """Show the scoring after ``step`` steps (None: leave step-by-step mode)."""
-        if step is None:
-            self.stepping = False
-            return
-        step = max(0, min(int(step), len(self._view)))
-        self.param.update(stepping=True, step=step)
-
-    def next_step(self) -> bool:
-        if not self.stepping:
-            self.go(0)
-            return True
-        if self.step >= len(self._view):
-            return self._refuse("Scoring is over: that was the last step.")
-        self.go(self.step + 1)
-        return True
-
-    def previous_step(self) -> bool:
-        if not self.stepping or self.step == 0:
-            return self._refuse("This is the start: nothing has been scored yet.")
-        self.go(self.step - 1)
-        return True
-
-    def choose_lion(self, prey: Cell | None) -> bool:
-        """Make the shown lion flip ``prey`` (None: let the rules choose again)."""
-        lion = self.lion
-        if lion is None:
-            return self._refuse("Step to one of your lions to choose its prey.")
-        choices = {p: dict(m) for p, m in self.lion_choices.items()}
-        mine = choices.setdefault(self.player, {})
-        if prey is None:
-            mine.pop(lion.lion, None)
-            text = f"The lion at {where_label(lion.lion)} chooses by the rules again."
-        else:
-            prey = tuple(prey)
-            if prey not in [c for c, _ in lion.options]:
-                return self._refuse(
-                    f"The lion at {where_label(lion.lion)} cannot flip {where_label(prey)}."
-                )
-            mine[lion.lion] = prey
-            text = f"The lion at {where_label(lion.lion)} now flips {where_label(prey)}."
-        self._busy = True
+    def set_row_points(self, text: str) -> bool:
+        """Set the two-park row table from text such as ``"0 0 0 0 1 3 6 10 15 21 28"``:
+        the points of a row for 0, 1, … 10 different face-up card types."""
         try:
-            self.lion_choices = choices
-        finally:
-            self._busy = False
-        self._rescore("")
+            points = parse_row_points(text)
+        except ValueError as exc:
+            return self._refuse(f"{exc} The row table is unchanged.")
+        if points == tuple(self.row_points):
+            return True
+        before = self.final_total
+        self.row_points = points
+        after = self.final_total
         self.param.update(
-            message=f"{text} Final total {self.final_total} points.", message_is_error=False
+            message=f"Row points for 0 to 10 kinds: {' '.join(map(str, points))}. "
+            f"Total {after} points ({after - before:+d}).",
+            message_is_error=False,
         )
         return True
 
@@ -557,6 +455,29 @@ class ScoringExplorerModel(ScoringExplanations, ScoringOptions):
         self._rescore(
             f"The final parks of {len(table)} players: step through the scoring of {names[player]}."
         )
+
+    def show_shared(self, values: dict[str, Any], problems: Sequence[str] = ()) -> bool:
+        """Show what a shared link holds (parameter values read by
+        :func:`~cole_panel.ecosystem.link.read_query`); its problems go into the message,
+        and whatever was good is kept. Returns whether anything changed."""
+        if not values and not problems:
+            return False
+        updates = dict(values)
+        if "table" in updates:
+            updates.update(names=["Shared park"], player=0)
+            updates.setdefault("lion_choices", {})
+        self._busy = True
+        try:
+            self.param.update(**updates, stepping=False, step=0)
+        finally:
+            self._busy = False
+        self._rescore()
+        what = "Opened a shared park" if "table" in values else "Opened a shared link"
+        text = f"{what}: {self.final_total} {'point' if self.final_total == 1 else 'points'}."
+        if problems:
+            text += " Not used: " + " ".join(problems)
+        self.param.update(message=text, message_is_error=bool(problems))
+        return True
 
     # ------------------------------------------------------------------ saving
     def save(self) -> str:

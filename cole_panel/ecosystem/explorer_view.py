@@ -13,11 +13,15 @@ from engines.ecosystem import CardType
 
 from ..ui import MessageBox
 from ..ui.batch import batched
+from ..ui.links import CopyLink
 from .board import ParkBoard
 from .breakdown import ScoreBreakdown
+from .explanations import points_word
 from .explorer import BRUSHES, ScoringExplorerModel, where_label
+from .explorer_html import floor_value, legend_html, order_html, palette_css, row_table_html
+from .link import open_link, park_query
 from .saving import NamedSaveLoad
-from .style import CATEGORY_COLOURS, CATEGORY_TITLES, FACE_DOWN, ROWS_RULE, RULES, STYLES, title
+from .style import CATEGORY_TITLES, WRAP_TABS, title
 
 EXPLORER_BOARD = "eco-explorer-park"
 """Bokeh name of the explorer's board figure."""
@@ -35,96 +39,6 @@ face down.
 rulebook's order: cheetahs and lions flip cards face down, and the hyenas and vultures that come
 later score those face-down cards. At a lion you can choose another prey.
 """
-
-
-def palette_css() -> str:
-    """Colours of the palette buttons, in :data:`BRUSHES` order (a vertical button group)."""
-    rules = []
-    for i, code in enumerate(BRUSHES, start=1):
-        sel = f".bk-btn-group > .bk-btn:nth-child({i})"
-        if code == "eraser":
-            rules.append(
-                f"{sel} {{ background: #ffffff !important; color: #5b4a30; "
-                "border: 1px dashed #8a7650; }"
-            )
-            continue
-        style = STYLES[CardType(code)]
-        background = style.fill
-        if code == "ZB":
-            background = "repeating-linear-gradient(90deg, #f7f7f7 0 7px, #bdbdbd 7px 9px)"
-        elif code == "CH":
-            background = (
-                "radial-gradient(circle, #2b1600 1.5px, transparent 2px) 0 0 / 9px 9px,"
-                f" {style.fill}"
-            )
-        rules.append(
-            f"{sel} {{ background: {background} !important; color: {style.text} "
-            "!important; border: 1px solid #5b4a30; font-weight: 600; "
-            "text-align: left; }"
-        )
-    rules.append(
-        ".bk-btn-group > .bk-btn.bk-active { outline: 4px solid #e0a100; "
-        "outline-offset: -4px; box-shadow: 0 0 0 2px #e0a100; }"
-    )
-    rules.append(".bk-btn-group > .bk-btn { margin-bottom: 3px; border-radius: 6px; }")
-    return "\n".join(rules)
-
-
-def _order_html(model: ScoringExplorerModel) -> str:
-    """The scoring order as chips: done ones ticked, the current one gold."""
-    step = model.shown_step
-    current = step.category if step is not None else None
-    done_categories: set[str] = set()
-    if model.stepping and step is not None:
-        for s in model.view_steps[: model.step]:
-            done_categories.add(s.category)
-    chips = []
-    for category in model.categories:
-        colour = CATEGORY_COLOURS[category]
-        label = CATEGORY_TITLES[category]
-        if category == current:
-            style = "background:#e0a100;color:#fff;font-weight:700"
-        elif category in done_categories:
-            style = "background:#efe6d2;color:#8a7650;text-decoration:line-through"
-        else:
-            style = "background:#fff;color:#3b2f1e"
-        chips.append(
-            f'<span style="{style};border:1px solid #cbb994;border-left:6px solid '
-            f"{colour};border-radius:5px;padding:1px 6px;margin:2px;"
-            f'display:inline-block">{html.escape(label)}</span>'
-        )
-    return (
-        '<div class="eco-order" style="font-size:12px;line-height:1.9">'
-        '<b style="color:#5b4a30">Scoring order:</b> ' + " → ".join(chips) + "</div>"
-    )
-
-
-def legend_html() -> str:
-    """Each card type's colour and rule (for the 'Cards' tab)."""
-    rows = []
-    for card in CardType:
-        style = STYLES[card]
-        rows.append(
-            f'<tr><td style="background:{style.fill};color:{style.text};padding:2px 8px;'
-            f'border-radius:4px;font-weight:600;white-space:nowrap">{card.code} '
-            f'{html.escape(title(card))}</td><td style="padding:2px 8px">'
-            f"{html.escape(RULES[card])}</td></tr>"
-        )
-    rows.append(
-        f'<tr><td style="background:{FACE_DOWN.fill};color:{FACE_DOWN.text};'
-        'padding:2px 8px;border-radius:4px">face down</td><td style="padding:2px 8px">'
-        "A gazelle or zebra flipped by a cheetah or a lion: it scores nothing more, "
-        "feeds hyenas and vultures, and no longer bothers elephants.</td></tr>"
-    )
-    rows.append(
-        f'<tr><td style="padding:2px 8px;font-weight:600">Rows</td>'
-        f'<td style="padding:2px 8px">{html.escape(ROWS_RULE)}</td></tr>'
-    )
-    return (
-        '<table style="font-size:13px;border-collapse:separate;border-spacing:0 3px">'
-        + "".join(rows)
-        + "</table>"
-    )
 
 
 class ScoringExplorer(pn.viewable.Viewer):
@@ -150,7 +64,8 @@ class ScoringExplorer(pn.viewable.Viewer):
         self._refresh()
 
     def _cell_px(self) -> int:
-        return 92 if self.model.variant == "classic" else 58
+        # Sized so that palette + board fit a 1,000 px notebook output (two parks: 968 px).
+        return 84 if self.model.variant == "classic" else 62
 
     # ------------------------------------------------------------------ widgets
     def _build(self) -> None:
@@ -185,20 +100,26 @@ class ScoringExplorer(pn.viewable.Viewer):
             "", css_classes=["eco-total"], margin=(0, 5), sizing_mode="stretch_width"
         )
         self._message = MessageBox(model=m)
+        self._link = CopyLink(
+            query=partial(park_query, m),
+            watched=(m, ["revision"]),
+            on_open=partial(open_link, m),
+            label="Link to this park",
+        )
 
         # stepping
         self._stepping = pn.widgets.Toggle(
             label="Step through the scoring",
             value=m.stepping,
             color="primary",
-            width=210,
+            width=190,
             margin=(4, 5),
         )
         self._stepping.link(m, value="stepping", bidirectional=True)
-        self._first = pn.widgets.Button(label="« Start", width=80, margin=(4, 3))
-        self._back = pn.widgets.Button(label="◀ Back", width=80, margin=(4, 3))
-        self._next = pn.widgets.Button(label="Next ▶", width=80, margin=(4, 3), color="primary")
-        self._end = pn.widgets.Button(label="End »", width=80, margin=(4, 3))
+        self._first = pn.widgets.Button(label="« Start", width=66, margin=(4, 2))
+        self._back = pn.widgets.Button(label="◀ Back", width=66, margin=(4, 2))
+        self._next = pn.widgets.Button(label="Next ▶", width=66, margin=(4, 2), color="primary")
+        self._end = pn.widgets.Button(label="End »", width=66, margin=(4, 2))
         self._first.on_click(lambda _: self.model.go(0))
         self._back.on_click(lambda _: self.model.previous_step())
         self._next.on_click(lambda _: self.model.next_step())
@@ -211,6 +132,7 @@ class ScoringExplorer(pn.viewable.Viewer):
             "", css_classes=["eco-step"], margin=(0, 5), sizing_mode="stretch_width"
         )
         self._order = pn.pane.HTML("", margin=(0, 5), sizing_mode="stretch_width")
+        self._row_table = pn.pane.HTML("", margin=(4, 5), sizing_mode="stretch_width")
         self._lion_text = pn.pane.HTML(
             "", css_classes=["eco-lion"], margin=(0, 5), sizing_mode="stretch_width"
         )
@@ -253,7 +175,7 @@ class ScoringExplorer(pn.viewable.Viewer):
         # table: variant, other players, whose park
         self._variant = pn.widgets.Select(
             label="Variant",
-            options={"One park": "classic", "Two parks (W + E)": "two_parks"},
+            options={"One park": "classic", "Two parks": "two_parks"},
             value=m.variant,
             width=138,
             margin=(4, 5),
@@ -287,13 +209,16 @@ class ScoringExplorer(pn.viewable.Viewer):
         )
 
         # options
+        # String values: a Select whose value is None shows blank in the browser.
         floor = pn.widgets.Select(
             label="Elephant floor",
-            options={"none (can go below 0)": None, **{str(v): v for v in range(-2, 7)}},
-            value=m.elephant_floor,
+            options={"none (can go below 0)": "none", **{str(v): str(v) for v in range(-2, 7)}},
+            value=floor_value(m.elephant_floor),
             width=200,
+            css_classes=["eco-floor"],
         )
-        floor.link(m, value="elephant_floor", bidirectional=True)
+        floor.param.watch(self._on_floor, "value")
+        m.param.watch(lambda e: setattr(floor, "value", floor_value(e.new)), ["elephant_floor"])
         choice = pn.widgets.Select(
             label="A lion flips",
             options={
@@ -304,9 +229,17 @@ class ScoringExplorer(pn.viewable.Viewer):
             width=220,
         )
         choice.link(m, value="lion_choice", bidirectional=True)
+        self._row_points = pn.widgets.TextInput(
+            label="Two parks: points of a row for 0, 1, … 10 kinds",
+            value=" ".join(map(str, m.row_points)),
+            width=300,
+            css_classes=["eco-row-points"],
+        )
+        self._row_points.param.watch(self._on_row_points, "value")
         options_tab = pn.Column(
             floor,
             choice,
+            self._row_points,
             pn.widgets.Checkbox.from_param(
                 m.param.lion_scores_without_prey, label="A hungry lion scores 4 with no prey left"
             ),
@@ -329,6 +262,7 @@ class ScoringExplorer(pn.viewable.Viewer):
             dynamic=False,
             sizing_mode="stretch_width",
             margin=(6, 5),
+            stylesheets=[WRAP_TABS],
         )
 
         left = pn.Column(
@@ -343,29 +277,45 @@ class ScoringExplorer(pn.viewable.Viewer):
         )
         centre = pn.Column(
             self.board,
-            pn.Row(self._stepping, self._first, self._back, self._next, self._end, margin=0),
+            pn.FlexBox(
+                self._stepping,
+                self._first,
+                self._back,
+                self._next,
+                self._end,
+                margin=0,
+                sizing_mode="stretch_width",
+            ),
             self._slider,
             self._step_text,
             self._lion_text,
             self._lion_pick,
             self._lion_best,
             self._order,
+            self._row_table,
             margin=(0, 5),
+            max_width=820,
+            styles={"flex": "0 1 auto"},
         )
+        # The score column takes the room left beside the board, or a row of its own (below
+        # the board) when less than 330 px are left: no sideways scrolling at any width.
         right = pn.Column(
             self._player,
             self._total,
             self._message,
+            self._link,
             self.breakdown,
             self._tabs,
-            width=480,
+            sizing_mode="stretch_width",
+            min_width=330,
             margin=(0, 5),
+            styles={"flex": "1 1 330px"},
         )
         self._layout = pn.FlexBox(
             left,
             centre,
             right,
-            flex_wrap="nowrap",
+            flex_wrap="wrap",
             align_items="flex-start",
             sizing_mode="stretch_width",
             css_classes=["eco-explorer"],
@@ -378,7 +328,10 @@ class ScoringExplorer(pn.viewable.Viewer):
         if self.board.variant != m.variant:
             self.board.param.update(variant=m.variant, cell_px=self._cell_px())
         self._draw_board()
-        self.breakdown.show(m.shown_lines, m.by_category(), m.new_lines, m.selected_line)
+        lines = m.shown_lines
+        self.breakdown.show(
+            lines, m.by_category(), m.new_lines, m.selected_line, [m.line_text(x) for x in lines]
+        )
         n = len(m.view_steps)
         self._updating = True
         try:
@@ -389,6 +342,9 @@ class ScoringExplorer(pn.viewable.Viewer):
             self._others.value = ", ".join(map(str, m.other_gazelles))
             self._others_east.value = ", ".join(map(str, m.other_gazelles_east))
             self._others_east.visible = m.variant == "two_parks"
+            self._row_points.param.update(
+                value=" ".join(map(str, m.row_points)), visible=m.variant == "two_parks"
+            )
             if len(m.table) > 1:
                 self._player.param.update(
                     options={name: i for i, name in enumerate(m.names)},
@@ -410,7 +366,9 @@ class ScoringExplorer(pn.viewable.Viewer):
             if m.stepping
             else ""
         )
-        self._order.object = _order_html(m)
+        self._order.object = order_html(m)
+        self._row_table.object = row_table_html(m)
+        self._row_table.visible = m.variant == "two_parks"
 
     def _refresh_brush(self, *_: Any) -> None:
         brush = self.model.brush
@@ -422,8 +380,10 @@ class ScoringExplorer(pn.viewable.Viewer):
         self._brush.object = f'<div style="font-size:12px;color:#5b4a30">{what}</div>'
 
     def _total_html(self) -> str:
+        """The headline: always the final total; when stepping, the points so far below it."""
         m = self.model
         name = html.escape(m.names[m.player]) if m.names else ""
+        so_far = ""
         if m.stepping:
             step = m.shown_step
             label = (
@@ -431,17 +391,16 @@ class ScoringExplorer(pn.viewable.Viewer):
                 if step is None
                 else f"after {CATEGORY_TITLES[step.category].lower()}"
             )
-            return (
-                f'<div style="font-size:15px;color:#5b4a30">{name}</div>'
-                f'<div style="font-size:26px;font-weight:700;color:#2f4f2f">'
-                f'<span class="eco-total-value">{m.total}</span> points '
-                f'<span style="font-size:15px;font-weight:400">{label} · final '
-                f"{m.final_total}</span></div>"
+            so_far = (
+                f'<div style="font-size:15px;color:#3b2f1e">Step {m.step} of '
+                f'{len(m.view_steps)}: <b class="eco-so-far">{m.total}</b> '
+                f"{points_word(m.total)} so far, {label}</div>"
             )
         return (
             f'<div style="font-size:15px;color:#5b4a30">{name}</div>'
             f'<div style="font-size:26px;font-weight:700;color:#2f4f2f">Total '
-            f'<span class="eco-total-value">{m.total}</span> points</div>'
+            f'<span class="eco-total-value">{m.final_total}</span> '
+            f"{points_word(m.final_total)}</div>{so_far}"
         )
 
     def _draw_board(self) -> None:
@@ -509,6 +468,19 @@ class ScoringExplorer(pn.viewable.Viewer):
         lion = self.model.lion
         if prey is not None and lion is not None and tuple(lion.prey) != prey:
             self.model.choose_lion(prey)
+
+    @batched
+    def _on_row_points(self, event: param.parameterized.Event) -> None:
+        if not self._updating and not self.model.set_row_points(event.new):
+            self._updating = True
+            try:
+                self._row_points.value = " ".join(map(str, self.model.row_points))
+            finally:
+                self._updating = False
+
+    @batched
+    def _on_floor(self, event: param.parameterized.Event) -> None:
+        self.model.elephant_floor = None if event.new == "none" else int(event.new)
 
     @batched
     def _on_others(self, park: str | None, event: param.parameterized.Event) -> None:

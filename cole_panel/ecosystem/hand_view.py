@@ -14,6 +14,7 @@ from bokeh.models import ColumnDataSource, HoverTool
 from engines.ecosystem import CardType
 
 from ..ui.figures import bare_figure
+from .card_glyphs import CARD_COLUMNS, draw_cards
 from .style import BACKGROUND, CARD_TOOLTIP, GOLD, RULES, card_columns, title
 
 
@@ -29,29 +30,8 @@ class HandView(pn.viewable.Viewer):
         super().__init__(**params)
         self.on_card = on_card
         n = self.figure_name
-        self.source = ColumnDataSource(
-            {
-                c: []
-                for c in (
-                    "x",
-                    "y",
-                    "fill",
-                    "hatch",
-                    "hatch_color",
-                    "hatch_alpha",
-                    "text",
-                    "text_color",
-                    "code",
-                    "line",
-                    "width",
-                    "alpha",
-                    "bg_alpha",
-                    "title",
-                    "tip",
-                )
-            },
-            name=f"{n}-cards",
-        )
+        extra = ("code", "line", "width", "alpha", "bg_alpha", "title", "tip")
+        self.source = ColumnDataSource({c: [] for c in CARD_COLUMNS + extra}, name=f"{n}-cards")
         px = self.cell_px
         p = bare_figure(
             n,
@@ -62,42 +42,19 @@ class HandView(pn.viewable.Viewer):
             height=round(1.52 * px),
             match_aspect=True,
         )
-        p.rect(
-            "x",
-            "y",
-            width=0.9,
-            height=1.3,
-            source=self.source,
-            fill_color="fill",
-            fill_alpha="alpha",
-            line_color="line",
-            line_width="width",
-            hatch_pattern="hatch",
-            hatch_color="hatch_color",
-            hatch_alpha="hatch_alpha",
-            hatch_scale=10,
-            hatch_weight=1.5,
-            border_radius=6,
-            name=f"{n}-rects",
+        rects, _ = draw_cards(
+            p,
+            self.source,
+            0.9,
+            1.3,
+            rect=dict(fill_alpha="alpha", line_width="width", name=f"{n}-rects"),
+            text=dict(
+                text_font_size=f"{max(8, round(px * 0.17))}px",
+                text_alpha="alpha",
+                background_fill_alpha="bg_alpha",
+            ),
         )
-        p.text(
-            "x",
-            "y",
-            text="text",
-            source=self.source,
-            text_color="text_color",
-            text_align="center",
-            text_baseline="middle",
-            text_font_style="bold",
-            text_font_size=f"{max(8, round(px * 0.17))}px",
-            text_alpha="alpha",
-            text_line_height=1.05,
-            background_fill_color="fill",
-            background_fill_alpha="bg_alpha",
-            padding=1,
-            border_radius=3,
-        )
-        hover = HoverTool(renderers=[p.renderers[0]], tooltips=CARD_TOOLTIP, attachment="above")
+        hover = HoverTool(renderers=[rects], tooltips=CARD_TOOLTIP, attachment="above")
         p.add_tools(hover)
         p.on_event(Tap, self._on_tap)
         p.on_event(DoubleTap, self._on_double)
@@ -127,7 +84,7 @@ class HandView(pn.viewable.Viewer):
                 line=GOLD if chosen else "#5b4a30",
                 width=5 if chosen else 1,
                 alpha=1.0 if enabled else 0.55,
-                bg_alpha=0.8 if enabled else 0.0,
+                bg_alpha=1.0 if enabled else 0.0,
                 title=title(card),
                 tip=html.escape(RULES[card]),
             )

@@ -6,7 +6,7 @@ from typing import Any
 
 import param
 
-from engines.ecosystem import Rules
+from engines.ecosystem import ROW_POINTS, Rules
 
 
 class ScoringOptions(param.Parameterized):
@@ -40,17 +40,29 @@ class ScoringOptions(param.Parameterized):
         doc=("Whether a player needs at least one gazelle to take part in the gazelle majority."),
     )
 
+    row_points = param.NumericTuple(
+        default=ROW_POINTS,
+        length=len(ROW_POINTS),
+        doc=(
+            "Two parks: points of a 10-card row for 0, 1, … 10 different face-up card types "
+            "(the rulebook's table by default)."
+        ),
+    )
+
     OPTION_NAMES = (
         "variant",
         "elephant_floor",
         "lion_scores_without_prey",
         "lion_choice",
         "majority_needs_gazelles",
+        "row_points",
     )
 
     def make_rules(self, **extra: Any) -> Rules:
         """Engine rules from these options (plus e.g. ``players`` and ``frame``)."""
-        return Rules(**{name: getattr(self, name) for name in self.OPTION_NAMES}, **extra)
+        values = {name: getattr(self, name) for name in self.OPTION_NAMES}
+        values["row_points"] = tuple(int(v) for v in values["row_points"])
+        return Rules(**values, **extra)
 
     def options_from(self, rules: Rules) -> dict[str, Any]:
         """The parameter values that describe ``rules`` (for ``param.update``)."""

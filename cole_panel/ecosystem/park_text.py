@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from engines.ecosystem import ROWS, Park, cell_label
+from engines.ecosystem import ROW_POINTS, ROWS, Park, cell_label
 
 from ..core.query import parse_whole
 
@@ -48,6 +48,29 @@ def parse_counts(text: str, what: str = "gazelle counts") -> list[int]:
     if len(out) > 5:
         raise ValueError(f"{what}: at most 5 other players, not {len(out)}.")
     return out
+
+
+def parse_row_points(text: str) -> tuple[int, ...]:
+    """The row table as 11 whole numbers (points for 0 … 10 kinds); ValueError with a sentence.
+
+    >>> parse_row_points("0 0 0 0 1 3 6 10 15 21 30")[-1]
+    30
+    >>> parse_row_points("1, 2")
+    Traceback (most recent call last):
+    ...
+    ValueError: Row points: give 11 numbers (for 0 to 10 kinds), not 2.
+    """
+    tokens = text[:400].replace(",", " ").split()
+    out = []
+    for token in tokens:
+        if not re.fullmatch(r"-?\d{1,4}", token) or not -100 <= int(token) <= 1000:
+            raise ValueError(f"Row points: {token[:12]!r} is not a whole number from -100 to 1000.")
+        out.append(int(token))
+    if len(out) != len(ROW_POINTS):
+        raise ValueError(
+            f"Row points: give {len(ROW_POINTS)} numbers (for 0 to 10 kinds), not {len(out)}."
+        )
+    return tuple(out)
 
 
 def parse_parks(text: str, variant: str) -> tuple[tuple[Park, ...], bool]:

@@ -224,7 +224,7 @@ def test_the_cheetah_step_flips_the_gazelles_on_its_diagonals():
     )
     new = [model.shown_lines[i] for i in model.new_lines]
     assert [line.category for line in new] == ["cheetah"]
-    scorers, helpers = model.highlight
+    scorers, helpers, harm = model.highlight
     assert scorers == [(1, 2)] and set(helpers) == {(0, 1), (3, 4)}
     model.previous_step()
     assert model.shown_parks[0].flipped == frozenset()
@@ -279,7 +279,7 @@ def test_selecting_a_line_highlights_its_cards():
     model = ScoringExplorerModel()
     index = next(i for i, line in enumerate(model.shown_lines) if line.category == "zebra")
     model.selected_line = index
-    scorers, helpers = model.highlight
+    scorers, helpers, harm = model.highlight
     assert scorers == [(1, 1)] and set(helpers) == {(1, 0), (2, 1)}
 
 
@@ -298,7 +298,7 @@ def test_cell_notes_list_the_lines_a_card_takes_part_in():
         "+6: watering hole at A4: 3 kinds of animal next to it (gazelle, lion, elephant)"
         in notes[(0, 3)]
     )
-    assert any(n.startswith("helps: watering hole at A4") for n in notes[(0, 4)])
+    assert any(n.startswith("earns it points: watering hole at A4") for n in notes[(0, 4)])
 
 
 # ---- a whole table ---------------------------------------------------------------------

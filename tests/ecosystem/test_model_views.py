@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import panel as pn
 from bokeh.events import Tap
 
 from cole_panel.ecosystem import (
@@ -12,7 +13,8 @@ from cole_panel.ecosystem import (
     ScoringExplorer,
     ScoringExplorerModel,
 )
-from cole_panel.ecosystem.explorer_view import legend_html, palette_css
+from cole_panel.ecosystem.dashboard import TAB_NAMES
+from cole_panel.ecosystem.explorer_html import legend_html, palette_css
 from cole_panel.ecosystem.geometry import cell_center
 from cole_panel.ecosystem.style import STYLES
 from engines.ecosystem import CardType
@@ -48,7 +50,7 @@ def test_a_tap_puts_the_chosen_card_and_the_breakdown_follows():
     tap(view.board, None, (0, 1))
     assert cells(view.board) == {"A2": ("ZB", "up"), "B2": ("GR", "up"), "B3": ("GR", "up")}
     table = view.breakdown.table.value
-    assert list(table["category"]) == ["Grasslands", "Zebras"]
+    assert list(table["Category"]) == ["Grasslands — 4 points", "Zebras — 3 points"]
     assert list(table["points"]) == [4, 3]
     bars = view.breakdown.bars.set_index("category")["points"]
     assert bars["Zebras"] == 3 and bars["Grasslands"] == 4 and bars["Trees"] == 0
@@ -64,7 +66,7 @@ def test_taps_outside_the_cards_do_nothing():
 
 def test_selecting_a_row_lights_up_its_cards():
     view = ScoringExplorer()
-    zebra = list(view.breakdown.table.value["category"]).index("Zebras")
+    zebra = list(view.breakdown.table.value["Category"]).index("Zebras — 9 points")
     view.breakdown.table.selection = [zebra]
     main = view.board.sources["hl_main"].data
     helpers = view.board.sources["hl_help"].data
@@ -181,11 +183,13 @@ def test_a_whole_game_ends_with_the_table_and_opens_the_explorer():
     assert view._explore.visible and not view._controls.visible
     assert view._banner.text == m.outcome_text and "points" in view._banner.text
     explorer = dash.explorer_model
+    assert len(explorer.table) == 1 and explorer.total == 86  # untouched until asked
+    assert "Why Player 1 (you) scores" in view._final.object
+    click(view._explore)
+    assert dash.tabs.active == 0
     assert explorer.stepping and explorer.step == 0 and len(explorer.table) == 2
     assert explorer.names[0] == "Player 1 (you)"
     assert [explorer.sheet.total(p) for p in range(2)] == m.totals()
-    click(view._explore)
-    assert dash.tabs.active == 0
 
 
 def test_every_dashboard_has_its_own_models():
@@ -194,3 +198,14 @@ def test_every_dashboard_has_its_own_models():
     a.explorer_model.clear()
     assert b.explorer_model.total == 86
     assert a.draft.board.figure is not b.draft.board.figure
+
+
+def test_the_served_shell_gets_settings_and_a_play_area():
+    dash = EcosystemDashboard()
+    settings = dash.settings()
+    assert any(getattr(w, "label", None) == "New game" for w in settings.select(pn.widgets.Button))
+    area = dash.play_area()
+    assert len(area) == len(TAB_NAMES)
+    draft_tabs = [t for t in area.select(pn.Tabs) if dash.draft._seen in t.objects]
+    assert draft_tabs and dash.draft._setup not in draft_tabs[0].objects
+    assert dash.tabs is area  # the explorer's button switches these tabs

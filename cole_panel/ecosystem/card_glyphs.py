@@ -1,0 +1,56 @@
+"""Cards drawn on a Bokeh figure: the columns a card needs and the two glyphs that draw it.
+
+The park board and the hand strip draw their cards the same way (see :mod:`.style`): a rounded
+rectangle in the card's colour with its pattern, and the name on a solid patch of that colour.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+CARD_COLUMNS = ("x", "y", "fill", "hatch", "hatch_color", "hatch_alpha", "text", "text_color")
+"""ColumnDataSource columns every drawn card needs (see :func:`.style.card_columns`)."""
+
+
+def draw_cards(
+    p: Any,
+    source: Any,
+    width: float,
+    height: float,
+    rect: dict[str, Any] | None = None,
+    text: dict[str, Any] | None = None,
+) -> tuple[Any, Any]:
+    """Add the cards' rectangles and names to figure ``p``; returns both renderers.
+
+    ``rect`` and ``text`` hold extra glyph options (e.g. a column for the alpha)."""
+    rects = p.rect(
+        "x",
+        "y",
+        width=width,
+        height=height,
+        source=source,
+        fill_color="fill",
+        hatch_pattern="hatch",
+        hatch_color="hatch_color",
+        hatch_alpha="hatch_alpha",
+        hatch_scale=10,
+        hatch_weight=1.5,
+        border_radius=6,
+        **{"line_color": "line", "line_width": 1, **(rect or {})},
+    )
+    names = p.text(
+        "x",
+        "y",
+        text="text",
+        source=source,
+        text_color="text_color",
+        text_align="center",
+        text_baseline="middle",
+        text_font_style="bold",
+        text_line_height=1.05,
+        background_fill_color="fill",
+        padding=1,
+        border_radius=3,
+        **(text or {}),
+    )
+    return rects, names

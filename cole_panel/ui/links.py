@@ -1,0 +1,78 @@
+"""A shareable address: kept in the browser's address bar, shown, and copied on request.
+
+:class:`CopyLink` is the same for every game: it asks a ``query()`` function for the page's
+query (``"?…"``) whenever one of the watched parameters changes, writes it into the address
+bar (``pn.state.location``) and into a text box, and copies it with a "Copy link" button. On a
+server page, ``on_open(search)`` first receives the query the page was opened with.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import panel as pn
+import param
+
+__all__ = ["COPY_JS", "CopyLink"]
+
+COPY_JS = """
+const text = source.value;
+if (navigator.clipboard && window.isSecureContext) {
+  navigator.clipboard.writeText(text);
+} else {
+  const area = document.createElement("textarea");
+  area.value = text;
+  document.body.appendChild(area);
+  area.select();
+  document.execCommand("copy");
+  area.remove();
+}
+button.label = "Copied";
+setTimeout(() => { button.label = "Copy link"; }, 1500);
+"""
+"""Browser code of a "Copy link" button (``source``: the text box, ``button``: itself)."""
+
+
+class CopyLink(pn.viewable.Viewer):
+    """The address of what ``query()`` describes, kept in step with ``watched`` parameters."""
+
+    label = param.String(default="Link", doc="The text box's label.")
+
+    def __init__(
+        self,
+        query: Callable[[], str],
+        watched: tuple[param.Parameterized, Sequence[str]],
+        on_open: Callable[[str], Any] | None = None,
+        **params: Any,
+    ):
+        super().__init__(**params)
+        self._query = query
+        self._location = pn.state.location if pn.state.curdoc is not None else None
+        self._base = ""
+        if self._location is not None:
+            self._base = (self._location.href or "").split("?")[0]
+            if self._location.search and on_open is not None:
+                on_open(self._location.search)
+        self._text = pn.widgets.TextInput(
+            value="",
+            label=self.label,
+            sizing_mode="stretch_width",
+            css_classes=["cole-link"],
+            margin=(2, 5),
+        )
+        self._copy = pn.widgets.Button(label="Copy link", width=100, margin=(20, 5, 2, 5))
+        self._copy.js_on_click(args=dict(source=self._text, button=self._copy), code=COPY_JS)
+        owner, names = watched
+        owner.param.watch(self.refresh, list(names))
+        self.refresh()
+
+    def refresh(self, *_: Any) -> None:
+        """Write the current query into the text box and the address bar."""
+        query = self._query()
+        self._text.value = f"{self._base}{query}" if self._base else query or "?"
+        if self._location is not None and self._location.search != query:
+            self._location.search = query
+
+    def __panel__(self) -> pn.viewable.Viewable:
+        return pn.Row(self._text, self._copy, margin=0, sizing_mode="stretch_width")
