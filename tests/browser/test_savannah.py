@@ -223,7 +223,9 @@ def test_an_unplayable_card_is_refused_with_the_rules_reason(open_page, server):
     blocker = row(page)[statuses.index("blocks")]
     assert blocker == model.state.row[model.blocker(card)]
     page.screenshot(path=str(artifact("savannah-blocked.png")), full_page=True)
-    press_play(page)
+    play = page.locator(".cole-play button")
+    expect(play).to_be_disabled(timeout=30_000)  # a blocked card cannot be played
+    expect(play).to_contain_text(f"The {name_of(card)} is blocked")
     expect(page.locator(".cole-message")).to_contain_text(reason)
     expect(page.locator(".cole-log")).to_contain_text("No moves yet.")
     expect(page.locator(".cole-turn")).to_contain_text("Player 1 to play")
