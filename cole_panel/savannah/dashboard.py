@@ -130,8 +130,7 @@ class SavannahDashboard(pn.viewable.Viewer):
         parameter is named in the message, the good ones are kept."""
         args = pn.state.session_args if args is None else args
         shared = read_query(args)
-        model = open_game(shared)
-        model.seed = None  # the seed made this game; the next New game is a fresh deal
+        model = open_game(shared)  # keeps the seed: the bots play as they did for the sender
         dash = cls(model=model, **params)
         if shared.speed is not None:
             dash.playback.speed = shared.speed
@@ -516,6 +515,8 @@ class SavannahDashboard(pn.viewable.Viewer):
         self.runner.cancel()
         self._job = None
         m = self.model
+        if m.seed is not None and m.seed == m.start.seed:
+            m.seed = None  # the seed of the game on show: New game means a new deal
         seed = m.seed
         ok = m.new_game()
         if ok and seed is not None:

@@ -143,12 +143,14 @@ def test_playing_turns_against_bots_narrates_the_hunt_and_the_card_leaves(open_p
     assert hand(page) == list(model.hand_cards())
     set_auto(page, False)  # step through the turn with the "Next step" button
     choose(page, index)
-    expect(page.locator(".cole-reason")).to_contain_text(f"The {name_of(card)} can be played.")
+    expect(page.locator(".cole-reason")).to_contain_text(
+        f"The {name_of(card)} can be played.", timeout=30_000
+    )
     press_play(page)
     caption = page.locator(".cole-step")
     expect(caption).to_contain_text("step 1 of", timeout=30_000)
     expect(caption).to_contain_text("Card played", timeout=30_000)
-    expect(page.locator(".cole-steps")).to_contain_text(gone.describe())
+    expect(page.locator(".cole-steps")).to_contain_text(gone.describe(), timeout=30_000)
     hunt = next(  # which step of the turn is the hunt that hits the card (same engine here)
         n
         for n, step in enumerate(turn_steps(Table.of(model.state), model.preview(card)), 1)
@@ -156,8 +158,8 @@ def test_playing_turns_against_bots_narrates_the_hunt_and_the_card_leaves(open_p
     )
     for n in range(2, hunt + 1):
         go_to_step(page, n)
-    expect(caption).to_contain_text("Hunt")
-    expect(caption).to_contain_text(f"hits {name_of(gone.card)}")
+    expect(caption).to_contain_text("Hunt", timeout=30_000)
+    expect(caption).to_contain_text(f"hits {name_of(gone.card)}", timeout=30_000)
     statuses = dict(zip(row(page), column(page, "savannah-row-cards", "status"), strict=True))
     assert statuses[gone.card] in ("kill", "scare"), "the hunted card is marked on the row"
     assert len(column(page, "savannah-marks", "text")) > 0, "the counted positions are numbered"
@@ -176,7 +178,7 @@ def test_playing_turns_against_bots_narrates_the_hunt_and_the_card_leaves(open_p
         f"'savannah-row-cards').data.card).includes('{gone.card}')"
     )
     if gone.kind == "killed":
-        expect(page.locator(".cole-turn")).to_contain_text("Showing")
+        expect(page.locator(".cole-turn")).to_contain_text("Showing", timeout=30_000)
         page.wait_for_function(
             "card => Array.from(Bokeh.documents[0].get_model_by_name('savannah-minis')"
             ".data.card).includes(card)",
@@ -185,7 +187,7 @@ def test_playing_turns_against_bots_narrates_the_hunt_and_the_card_leaves(open_p
     set_auto(page, True)  # the rest of the turn, and the bots' turns, unfold on their own
     wait_for_my_turn(page)
     log = page.locator(".cole-log")
-    expect(log).to_contain_text("Turn 3. Player 3:")
+    expect(log).to_contain_text("Turn 3. Player 3:", timeout=30_000)
     model.play(card)
     model.bot_move()
     model.bot_move()
@@ -212,8 +214,10 @@ def test_an_unplayable_card_is_refused_with_the_rules_reason(open_page, server):
     page = open_game(open_page, server, seed=seed, players=2)
     start = row(page)
     BokehFigure(page, HAND_NAME).wait_ready().click(slot_x(index), 0.0)  # tap the card
-    expect(page.locator(".cole-reason")).to_contain_text(reason)
-    expect(page.locator(".cole-step")).to_contain_text(f"Trying the {name_of(card)}")
+    expect(page.locator(".cole-reason")).to_contain_text(reason, timeout=30_000)
+    expect(page.locator(".cole-step")).to_contain_text(
+        f"Trying the {name_of(card)}", timeout=30_000
+    )
     page.wait_for_function(
         "n => Bokeh.documents[0].get_model_by_name('savannah-row-cards').data.card.length === n",
         arg=len(start) + 1,
@@ -223,10 +227,12 @@ def test_an_unplayable_card_is_refused_with_the_rules_reason(open_page, server):
     blocker = row(page)[statuses.index("blocks")]
     assert blocker == model.state.row[model.blocker(card)]
     page.screenshot(path=str(artifact("savannah-blocked.png")), full_page=True)
-    press_play(page)
-    expect(page.locator(".cole-message")).to_contain_text(reason)
-    expect(page.locator(".cole-log")).to_contain_text("No moves yet.")
-    expect(page.locator(".cole-turn")).to_contain_text("Player 1 to play")
+    play = page.locator(".cole-play button")
+    expect(play).to_be_disabled(timeout=30_000)  # a blocked card cannot be played
+    expect(play).to_contain_text(f"The {name_of(card)} is blocked", timeout=30_000)
+    expect(page.locator(".cole-message")).to_contain_text(reason, timeout=30_000)
+    expect(page.locator(".cole-log")).to_contain_text("No moves yet.", timeout=30_000)
+    expect(page.locator(".cole-turn")).to_contain_text("Player 1 to play", timeout=30_000)
     assert row(page)[:-1] == start
 
 
@@ -240,17 +246,19 @@ def test_bots_finish_the_game_and_the_score_table_reads_every_line(open_page, se
     expect(banner).to_contain_text("Game over", timeout=30_000)
     model = SavannahModel(**settings)
     model.play_out("Greedy")
-    expect(banner).to_contain_text(model.outcome_text.removeprefix("Game over: "))
+    expect(banner).to_contain_text(model.outcome_text.removeprefix("Game over: "), timeout=30_000)
     totals = page.locator(".cole-totals")
     for total in model.state.totals():
-        expect(totals).to_contain_text(str(total))
+        expect(totals).to_contain_text(str(total), timeout=30_000)
     table = page.locator(".cole-scores")
     sheet = model.state.score_sheet()
     # The table fills after the banner (the row is sent first); give a loaded machine time.
     expect(table).to_contain_text(sheet[0].note, timeout=20_000)
     for line in sheet:
-        expect(table).to_contain_text(line.note)
-    expect(table.locator(".tabulator-row:not(.tabulator-group)")).to_have_count(len(sheet))
+        expect(table).to_contain_text(line.note, timeout=30_000)
+    expect(table.locator(".tabulator-row:not(.tabulator-group)")).to_have_count(
+        len(sheet), timeout=30_000
+    )
     alive = next(i for i, line in enumerate(sheet) if line.category == "alive" and line.cells)
     note = sheet[alive].note
     table.locator(".tabulator-row", has_text=note).first.click()
@@ -266,7 +274,9 @@ def test_bots_finish_the_game_and_the_score_table_reads_every_line(open_page, se
 def test_hot_seat_covers_the_hands_between_people(open_page, server):
     seed, model, _ = seed_where(lambda m: True, players=2, seat1="Human")
     page = open_game(open_page, server, seed=seed, players=2, seat1="Human", speed=0)
-    expect(page.locator(".cole-cover")).to_contain_text("Pass the device to Player 1")
+    expect(page.locator(".cole-cover")).to_contain_text(
+        "Pass the device to Player 1", timeout=30_000
+    )
     assert hand(page) == []
     page.get_by_role("button", name="I am Player 1: show my hand").click()
     page.wait_for_function(
@@ -276,7 +286,9 @@ def test_hot_seat_covers_the_hands_between_people(open_page, server):
     playable = column(page, "savannah-hand-status", "text").index("✓ can be played")
     choose(page, playable)
     press_play(page)
-    expect(page.locator(".cole-cover")).to_contain_text("Pass the device to Player 2")
+    expect(page.locator(".cole-cover")).to_contain_text(
+        "Pass the device to Player 2", timeout=30_000
+    )
     page.wait_for_function(
         "() => Bokeh.documents[0].get_model_by_name('savannah-hand-cards').data.card.length === 0"
     )
@@ -296,7 +308,7 @@ def test_save_downloads_json_and_a_bad_file_keeps_the_game(open_page, server, tm
     choose(page, index)
     press_play(page)
     wait_for_my_turn(page)
-    expect(page.locator(".cole-log")).to_contain_text("2. Player 2:")
+    expect(page.locator(".cole-log")).to_contain_text("2. Player 2:", timeout=30_000)
     shown = row(page)
     page.locator(".bk-tab", has_text="New game").click()
     with page.expect_download() as info:
@@ -312,8 +324,8 @@ def test_save_downloads_json_and_a_bad_file_keeps_the_game(open_page, server, tm
     )
     page.locator(".bk-tab", has_text=PLAY_TAB).click()
     message = page.locator(".cole-message")
-    expect(message).to_contain_text("Could not load the file: it is not valid JSON")
-    expect(message).to_contain_text("The current game is unchanged.")
+    expect(message).to_contain_text("Could not load the file: it is not valid JSON", timeout=30_000)
+    expect(message).to_contain_text("The current game is unchanged.", timeout=30_000)
     assert row(page) == shown
 
     other = open_game(open_page, server, players=4)
@@ -321,4 +333,4 @@ def test_save_downloads_json_and_a_bad_file_keeps_the_game(open_page, server, tm
     other.locator("input[type=file]").set_input_files(str(saved))
     other.locator(".bk-tab", has_text=PLAY_TAB).click()
     wait_for_row(other, shown)
-    expect(other.locator(".cole-turn")).to_contain_text("Player 1 to play")
+    expect(other.locator(".cole-turn")).to_contain_text("Player 1 to play", timeout=30_000)

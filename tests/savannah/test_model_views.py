@@ -268,7 +268,8 @@ def test_page_settings_come_from_the_address():
     )
     m = dash.model
     assert (m.players, m.start.seed, m.seat1, m.state.rules.start_row) == (2, 7, "MCTS", 12)
-    assert m.seed is None, "the seed made this game; the next New game deals afresh"
+    dash.new_game()
+    assert m.start.seed != 7 and m.seed is None, "New game deals afresh, not the shared deal"
     assert dash.playback.speed == 0
     bad = SavannahDashboard.from_query({"players": [b"lots"], "seat1": [b"Random"]})
     assert "players: 'lots' is not a whole number from 2 to 5." in bad.model.message
