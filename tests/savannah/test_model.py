@@ -398,7 +398,7 @@ def test_save_and_load_restore_the_game_seats_and_undo_list():
         (lambda d: "{oops", "it is not valid JSON"),
         (lambda d: json.dumps([1, 2]), "expected a JSON object"),
         (lambda d: json.dumps({**d, "format": "chess"}), "the 'format' field is 'chess'"),
-        (lambda d: json.dumps({**d, "version": 9}), "it is a save of version 9"),
+        (lambda d: json.dumps({**d, "version": 9}), "field says version 9"),
         (lambda d: json.dumps({k: v for k, v in d.items() if k != "moves"}), "no 'moves' field"),
         (
             lambda d: json.dumps({**d, "moves": [{"type": "play", "card": "unicorn#1"}]}),
