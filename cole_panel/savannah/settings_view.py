@@ -93,7 +93,7 @@ class SettingsView(pn.viewable.Viewer):
             pn.pane.Markdown(
                 "**In a hurry?** Bots play every seat to the end.", margin=(8, 5, 0, 5)
             ),
-            pn.Row(finish, kind, margin=0),
+            pn.FlexBox(finish, kind, margin=0),  # wraps in a narrow sidebar
             pn.layout.Divider(),
             pn.pane.Markdown("**Next game**", margin=(4, 5, 0, 5)),
             pn.widgets.IntSlider.from_param(m.param.players, label="Players", **wide),

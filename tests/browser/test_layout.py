@@ -63,26 +63,9 @@ CONTROLS = {
     "savannah": _savannah,
     "lab": _lab,
 }
-STILL_TOO_WIDE = {
-    # Their layouts are being fixed on the ecosystem and savannah branches (issue 12.1); the
-    # lead removes these marks after merging them.
-    "ecosystem": "Ecosystem's layout is fixed on its own branch (issue 12.1); also, in any "
-    "Panel template, changing `visible` of a pn.pane.Bokeh raises a TypeError (Panel copies the "
-    "design's ImportedStyleSheets into the pane's `stylesheets`), as the draft hands do",
-    "savannah": "Savannah's layout is fixed on its own branch (issue 12.1): its right column "
-    "is wider than the 1,024 px window",
-}
 
 
-def _param(name: str):
-    if name in STILL_TOO_WIDE:
-        return pytest.param(
-            name, marks=pytest.mark.xfail(strict=False, reason=STILL_TOO_WIDE[name])
-        )
-    return name
-
-
-@pytest.mark.parametrize("name", [_param(name) for name, _ in PAGES])
+@pytest.mark.parametrize("name", [name for name, _ in PAGES])
 def test_page_fits_1024_px_with_every_control_on_screen(browser, panel_server, name):
     assert set(CONTROLS) == {n for n, _ in PAGES}
     server = panel_server(name)
