@@ -80,8 +80,10 @@ def open_page(browser, request):
 
 
 def select_with(page, option: str):
-    """The drop-down that offers ``option``."""
-    return page.locator("select", has=page.locator("option", has_text=option)).first
+    """The drop-down that offers exactly ``option`` (served, the sidebar's come first)."""
+    return page.locator(
+        "select", has=page.locator("option", has_text=re.compile(f"^{re.escape(option)}$"))
+    ).first
 
 
 def apply_text(page, text: str) -> None:
