@@ -20,6 +20,7 @@ import param
 from engines.savannah import State, Steal
 
 from ..ui import BotRunner, EventLog, GameOverBanner, MessageBox, ThinkingIndicator
+from ..ui.address import page_location
 from ..ui.batch import batched
 from ..ui.timer import call_later, can_call_later
 from .art import group_and_level
@@ -579,9 +580,8 @@ class SavannahDashboard(pn.viewable.Viewer):
 
 def _page_address() -> str:
     """The served page's address without its query ('' in a notebook)."""
-    if pn.state.curdoc is None or pn.state.location is None:
-        return ""
-    return (pn.state.location.href or "").split("?")[0]
+    location = page_location()
+    return "" if location is None else (location.href or "").split("?")[0]
 
 
 def _speed_options(seconds: float) -> dict[str, float]:

@@ -21,3 +21,14 @@ def page_location_ok() -> bool:
     except ValueError:
         return False
     return True
+
+
+def page_location() -> pn.io.location.Location | None:
+    """This session's ``pn.state.location``, or None outside a server or when Panel cannot
+    read the address (the games then read ``pn.state.session_args`` themselves)."""
+    if pn.state.curdoc is None or pn.state.curdoc.session_context is None:
+        return None
+    try:
+        return pn.state.location
+    except ValueError:
+        return None

@@ -14,6 +14,8 @@ from typing import Any
 import panel as pn
 import param
 
+from .address import page_location
+
 __all__ = ["COPY_JS", "CopyLink"]
 
 COPY_JS = """
@@ -48,7 +50,7 @@ class CopyLink(pn.viewable.Viewer):
     ):
         super().__init__(**params)
         self._query = query
-        self._location = pn.state.location if pn.state.curdoc is not None else None
+        self._location = page_location()
         self._base = ""
         if self._location is not None:
             self._base = (self._location.href or "").split("?")[0]

@@ -26,6 +26,7 @@ from bokeh.events import DocumentReady
 from bokeh.models import CustomJS
 
 from ..core.game_store import GameStore
+from .address import page_location
 from .token import COOKIE, COOKIE_DAYS, browser_token
 
 __all__ = ["CONNECTION", "COOKIE", "keep_game"]
@@ -60,7 +61,7 @@ def keep_game(model: Any, app: str, store: GameStore | None = None) -> bool:
         return False
     store = store or _shared_store()
     token, new = browser_token()
-    location = pn.state.location
+    location = page_location()
     restored = False
     if not new:
         restored = _restore(model, store.get(token, app), _address(location))

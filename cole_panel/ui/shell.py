@@ -77,6 +77,11 @@ def serve_page(content: Any, *, title: str, page: str) -> pn.template.BootstrapT
     The address bar stays linked to the page only when Panel can read the address (see
     :func:`cole_panel.ui.address.page_location_ok`), so a bad address never blanks the page.
     """
+    from panel.io.location import Location
+
     from cole_panel.ui.address import page_location_ok
 
-    return app_shell(content, title=title, page=page).servable(location=page_location_ok())
+    # A template's page needs a location root: when Panel cannot read this address, an
+    # unlinked one (the games read ``session_args`` themselves and name the bad parameter).
+    location = True if page_location_ok() else Location()
+    return app_shell(content, title=title, page=page).servable(location=location)

@@ -73,7 +73,7 @@ BOXES = {
     "savannah": Box(
         "savannah",
         HAND_NAME,
-        ((None, "Save / load"),),
+        (),  # served, the load box is in the sidebar
         "body",
         lambda: SavannahModel(seed=3).save(),
         "Loaded a game of 0 moves",
