@@ -26,6 +26,7 @@ from .test_savannah import (
     seed_where,
     server,  # noqa: F401 - the module's server fixture
     set_auto,
+    show_settings,
     wait_for_my_turn,
     wait_for_row,
 )
@@ -116,7 +117,7 @@ def test_the_big_five_tracker_and_a_link_reopened_in_a_second_browser(open_page,
 
     # the page's link, opened in another browser context, shows the same game
     shown = hand(page)
-    page.locator(".bk-tab", has_text="New game").click()
+    show_settings(page)
     link = page.locator(".cole-link input").input_value()
     assert "moves=" in link and f"seed={seed}" in link
     url = link if link.startswith("http") else f"{server.url}{link}"
