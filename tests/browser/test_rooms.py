@@ -3,6 +3,8 @@ own browser token and Panel session) on one `panel serve` process."""
 
 from __future__ import annotations
 
+import json
+import re
 import time
 
 import pytest
@@ -25,6 +27,26 @@ STONES_JS = """
   return Array.from(d.x).map((x, i) => [Math.round(x * 1000), Math.round(d.y[i] * 1000)]);
 }
 """
+
+DOCUMENT_JS = """
+() => {
+  const plain = (k, v) => {
+    if (k !== "" && v && typeof v === "object" && v.attributes !== undefined && v.id !== undefined)
+      return "ref:" + v.id;  // another model: listed on its own
+    if (ArrayBuffer.isView(v)) return Array.from(v);
+    if (v instanceof Map) return Object.fromEntries(v);
+    if (v instanceof Set) return Array.from(v);
+    if (typeof v === "function") return undefined;
+    return v;
+  };
+  const out = [];
+  for (const doc of Bokeh.documents)
+    for (const model of doc.all_models)
+      out.push(model.type + " " + (model.name || "") + " " + JSON.stringify({...model.attributes}, plain));
+  return out.join("\\n");
+}
+"""
+"""Everything the browser's Bokeh documents hold (every model and property), as text."""
 
 
 def open_context(browser, url: str, wait_for: str = ".cole-room-status"):
@@ -133,3 +155,119 @@ def test_a_reload_returns_to_the_same_seat_and_nobody_else_can_take_it(browser, 
         for ctx in (other_ctx, guest_ctx, host_ctx):
             if ctx is not None:
                 ctx.close()
+
+
+@pytest.fixture(scope="module")
+def savannah_server(panel_server):
+    return panel_server("savannah")
+
+
+HAND_JS = "() => Array.from(Bokeh.documents[0].get_model_by_name('savannah-hand-cards').data.card)"
+SETTLED_HAND_JS = """
+() => {
+  const doc = Bokeh.documents[0];
+  const cards = (name) => Array.from(doc.get_model_by_name(name).data.card);
+  const hand = cards('savannah-hand-cards');
+  const out = new Set([...cards('savannah-row-cards'), ...cards('savannah-minis')]);
+  return hand.length === 3 && hand.every((c) => !out.has(c)) ? hand : null;
+}
+"""
+"""The page's hand once it is redrawn for the position on show, else null.  The hand is
+redrawn a moment after the row (the row goes out first), so for an instant the mover's page
+still shows the card it just played in its hand as well as in the row: reading the hand then
+would blame another page for holding a card that is public by now."""
+SAVANNAH_TURNS = 5
+
+
+def moves_played(page) -> int:
+    return int(page.locator(".cole-room-moves").inner_text().split()[0])
+
+
+def wait_for_moves(page, n: int, timeout: int = 60_000) -> None:
+    expect(page.locator(".cole-room-moves")).to_have_text(f"{n} moves played", timeout=timeout)
+
+
+def take_a_turn(page, n: int) -> None:
+    """The mover's page makes one move, as a person would: a steal if one is due, else the
+    first card of the hand that can be played (or discarded)."""
+    take = page.get_by_role("button", name="Take it")
+    if take.is_visible():
+        take.click()
+        wait_for_moves(page, n + 1)
+        return
+    for index, card in enumerate(page.evaluate(HAND_JS)):
+        name = card.split("#")[0]
+        page.locator(f".cole-hand-{index} button").click()
+        play = page.locator(".cole-play button")
+        # the page's verdict on this card, on its action button: "Play the X", "Discard the X"
+        # or "The X is blocked" (the message box may still say something about an earlier X)
+        verdict = re.compile(f"^(Play the|Discard the|The) {re.escape(name)}( is blocked)?$")
+        expect(play).to_have_text(verdict, timeout=30_000)
+        if play.inner_text().endswith("is blocked"):
+            continue
+        for _attempt in range(4):  # a click can be lost while the page redraws its buttons
+            expect(play).to_be_enabled(timeout=30_000)
+            play.click()
+            try:
+                wait_for_moves(page, n + 1, timeout=20_000)
+                return
+            except AssertionError:
+                if page.locator(".cole-message").inner_text().startswith("It is"):
+                    raise
+        raise AssertionError(
+            f"playing {card} did nothing: {page.locator('.cole-message').inner_text()}"
+        )
+    raise AssertionError("no card of the hand could be played")
+
+
+def test_three_people_play_savannah_and_no_page_ever_holds_another_hand(browser, savannah_server):
+    server = savannah_server
+    context, host = open_context(
+        browser, f"{server.url}?players=3&speed=0", wait_for=".cole-room-create"
+    )
+    contexts = [context]
+    try:
+        host.locator(".cole-room-create button").click()
+        href = host.locator(".cole-room-made a.cole-room-link").get_attribute(
+            "href", timeout=30_000
+        )
+        base = server.url.rsplit("/", 1)[0]
+        host.goto(base + href, timeout=LOAD_MS)
+        pages = [host]
+        for seat in (1, 2):
+            ctx, page = open_context(browser, base + href)
+            contexts.append(ctx)
+            sit(page, seat)
+            pages.append(page)
+        for turn in range(SAVANNAH_TURNS + 1):
+            for page in pages:
+                wait_for_moves(page, turn)
+            for page in pages:  # the turn's playback is over: the hand shown is the new one
+                expect(page.get_by_role("button", name="Skip »")).to_be_disabled(timeout=60_000)
+            hands = [
+                page.wait_for_function(SETTLED_HAND_JS, timeout=30_000).json_value()
+                for page in pages
+            ]
+            for seat, page in enumerate(pages):
+                held = page.evaluate(DOCUMENT_JS)
+                assert len(hands[seat]) == 3 and all(json.dumps(c) in held for c in hands[seat])
+                for other, hand in enumerate(hands):
+                    if other != seat:
+                        leaked = [c for c in hand if json.dumps(c) in held]
+                        where = [
+                            line[:200]
+                            for line in held.splitlines()
+                            if any(json.dumps(c) in line for c in leaked)
+                        ]
+                        assert not leaked, (
+                            f"after {turn} moves page {seat} holds {leaked} of seat {other} "
+                            f"in {where}"
+                        )
+            if turn < SAVANNAH_TURNS:
+                mover = next(
+                    p for p in range(3) if "▶" in host.locator(f".cole-room-seat-{p}").inner_text()
+                )
+                take_a_turn(pages[mover], turn)
+    finally:
+        for ctx in contexts:
+            ctx.close()

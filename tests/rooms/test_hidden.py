@@ -1,7 +1,8 @@
 """Hidden cards stay hidden: what each page's Bokeh document holds, read in full.
 
 Three people and a spectator open the same On the Savannah room; each page is the real
-Savannah dashboard rendered into its own Bokeh document.  After every move, each document is
+Savannah dashboard framed as served (the shared shell: the room bar, the play area AND the
+settings sidebar with its seats, link and save box) rendered into its own Bokeh document.  After every move, each document is
 serialized whole (every model, every property, every ColumnDataSource column — what the
 websocket would carry) and searched for the cards in the other seats' hands.  The page's own
 hand must be there (so the search can fail), the others' never.
@@ -12,12 +13,12 @@ from __future__ import annotations
 import json
 import random
 
-import panel as pn
 from bokeh.document import Document
 
 from cole_panel.rooms import RoomRegistry, new_token
-from cole_panel.rooms.serving import RoomPage
+from cole_panel.rooms.serving import FramedPage, RoomPage
 from cole_panel.savannah import SavannahDashboard
+from cole_panel.ui.shell import app_shell
 
 MOVES = 8
 
@@ -25,9 +26,8 @@ MOVES = 8
 def rendered(room, token):
     page = RoomPage(room, token, SavannahDashboard)
     doc = Document()
-    root = pn.panel(page).get_root(doc)
-    if root.document is None:
-        doc.add_root(root)
+    framed = FramedPage(page.dashboard, top=[page.bar], side=[])
+    app_shell(framed, title="On the Savannah", page="savannah").server_doc(doc)
     return page, doc
 
 
@@ -48,6 +48,7 @@ def test_no_page_of_a_savannah_room_holds_another_seats_hand():
             state = room.model.state
             for seat, (_page, doc) in enumerate(pages):
                 text = json.dumps(doc.to_json(deferred=False), default=str)
+                assert "cole-settings" in text  # the sidebar is part of what is searched
                 for q in range(state.players):
                     for card in state.hand(q):
                         shown = json.dumps(card) in text
