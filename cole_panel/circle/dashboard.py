@@ -343,14 +343,13 @@ class CircleDashboard(pn.viewable.Viewer):
         p = m.state.current_player
         if p is None:
             return '<div style="font-size:16px"><b>Game over.</b></div>'
-        who = (
-            "your move — click an empty cell"
-            if m.seat(p) == "Human"
-            else (f"the {m.seat(p)} bot plays")
-        )
+        who = m.turn_words(p)
+        if who == "Your move":
+            who += ": click an empty cell"
         return (
             f'<div style="font-size:16px"><span style="color:{STONE_FILL[p]};'
-            f'font-size:20px">●</span> <b>{PLAYER_NAMES[p]} to play</b> — {who}.</div>'
+            f'font-size:20px">●</span> <b>{PLAYER_NAMES[p]} to play</b> — '
+            f"{html.escape(who)}.</div>"
         )
 
     def _push(self) -> None:

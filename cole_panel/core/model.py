@@ -153,6 +153,13 @@ class GameModel(param.Parameterized):
             return f"{name} (MCTS bot, strength {self.strength(player)})"
         return f"{name} ({kind} bot)"
 
+    def turn_words(self, player: int) -> str:
+        """Who makes ``player``'s move, as this page tells it: 'Your move' when a person plays
+        it here, else 'The Greedy bot plays' and the like (a room's page names the person it
+        waits for, see :class:`cole_panel.rooms.RoomMirror`)."""
+        kind = self.seat(player)
+        return "Your move" if kind == "Human" else f"The {kind} bot plays"
+
     @property
     def player_count(self) -> int:
         """How many players the current game has."""

@@ -16,7 +16,7 @@ import param
 
 from ..circle.model import CircleModel
 from ..savannah.model import SavannahModel
-from .room import Room, RoomError
+from .room import OPEN, Room, RoomError
 from .views import SEAT_PARAMS, room_options
 
 _SAID = ("message", "message_is_error")
@@ -56,13 +56,36 @@ class RoomMirror:
         }
         if "state" in changed:
             changed.update(self._fresh_position())
-        if not changed:
+        # Someone sitting down or going away changes no game value, but the page's turn line
+        # names who it waits for: the seat menus are signalled again for the views to redraw.
+        words = [self.turn_words(p) for p in range(len(self.room.seats))]
+        retell = words != getattr(self, "_words", None)
+        self._words = words
+        if not changed and not retell:
             return
         self._syncing = True
         try:
             self.param.update(changed)
+            if retell and not any(name.startswith("seat") for name in changed):
+                self.param.trigger(
+                    *sorted(n for n in SEAT_PARAMS & set(self.param) if n[:4] == "seat")
+                )
         finally:
             self._syncing = False
+
+    def turn_words(self, player: int) -> str:
+        """'Your move' at this page's seat, 'Waiting for Guest 2' at another person's."""
+        room = self.room
+        if room is None or not 0 <= player < len(room.seats):
+            return super().turn_words(player)
+        if player == self.my_seat:
+            return "Your move"
+        seat = room.seats[player]
+        if seat.owner is not None and not seat.taken_over:
+            return f"Waiting for {seat.name}"
+        if seat.kind == OPEN:
+            return f"Waiting for someone to sit as {self.player_name(player)}"
+        return super().turn_words(player)
 
     def _fresh_position(self) -> dict[str, Any]:
         """Per-page values to reset when the position changes (a stale hint or choice)."""

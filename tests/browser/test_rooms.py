@@ -122,6 +122,14 @@ def test_two_people_play_a_whole_circle_game_in_two_browsers(browser, circle_ser
             moves += 1
             for page in pages:
                 wait_for_board(page, state)
+            if moves <= 2 and not state.is_over:  # each page says whose move it is, for it
+                waiting = "Waiting for Guest 2" if state.current_player == 1 else "Waiting for Host"
+                expect(pages[state.current_player].locator(".cole-turn")).to_contain_text(
+                    "Your move", timeout=30_000
+                )
+                expect(pages[1 - state.current_player].locator(".cole-turn")).to_contain_text(
+                    waiting, timeout=30_000
+                )
         for page in pages:
             expect(page.locator(".cole-game-over").first).to_contain_text(
                 state.outcome.describe()[:20], timeout=30_000

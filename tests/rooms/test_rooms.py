@@ -226,3 +226,42 @@ def test_a_savannah_page_receives_the_same_whatever_the_hidden_cards_are(registr
     seen = [page(r, guest)[0] for r in (first, second)]
     assert seen[0].state.to_dict() == seen[1].state.to_dict()
     assert seen[0].hand_cards() == real.hand(1)
+
+
+def turn_line(dashboard) -> str:
+    """The Circle page's turn line as the browser receives it (its HTML model's text)."""
+    from bokeh.document import Document
+
+    doc = Document()
+    doc.add_root(dashboard.play_area().get_root(doc))
+    (line,) = [m.text for m in doc.models if "cole-turn" in (getattr(m, "css_classes", None) or [])]
+    return line
+
+
+def test_a_circle_page_in_a_room_says_whose_move_it_is_from_its_seat(registry):
+    from cole_panel.circle import CircleDashboard
+
+    host, guest = new_token(), new_token()
+    room = registry.create("circle", host)
+    a, _ = page(room, host)
+    b, _ = page(room, guest)
+    pages = CircleDashboard(model=a), CircleDashboard(model=b)
+    assert "Waiting for Host" in turn_line(pages[1]) and "Your move" in turn_line(pages[0])
+    room.claim(guest, 1)
+    assert a.play("E5")
+    assert "Waiting for Guest 2" in turn_line(pages[0])
+    assert "Your move" in turn_line(pages[1]) and "Waiting" not in turn_line(pages[1])
+
+
+def test_a_circle_page_names_an_open_seat_it_waits_for(registry):
+    from cole_panel.circle import CircleDashboard
+
+    host, guest = new_token(), new_token()
+    room = registry.create("circle", host)
+    a, _ = page(room, host)
+    dashboard = CircleDashboard(model=a)
+    assert a.play("E5")
+    assert "Waiting for someone to sit as Black" in turn_line(dashboard)
+    page(room, guest)
+    room.claim(guest, 1)  # the guest sits down: the host's page names her at once
+    assert "Waiting for Guest 2" in turn_line(dashboard)
