@@ -151,12 +151,12 @@ def configure(**limits: Any) -> RoomRegistry:
     """Make the process-wide registry with other ``limits`` (``max_rooms``, ``max_viewers``,
     ``idle_timeout``, ``seat_timeout``); call it from ``panel serve --setup`` before the first
     page opens.  Returns it."""
-    from .serving import ThreadScheduler
+    from .serving import PoolScheduler
 
     with _shared_lock:
         if _shared:
             raise RuntimeError("The rooms' registry is already in use; configure it at setup.")
-        _shared.append(RoomRegistry(scheduler=ThreadScheduler.for_current_loop, **limits))
+        _shared.append(RoomRegistry(scheduler=PoolScheduler.for_current_loop, **limits))
         return _shared[0]
 
 
@@ -164,7 +164,7 @@ def shared_registry() -> RoomRegistry:
     """The process-wide registry (made on first use; see the module docstring)."""
     with _shared_lock:
         if not _shared:
-            from .serving import ThreadScheduler
+            from .serving import PoolScheduler
 
-            _shared.append(RoomRegistry(scheduler=ThreadScheduler.for_current_loop))
+            _shared.append(RoomRegistry(scheduler=PoolScheduler.for_current_loop))
         return _shared[0]

@@ -9,7 +9,8 @@ So the room never touches Panel or Bokeh: it is as panel-free as the models it h
 Seats belong to browser tokens: a seat claimed by a token is played only by requests carrying
 that token; a person who leaves keeps the seat, and a seat whose person has been away longer
 than ``seat_timeout`` is taken over by a bot (until they return).
-Bots run once per room, through the room's :class:`~cole_panel.core.BotScheduler`.
+Bots run once per room, through the room's :class:`~cole_panel.core.BotScheduler` (served:
+the shared worker-process pool, see :class:`~cole_panel.rooms.serving.PoolScheduler`).
 """
 
 from __future__ import annotations
@@ -346,7 +347,9 @@ class Room:
                 self.run_bots()
 
         delay = 0.3 if any(s.owner for s in self.seats) else 0.8
-        self.scheduler.submit(BotJob(job.compute, apply, task=job.task, delay=delay))
+        self.scheduler.submit(
+            BotJob(job.compute, apply, task=job.task, delay=delay, request=job.request)
+        )
 
     # ------------------------------------------------------------------ telling the viewers
     def _changed(self, *_: Any) -> None:

@@ -17,8 +17,6 @@ from __future__ import annotations
 import html
 import logging
 import threading
-import time
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import panel as pn
@@ -27,6 +25,7 @@ from panel.io.state import set_curdoc
 from panel.reactive import ReactiveHTML
 
 from ..core import BotJob
+from ..core.botpool import BotPool, shared_pool
 from ..ui.resume import keep_game
 from ..ui.shell import split
 from ..ui.token import COOKIE
@@ -40,45 +39,79 @@ SWEEP_PERIOD = "20s"
 """How often the server lets bots take over abandoned seats and removes idle rooms."""
 
 _log = logging.getLogger(__name__)
-_pool: list[ThreadPoolExecutor] = []
 _swept: list[RoomRegistry] = []
 
 
-class ThreadScheduler:
-    """Bot jobs of one room: computed on a worker thread, applied on the server's loop."""
+class PoolScheduler:
+    """Bot jobs of one room in the server's shared pool of worker processes
+    (:func:`~cole_panel.core.botpool.shared_pool`, the pool every page's bots use): bounded,
+    fair between rooms and pages (the room is one client), and a cancel stops the search
+    itself.  The result is applied on the server's event loop (``post``)."""
 
-    def __init__(self, post: Any):
+    def __init__(self, post: Any, pool: BotPool | None = None):
         self._post = post
+        self._pool = pool
+        self._lock = threading.Lock()
         self._generation = 0
+        self._job: int | None = None
 
     @classmethod
-    def for_current_loop(cls) -> ThreadScheduler:
+    def for_current_loop(cls) -> PoolScheduler:
         from tornado.ioloop import IOLoop
 
         return cls(IOLoop.current().add_callback)
 
+    @property
+    def pool(self) -> BotPool:
+        return self._pool or shared_pool()
+
     def submit(self, job: BotJob) -> int:
-        generation = self._generation
-        if not _pool:
-            _pool.append(ThreadPoolExecutor(max_workers=2, thread_name_prefix="cole-room-bot"))
+        """Queue ``job.request`` in the pool (after ``job.delay`` seconds); its result is
+        applied unless another job or a cancel came since."""
+        self._stop("replaced")
+        with self._lock:
+            self._generation += 1
+            generation = self._generation
+        request = job.request
+        if request is None:  # every model's bot job carries its request; nothing to run
+            _log.error("A room's bot job came without a request: %s", job.task)
+            return generation
 
-        def work() -> None:
-            if job.delay:
-                time.sleep(job.delay)
-            if generation != self._generation:
+        def finished(result: Any, error: BaseException | None) -> None:
+            if error is not None:  # a bot failing must not take the server down
+                _log.error("A room's bot failed: %r", error)
                 return
-            try:
-                result = job.compute()
-            except Exception:  # a bot failing must not take the server down
-                _log.exception("A room's bot failed")
-                return
-            self._post(lambda: generation == self._generation and job.apply(result))
+            self._post(lambda: self._current(generation) and job.apply(result))
 
-        _pool[0].submit(work)
+        def start() -> None:
+            with self._lock:
+                if generation == self._generation:
+                    self._job = self.pool.submit(self, request, finished)
+
+        if job.delay > 0:
+            timer = threading.Timer(job.delay, start)
+            timer.daemon = True
+            timer.start()
+        else:
+            start()
         return generation
 
+    def _current(self, generation: int) -> bool:
+        with self._lock:
+            return generation == self._generation
+
+    def _stop(self, reason: str) -> None:
+        with self._lock:
+            job, self._job = self._job, None
+        if job is not None:
+            self.pool.cancel(job, reason)
+
     def cancel(self, handle: Any = None) -> None:
-        self._generation += 1
+        """Drop the room's bot job: not applied, and its search stops (undo, new game, the
+        room removed)."""
+        with self._lock:
+            self._generation += 1
+        self._stop("room's game changed or the room closed")
 
 
 class BrowserToken(ReactiveHTML):
