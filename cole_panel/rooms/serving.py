@@ -22,14 +22,12 @@ from typing import Any
 import panel as pn
 import param
 from panel.io.state import set_curdoc
-from panel.reactive import ReactiveHTML
 
 from ..core import BotJob
 from ..core.botpool import BotPool, shared_pool
 from ..ui.resume import keep_game
 from ..ui.shell import split
-from ..ui.token import COOKIE
-from ..ui.token import browser_token as shared_browser_token
+from ..ui.token import keep_token
 from .mirror import MIRRORS
 from .registry import RoomRegistry, shared_registry
 from .room import OPEN, SEAT_CHOICES, Room, RoomError
@@ -112,25 +110,6 @@ class PoolScheduler:
         with self._lock:
             self._generation += 1
         self._stop("room's game changed or the room closed")
-
-
-class BrowserToken(ReactiveHTML):
-    """Keeps this browser's token in a cookie (read back by the server on the next visit)."""
-
-    token = param.String(default="", doc="This browser's token.")
-
-    _template = '<div id="cookie" style="display:none"></div>'
-    _scripts = {  # noqa: RUF012 - Panel reads these class attributes
-        "render": "if (data.token) { document.cookie = '"
-        + COOKIE
-        + "=' + data.token + '; path=/; max-age=31536000; SameSite=Strict'; }",
-        "token": "self.render()",
-    }
-
-
-def browser_token() -> str:
-    """The token of the browser showing this page (from its cookie), or a new one."""
-    return shared_browser_token()[0]
 
 
 def room_link(game: str, name: str, prefix: str | None = None) -> str:
@@ -354,27 +333,25 @@ def game_page(
     if not _swept:
         _swept.append(registry)
         pn.state.schedule_task("cole-rooms-sweep", registry.sweep, period=SWEEP_PERIOD)
-    token = browser_token()
-    cookie = BrowserToken(token=token, width=0, height=0, margin=0)
+    token = keep_token()  # the page writes this browser's cookie (one writer: ui.token)
     name = _room_name()
     if name is None:
         dashboard = solo() if solo is not None else dashboard_class()
         keep_game(dashboard.model, game)  # a reload or a restart brings the game back
         button = PlayWithOthers(registry, token, game=game, model=dashboard.model)
-        return FramedPage(dashboard, top=[cookie], side=[button])
+        return FramedPage(dashboard, top=[], side=[button])
     try:
         room = registry.get(name, game)
         page = RoomPage(room, token, dashboard_class)
     except RoomError as err:
         return pn.Column(
-            cookie,
             pn.pane.HTML(
                 f'<div class="cole-room-error" style="color:#a40000;font-size:16px">'
                 f"{html.escape(str(err))}</div>"
                 f'<a href="{html.escape(room_link(game, "")[: -len("?room=")])}">Play a game of your own instead.</a>'
             ),
         )
-    return FramedPage(page.dashboard, top=[cookie, page.bar], side=[])
+    return FramedPage(page.dashboard, top=[page.bar], side=[])
 
 
 class FramedPage(pn.viewable.Viewer):

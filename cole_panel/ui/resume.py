@@ -22,12 +22,10 @@ import json
 from typing import Any
 
 import panel as pn
-from bokeh.events import DocumentReady
-from bokeh.models import CustomJS
 
 from ..core.game_store import GameStore
 from .address import page_location
-from .token import COOKIE, COOKIE_DAYS, browser_token
+from .token import COOKIE, browser_token, keep_token
 
 __all__ = ["CONNECTION", "COOKIE", "keep_game"]
 
@@ -61,21 +59,11 @@ def keep_game(model: Any, app: str, store: GameStore | None = None) -> bool:
         return False
     store = store or _shared_store()
     token, new = browser_token()
+    keep_token()  # the page writes the cookie (the one writer, shared with rooms)
     location = page_location()
     restored = False
     if not new:
         restored = _restore(model, store.get(token, app), _address(location))
-    else:
-        doc.js_on_event(
-            DocumentReady,
-            CustomJS(
-                args={"token": token, "name": COOKIE, "days": COOKIE_DAYS},
-                code=(
-                    "document.cookie = `${name}=${token}; path=/; "
-                    "max-age=${days * 86400}; SameSite=Strict`"
-                ),
-            ),
-        )
 
     def remember(*_: Any) -> None:
         entry = {"address": _address(location), "game": model.save()}

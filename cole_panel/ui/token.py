@@ -2,8 +2,8 @@
 
 Both :mod:`cole_panel.ui.resume` (a reload brings the game back) and :mod:`cole_panel.rooms`
 (a seat belongs to a browser) read it here, so a first visit makes one token, not two that
-would overwrite each other's cookie.  A page that makes a new token writes the cookie itself
-(``SameSite=Strict``), so only that browser holds it.
+would overwrite each other's cookie.  :func:`keep_token` is the one writer of the cookie: the
+page writes it itself (``SameSite=Strict``), so only that browser holds it.
 """
 
 from __future__ import annotations
@@ -14,8 +14,10 @@ import weakref
 from typing import Any
 
 import panel as pn
+from bokeh.events import DocumentReady
+from bokeh.models import CustomJS
 
-__all__ = ["COOKIE", "COOKIE_DAYS", "TOKEN_PATTERN", "browser_token"]
+__all__ = ["COOKIE", "COOKIE_DAYS", "TOKEN_PATTERN", "browser_token", "keep_token"]
 
 COOKIE = "cole_player"
 """The cookie holding a browser's token."""
@@ -27,6 +29,7 @@ TOKEN_PATTERN = re.compile(r"[A-Za-z0-9_-]{16,64}")
 """What a token looks like; a cookie of any other shape is ignored unread."""
 
 _made: weakref.WeakKeyDictionary[Any, tuple[str, bool]] = weakref.WeakKeyDictionary()
+_written: weakref.WeakSet[Any] = weakref.WeakSet()
 
 
 def browser_token() -> tuple[str, bool]:
@@ -42,3 +45,24 @@ def browser_token() -> tuple[str, bool]:
     if doc is not None:
         _made[doc] = found
     return found
+
+
+def keep_token() -> str:
+    """This browser's token, kept in its cookie for :data:`COOKIE_DAYS` from this visit: the
+    served page writes the cookie once it is ready in the browser (once per session, however
+    many callers ask).  Outside ``panel serve`` nothing is written."""
+    token, _new = browser_token()
+    doc = pn.state.curdoc
+    if doc is not None and doc.session_context is not None and doc not in _written:
+        _written.add(doc)
+        doc.js_on_event(
+            DocumentReady,
+            CustomJS(
+                args={"token": token, "name": COOKIE, "days": COOKIE_DAYS},
+                code=(
+                    "document.cookie = `${name}=${token}; path=/; "
+                    "max-age=${days * 86400}; SameSite=Strict`"
+                ),
+            ),
+        )
+    return token
