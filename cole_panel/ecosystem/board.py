@@ -22,6 +22,7 @@ from bokeh.models import ColumnDataSource, HoverTool
 from engines.ecosystem import CELLS, COLS, ROWS, Park, cell_label
 
 from ..ui.figures import bare_figure
+from ..ui.glyphs import label
 from .card_glyphs import CARD_COLUMNS, draw_cards
 from .geometry import (
     LABEL_MARGIN,
@@ -246,16 +247,8 @@ class ParkBoard(pn.viewable.Viewer):
             padding=2,
             border_radius=3,
         )
-        self._labels = p.text(
-            "x",
-            "y",
-            text="text",
-            source=s["labels"],
-            text_color="color",
-            text_font_size="size",
-            text_align="align",
-            text_baseline="middle",
-            text_font_style="bold",
+        self._labels = label(
+            p, "text", source=s["labels"], align="align", size="size", style="bold", color="color"
         )
         self._rows = p.text(
             "x",

@@ -1,0 +1,42 @@
+"""Text on a Bokeh board, written once: a label per row of a source, centred by default.
+
+Every board draws card names, levels, numbers and notes with the same handful of text
+properties; :func:`label` names the ones that vary (text, size, colour, style, where) and
+passes any other glyph property on.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def label(
+    fig: Any,
+    text: Any,
+    *,
+    size: Any,
+    color: Any,
+    source: Any = None,
+    x: Any = "x",
+    y: Any = "y",
+    align: Any = "center",
+    baseline: Any = "middle",
+    style: Any = "normal",
+    **glyph: Any,
+) -> Any:
+    """``fig.text`` at (``x``, ``y``) (columns of ``source`` or values) showing ``text``, in
+    ``size`` and ``color``, aligned ``align``/``baseline``, in font ``style`` ("bold",
+    "italic"); ``glyph`` holds any other text-glyph property (alpha, angle, offsets...)."""
+    if source is not None:
+        glyph["source"] = source
+    return fig.text(
+        x=x,
+        y=y,
+        text=text,
+        text_align=align,
+        text_baseline=baseline,
+        text_font_size=size,
+        text_font_style=style,
+        text_color=color,
+        **glyph,
+    )
