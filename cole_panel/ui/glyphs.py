@@ -14,8 +14,8 @@ def label(
     fig: Any,
     text: Any,
     *,
-    size: Any,
-    color: Any,
+    size: Any = None,
+    color: Any = None,
     source: Any = None,
     x: Any = "x",
     y: Any = "y",
@@ -25,18 +25,16 @@ def label(
     **glyph: Any,
 ) -> Any:
     """``fig.text`` at (``x``, ``y``) (columns of ``source`` or values) showing ``text``, in
-    ``size`` and ``color``, aligned ``align``/``baseline``, in font ``style`` ("bold",
+    ``size`` and ``color`` (Bokeh's own when None), aligned ``align``/``baseline``, in font ``style`` ("bold",
     "italic"); ``glyph`` holds any other text-glyph property (alpha, angle, offsets...)."""
-    if source is not None:
-        glyph["source"] = source
+    given = {"source": source, "text_font_size": size, "text_color": color}
+    glyph.update({name: value for name, value in given.items() if value is not None})
     return fig.text(
         x=x,
         y=y,
         text=text,
         text_align=align,
         text_baseline=baseline,
-        text_font_size=size,
         text_font_style=style,
-        text_color=color,
         **glyph,
     )
