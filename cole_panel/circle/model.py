@@ -226,20 +226,12 @@ class CircleModel(GameModel):
         """Start a new game with the current options (seats are kept)."""
         rules = self.rules
         state = new_game(rules, seed=self.seed)
-        self._bots.clear()
-        self.param.update(
-            state=state,
-            start=state.clone(),
-            history=[],
-            future=[],
-            events=[],
-            view_index=None,
-            hint=None,
-            message_is_error=False,
-            message=f"New game on a board of radius {rules.radius}: "
+        message = (
+            f"New game on a board of radius {rules.radius}: "
             f"{PLAYER_NAMES[rules.first_player]} starts; "
-            f"eat {count_stones(rules.capture_target)} to win.",
+            f"eat {count_stones(rules.capture_target)} to win."
         )
+        self._start(state, message, view_index=None, hint=None)
 
     def play(self, action: Cell | str) -> bool:
         """The player to move places a stone on ``action`` (a (q, r) cell or a label like 'E5').

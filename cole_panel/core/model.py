@@ -181,6 +181,21 @@ class GameModel(param.Parameterized):
         return updates
 
     # ------------------------------------------------------------------ messages
+    def _start(self, state: Any, message: str, **updates: Any) -> None:
+        """Show a new game at ``state`` (no turns yet, the bots forgotten) saying ``message``;
+        ``updates`` reset the game's own parameters (selections, pending picks...)."""
+        self._bots.clear()
+        self.param.update(
+            state=state,
+            start=state.clone(),
+            history=[],
+            future=[],
+            events=[],
+            message_is_error=False,
+            message=message,
+            **updates,
+        )
+
     def _refuse(self, sentence: str) -> bool:
         """Say why a request is refused; nothing else changes.  Returns False."""
         self.param.update(message=sentence, message_is_error=True)

@@ -311,20 +311,12 @@ class EcosystemModel(GameModel, ScoringOptions):
         """Deal a new game with the current options (seats are kept)."""
         rules = self.rules
         state = new_game(rules, seed=self.seed)
-        self._bots.clear()
         kind = "classic game" if rules.variant == "classic" else "game with two parks"
-        self.param.update(
-            state=state,
-            start=state.clone(),
-            history=[],
-            future=[],
-            pending=[],
-            undone=[],
-            events=[],
-            message_is_error=False,
-            message=f"New {kind} for {rules.players} players: pick a card from your hand, then "
-            "click a green cell of the matching park.",
+        message = (
+            f"New {kind} for {rules.players} players: pick a card from your hand, then "
+            "click a green cell of the matching park."
         )
+        self._start(state, message, pending=[], undone=[])
 
     def _adopt(self, state: State, history: list[Turn], message: str) -> None:
         self.param.update(

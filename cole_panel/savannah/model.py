@@ -472,22 +472,12 @@ class SavannahModel(GameModel, SavannahOptions):
         except ValueError as err:
             return self._refuse(f"Cannot start that game: {err}.")
         state = new_game(rules, seed=self.seed)
-        self._bots.clear()
-        p = state.current_player
-        self.param.update(
-            state=state,
-            start=state.clone(),
-            history=[],
-            future=[],
-            shuffles=[],
-            events=[],
-            selected=None,
-            revealed=None,
-            message_is_error=False,
-            message=f"New game for {rules.players} players: {player_name(p)} starts. "
-            f"{state.pile_size} cards in the draw pile; the game ends when the last "
-            "one is drawn.",
+        message = (
+            f"New game for {rules.players} players: {player_name(state.current_player)} "
+            f"starts. {state.pile_size} cards in the draw pile; the game ends when the last "
+            "one is drawn."
         )
+        self._start(state, message, shuffles=[], selected=None, revealed=None)
         return True
 
     def _adopt(
