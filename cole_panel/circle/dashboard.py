@@ -451,15 +451,9 @@ class CircleDashboard(pn.viewable.Viewer):
             self._job = None
         if not self._bot_should_move():
             return
-        state = m.state
-        p = state.current_player
-        delay = self.pace if not m.has_human else HUMAN_VS_BOT_DELAY
-        self._job = ("bot", state)
-        self.runner.run(
-            m.bot_request(state),
-            partial(self._apply_bot, state),
-            delay=delay,
-            task=f"{m.seat_name(p)} is thinking",
+        self._job = ("bot", m.state)
+        self.runner.move_for(
+            m, m.state, self._apply_bot, delay=self.pace if not m.has_human else HUMAN_VS_BOT_DELAY
         )
 
     @batched

@@ -506,15 +506,9 @@ class DraftTable(pn.viewable.Viewer):
             self._job = None
         if not m.bot_to_move:
             return
-        state = m.state
-        p = state.current_player
-        delay = HUMAN_VS_BOT_DELAY if m.humans else self.pace
-        self._job = ("bot", state)
-        self.runner.run(
-            m.bot_request(state),
-            partial(self._apply_bot, state),
-            delay=delay,
-            task=f"{m.seat_name(p)} is thinking",
+        self._job = ("bot", m.state)
+        self.runner.move_for(
+            m, m.state, self._apply_bot, delay=HUMAN_VS_BOT_DELAY if m.humans else self.pace
         )
 
     @batched
