@@ -119,13 +119,8 @@ class CircleModel(GameModel):
         doc=("A bot's suggested cell for the player to move, or None."),
     )
 
-    def __init__(self, **params: Any):
-        state = params.pop("state", None)
-        super().__init__(**params)
-        if state is None:
-            self.new_game()
-        else:
-            self._adopt(state, "Position set up.")
+    def _set_up(self, state: State) -> None:
+        self._adopt(state, "Position set up.")
 
     # ------------------------------------------------------------------ construction
     @classmethod

@@ -128,8 +128,17 @@ class GameModel(param.Parameterized):
     )
 
     def __init__(self, **params: Any):
+        state = params.pop("state", None)
         super().__init__(**params)
         self._bots = BotShelf(self.game)
+        if state is None:
+            self.new_game()
+        else:
+            self._set_up(state)
+
+    def _set_up(self, state: Any) -> None:  # pragma: no cover - every game defines it
+        """Show ``state`` (given to the constructor) as the game, saying it was set up."""
+        raise NotImplementedError
 
     # ------------------------------------------------------------------ seats
     def player_name(self, player: int) -> str:
@@ -379,6 +388,10 @@ class GameModel(param.Parameterized):
         )
 
     # ------------------------------------------------------------------ saving
+    def new_game(self) -> Any:  # pragma: no cover - every game defines it
+        """Start a new game with the current options (seats are kept)."""
+        raise NotImplementedError
+
     def play(self, action: Any) -> bool:  # pragma: no cover - every game defines it
         raise NotImplementedError
 

@@ -116,14 +116,11 @@ class EcosystemModel(GameModel, ScoringOptions):
     )
     undone = param.List(default=[], item_type=Pick, doc="Pending picks undone (for redo).")
 
-    def __init__(self, **params: Any):
-        state = params.pop("state", None)
-        super().__init__(**params)
-        self._sheet_cache: tuple[State | None, ScoreSheet | None] = (None, None)
-        if state is None:
-            self.new_game()
-        else:
-            self._adopt(state.clone(), [], "Game set up.")
+    _sheet_cache: tuple[State | None, ScoreSheet | None] = (None, None)
+    """The last state whose score sheet was asked for, and that sheet."""
+
+    def _set_up(self, state: State) -> None:
+        self._adopt(state.clone(), [], "Game set up.")
 
     # ------------------------------------------------------------------ options
     @property

@@ -131,13 +131,8 @@ class SavannahModel(GameModel, SavannahOptions):
         doc=("With hidden hands: the seat that has uncovered its hand at the device, or None."),
     )
 
-    def __init__(self, **params: Any):
-        state = params.pop("state", None)
-        super().__init__(**params)
-        if state is None:
-            self.new_game()
-        else:
-            self._adopt(state.clone(), [], [], "Position set up.")
+    def _set_up(self, state: State) -> None:
+        self._adopt(state.clone(), [], [], "Position set up.")
 
     @classmethod
     def from_state(cls, state: State, **params: Any) -> SavannahModel:
