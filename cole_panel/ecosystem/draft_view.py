@@ -199,23 +199,21 @@ class DraftTable(pn.viewable.Viewer):
         )
         new_game = pn.widgets.Button(label="New game", color="primary", width=140)
         new_game.on_click(lambda _: self._new_game())
-        variant = pn.widgets.Select(
+        variant = pn.widgets.Select.from_param(
+            m.param.variant,
             label="Variant",
             options={"Classic (one park)": "classic", "Two parks (West and East)": "two_parks"},
-            value=m.variant,
             width=220,
         )
-        variant.link(m, value="variant", bidirectional=True)
-        frame = pn.widgets.Select(
+        frame = pn.widgets.Select.from_param(
+            m.param.frame,
             label="Placement frame",
             options={
                 "fixed (the park's 4 × 5 cells)": "fixed",
                 "floating (the frame may slide)": "floating",
             },
-            value=m.frame,
             width=220,
         )
-        frame.link(m, value="frame", bidirectional=True)
         players = pn.widgets.IntSlider.from_param(m.param.players, label="Players", width=200)
         self._seats = [
             SeatSelector(model=m, seat=f"seat{p}", strength=f"strength{p}", label=player_name(p))
