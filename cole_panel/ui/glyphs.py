@@ -25,16 +25,10 @@ def label(
     **glyph: Any,
 ) -> Any:
     """``fig.text`` at (``x``, ``y``) (columns of ``source`` or values) showing ``text``, in
-    ``size`` and ``color`` (Bokeh's own when None), aligned ``align``/``baseline``, in font ``style`` ("bold",
-    "italic"); ``glyph`` holds any other text-glyph property (alpha, angle, offsets...)."""
+    ``size`` and ``color`` (Bokeh's own when None), aligned ``align``/``baseline``, in font
+    ``style`` ("bold", "italic"); ``glyph`` holds any other text-glyph property (alpha, angle,
+    offsets...)."""
     given = {"source": source, "text_font_size": size, "text_color": color}
     glyph.update({name: value for name, value in given.items() if value is not None})
-    return fig.text(
-        x=x,
-        y=y,
-        text=text,
-        text_align=align,
-        text_baseline=baseline,
-        text_font_style=style,
-        **glyph,
-    )
+    glyph.update(text_align=align, text_baseline=baseline, text_font_style=style)
+    return fig.text(x=x, y=y, text=text, **glyph)
