@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
 from engines import Event, IllegalAction, ScoreSheet
+from engines.text import and_list
 
 __all__ = ["MAX_JSON_CHARS", "BaseState", "GameState", "Outcome", "play_all"]
 
@@ -37,7 +38,7 @@ def _names(players: tuple[int, ...]) -> str:
     numbers = [str(p + 1) for p in players]
     if len(numbers) == 1:
         return f"Player {numbers[0]}"
-    return "Players " + ", ".join(numbers[:-1]) + " and " + numbers[-1]
+    return "Players " + and_list(numbers)
 
 
 @dataclass(frozen=True)

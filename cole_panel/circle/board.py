@@ -25,6 +25,7 @@ from engines.circle.species import DIRECTIONS
 from ..core.text import a
 from ..ui import batched
 from ..ui.figures import bare_figure
+from ..ui.glyphs import label
 from .cell_text import last_captures, preview_text
 from .geometry import board_cells, cell_center, nearest_cell, plot_extent
 from .model import CircleModel
@@ -187,16 +188,14 @@ class CircleBoard(pn.viewable.Viewer):
         ring = p.patches(
             "xs", "ys", source=s["ring"], fill_color="fill", line_color="line", line_width=1.5
         )
-        p.text(
-            "x",
-            "y",
-            text="text",
+        label(
+            p,
+            "text",
             source=s["ring_labels"],
-            text_align="align",
-            text_baseline="middle",
-            text_font_size="11px",
-            text_color=RING_TEXT,
-            text_font_style="weight",
+            align="align",
+            size="11px",
+            style="weight",
+            color=RING_TEXT,
         )
         # (Hatch patterns would mark the blocked cells too, but each repaint then builds
         # pattern canvases, which doubles the click-to-repaint time; a fill and a cross do.)
@@ -210,16 +209,7 @@ class CircleBoard(pn.viewable.Viewer):
             line_color=CELL_LINE,
             line_width=1.2,
         )
-        p.text(
-            "x",
-            "y",
-            text="text",
-            source=s["labels"],
-            text_align="center",
-            text_baseline="middle",
-            text_font_size="size",
-            text_color="color",
-        )
+        label(p, "text", source=s["labels"], size="size", color="color")
         p.segment(
             "x0",
             "y0",

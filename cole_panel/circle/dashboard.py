@@ -185,13 +185,12 @@ class CircleDashboard(pn.viewable.Viewer):
             m.param.no_placement_wins,
             label="A player who cannot place on her turn wins (rulebook); untick: she loses",
         )
-        first = pn.widgets.RadioButtonGroup(
+        first = pn.widgets.RadioButtonGroup.from_param(
+            m.param.first_player,
             label="Who starts",
             options={"Orange": 0, "Black": 1},
-            value=m.first_player,
             color="default",
         )
-        first.link(m, value="first_player", bidirectional=True)
         new_game = pn.widgets.Button(label="New game", color="primary", width=120)
         new_game.on_click(batched(lambda _: self._new_game()))
         pace = pn.widgets.FloatSlider.from_param(
@@ -450,15 +449,9 @@ class CircleDashboard(pn.viewable.Viewer):
             self._job = None
         if not self._bot_should_move():
             return
-        state = m.state
-        p = state.current_player
-        delay = self.pace if not m.has_human else HUMAN_VS_BOT_DELAY
-        self._job = ("bot", state)
-        self.runner.run(
-            m.bot_request(state),
-            partial(self._apply_bot, state),
-            delay=delay,
-            task=f"{m.seat_name(p)} is thinking",
+        self._job = ("bot", m.state)
+        self.runner.move_for(
+            m, m.state, self._apply_bot, delay=self.pace if not m.has_human else HUMAN_VS_BOT_DELAY
         )
 
     @batched

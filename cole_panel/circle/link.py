@@ -32,7 +32,8 @@ from engines.circle import MAX_RADIUS, Rules, State, board, new_game
 
 from ..core.query import MAX_QUERY_LENGTH, choice, flag, whole
 from ..core.query import read_query as _read
-from ..ui.links import COPY_JS as _COPY_JS
+from ..ui.address import page_location_ok
+from ..ui.links import CopyLink
 from .model import CircleModel
 
 __all__ = ["MAX_QUERY_LENGTH", "RULE_PARAMETERS", "SharedPosition", "ShareLink", "position_query"]
@@ -151,38 +152,16 @@ class ShareLink(pn.viewable.Viewer):
 
     def __init__(self, **params: Any):
         super().__init__(**params)
-        self._location = None
-        base = ""
-        if pn.state.curdoc is not None:
-            try:
-                self._location = pn.state.location
-            except ValueError:
-                # Panel's own reading of the address fails on a value such as '²': read the
-                # arguments here and leave the address bar alone
-                open_shared(self.model, pn.state.session_args)
-        if self._location is not None:
-            base = (self._location.href or "").split("?")[0]
-            if self._location.search:
-                open_shared(self.model, self._location.search)
-        self._base = base
-        self._text = pn.widgets.TextInput(
-            value="",
+        if not page_location_ok():
+            # Panel's own reading of the address fails on a value such as '²': read the
+            # arguments here and leave the address bar alone
+            open_shared(self.model, pn.state.session_args)
+        self._link = CopyLink(
+            lambda: position_query(self.model.state),
+            (self.model, ["state"]),
+            on_open=lambda search: open_shared(self.model, search),
             label="Link to this position",
-            disabled=False,
-            sizing_mode="stretch_width",
-            css_classes=["cole-link"],
-            margin=(2, 5),
         )
-        self._copy = pn.widgets.Button(label="Copy link", width=100, margin=(20, 5, 2, 5))
-        self._copy.js_on_click(args=dict(source=self._text, button=self._copy), code=_COPY_JS)
-        self.model.param.watch(self._refresh, ["state"])
-        self._refresh()
-
-    def _refresh(self, *_: Any) -> None:
-        query = position_query(self.model.state)
-        self._text.value = f"{self._base}{query}" if self._base else query or "?"
-        if self._location is not None and self._location.search != query:
-            self._location.search = query
 
     def __panel__(self) -> pn.viewable.Viewable:
-        return pn.Row(self._text, self._copy, margin=0, sizing_mode="stretch_width")
+        return self._link

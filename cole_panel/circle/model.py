@@ -119,13 +119,8 @@ class CircleModel(GameModel):
         doc=("A bot's suggested cell for the player to move, or None."),
     )
 
-    def __init__(self, **params: Any):
-        state = params.pop("state", None)
-        super().__init__(**params)
-        if state is None:
-            self.new_game()
-        else:
-            self._adopt(state, "Position set up.")
+    def _set_up(self, state: State) -> None:
+        self._adopt(state, "Position set up.")
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -226,20 +221,12 @@ class CircleModel(GameModel):
         """Start a new game with the current options (seats are kept)."""
         rules = self.rules
         state = new_game(rules, seed=self.seed)
-        self._bots.clear()
-        self.param.update(
-            state=state,
-            start=state.clone(),
-            history=[],
-            future=[],
-            events=[],
-            view_index=None,
-            hint=None,
-            message_is_error=False,
-            message=f"New game on a board of radius {rules.radius}: "
+        message = (
+            f"New game on a board of radius {rules.radius}: "
             f"{PLAYER_NAMES[rules.first_player]} starts; "
-            f"eat {count_stones(rules.capture_target)} to win.",
+            f"eat {count_stones(rules.capture_target)} to win."
         )
+        self._start(state, message, view_index=None, hint=None)
 
     def play(self, action: Cell | str) -> bool:
         """The player to move places a stone on ``action`` (a (q, r) cell or a label like 'E5').

@@ -128,8 +128,17 @@ class GameModel(param.Parameterized):
     )
 
     def __init__(self, **params: Any):
+        state = params.pop("state", None)
         super().__init__(**params)
         self._bots = BotShelf(self.game)
+        if state is None:
+            self.new_game()
+        else:
+            self._set_up(state)
+
+    def _set_up(self, state: Any) -> None:  # pragma: no cover - every game defines it
+        """Show ``state`` (given to the constructor) as the game, saying it was set up."""
+        raise NotImplementedError
 
     # ------------------------------------------------------------------ seats
     def player_name(self, player: int) -> str:
@@ -188,6 +197,21 @@ class GameModel(param.Parameterized):
         return updates
 
     # ------------------------------------------------------------------ messages
+    def _start(self, state: Any, message: str, **updates: Any) -> None:
+        """Show a new game at ``state`` (no turns yet, the bots forgotten) saying ``message``;
+        ``updates`` reset the game's own parameters (selections, pending picks...)."""
+        self._bots.clear()
+        self.param.update(
+            state=state,
+            start=state.clone(),
+            history=[],
+            future=[],
+            events=[],
+            message_is_error=False,
+            message=message,
+            **updates,
+        )
+
     def _refuse(self, sentence: str) -> bool:
         """Say why a request is refused; nothing else changes.  Returns False."""
         self.param.update(message=sentence, message_is_error=True)
@@ -371,6 +395,10 @@ class GameModel(param.Parameterized):
         )
 
     # ------------------------------------------------------------------ saving
+    def new_game(self) -> Any:  # pragma: no cover - every game defines it
+        """Start a new game with the current options (seats are kept)."""
+        raise NotImplementedError
+
     def play(self, action: Any) -> bool:  # pragma: no cover - every game defines it
         raise NotImplementedError
 

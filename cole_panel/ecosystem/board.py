@@ -22,6 +22,7 @@ from bokeh.models import ColumnDataSource, HoverTool
 from engines.ecosystem import CELLS, COLS, ROWS, Park, cell_label
 
 from ..ui.figures import bare_figure
+from ..ui.glyphs import label
 from .card_glyphs import CARD_COLUMNS, draw_cards
 from .geometry import (
     LABEL_MARGIN,
@@ -73,14 +74,13 @@ def _outline(
 
 def _tag(p: Any, source: ColumnDataSource, text: Any, color: str) -> Any:
     """White text on ``color`` above each cell of ``source`` (at its ``ty``)."""
-    return p.text(
-        "x",
-        "ty",
-        text=text,
+    return label(
+        p,
+        text,
         source=source,
-        text_color="#ffffff",
-        text_align="center",
-        text_baseline="bottom",
+        y="ty",
+        baseline="bottom",
+        color="#ffffff",
         background_fill_color=color,
         padding=2,
         border_radius=3,
@@ -191,28 +191,22 @@ class ParkBoard(pn.viewable.Viewer):
             line_color=None,
         )
         cells, self._names = draw_cards(p, s["cells"], CARD, CARD)
-        self._codes = p.text(
-            "cx",
-            "cy",
-            text="code",
+        self._codes = label(
+            p,
+            "code",
             source=s["cells"],
-            text_color="text_color",
-            text_align="left",
-            text_baseline="top",
+            x="cx",
+            y="cy",
+            align="left",
+            baseline="top",
+            color="text_color",
             background_fill_color="fill",
             padding=1,
             border_radius=2,
         )
         _outline(p, s["legal"], 0, LEGAL_LINE, 2.5, dash=[6, 4])
-        self._legal_plus = p.text(
-            "x",
-            "y",
-            text={"value": "+"},
-            source=s["legal"],
-            text_color=LEGAL_LINE,
-            text_align="center",
-            text_baseline="middle",
-            text_font_style="bold",
+        self._legal_plus = label(
+            p, {"value": "+"}, source=s["legal"], style="bold", color=LEGAL_LINE
         )
         _outline(p, s["hl_help"], 0.04, GOLD, 3.5, dash=[7, 4])
         _outline(p, s["hl_main"], 0.05, GOLD, 6, fill_color=GOLD, fill_alpha=0.12, border_radius=7)
@@ -234,38 +228,22 @@ class ParkBoard(pn.viewable.Viewer):
             line_color="#ffffff",
             line_width=1.5,
         )
-        self._badges = p.text(
-            "x",
-            "y",
-            text="text",
+        self._badges = label(
+            p,
+            "text",
             source=s["badges"],
-            text_color="#ffffff",
-            text_align="right",
-            text_baseline="bottom",
+            align="right",
+            baseline="bottom",
+            color="#ffffff",
             background_fill_color="#8b1e1e",
             padding=2,
             border_radius=3,
         )
-        self._labels = p.text(
-            "x",
-            "y",
-            text="text",
-            source=s["labels"],
-            text_color="color",
-            text_font_size="size",
-            text_align="align",
-            text_baseline="middle",
-            text_font_style="bold",
+        self._labels = label(
+            p, "text", source=s["labels"], align="align", size="size", style="bold", color="color"
         )
-        self._rows = p.text(
-            "x",
-            "y",
-            text="text",
-            source=s["rows"],
-            text_color="#5b4a30",
-            text_align="left",
-            text_baseline="middle",
-            text_line_height=1.1,
+        self._rows = label(
+            p, "text", source=s["rows"], align="left", color="#5b4a30", text_line_height=1.1
         )
         hover = HoverTool(
             renderers=[cells],

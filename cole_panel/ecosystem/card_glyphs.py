@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..ui.glyphs import label
+
 CARD_COLUMNS = ("x", "y", "fill", "hatch", "hatch_color", "hatch_alpha", "text", "text_color")
 """ColumnDataSource columns every drawn card needs (see :func:`.style.card_columns`)."""
 
@@ -38,19 +40,16 @@ def draw_cards(
         border_radius=6,
         **{"line_color": "line", "line_width": 1, **(rect or {})},
     )
-    names = p.text(
-        "x",
-        "y",
-        text="text",
+    names = label(
+        p,
+        "text",
         source=source,
-        text_color="text_color",
-        text_align="center",
-        text_baseline="middle",
-        text_font_style="bold",
+        style="bold",
+        color="text_color",
         text_line_height=1.05,
         background_fill_color="fill",
         padding=1,
         border_radius=3,
-        **(text or {}),
+        **text or {},
     )
     return rects, names

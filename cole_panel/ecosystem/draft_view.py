@@ -199,23 +199,21 @@ class DraftTable(pn.viewable.Viewer):
         )
         new_game = pn.widgets.Button(label="New game", color="primary", width=140)
         new_game.on_click(lambda _: self._new_game())
-        variant = pn.widgets.Select(
+        variant = pn.widgets.Select.from_param(
+            m.param.variant,
             label="Variant",
             options={"Classic (one park)": "classic", "Two parks (West and East)": "two_parks"},
-            value=m.variant,
             width=220,
         )
-        variant.link(m, value="variant", bidirectional=True)
-        frame = pn.widgets.Select(
+        frame = pn.widgets.Select.from_param(
+            m.param.frame,
             label="Placement frame",
             options={
                 "fixed (the park's 4 × 5 cells)": "fixed",
                 "floating (the frame may slide)": "floating",
             },
-            value=m.frame,
             width=220,
         )
-        frame.link(m, value="frame", bidirectional=True)
         players = pn.widgets.IntSlider.from_param(m.param.players, label="Players", width=200)
         self._seats = [
             SeatSelector(model=m, seat=f"seat{p}", strength=f"strength{p}", label=player_name(p))
@@ -506,15 +504,9 @@ class DraftTable(pn.viewable.Viewer):
             self._job = None
         if not m.bot_to_move:
             return
-        state = m.state
-        p = state.current_player
-        delay = HUMAN_VS_BOT_DELAY if m.humans else self.pace
-        self._job = ("bot", state)
-        self.runner.run(
-            m.bot_request(state),
-            partial(self._apply_bot, state),
-            delay=delay,
-            task=f"{m.seat_name(p)} is thinking",
+        self._job = ("bot", m.state)
+        self.runner.move_for(
+            m, m.state, self._apply_bot, delay=HUMAN_VS_BOT_DELAY if m.humans else self.pace
         )
 
     @batched

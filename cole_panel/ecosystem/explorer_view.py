@@ -73,9 +73,9 @@ class ScoringExplorer(pn.viewable.Viewer):
         labels = {
             ("Eraser" if code == "eraser" else title(CardType(code))): code for code in BRUSHES
         }
-        self.palette = pn.widgets.RadioButtonGroup(
+        self.palette = pn.widgets.RadioButtonGroup.from_param(
+            m.param.brush,
             options=labels,
-            value=m.brush,
             orientation="vertical",
             color="default",
             width=138,
@@ -83,7 +83,6 @@ class ScoringExplorer(pn.viewable.Viewer):
             css_classes=["eco-palette"],
             margin=(4, 5),
         )
-        self.palette.link(m, value="brush", bidirectional=True)
         self._brush = pn.pane.HTML("", css_classes=["eco-brush"], margin=(0, 5), width=140)
         m.param.watch(self._refresh_brush, ["brush"])
         self._refresh_brush()
@@ -173,14 +172,13 @@ class ScoringExplorer(pn.viewable.Viewer):
         )
 
         # table: variant, other players, whose park
-        self._variant = pn.widgets.Select(
+        self._variant = pn.widgets.Select.from_param(
+            m.param.variant,
             label="Variant",
             options={"One park": "classic", "Two parks": "two_parks"},
-            value=m.variant,
             width=138,
             margin=(4, 5),
         )
-        self._variant.link(m, value="variant", bidirectional=True)
         self._others = pn.widgets.TextInput(
             label="Other players' gazelles (e.g. 3, 1)",
             value=", ".join(map(str, m.other_gazelles)),
@@ -219,16 +217,15 @@ class ScoringExplorer(pn.viewable.Viewer):
         )
         floor.param.watch(self._on_floor, "value")
         m.param.watch(lambda e: setattr(floor, "value", floor_value(e.new)), ["elephant_floor"])
-        choice = pn.widgets.Select(
+        choice = pn.widgets.Select.from_param(
+            m.param.lion_choice,
             label="A lion flips",
             options={
                 "the best prey for its owner": "best",
                 "the first in reading order": "reading_order",
             },
-            value=m.lion_choice,
             width=220,
         )
-        choice.link(m, value="lion_choice", bidirectional=True)
         self._row_points = pn.widgets.TextInput(
             label="Two parks: points of a row for 0, 1, … 10 kinds",
             value=" ".join(map(str, m.row_points)),

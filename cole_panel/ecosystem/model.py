@@ -116,14 +116,11 @@ class EcosystemModel(GameModel, ScoringOptions):
     )
     undone = param.List(default=[], item_type=Pick, doc="Pending picks undone (for redo).")
 
-    def __init__(self, **params: Any):
-        state = params.pop("state", None)
-        super().__init__(**params)
-        self._sheet_cache: tuple[State | None, ScoreSheet | None] = (None, None)
-        if state is None:
-            self.new_game()
-        else:
-            self._adopt(state.clone(), [], "Game set up.")
+    _sheet_cache: tuple[State | None, ScoreSheet | None] = (None, None)
+    """The last state whose score sheet was asked for, and that sheet."""
+
+    def _set_up(self, state: State) -> None:
+        self._adopt(state.clone(), [], "Game set up.")
 
     # ------------------------------------------------------------------ options
     @property
@@ -311,20 +308,12 @@ class EcosystemModel(GameModel, ScoringOptions):
         """Deal a new game with the current options (seats are kept)."""
         rules = self.rules
         state = new_game(rules, seed=self.seed)
-        self._bots.clear()
         kind = "classic game" if rules.variant == "classic" else "game with two parks"
-        self.param.update(
-            state=state,
-            start=state.clone(),
-            history=[],
-            future=[],
-            pending=[],
-            undone=[],
-            events=[],
-            message_is_error=False,
-            message=f"New {kind} for {rules.players} players: pick a card from your hand, then "
-            "click a green cell of the matching park.",
+        message = (
+            f"New {kind} for {rules.players} players: pick a card from your hand, then "
+            "click a green cell of the matching park."
         )
+        self._start(state, message, pending=[], undone=[])
 
     def _adopt(self, state: State, history: list[Turn], message: str) -> None:
         self.param.update(

@@ -21,6 +21,8 @@ from bokeh.transform import dodge
 
 from engines.savannah import Card, load_deck, name_of
 
+from ..ui.glyphs import label
+
 TOKEN_COLOURS = ("#d81b60", "#00796b", "#3949ab", "#a85300", "#5d4037")
 """Token colour of each seat (Player 1 … Player 5)."""
 FACE = "#fffaf0"
@@ -283,16 +285,15 @@ def draw_cards(
         line_width=1.5,
         line_alpha="alpha",
     )
-    fig.text(
+    label(
+        fig,
+        "level",
+        source=source,
         x=lx,
         y=ly,
-        text="level",
-        source=source,
-        text_align="center",
-        text_baseline="middle",
-        text_font_size=f"{max(9, int(r * px * 1.3))}px",
-        text_font_style="bold",
-        text_color=TEXT,
+        size=f"{max(9, int(r * px * 1.3))}px",
+        style="bold",
+        color=TEXT,
         text_alpha="alpha",
     )
     bx = _offset("x", w / 2 - r - 0.06 * w)
@@ -308,42 +309,39 @@ def draw_cards(
         line_alpha="badge",
     )
     name_y = h / 2 - band - (0.16 if detail else 0.25) * h
-    fig.text(
-        x="x",
-        y=_offset("y", name_y),
-        text="name",
+    label(
+        fig,
+        "name",
         source=source,
-        text_align="center",
-        text_baseline="middle",
-        text_font_size=f"{max(9, int(0.15 * w * px))}px",
-        text_font_style="bold",
-        text_color=TEXT,
+        y=_offset("y", name_y),
+        size=f"{max(9, int(0.15 * w * px))}px",
+        style="bold",
+        color=TEXT,
         text_alpha="alpha",
         text_line_height=1.0,
     )
     group_y = name_y - (0.16 if detail else 0.22) * h
-    fig.text(
-        x="x",
-        y=_offset("y", group_y),
-        text="group",
+    label(
+        fig,
+        "group",
         source=source,
-        text_align="center",
-        text_baseline="middle",
-        text_font_size=f"{max(8, int(0.11 * w * px))}px",
-        text_color=MUTED,
+        y=_offset("y", group_y),
+        size=f"{max(8, int(0.11 * w * px))}px",
+        style="italic",
+        color=MUTED,
         text_alpha="alpha",
-        text_font_style="italic",
     )
     if detail:
-        fig.text(
+        label(
+            fig,
+            "lines",
+            source=source,
             x=_offset("x", -w / 2 + 0.07 * w),
             y=_offset("y", group_y - 0.07 * h),
-            text="lines",
-            source=source,
-            text_align="left",
-            text_baseline="top",
-            text_font_size="lines_size",
-            text_color=TEXT,
+            align="left",
+            baseline="top",
+            size="lines_size",
+            color=TEXT,
             text_alpha="alpha",
             text_line_height=1.15,
         )
@@ -364,16 +362,14 @@ def draw_cards(
             line_alpha="alpha",
             border_radius=4,
         )
-        fig.text(
-            x="x",
-            y=ty,
-            text="token_text",
+        label(
+            fig,
+            "token_text",
             source=source,
-            text_align="center",
-            text_baseline="middle",
-            text_font_size=f"{max(9, int(th * px * 0.8))}px",
-            text_font_style="bold",
-            text_color="#ffffff",
+            y=ty,
+            size=f"{max(9, int(th * px * 0.8))}px",
+            style="bold",
+            color="#ffffff",
         )
     return body
 
@@ -386,17 +382,15 @@ def stamps_of(data: dict[str, list]) -> dict[str, list]:
 
 def draw_stamps(fig: Figure, source: ColumnDataSource, *, w: float, h: float, px: float) -> None:
     """A rubber stamp across a card (its status), drawn from a source of stamps only."""
-    fig.text(
-        x="x",
-        y=_offset("y", -0.2 * h),
-        text="status",
+    label(
+        fig,
+        "status",
         source=source,
-        text_align="center",
-        text_baseline="middle",
+        y=_offset("y", -0.2 * h),
+        size=f"{max(11, int(0.2 * w * px))}px",
+        style="bold",
+        color="status_color",
         angle=0.2,
-        text_font_size=f"{max(11, int(0.2 * w * px))}px",
-        text_font_style="bold",
-        text_color="status_color",
         background_fill_color="#ffffff",
         background_fill_alpha=0.9,
         border_line_color="status_color",

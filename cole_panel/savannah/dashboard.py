@@ -11,7 +11,6 @@ thinking.  At the end the score sheet replaces the hand.
 
 from __future__ import annotations
 
-from functools import partial
 from typing import Any
 
 import panel as pn
@@ -551,16 +550,8 @@ class SavannahDashboard(pn.viewable.Viewer):
             self._job = None
         if not self._bot_should_move():
             return
-        state = m.state
-        p = state.current_player
-        delay = min(self.playback.speed, 0.4)
-        self._job = state
-        self.runner.run(
-            m.bot_request(state),
-            partial(self._apply_bot, state),
-            delay=delay,
-            task=f"{m.seat_name(p)} is thinking",
-        )
+        self._job = m.state
+        self.runner.move_for(m, m.state, self._apply_bot, delay=min(self.playback.speed, 0.4))
 
     @batched
     def _apply_bot(self, state: State, move: Any) -> None:

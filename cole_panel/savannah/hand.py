@@ -21,6 +21,7 @@ from engines.savannah import name_of
 
 from ..ui.batch import batched
 from ..ui.figures import bare_figure
+from ..ui.glyphs import label
 from .art import (
     BACKGROUND,
     MUTED,
@@ -133,17 +134,7 @@ class HandView(pn.viewable.Viewer):
             line_color="#a9c79f",
             line_dash=[3, 3],
         )
-        p.text(
-            "x",
-            "y",
-            text="text",
-            source=self.status,
-            text_align="center",
-            text_baseline="middle",
-            text_font_size="13px",
-            text_font_style="bold",
-            text_color="color",
-        )
+        label(p, "text", source=self.status, size="13px", style="bold", color="color")
         p.on_event(Tap, self._on_tap)
         p.on_event(DoubleTap, self._on_double_tap)
         self.figure = p

@@ -131,13 +131,8 @@ class SavannahModel(GameModel, SavannahOptions):
         doc=("With hidden hands: the seat that has uncovered its hand at the device, or None."),
     )
 
-    def __init__(self, **params: Any):
-        state = params.pop("state", None)
-        super().__init__(**params)
-        if state is None:
-            self.new_game()
-        else:
-            self._adopt(state.clone(), [], [], "Position set up.")
+    def _set_up(self, state: State) -> None:
+        self._adopt(state.clone(), [], [], "Position set up.")
 
     @classmethod
     def from_state(cls, state: State, **params: Any) -> SavannahModel:
@@ -472,22 +467,12 @@ class SavannahModel(GameModel, SavannahOptions):
         except ValueError as err:
             return self._refuse(f"Cannot start that game: {err}.")
         state = new_game(rules, seed=self.seed)
-        self._bots.clear()
-        p = state.current_player
-        self.param.update(
-            state=state,
-            start=state.clone(),
-            history=[],
-            future=[],
-            shuffles=[],
-            events=[],
-            selected=None,
-            revealed=None,
-            message_is_error=False,
-            message=f"New game for {rules.players} players: {player_name(p)} starts. "
-            f"{state.pile_size} cards in the draw pile; the game ends when the last "
-            "one is drawn.",
+        message = (
+            f"New game for {rules.players} players: {player_name(state.current_player)} "
+            f"starts. {state.pile_size} cards in the draw pile; the game ends when the last "
+            "one is drawn."
         )
+        self._start(state, message, shuffles=[], selected=None, revealed=None)
         return True
 
     def _adopt(

@@ -19,6 +19,7 @@ from bokeh.transform import dodge
 
 from ..ui.batch import batched
 from ..ui.figures import bare_figure
+from ..ui.glyphs import label
 from .art import (
     ACTOR,
     BACKGROUND,
@@ -113,41 +114,27 @@ class PlayersView(pn.viewable.Viewer):
             line_color="#222222",
             line_width=1.5,
         )
-        p.text(
-            "x",
-            "y",
-            text="number",
+        label(p, "number", source=s["seats"], size="15px", style="bold", color="#ffffff")
+        label(
+            p,
+            "name",
             source=s["seats"],
-            text_align="center",
-            text_baseline="middle",
-            text_font_size="15px",
-            text_font_style="bold",
-            text_color="#ffffff",
-        )
-        p.text(
-            x="x",
-            y="y",
-            text="name",
-            source=s["seats"],
+            align="left",
+            size="14px",
+            style="bold",
+            color=TEXT,
             x_offset=20,
             y_offset=-9,
-            text_align="left",
-            text_baseline="middle",
-            text_font_size="14px",
-            text_font_style="bold",
-            text_color=TEXT,
         )
-        p.text(
-            "x",
-            "y",
-            text="sub",
+        label(
+            p,
+            "sub",
             source=s["seats"],
+            align="left",
+            size="12px",
+            color=MUTED,
             x_offset=20,
             y_offset=10,
-            text_align="left",
-            text_baseline="middle",
-            text_font_size="12px",
-            text_color=MUTED,
         )
         p.circle(
             "x",
@@ -180,17 +167,7 @@ class PlayersView(pn.viewable.Viewer):
             line_alpha="back",
             line_dash=[2, 2],
         )
-        p.text(
-            "x",
-            "y",
-            text="level",
-            source=s["minis"],
-            text_align="center",
-            text_baseline="middle",
-            text_font_size="13px",
-            text_font_style="bold",
-            text_color="#ffffff",
-        )
+        label(p, "level", source=s["minis"], size="13px", style="bold", color="#ffffff")
         p.scatter(
             "x",
             dodge("y", -0.3),
@@ -202,16 +179,7 @@ class PlayersView(pn.viewable.Viewer):
             fill_alpha="star",
             line_alpha="star",
         )
-        p.text(
-            "x",
-            "y",
-            text="text",
-            source=s["labels"],
-            text_align="left",
-            text_baseline="middle",
-            text_font_size="size",
-            text_color="color",
-        )
+        label(p, "text", source=s["labels"], align="left", size="size", color="color")
         p.add_tools(
             HoverTool(renderers=[minis], tooltips=[("", "@title")], point_policy="follow_mouse")
         )

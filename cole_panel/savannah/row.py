@@ -15,6 +15,7 @@ import panel as pn
 from bokeh.models import Arrow, ColumnDataSource, VeeHead
 
 from ..ui.figures import bare_figure
+from ..ui.glyphs import label
 from .art import (
     ACTOR,
     BACKGROUND,
@@ -116,26 +117,8 @@ class RowView(pn.viewable.Viewer):
             line_width=1,
             line_dash=[2, 2],
         )
-        p.text(
-            "x",
-            "y",
-            text="text",
-            source=s["pile"],
-            text_align="center",
-            text_baseline="middle",
-            text_font_size="22px",
-            text_font_style="bold",
-            text_color="#ffffff",
-        )
-        p.text(
-            x=PILE_X,
-            y=Y0 + 0.12,
-            text=["draw pile"],
-            text_align="center",
-            text_baseline="middle",
-            text_font_size="12px",
-            text_color=MUTED,
-        )
+        label(p, "text", source=s["pile"], size="22px", style="bold", color="#ffffff")
+        label(p, ["draw pile"], x=PILE_X, y=Y0 + 0.12, size="12px", color=MUTED)
         p.segment(
             "x0", "y0", "x1", "y1", source=s["cut"], line_color=HIT, line_width=3, line_dash=[6, 4]
         )
@@ -150,17 +133,7 @@ class RowView(pn.viewable.Viewer):
             line_color="#ffffff",
             line_width=1.5,
         )
-        p.text(
-            "x",
-            "y",
-            text="text",
-            source=s["marks"],
-            text_align="center",
-            text_baseline="middle",
-            text_font_size="12px",
-            text_font_style="bold",
-            text_color="#ffffff",
-        )
+        label(p, "text", source=s["marks"], size="12px", style="bold", color="#ffffff")
         p.add_layout(
             Arrow(
                 end=VeeHead(size=12, fill_color=REACHED, line_color=REACHED),
@@ -173,27 +146,8 @@ class RowView(pn.viewable.Viewer):
                 line_width=3,
             )
         )
-        p.text(
-            "x",
-            "y",
-            text="text",
-            source=s["labels"],
-            text_align="center",
-            text_baseline="middle",
-            text_font_size="12px",
-            text_color="color",
-        )
-        p.text(
-            "x",
-            "y",
-            text="text",
-            source=s["note"],
-            text_align="align",
-            text_baseline="middle",
-            text_font_size="13px",
-            text_font_style="bold",
-            text_color="color",
-        )
+        label(p, "text", source=s["labels"], size="12px", color="color")
+        label(p, "text", source=s["note"], align="align", size="13px", style="bold", color="color")
         p.add_tools(card_hover([body]))
         self.figure = p
         self._pane = pn.pane.Bokeh(

@@ -12,23 +12,22 @@ from __future__ import annotations
 import panel as pn
 
 
-def page_location_ok() -> bool:
-    """Whether ``pn.state.location`` can be read for this session (True outside a server)."""
-    if pn.state.curdoc is None or pn.state.curdoc.session_context is None:
-        return True
-    try:
-        pn.state.location  # noqa: B018 - reading it is the test
-    except ValueError:
-        return False
-    return True
+def _served() -> bool:
+    """Whether this code runs in a served session (not in a notebook or a plain script)."""
+    return pn.state.curdoc is not None and pn.state.curdoc.session_context is not None
 
 
 def page_location() -> pn.io.location.Location | None:
     """This session's ``pn.state.location``, or None outside a server or when Panel cannot
     read the address (the games then read ``pn.state.session_args`` themselves)."""
-    if pn.state.curdoc is None or pn.state.curdoc.session_context is None:
+    if not _served():
         return None
     try:
         return pn.state.location
     except ValueError:
         return None
+
+
+def page_location_ok() -> bool:
+    """Whether ``pn.state.location`` can be read for this session (True outside a server)."""
+    return not _served() or page_location() is not None

@@ -20,6 +20,7 @@ import contextlib
 import threading
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import panel as pn
@@ -151,6 +152,18 @@ class BotRunner(param.Parameterized):
 
         threading.Thread(target=worker, name="bot-runner", daemon=True).start()
         return generation
+
+    def move_for(
+        self, model: Any, state: Any, apply: Callable[[Any, Any], None], *, delay: float = 0.0
+    ) -> int:
+        """Start ``model``'s bot thinking for the player to move in ``state``; then call
+        ``apply(state, move)`` (which checks the game is still at ``state``).  The handle."""
+        return self.run(
+            model.bot_request(state),
+            partial(apply, state),
+            delay=delay,
+            task=f"{model.seat_name(state.current_player)} is thinking",
+        )
 
     def _run_in_pool(
         self,

@@ -21,6 +21,7 @@ import json
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from ..saves import read_envelope, read_rules, read_seed
 from .rules import Rules
 
 __all__ = ["FORMAT_VERSION", "GAME_NAME", "load", "save"]
@@ -63,33 +64,13 @@ def save(state: Any) -> dict[str, Any]:
 
 def load(cls: Any, data: Any) -> Any:
     """A ``cls`` (:class:`~engines.circle.State`) rebuilt from a save dict, checking every field."""
-    if not isinstance(data, Mapping):
-        raise ValueError(f"The save must be a JSON object, not {type(data).__name__}.")
-    for key in _SAVE_KEYS:
-        if key not in data:
-            raise ValueError(f"{key}: the save has no {key!r} field.")
-    unknown = sorted(set(data) - set(_SAVE_KEYS))
-    if unknown:
-        raise ValueError(f"{unknown[0]}: the save has an unknown field {unknown[0]!r}.")
-    if data["game"] != GAME_NAME:
-        raise ValueError(f"game: this is a save of {data['game']!r}, not {GAME_NAME!r}.")
-    version = data["version"]
-    if version != FORMAT_VERSION or isinstance(version, bool):
-        raise ValueError(
-            f"version: this save is version {version!r}; this engine reads version "
-            f"{FORMAT_VERSION}."
-        )
+    read_envelope(data, _SAVE_KEYS, "game", GAME_NAME, FORMAT_VERSION)
     if isinstance(data["rules"], Mapping):
         for option in Rules.__dataclass_fields__:
             if option not in data["rules"]:
                 raise ValueError(f"rules: the save has no {option!r} option.")
-    try:
-        rules = Rules.from_dict(data["rules"])
-    except (ValueError, TypeError) as err:
-        raise ValueError(f"rules: {err}") from None
-    seed = data["seed"]
-    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-        raise ValueError(f"seed must be a whole number or null, not {seed!r}.")
+    rules = read_rules(Rules, data["rules"])
+    seed = read_seed(data["seed"])
     start = data["start"]
     if not isinstance(start, Mapping):
         raise ValueError("start must be an object with stones, eaten and to_move.")

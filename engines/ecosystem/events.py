@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from engines import Event
-from engines.text import article
+from engines.text import and_list, article
 
 from .cards import CardType
 from .park import cell_label
@@ -41,8 +41,7 @@ def _where(park: str | None, cell: tuple[int, int]) -> str:
 
 
 def _names(players: tuple[int, ...]) -> str:
-    names = [player_name(p) for p in players]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return and_list([player_name(p) for p in players])
 
 
 @dataclass(frozen=True)

@@ -7,6 +7,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from ..cells import is_connected
+from ..saves import read_envelope, read_rules, read_seed
 from .cards import CardType, _sort, card_from_code
 from .park import Park
 from .rules import HAND_SIZE, PICKS_PER_ROUND, ROUNDS, Rules, _full_deck
@@ -19,45 +20,25 @@ FORMAT = "ecosystem-savanna-state"
 """The ``format`` field of a saved state."""
 VERSION = 1
 """The ``version`` field of a saved state; :meth:`State.from_dict` reads this version."""
+FIELDS = "format version rules seed round turn parks hands picked discards stock"
+"""The fields of a saved state (names separated by spaces), each checked by :func:`load`."""
 
 
 # ---- loading -------------------------------------------------------------------------
 
 
+def _sized(value: Any, field: str, size: int, what: str) -> list[Any]:
+    """``value`` as a list of ``size`` entries; ``what`` says what it must hold."""
+    if not isinstance(value, list) or len(value) != size:
+        raise ValueError(f"{field}: must hold {what}")
+    return value
+
+
 def load(cls: type[State], data: Any) -> State:
     """Restore :meth:`State.to_dict` output; ``ValueError`` names the first bad field."""
-    if not isinstance(data, dict):
-        raise ValueError(f"a saved state is a mapping, not {type(data).__name__}")
-    expected = {
-        "format",
-        "version",
-        "rules",
-        "seed",
-        "round",
-        "turn",
-        "parks",
-        "hands",
-        "picked",
-        "discards",
-        "stock",
-    }
-    missing = sorted(expected - set(data))
-    if missing:
-        raise ValueError(f"{missing[0]}: missing")
-    extra = sorted(set(data) - expected)
-    if extra:
-        raise ValueError(f"{extra[0]}: unknown field")
-    if data["format"] != FORMAT:
-        raise ValueError(f"format: expected {FORMAT!r}, not {data['format']!r}")
-    if type(data["version"]) is not int or data["version"] != VERSION:
-        raise ValueError(f"version: this program reads version {VERSION}, not {data['version']!r}")
-    try:
-        rules = Rules.from_dict(data["rules"])
-    except (TypeError, ValueError) as exc:
-        raise ValueError(f"rules: {exc}") from None
-    seed = data["seed"]
-    if seed is not None and not (isinstance(seed, int) and not isinstance(seed, bool)):
-        raise ValueError(f"seed: must be a whole number or null, not {seed!r}")
+    read_envelope(data, FIELDS, "format", FORMAT, VERSION)
+    rules = read_rules(Rules, data["rules"])
+    seed = read_seed(data["seed"])
     n, names = rules.players, rules.park_names
     slots = len(names)
 
@@ -116,15 +97,10 @@ def load(cls: type[State], data: Any) -> State:
         raise ValueError("picked: must be empty once the game is over")
 
     # parks
-    parks_raw = data["parks"]
-    if not isinstance(parks_raw, list) or len(parks_raw) != n:
-        raise ValueError(f"parks: must hold {n} players' parks")
     parks: list[list[Park]] = []
-    for p, entry in enumerate(parks_raw):
-        if not isinstance(entry, list) or len(entry) != slots:
-            raise ValueError(f"parks[{p}]: must hold {slots} park text(s)")
+    for p, entry in enumerate(_sized(data["parks"], "parks", n, f"{n} players' parks")):
         row = []
-        for s, text in enumerate(entry):
+        for s, text in enumerate(_sized(entry, f"parks[{p}]", slots, f"{slots} park text(s)")):
             field = f"parks[{p}][{s}]"
             try:
                 park = Park.parse(text)
@@ -141,15 +117,12 @@ def load(cls: type[State], data: Any) -> State:
         parks.append(row)
 
     # hands
-    hands_raw = data["hands"]
-    if not isinstance(hands_raw, list) or len(hands_raw) != slots:
-        raise ValueError(f"hands: must hold {slots} list(s) of {n} hands")
     hands: list[list[list[CardType]]] = []
-    for s, entry in enumerate(hands_raw):
-        if not isinstance(entry, list) or len(entry) != n:
-            raise ValueError(f"hands[{s}]: must hold {n} hands")
+    for s, entry in enumerate(
+        _sized(data["hands"], "hands", slots, f"{slots} list(s) of {n} hands")
+    ):
         row = []
-        for holder, hand in enumerate(entry):
+        for holder, hand in enumerate(_sized(entry, f"hands[{s}]", n, f"{n} hands")):
             field = f"hands[{s}][{holder}]"
             got = cards(hand, field)
             size = 0 if over else HAND_SIZE - turn - (picked[holder] >> s & 1)

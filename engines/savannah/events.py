@@ -20,8 +20,10 @@ and :class:`GameOver` after the last turn.  A turn without a playable card start
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 from engines import Event
+from engines.text import and_list
 
 from .cards import a_name, name_of
 from .vocabulary import ordinal
@@ -60,10 +62,7 @@ def _whose(card: str, owner: int | None, actor: int | None = None) -> str:
 
 
 def _names(cards: tuple[str, ...]) -> str:
-    names = [name_of(c) for c in cards]
-    if not names:
-        return "nothing"
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return and_list([name_of(c) for c in cards])
 
 
 @dataclass(frozen=True)
@@ -181,45 +180,41 @@ class Hunted(Event):
 
 
 @dataclass(frozen=True)
-class Killed(Event):
-    """A card was killed and went to the hunter's kill pile."""
+class _Hit(Event):
+    """A hunt or effect hit a card (the fields and sentence :class:`Killed` and
+    :class:`Scared` share; ``verb`` says what happened to it)."""
 
-    kind = "killed"
+    verb: ClassVar[str] = "hit"
     player: int
-    """Who killed it (gets it in her kill pile)."""
+    """Whose card hit it (a killer gets it in her kill pile)."""
     card: str
-    """The killed card."""
+    """The card hit."""
     by: str
-    """The card that killed it."""
+    """The card that hit it."""
     owner: int | None
     """Whose token it bore, if any."""
 
     def describe(self) -> str:
         return (
-            f"{player_name(self.player)}'s {name_of(self.by)} killed "
+            f"{player_name(self.player)}'s {name_of(self.by)} {self.verb} "
             f"{_whose(self.card, self.owner, self.player)}."
         )
 
 
 @dataclass(frozen=True)
-class Scared(Event):
+class Killed(_Hit):
+    """A card was killed and went to the hunter's kill pile."""
+
+    kind = "killed"
+    verb = "killed"
+
+
+@dataclass(frozen=True)
+class Scared(_Hit):
     """A card was scared away onto the discard pile."""
 
     kind = "scared"
-    player: int
-    """Whose card scared it."""
-    card: str
-    """The scared card."""
-    by: str
-    """The card that scared it."""
-    owner: int | None
-    """Whose token it bore, if any."""
-
-    def describe(self) -> str:
-        return (
-            f"{player_name(self.player)}'s {name_of(self.by)} scared away "
-            f"{_whose(self.card, self.owner, self.player)}."
-        )
+    verb = "scared away"
 
 
 @dataclass(frozen=True)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..saves import quoted, read_envelope, read_rules, read_seed
 from .cards import Card
 from .deck import _deck_for, _default_deck
 from .events import (
@@ -16,44 +17,17 @@ if TYPE_CHECKING:
 
 FORMAT_VERSION = 1
 """Version of the saved form written by :meth:`State.to_dict`."""
+FIELDS = (
+    "game version rules deck seed turn current over pending row tokens tokens_left hands pile "
+    "kills discard"
+)
+"""The fields of the saved form (names separated by spaces), each checked by :func:`load`."""
 
 
 def load(cls: type[State], data: Any) -> State:
     """Rebuild a :class:`State` from :meth:`State.to_dict`'s form; ``ValueError`` names the field."""
-    if not isinstance(data, dict):
-        raise ValueError("a saved game must be a table")
-    known = {
-        "game",
-        "version",
-        "rules",
-        "deck",
-        "seed",
-        "turn",
-        "current",
-        "over",
-        "pending",
-        "row",
-        "tokens",
-        "tokens_left",
-        "hands",
-        "pile",
-        "kills",
-        "discard",
-    }
-    for key in data:
-        if key not in known:
-            raise ValueError(f"field {key!r}: unknown field")
-    for key in known:
-        if key not in data:
-            raise ValueError(f"field {key!r}: missing")
-    if data["game"] != "savannah":
-        raise ValueError(f"field 'game': {data['game']!r} is not 'savannah'")
-    if type(data["version"]) is not int or data["version"] != FORMAT_VERSION:
-        raise ValueError(f"field 'version': {data['version']!r} is not {FORMAT_VERSION}")
-    try:
-        rules = Rules.from_dict(data["rules"])
-    except (TypeError, ValueError) as exc:
-        raise ValueError(f"field 'rules': {exc}") from None
+    read_envelope(data, FIELDS, "game", "savannah", FORMAT_VERSION, quoted)
+    rules = read_rules(Rules, data["rules"], quoted)
     deck_data = data["deck"]
     if deck_data is None:
         deck = _default_deck()
@@ -145,10 +119,7 @@ def load(cls: type[State], data: Any) -> State:
     if type(over) is not bool:
         raise ValueError(f"field 'over': {over!r} is not true or false")
     state._over = over
-    seed = data["seed"]
-    if seed is not None and type(seed) is not int:
-        raise ValueError(f"field 'seed': {seed!r} is not a whole number or null")
-    state.seed = seed
+    state.seed = read_seed(data["seed"], quoted)
     pending = data["pending"]
     if pending is not None:
         if over:

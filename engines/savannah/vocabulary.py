@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from ..text import article
+from ..text import and_list, article
 
 __all__ = [
     "GROUPS",
@@ -360,10 +360,6 @@ class Condition:
         return ""
 
 
-def _and_list(words: list[str]) -> str:
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
-
-
 @dataclass(frozen=True)
 class KillAll:
     """Placement effect: kill every card matching any of ``targets`` when ``when`` holds."""
@@ -388,7 +384,7 @@ class KillAll:
 
     def kill_phrase(self) -> str:
         """``'kills every human, scavenger and predator'``."""
-        return "kills every " + _and_list(
+        return "kills every " + and_list(
             [t.describe(plural=False).split(" ", 1)[1] for t in self.targets]
         )
 

@@ -19,7 +19,8 @@ What it gives a test module
     is attached to the report of every failing test that used the server, and included in the
     error if the server dies while starting.
 ``open_page``
-    A factory: ``open_page(server)`` opens the app in a fresh browser context (its own cookies,
+    A factory: ``open_page(server)`` (or ``open_page(server, url)`` for an address with a
+    query) opens the app in a fresh browser context (its own cookies,
     so its own Panel session), waits until a ``canvas`` is visible and returns the Playwright
     ``Page``.  Contexts are closed after the test; when the test failed a full-page screenshot is
     saved as ``tests/artifacts/<test name>-failed-<n>.png``.
@@ -291,16 +292,25 @@ def panel_server() -> Iterator[Callable[..., PanelServer]]:
 
 @pytest.fixture
 def open_page(browser, request) -> Iterator[Callable[..., object]]:
-    """Factory ``open_page(server)`` -> a Playwright page on the app in a new browser context."""
+    """Factory ``open_page(server, url=None)`` -> a Playwright page on the app (or on ``url``,
+    one of its addresses) in a new browser context; ``timeout_ms`` is the page's default wait,
+    ``load_ms`` the wait for the page to load."""
     contexts = []
 
-    def open_(server: PanelServer, wait_for: str = "canvas"):
+    def open_(
+        server: PanelServer,
+        url: str | None = None,
+        wait_for: str = "canvas",
+        *,
+        timeout_ms: int = 20_000,
+        load_ms: int = PAGE_LOAD_TIMEOUT_MS,
+    ):
         context = browser.new_context(viewport=VIEWPORT)
         contexts.append(context)
         page = context.new_page()
-        page.set_default_timeout(20_000)
-        page.goto(server.url, timeout=PAGE_LOAD_TIMEOUT_MS)
-        page.locator(wait_for).first.wait_for(state="visible", timeout=PAGE_LOAD_TIMEOUT_MS)
+        page.set_default_timeout(timeout_ms)
+        page.goto(url or server.url, timeout=load_ms)
+        page.locator(wait_for).first.wait_for(state="visible", timeout=load_ms)
         return page
 
     yield open_
@@ -314,6 +324,14 @@ def open_page(browser, request) -> Iterator[Callable[..., object]]:
                     )
         with contextlib.suppress(Exception):
             context.close()
+
+
+def show_settings(page_or_part) -> None:
+    """The next game's settings (seats, New game): a tab in a notebook's layout (click it),
+    the sidebar when served (already shown)."""
+    tab = page_or_part.locator(".bk-tab", has_text="New game")
+    if tab.count():
+        tab.first.click()
 
 
 def artifact(name: str) -> Path:

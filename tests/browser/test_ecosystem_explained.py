@@ -3,6 +3,7 @@ harm in its own colour, steps that follow edits, the two-park final board, share
 
 from __future__ import annotations
 
+import functools
 import re
 
 import pytest
@@ -13,7 +14,7 @@ from cole_panel.ecosystem.draft_view import DRAFT_BOARD, HAND_NAMES
 from cole_panel.ecosystem.explorer_view import EXPLORER_BOARD
 from cole_panel.ecosystem.style import GOLD
 
-from .conftest import VIEWPORT, artifact
+from .conftest import artifact, show_settings
 from .test_ecosystem import (
     CELLS_JS,
     COUNT_JS,
@@ -57,26 +58,9 @@ def server(panel_server):
 
 
 @pytest.fixture
-def open_page(browser, request):
-    """Like the shared ``open_page``, with a page-load wait fit for a loaded machine."""
-    contexts = []
-
-    def open_(server, url=None):
-        context = browser.new_context(viewport=VIEWPORT)
-        contexts.append(context)
-        page = context.new_page()
-        page.set_default_timeout(60_000)
-        page.goto(url or server.url, timeout=LOAD_MS)
-        page.locator("canvas").first.wait_for(state="visible", timeout=LOAD_MS)
-        return page
-
-    yield open_
-    failed = getattr(request.node, "rep_call", None) is not None and request.node.rep_call.failed
-    for n, context in enumerate(contexts):
-        if failed:
-            for page in context.pages:
-                page.screenshot(path=str(artifact(f"{request.node.name}-failed-{n}.png")))
-        context.close()
+def open_page(open_page):
+    """The shared ``open_page`` with waits fit for a loaded machine."""
+    return functools.partial(open_page, timeout_ms=60_000, load_ms=LOAD_MS)
 
 
 def select_with(page, option: str):
@@ -84,13 +68,6 @@ def select_with(page, option: str):
     return page.locator(
         "select", has=page.locator("option", has_text=re.compile(f"^{re.escape(option)}$"))
     ).first
-
-
-def show_settings(draft) -> None:
-    """The next game's settings: a tab of the draft table in a notebook, the sidebar served."""
-    tab = draft.locator(".bk-tab", has_text="New game")
-    if tab.count():
-        tab.first.click()
 
 
 def apply_text(page, text: str) -> None:

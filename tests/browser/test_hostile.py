@@ -38,11 +38,6 @@ IN_ADDRESS = quote(INJECTION, safe="")
 
 
 @dataclass(frozen=True)
-class Address:
-    url: str
-
-
-@dataclass(frozen=True)
 class Box:
     """One load box: its app, how to reach it, where its messages show, a good save."""
 
@@ -99,7 +94,7 @@ BOXES = {
 
 def _open(open_page, panel_server, box: Box, query: str = "") -> tuple[Any, list[str]]:
     server = panel_server(box.app)
-    page = open_page(Address(server.url + query))
+    page = open_page(server, server.url + query)
     dialogs: list[str] = []
 
     def on_dialog(dialog: Any) -> None:

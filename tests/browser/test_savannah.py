@@ -10,7 +10,6 @@ from __future__ import annotations
 import contextlib
 import json
 import re
-from dataclasses import dataclass
 from urllib.parse import urlencode
 
 import pytest
@@ -21,7 +20,7 @@ from cole_panel.savannah.art import SCORE
 from cole_panel.savannah.hand import HAND_NAME, slot_x
 from engines.savannah import name_of
 
-from .conftest import BokehFigure, artifact
+from .conftest import BokehFigure, artifact, show_settings
 
 pytestmark = pytest.mark.browser
 
@@ -30,20 +29,13 @@ PLAY_TAB = re.compile(r"^\s*Play\s*$")
 DATA_JS = "([name, column]) => Array.from(Bokeh.documents[0].get_model_by_name(name).data[column])"
 
 
-@dataclass(frozen=True)
-class Address:
-    """What ``open_page`` needs: the app's address, here with page settings."""
-
-    url: str
-
-
 @pytest.fixture(scope="module")
 def server(panel_server):
     return panel_server("savannah")
 
 
 def open_game(open_page, server, **settings):
-    page = open_page(Address(f"{server.url}?{urlencode(settings)}"))
+    page = open_page(server, f"{server.url}?{urlencode(settings)}")
     BokehFigure(page, HAND_NAME).wait_ready()
     return page
 
@@ -334,10 +326,3 @@ def test_save_downloads_json_and_a_bad_file_keeps_the_game(open_page, server, tm
     other.locator(".bk-tab", has_text=PLAY_TAB).click()
     wait_for_row(other, shown)
     expect(other.locator(".cole-turn")).to_contain_text("Player 1 to play", timeout=30_000)
-
-
-def show_settings(page) -> None:
-    """The seats and New game: a tab in a notebook's layout, the sidebar when served."""
-    tab = page.locator(".bk-tab", has_text="New game")
-    if tab.count():
-        tab.first.click()

@@ -15,8 +15,8 @@ from cole_panel.savannah import SavannahModel, Table, turn_steps
 from cole_panel.savannah.standings import standing, step_state
 from engines.savannah import Play, name_of
 
+from .conftest import show_settings
 from .test_savannah import (
-    Address,
     choose,
     go_to_step,
     hand,
@@ -26,7 +26,6 @@ from .test_savannah import (
     seed_where,
     server,  # noqa: F401 - the module's server fixture
     set_auto,
-    show_settings,
     wait_for_my_turn,
     wait_for_row,
 )
@@ -107,7 +106,7 @@ def test_the_big_five_tracker_and_a_link_reopened_in_a_second_browser(open_page,
     seed, model, player, got = _big_five_game()
     moves = ",".join(model.state.action_to_str(t.move) for t in model.history)
     settings = dict(players=2, seed=seed, seat0="Human", seat1="Human", hide_hands="false", speed=0)
-    page = open_page(Address(f"{server.url}?{urlencode({**settings, 'moves': moves})}"))
+    page = open_page(server, f"{server.url}?{urlencode({**settings, 'moves': moves})}")
     wait_for_row(page, list(model.state.row))
     tracker = page.locator(f".cole-live-score tr[data-player='{player}'] .cole-big-five")
     for name in got:
@@ -121,7 +120,7 @@ def test_the_big_five_tracker_and_a_link_reopened_in_a_second_browser(open_page,
     link = page.locator(".cole-link input").input_value()
     assert "moves=" in link and f"seed={seed}" in link
     url = link if link.startswith("http") else f"{server.url}{link}"
-    other = open_page(Address(url))
+    other = open_page(server, url)
     wait_for_row(other, list(model.state.row))
     assert hand(other) == shown
     expect(total_cell(other, player)).to_have_text(str(model.state.totals()[player]), timeout=WAIT)
@@ -169,7 +168,7 @@ def test_a_preview_marks_on_the_row_what_a_card_would_hit_and_whose_it_is(open_p
     seed, model, index, victim, kind = _owned_hit()
     moves = ",".join(model.state.action_to_str(t.move) for t in model.history)
     settings = dict(players=2, seed=seed, seat0="Human", seat1="Greedy", speed=0, moves=moves)
-    page = open_page(Address(f"{server.url}?{urlencode(settings)}"))
+    page = open_page(server, f"{server.url}?{urlencode(settings)}")
     wait_for_row(page, list(model.state.row))
     wait_for_my_turn(page)
     choose(page, index)

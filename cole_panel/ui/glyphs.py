@@ -1,0 +1,34 @@
+"""Text on a Bokeh board, written once: a label per row of a source, centred by default.
+
+Every board draws card names, levels, numbers and notes with the same handful of text
+properties; :func:`label` names the ones that vary (text, size, colour, style, where) and
+passes any other glyph property on.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def label(
+    fig: Any,
+    text: Any,
+    *,
+    size: Any = None,
+    color: Any = None,
+    source: Any = None,
+    x: Any = "x",
+    y: Any = "y",
+    align: Any = "center",
+    baseline: Any = "middle",
+    style: Any = "normal",
+    **glyph: Any,
+) -> Any:
+    """``fig.text`` at (``x``, ``y``) (columns of ``source`` or values) showing ``text``, in
+    ``size`` and ``color`` (Bokeh's own when None), aligned ``align``/``baseline``, in font
+    ``style`` ("bold", "italic"); ``glyph`` holds any other text-glyph property (alpha, angle,
+    offsets...)."""
+    given = {"source": source, "text_font_size": size, "text_color": color}
+    glyph.update({name: value for name, value in given.items() if value is not None})
+    glyph.update(text_align=align, text_baseline=baseline, text_font_style=style)
+    return fig.text(x=x, y=y, text=text, **glyph)
