@@ -1,33 +1,40 @@
 """The served demo under many visitors: session start, memory, bots elsewhere, idle after close.
 
-``python -m bench load`` runs every phase with the default counts (about 8 minutes on the
-2-core development machine); ``python -m bench.bench_load --help`` picks phases, apps and counts.
-Every phase has its own time budget (``--phase-minutes``): a phase that runs out prints what it
-measured so far, with its count.
+``python -m bench load`` runs every phase with the default counts (about 10 minutes on the
+2-core development machine); ``python -m bench.bench_load --help`` picks phases, apps and counts,
+e.g. ``python -m bench.bench_load --phases bots --bot-drivers client``.  Every phase has its own
+time budget (``--phase-minutes``): a phase that runs out prints what it measured so far, with
+its count.  Each figure is printed with its target; the load average is printed at the start,
+at the end and with each bot run (the machine is shared: compare ratios within one run).
 
 Method (loopback only; every count and wait is bounded)
 -------------------------------------------------------
 * A real ``panel serve`` per app on 127.0.0.1, with sessions checked every second and dropped
   ``--lifetime`` s after their last connection, and Debian's headless Chromium.
-* ``open``: page interactive, no other load: Chromium opens the page and waits until the board
-  figure is drawn and clickable (BokehJS has its view), ``--opens`` times per app, one at a
-  time.  Meanwhile a probe asks the same server for a small static file every 25 ms: the
-  longest probe is how long that page build held every other request (target <= 300 ms).
-* ``waves``: sessions in parallel (``--sessions``, 10/30/50 for every app by default): that many
-  plain HTTP requests at once; each response is the page with its document built and serialized
-  by the server, so its time is the server's share of "interactive".  p50/p95.  Memory: the
-  server's resident memory (RSS) before and right after each wave, per session; then again after
-  every session has expired.
+* ``open``: page interactive: Chromium opens the page and waits until the board figure is drawn
+  and clickable (BokehJS has its view), ``--opens`` times per app, one at a time; the first
+  open (imports, caches) is printed apart.  The server's own CPU time per page is printed too:
+  unlike the wall time it hardly depends on what else the machine runs, and it is what a quiet
+  machine's page build would take.  Meanwhile a probe asks the same server for a small static
+  file every 25 ms: the longest probe is how long a page build held every other request
+  (target <= 300 ms).
+* ``waves``: sessions in parallel (``--sessions``, 10/30/50 for every app): that many plain HTTP
+  requests at once; each response is the page with its document built and serialized by the
+  server, so its time is the server's share of "interactive".  p50/p95.  Memory: the growth of
+  the server's resident memory (RSS) per session answered, sampled every 0.2 s, over the
+  sessions answered before the first of them could expire; then the RSS after every session
+  has expired.
 * ``bots``: click -> repaint (the Circle harness of ``bench/latency.py``, browser clock) in a
   person-vs-person game, first idle, then while four other sessions each run the strongest bots
-  against each other (Circle, both seats MCTS strength 5).  The four bot sessions are driven,
-  in turn, by (``--bot-drivers``) ``client``: plain Bokeh websocket clients (``bokeh.client``,
-  one small process each, nothing rendered); ``browser``: four more tabs of the measured tab's
-  own Chromium.  Target: median at most 1.5x idle.  Then the bot sessions are closed
+  against each other (Circle, both seats MCTS strength 5).  The four bot sessions are driven
+  (``--bot-drivers``) by ``client``: bare Bokeh-protocol websocket clients (one small process
+  each, nothing rendered), and by ``browser``: four more tabs of the measured tab's own
+  Chromium; each with the bot workers at each priority of ``--bot-nice`` (``COLE_BOT_NICE``;
+  0 = the server's own).  Target: median at most 1.5x idle.  Then the bot sessions are closed
   mid-search and the server's CPU time (its own process and its bot workers) is sampled every
   50 ms until a 300 ms window uses less than 5 % of a core.  Target: within 1 s.
 
-Figures (2-core machine, ``nice -n 10``; see docs/findings.md "Load" for the dated record)
+Figures: docs/deploy.md, "What one process carries" (dated, with the load average).
 """
 
 from __future__ import annotations
