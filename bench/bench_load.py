@@ -246,7 +246,7 @@ def _wave(url: str, count: int, limit: float, times: list[float]) -> float:
 def _rss_per_session(server: PanelServer, url: str, count: int, lifetime: float, limit: float):
     """(seconds per page, wave seconds, MB per session).  The memory is the growth of the
     server's RSS over the sessions answered before the first of them could expire (a wave
-    longer than the lifetime loses its first sessions while it runs)."""
+    longer than the lifetime loses its first sessions while it runs); nan if none."""
     times: list[float] = []
     before = server.rss_mb()
     samples: list[tuple[float, int, float]] = []
@@ -265,7 +265,10 @@ def _rss_per_session(server: PanelServer, url: str, count: int, lifetime: float,
     done.set()
     sampler.join()
     samples.append((duration, sum(t != float("inf") for t in times), server.rss_mb()))
-    usable = [s for s in samples if s[0] <= lifetime and s[1] > 0]
+    # a session's expiry clock starts when its page is built (answered): none has gone before
+    # the first answer plus the lifetime
+    first = min(times, default=float("inf"))
+    usable = [s for s in samples if s[0] <= first + lifetime and s[1] > 0]
     if not usable:  # no page came back before the first could expire: nothing to divide
         return times, duration, float("nan")
     _, answered, rss = max(usable, key=lambda s: s[1])
