@@ -4,7 +4,7 @@
 development machine, depending on its load); ``python -m bench.bench_load --help`` picks
 phases, apps and counts, e.g. ``python -m bench.bench_load --phases bots --bot-drivers client``.
 Every phase has its own time budget (``--open-minutes``, ``--waves-minutes`` per app,
-``--bots-minutes``; 10.75 minutes in all at most): a phase that runs out prints what it
+``--bots-minutes``; 10.25 minutes in all at most): a phase that runs out prints what it
 measured so far, with its count.  Each figure is printed with its target; the load average is
 printed at the start, at the end and with each bot run (the machine is shared: compare ratios
 within one run).
@@ -428,7 +428,9 @@ def _bots_once(
             to_idle = _seconds_to_idle(server.pid, min(30.0, budget.left()))
     finally:
         context.close()
-    ratio = statistics.median(busy) / statistics.median(idle) if busy else float("nan")
+    if not busy:
+        return float("nan"), [f"  bots driven by {driver}, nice {nice}: no click in the time left"]
+    ratio = statistics.median(busy) / statistics.median(idle)
     name = {"client": "websocket clients", "browser": "tabs of the same Chromium"}[driver]
     return ratio, [
         f"  bots driven by {tabs} {name}, bot workers {nice} steps below the server's priority"
@@ -465,9 +467,9 @@ def _args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--bot-nice", type=int, nargs="*", default=[0, 10], help="COLE_BOT_NICE values to compare"
     )
-    parser.add_argument("--open-minutes", type=float, default=1.0, help="limit per app")
-    parser.add_argument("--waves-minutes", type=float, default=1.75, help="limit per app")
-    parser.add_argument("--bots-minutes", type=float, default=2.5, help="limit for all bot runs")
+    parser.add_argument("--open-minutes", type=float, default=0.75, help="limit per app")
+    parser.add_argument("--waves-minutes", type=float, default=1.5, help="limit per app")
+    parser.add_argument("--bots-minutes", type=float, default=3.5, help="limit for all bot runs")
     return parser.parse_args([] if argv is None else argv)
 
 
