@@ -1,34 +1,58 @@
 """The served demo under many visitors: session start, memory, bots elsewhere, idle after close.
 
+``python -m bench load`` runs every phase with the default counts (7-11 minutes on the 2-core
+development machine, depending on its load); ``python -m bench.bench_load --help`` picks
+phases, apps and counts, e.g. ``python -m bench.bench_load --phases bots --bot-drivers client``.
+Every phase has its own time budget (``--open-minutes``, ``--waves-minutes`` per app,
+``--bots-minutes``; 10.25 minutes in all at most): a phase that runs out prints what it
+measured so far, with its count.  Each figure is printed with its target; the load average is
+printed at the start, at the end and with each bot run (the machine is shared: compare ratios
+within one run).
+
 Method (loopback only; every count and wait is bounded)
 -------------------------------------------------------
 * A real ``panel serve`` per app on 127.0.0.1, with sessions checked every second and dropped
-  :data:`LIFETIME_S` s after their last connection, and Debian's headless Chromium.
-* Page interactive, idle: Chromium opens the page and waits until the board figure is drawn
-  and clickable (BokehJS has its view); :data:`OPENS` times per app, one at a time.
-* Sessions in parallel (10, 30, 50 for Circle; 10 for Ecosystem and Savannah): that many
-  plain HTTP requests at once; each response is the page with its document built and
-  serialized by the server, so its time is the server's share of "interactive".  p50/p95.
-* Memory: the server's resident memory (RSS) before and right after each wave, per session;
-  then again after every session has expired (sessions of a wave that takes longer than the
-  lifetime expire during it, so the per-session figure is then a lower bound: the wave's
-  duration is printed).
-* Click -> repaint: the Circle harness of ``bench/latency.py`` (browser clock), in a
-  person-vs-person game; first idle, then while four other tabs each run the strongest bots
-  against each other (Circle, both seats MCTS strength 5).  Target: median at most 1.5x idle.
-* CPU after closing: the four bot tabs are closed mid-search; the server's CPU time (its own
-  process and its bot workers) is sampled every 50 ms until a 300 ms window uses less than
-  5 % of a core.  Target: within 1 s.
+  ``--lifetime`` s after their last connection, and Debian's headless Chromium.
+* ``open``: page interactive: Chromium opens the page and waits until the board figure is drawn
+  and clickable (BokehJS has its view), ``--opens`` times per app, one at a time; the first
+  open (imports, caches) is printed apart.  The server's own CPU time per page is printed too:
+  unlike the wall time it hardly depends on what else the machine runs, and it is what a quiet
+  machine's page build would take.  Meanwhile a probe asks the same server for a small static
+  file every 25 ms: the longest probe is how long a page build held every other request
+  (target <= 300 ms).
+* ``waves``: sessions in parallel (``--sessions``, 10/30/50 for every app): that many plain HTTP
+  requests at once; each response is the page with its document built and serialized by the
+  server, so its time is the server's share of "interactive".  p50/p95.  Memory: the growth of
+  the server's resident memory (RSS) per session answered, sampled every 0.2 s, over the
+  sessions answered before the first of them could expire; then the RSS after every session
+  has expired.
+* ``bots``: click -> repaint (the Circle harness of ``bench/latency.py``, browser clock) in a
+  person-vs-person game, first idle, then while four other sessions each run the strongest bots
+  against each other (Circle, both seats MCTS strength 5).  The four bot sessions are driven
+  (``--bot-drivers``) by ``client``: bare Bokeh-protocol websocket clients (one small process
+  each, nothing rendered), and by ``browser``: four more tabs of the measured tab's own
+  Chromium; each with the bot workers at each priority of ``--bot-nice`` (``COLE_BOT_NICE``;
+  0 = the server's own).  Target: median at most 1.5x idle.  Then the bot sessions are closed
+  mid-search and the server's CPU time (its own process and its bot workers) is sampled every
+  50 ms until a 300 ms window uses less than 5 % of a core.  Target: within 1 s.
+
+Figures: docs/deploy.md, "What one process carries" (dated, with the load average).
 """
 
 from __future__ import annotations
 
+import argparse
+import os
 import statistics
+import subprocess
+import sys
 import tempfile
 import textwrap
 import threading
 import time
 import urllib.request
+from collections.abc import Callable
+from contextlib import contextmanager, suppress
 from pathlib import Path
 
 import psutil
@@ -37,33 +61,26 @@ from bench.bench_circle_ui import _circle_points
 from bench.latency import (
     CHROMIUM,
     CHROMIUM_ARGS,
+    ROOT,
     BokehFigure,
     PanelServer,
     click_and_time,
     instrument,
     open_page,
-    percentile,
     summary,
 )
 from cole_panel.circle.board import BOARD_NAME
 from cole_panel.ecosystem.explorer_view import EXPLORER_BOARD
 from cole_panel.savannah.hand import HAND_NAME
 
-LIFETIME_S = 30
-OPENS = 3
-CLICKS = 16
-BOT_TABS = 4
-WAVES = {"circle": (10, 30, 50), "ecosystem": (10,), "savannah": (10,)}
+APPS = ("circle", "ecosystem", "savannah")
+PHASES = ("open", "waves", "bots")
+DRIVERS = ("client", "browser")
 FIGURES = {"circle": BOARD_NAME, "ecosystem": EXPLORER_BOARD, "savannah": HAND_NAME}
 """The board that must be drawn for each app's page to count as interactive."""
-WAVE_LIMIT_S = 240.0
+PROBE_PATH = "/static/extensions/panel/images/favicon.ico"
+"""A small file the server sends from its event loop (the probe of a held loop)."""
 IDLE_SHARE = 0.05
-FLAGS = (
-    "--check-unused-sessions",
-    "1000",
-    "--unused-session-lifetime",
-    str(LIFETIME_S * 1000),
-)
 
 # Circle as served, with the address choosing a person-vs-person game or the strongest bots.
 CIRCLE_APP = textwrap.dedent("""
@@ -79,26 +96,136 @@ CIRCLE_APP = textwrap.dedent("""
     dashboard.servable(title="Circle of Life")
 """)
 
+# One bot "tab" with nothing rendered: a bare websocket client of the Bokeh protocol that opens
+# a session (a fresh session id in its token, as ``bokeh.client`` makes one) and reads every
+# change the server sends until it is killed.  (``bokeh.client`` itself cannot decode
+# Panel's generated models.)
+CLIENT_TAB = textwrap.dedent("""
+    import asyncio
+    import sys
 
-def _interactive(browser, server: PanelServer, figure: str) -> float:
-    """Seconds from the request to a clickable board in Chromium."""
-    start = time.perf_counter()
-    context, page = open_page(browser, server.url)
-    BokehFigure(page, figure).wait_ready()
-    seconds = time.perf_counter() - start
-    context.close()
-    return seconds
+    from bokeh.util.token import generate_jwt_token, generate_session_id
+    from tornado.httpclient import HTTPRequest
+    from tornado.websocket import websocket_connect
+
+    async def main():
+        url = sys.argv[1].replace("http", "ws", 1) + "/ws?bots=1"
+        token = generate_jwt_token(generate_session_id())
+        socket = await websocket_connect(HTTPRequest(url), subprotocols=["bokeh", token])
+        print("connected", flush=True)
+        while await socket.read_message() is not None:
+            pass
+
+    asyncio.run(main())
+""")
 
 
-def _wave(url: str, count: int) -> tuple[list[float], float]:
-    """``count`` page requests at once: (seconds each, seconds for the whole wave)."""
-    times: list[float] = []
+class Budget:
+    """A phase's time limit: every wait inside the phase is cut to what is left."""
+
+    def __init__(self, minutes: float):
+        self.end = time.monotonic() + 60 * minutes
+
+    def left(self) -> float:
+        return max(0.0, self.end - time.monotonic())
+
+    def ms(self, cap_s: float) -> int:
+        """A Playwright timeout: ``cap_s`` or what is left, whichever is less (at least 1 s)."""
+        return int(1000 * max(1.0, min(cap_s, self.left())))
+
+
+def _server(app: str, lifetime: float, script: Path | None = None, **env: str) -> PanelServer:
+    flags = (
+        "--check-unused-sessions",
+        "1000",
+        "--unused-session-lifetime",
+        str(int(lifetime * 1000)),
+    )
+    server = PanelServer(app, script=script, extra_args=flags)
+    server.log_path = server.log_path.with_name(f"bench-load-{app}.log")
+    saved = {k: os.environ.get(k) for k in env}
+    os.environ.update(env)
+    try:
+        return server.start()
+    finally:
+        for k, v in saved.items():
+            if v is None:
+                os.environ.pop(k, None)
+            else:
+                os.environ[k] = v
+
+
+# ---------------------------------------------------------------------------------- open
+class LoopProbe:
+    """Asks the server for a small static file every 25 ms; the longest answer times are how
+    long the server's one event loop was held."""
+
+    def __init__(self, base: str):
+        self.url = base + PROBE_PATH
+        self.times: list[float] = []
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            start = time.perf_counter()
+            with suppress(OSError), urllib.request.urlopen(self.url, timeout=60) as reply:
+                reply.read()
+            self.times.append(time.perf_counter() - start)
+            self._stop.wait(0.025)
+
+    def __enter__(self) -> LoopProbe:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self._stop.set()
+        self._thread.join(65)
+
+
+def _base(server: PanelServer) -> str:
+    return f"http://127.0.0.1:{server.port}"
+
+
+def _open_phase(browser, app: str, server: PanelServer, opens: int, budget: Budget) -> list[str]:
+    """The first open pays for imports and caches; the figures are the later opens'."""
+    seconds, held, cpu = [], [], []
+    for _ in range(opens):
+        if budget.left() < 5:
+            break
+        with LoopProbe(_base(server)) as probe:
+            start, cpu0 = time.perf_counter(), _cpu_split(server.pid)[0]
+            context, page = open_page(browser, server.url)
+            BokehFigure(page, FIGURES[app]).wait_ready(timeout_ms=budget.ms(60))
+            seconds.append(time.perf_counter() - start)
+            cpu.append(_cpu_split(server.pid)[0] - cpu0)
+        context.close()
+        held.append(max(probe.times, default=float("nan")))
+    if not seconds:
+        return [f"  {app:<10} page interactive: no page opened within the phase's time"]
+    later = slice(1, None) if len(seconds) > 1 else slice(None)
+    wall, held, cpu = seconds[later], held[later], cpu[later]
+    return [
+        f"  {app:<10} page interactive (Chromium): median {statistics.median(wall):5.2f} s, "
+        f"max {max(wall):5.2f} s, n={len(wall)} after a first open of {seconds[0]:5.2f} s "
+        f"(target <= 1 s: {_met(statistics.median(wall) <= 1.0)})",
+        f"  {app:<10} server CPU per page {statistics.median(cpu):5.2f} s (a quiet machine's "
+        "lower bound for the above)",
+        f"  {app:<10} longest wait of another request during a page build: "
+        f"{1000 * max(held):5.0f} ms (target <= 300 ms: {_met(max(held) <= 0.3)})",
+    ]
+
+
+# ---------------------------------------------------------------------------------- waves
+def _wave(url: str, count: int, limit: float, times: list[float]) -> float:
+    """``count`` page requests at once, each one's seconds appended to ``times`` as it is
+    answered (inf: never); returns the seconds the whole wave took."""
     lock = threading.Lock()
 
     def one() -> None:
         start = time.perf_counter()
         try:
-            with urllib.request.urlopen(url, timeout=WAVE_LIMIT_S) as reply:
+            with urllib.request.urlopen(url, timeout=limit) as reply:
                 reply.read()
         except OSError:  # counted as never interactive
             seconds = float("inf")
@@ -112,10 +239,78 @@ def _wave(url: str, count: int) -> tuple[list[float], float]:
     for thread in threads:
         thread.start()
     for thread in threads:
-        thread.join(WAVE_LIMIT_S)
-    return times, time.perf_counter() - start
+        thread.join(max(0.1, limit - (time.perf_counter() - start)))
+    return time.perf_counter() - start
 
 
+def _rss_per_session(server: PanelServer, url: str, count: int, lifetime: float, limit: float):
+    """(seconds per page, wave seconds, MB per session).  The memory is the growth of the
+    server's RSS over the sessions answered before the first of them could expire (a wave
+    longer than the lifetime loses its first sessions while it runs); nan if none."""
+    times: list[float] = []
+    before = server.rss_mb()
+    samples: list[tuple[float, int, float]] = []
+    done = threading.Event()
+
+    def sample() -> None:
+        start = time.perf_counter()
+        while not done.is_set():
+            answered = sum(t != float("inf") for t in list(times))
+            samples.append((time.perf_counter() - start, answered, server.rss_mb()))
+            done.wait(0.2)
+
+    sampler = threading.Thread(target=sample, daemon=True)
+    sampler.start()
+    duration = _wave(url, count, limit, times)
+    done.set()
+    sampler.join()
+    samples.append((duration, sum(t != float("inf") for t in times), server.rss_mb()))
+    # a session's expiry clock starts when its page is built (answered): none has gone before
+    # the first answer plus the lifetime
+    first = min(times, default=float("inf"))
+    usable = [s for s in samples if s[0] <= first + lifetime and s[1] > 0]
+    if not usable:  # no page came back before the first could expire: nothing to divide
+        return times, duration, float("nan")
+    _, answered, rss = max(usable, key=lambda s: s[1])
+    return times, duration, (rss - before) / answered
+
+
+def _waves_phase(
+    app: str, server: PanelServer, counts: list[int], lifetime: float, budget: Budget
+) -> list[str]:
+    """Prints each wave as it ends; returns the memory line."""
+    expire = lifetime + 3
+    time.sleep(min(expire, budget.left()))  # the open phase's sessions expire first
+    base = server.rss_mb()
+    for count in counts:
+        if budget.left() < expire + 5:
+            print(f"  {app:<10} {count:>3} at once: not run (phase time used up)", flush=True)
+            continue
+        times, duration, per = _rss_per_session(
+            server, server.url, count, lifetime, budget.left() - expire
+        )
+        # unanswered pages count as the slowest (inf), so p50/p95 say so when they are among them
+        times += [float("inf")] * (count - len(times))
+        answered = sum(t != float("inf") for t in times)
+        p50, p95 = statistics.median(times), sorted(times)[int(0.95 * (count - 1))]
+        memory = "n/a (no page answered before the first could expire)"
+        if per == per:  # not nan
+            memory = f"+{per:4.1f} MB/session (target <= 10 MB: {_met(per <= 10)})"
+        print(
+            f"  {app:<10} {count:>3} at once: server page build p50 {p50:5.2f} s  p95 {p95:5.2f} s"
+            f"  ({answered}/{count} answered, wave {duration:5.1f} s)  RSS {memory}",
+            flush=True,
+        )
+        # pages nobody waited for are still being built: let the server finish, then expire
+        _seconds_to_idle(server.pid, min(60.0, budget.left()))
+        time.sleep(min(expire, budget.left()))
+    return [
+        f"  {app:<10} RSS {base:6.1f} MB before the waves, {server.rss_mb():6.1f} MB after "
+        f"every session expired"
+    ]
+
+
+# ---------------------------------------------------------------------------------- bots
 def _cpu_split(pid: int) -> tuple[float, float]:
     """CPU seconds of the server process itself and of every process it started (the bots)."""
     root = psutil.Process(pid)
@@ -129,18 +324,14 @@ def _cpu_split(pid: int) -> tuple[float, float]:
     return times[0], sum(times[1:])
 
 
-def _cpu_seconds(pid: int) -> float:
-    return sum(_cpu_split(pid))
-
-
-def _seconds_to_idle(pid: int, limit: float = 30.0) -> float:
+def _seconds_to_idle(pid: int, limit: float) -> float:
     """Seconds until a 300 ms window of the server's CPU is under IDLE_SHARE of a core."""
     start = time.perf_counter()
-    samples = [(start, _cpu_seconds(pid))]
+    samples = [(start, sum(_cpu_split(pid)))]
     while time.perf_counter() - start < limit:
         time.sleep(0.05)
         now = time.perf_counter()
-        samples.append((now, _cpu_seconds(pid)))
+        samples.append((now, sum(_cpu_split(pid))))
         window = [s for s in samples if now - s[0] <= 0.3]
         if now - start >= 0.3 and len(window) > 1:
             (t0, c0), (t1, c1) = window[0], window[-1]
@@ -149,117 +340,180 @@ def _seconds_to_idle(pid: int, limit: float = 30.0) -> float:
     return float("inf")
 
 
-def _memory_line(
-    app: str, waves: dict[int, tuple[list[float], float, float]], base: float, after: float
-) -> list[str]:
-    lines = []
-    for count, (times, duration, per) in waves.items():
-        lines.append(
-            f"  {app:<10} {count:>3} at once: p50 {statistics.median(times):5.2f} s  "
-            f"p95 {percentile(times, 0.95):5.2f} s  (wave {duration:5.1f} s)  "
-            f"RSS {per:5.1f} MB/session"
-        )
-    lines.append(f"  {app:<10} RSS {base:6.1f} MB before, {after:6.1f} MB after all expired")
-    return lines
+@contextmanager
+def _bot_tabs(driver: str, browser, url: str, tabs: int, budget: Budget):
+    """``tabs`` sessions of MCTS-5 vs MCTS-5, each searching when this yields; a callable that
+    closes them all at once (a closed tab: its connection ends)."""
+    closers: list[Callable[[], None]] = []
 
+    def close_all() -> None:
+        while closers:
+            closers.pop()()
 
-def _app_figures(browser, app: str, script: Path | None) -> tuple[list[float], list[str]]:
-    server = PanelServer(app, script=script, extra_args=FLAGS)
-    server.log_path = server.log_path.with_name(f"bench-load-{app}.log")
-    server.start()
     try:
-        opens = [_interactive(browser, server, FIGURES[app]) for _ in range(OPENS)]
-        time.sleep(LIFETIME_S + 3)  # let the pages' sessions expire
-        base = server.rss_mb()
-        waves = {}
-        for count in WAVES[app]:
-            before = server.rss_mb()
-            times, duration = _wave(server.url, count)
-            waves[count] = (times, duration, (server.rss_mb() - before) / count)
-            time.sleep(LIFETIME_S + 3)
-        return opens, _memory_line(app, waves, base, server.rss_mb())
+        if driver == "browser":
+            for _ in range(tabs):
+                tab, bot_page = open_page(browser, url + "?bots=1")
+                closers.append(tab.close)
+                thinking = bot_page.locator(".cole-thinking").get_by_text("thinking")
+                thinking.wait_for(timeout=budget.ms(60))
+        else:
+            for _ in range(tabs):
+                proc = subprocess.Popen(
+                    [sys.executable, "-c", CLIENT_TAB, url],
+                    cwd=ROOT,
+                    stdout=subprocess.PIPE,
+                    text=True,
+                )
+                closers.append(lambda proc=proc: (proc.kill(), proc.wait(10)))
+                proc.stdout.readline()  # "connected": the session exists and its bots start
+            time.sleep(1.0)  # let every first search start
+        yield close_all
     finally:
-        server.stop()
+        close_all()
 
 
-def _bots_elsewhere(browser) -> tuple[list[float], list[float], float, tuple[float, float]]:
-    """(idle click latencies, latencies with four bot tabs, seconds to idle after closing,
-    CPU share of the server's own process and of its bot workers while the bots played)."""
+def _bots_phase(
+    browser,
+    drivers: list[str],
+    nices: list[int],
+    tabs: int,
+    clicks: int,
+    lifetime: float,
+    budget: Budget,
+) -> list[str]:
+    """Prints each run as it ends; returns the busy/idle ratios side by side."""
+    ratios: dict[tuple[str, int], float] = {}
     with tempfile.TemporaryDirectory() as tmp:
         script = Path(tmp) / "circle.py"
         script.write_text(CIRCLE_APP)
-        server = PanelServer("circle", script=script, extra_args=FLAGS)
-        server.log_path = server.log_path.with_name("bench-load-bots.log")
-        server.start()
-        try:
-            context, page = open_page(browser, server.url)
-            board = BokehFigure(page, BOARD_NAME).wait_ready()
-            instrument(page, "circle-stones")
-            points = _circle_points()[: 2 * CLICKS]
-            idle = [click_and_time(page, lambda p=p: board.click(*p))[0] for p in points[:CLICKS]]
-            bot_tabs = []
-            for _ in range(BOT_TABS):
-                tab, bot_page = open_page(browser, server.url + "?bots=1")
-                bot_page.locator(".cole-thinking").get_by_text("thinking").wait_for(timeout=60_000)
-                bot_tabs.append(tab)
+        for nice in nices:
+            server = _server("circle", lifetime, script, COLE_BOT_NICE=str(nice))
+            try:
+                for driver in drivers:
+                    if budget.left() < 20:
+                        print(f"  bots driven by {driver}, nice {nice}: not run (time used up)")
+                        continue
+                    ratio, lines = _bots_once(browser, server, driver, nice, tabs, clicks, budget)
+                    _print(lines)
+                    ratios[driver, nice] = ratio
+            finally:
+                server.stop()
+    return [
+        f"  busy/idle median, {driver}: "
+        + ", ".join(f"x{ratios[driver, n]:.2f} at nice {n}" for n in nices if (driver, n) in ratios)
+        for driver in drivers
+    ]
+
+
+def _bots_once(
+    browser, server, driver: str, nice: int, tabs: int, clicks: int, budget: Budget
+) -> tuple[float, list[str]]:
+    context, page = open_page(browser, server.url)
+    try:
+        board = BokehFigure(page, BOARD_NAME).wait_ready()
+        instrument(page, "circle-stones")
+        points = _circle_points()[: 2 * clicks]
+        idle = [click_and_time(page, lambda p=p: board.click(*p))[0] for p in points[:clicks]]
+        busy: list[float] = []
+        with _bot_tabs(driver, browser, server.url, tabs, budget) as close_tabs:
             start, (own0, bots0) = time.perf_counter(), _cpu_split(server.pid)
-            busy = [
-                click_and_time(page, lambda p=p: board.click(*p), timeout_ms=60_000)[0]
-                for p in points[CLICKS:]
-            ]
+            for p in points[clicks:]:
+                if budget.left() < 10:
+                    break
+                ms, _ = click_and_time(page, lambda p=p: board.click(*p), budget.ms(60))
+                busy.append(ms)
             seconds, (own1, bots1) = time.perf_counter() - start, _cpu_split(server.pid)
-            shares = ((own1 - own0) / seconds, (bots1 - bots0) / seconds)
-            for tab in bot_tabs:
-                tab.close()
-            to_idle = _seconds_to_idle(server.pid)
-            context.close()
-            return idle, busy, to_idle, shares
-        finally:
-            server.stop()
-
-
-def _print_app(app: str, opens: list[float], memory: list[str]) -> None:
-    met = "MET" if statistics.median(opens) <= 1.0 else "NOT MET"
-    print(
-        f"  {app:<10} page interactive in Chromium, no other load: median "
-        f"{statistics.median(opens):5.2f} s, max {max(opens):5.2f} s (target <= 1 s: {met})"
-    )
-    for line in memory:
-        print(line, flush=True)
-
-
-def _print_bots(idle: list[float], busy: list[float], to_idle: float, shares: tuple) -> None:
-    print("Click -> repaint in one Circle tab (browser clock)")
-    print(summary("idle", idle, 30))
-    print(summary(f"{BOT_TABS} tabs of MCTS-5 vs MCTS-5", busy, 30))
-    print(
-        f"  meanwhile the server's own process used {shares[0]:.0%} of a core and its bot "
-        f"workers {shares[1]:.0%}"
-    )
+            close_tabs()
+            to_idle = _seconds_to_idle(server.pid, min(30.0, budget.left()))
+    finally:
+        context.close()
+    if not busy:
+        return float("nan"), [f"  bots driven by {driver}, nice {nice}: no click in the time left"]
     ratio = statistics.median(busy) / statistics.median(idle)
-    met = "MET" if ratio <= 1.5 else "NOT MET"
-    print(f"  ratio busy/idle: median x{ratio:.2f} (target <= 1.5: {met})")
-    met = "MET" if to_idle <= 1.0 else "NOT MET"
-    print(
-        f"CPU back to idle {to_idle:.2f} s after closing the bot tabs mid-search (target <= 1 s: {met})"
+    name = {"client": "websocket clients", "browser": "tabs of the same Chromium"}[driver]
+    return ratio, [
+        f"  bots driven by {tabs} {name}, bot workers {nice} steps below the server's priority"
+        f" ({_load_average()}):",
+        "  " + summary("idle", idle, 30),
+        "  " + summary(f"{tabs} x MCTS-5 vs MCTS-5 elsewhere", busy, 30),
+        f"    meanwhile the server's own process used {(own1 - own0) / seconds:.0%} of a core "
+        f"and its bot workers {(bots1 - bots0) / seconds:.0%}",
+        f"    ratio busy/idle: median x{ratio:.2f} (target <= 1.5: {_met(ratio <= 1.5)})",
+        f"    CPU back to idle {to_idle:.2f} s after closing the bot sessions mid-search "
+        f"(target <= 1 s: {_met(to_idle <= 1.0)})",
+    ]
+
+
+# ---------------------------------------------------------------------------------- main
+def _met(ok: bool) -> str:
+    return "MET" if ok else "NOT MET"
+
+
+def _load_average() -> str:
+    return "load average " + " ".join(f"{x:.2f}" for x in psutil.getloadavg())
+
+
+def _args(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--phases", nargs="*", choices=PHASES, default=list(PHASES))
+    parser.add_argument("--apps", nargs="*", choices=APPS, default=list(APPS))
+    parser.add_argument("--opens", type=int, default=4, help="pages opened one at a time per app")
+    parser.add_argument("--sessions", type=int, nargs="*", default=[10, 30, 50])
+    parser.add_argument("--lifetime", type=float, default=10.0, help="unused-session lifetime (s)")
+    parser.add_argument("--clicks", type=int, default=12, help="clicks idle and clicks busy")
+    parser.add_argument("--bot-tabs", type=int, default=4)
+    parser.add_argument("--bot-drivers", nargs="*", choices=DRIVERS, default=list(DRIVERS))
+    parser.add_argument(
+        "--bot-nice", type=int, nargs="*", default=[0, 10], help="COLE_BOT_NICE values to compare"
     )
+    parser.add_argument("--open-minutes", type=float, default=0.75, help="limit per app")
+    parser.add_argument("--waves-minutes", type=float, default=1.5, help="limit per app")
+    parser.add_argument("--bots-minutes", type=float, default=3.5, help="limit for all bot runs")
+    return parser.parse_args([] if argv is None else argv)
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     from playwright.sync_api import sync_playwright
 
+    args = _args(argv)
+    print(f"bench load: {_load_average()} at the start", flush=True)
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
         try:
-            print(
-                "Sessions opened in parallel: server page build p50/p95, RSS per session (target <= 10 MB)"
-            )
-            for app in WAVES:
-                _print_app(app, *_app_figures(browser, app, None))
-            _print_bots(*_bots_elsewhere(browser))
+            for app in args.apps if {"open", "waves"} & set(args.phases) else ():
+                server = _server(app, args.lifetime)
+                try:
+                    if "open" in args.phases:
+                        budget = Budget(args.open_minutes)
+                        _print(_open_phase(browser, app, server, args.opens, budget))
+                    if "waves" in args.phases:
+                        budget = Budget(args.waves_minutes)
+                        _print(_waves_phase(app, server, args.sessions, args.lifetime, budget))
+                finally:
+                    server.stop()
+            if "bots" in args.phases:
+                print("Click -> repaint in one Circle tab (browser clock)", flush=True)
+                budget = Budget(args.bots_minutes)
+                lines = _bots_phase(
+                    browser,
+                    args.bot_drivers,
+                    args.bot_nice,
+                    args.bot_tabs,
+                    args.clicks,
+                    args.lifetime,
+                    budget,
+                )
+                _print(lines)
         finally:
             browser.close()
+    print(f"bench load: {_load_average()} at the end", flush=True)
+
+
+def _print(lines: list[str]) -> None:
+    for line in lines:
+        print(line, flush=True)
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])

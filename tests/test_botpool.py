@@ -3,13 +3,15 @@ seeded game replays the same whatever was cancelled along the way."""
 
 from __future__ import annotations
 
+import os
 import threading
 from collections.abc import Iterator
 
+import psutil
 import pytest
 
 from cole_panel.circle import CircleModel
-from cole_panel.core.botpool import BotPool, BotRequest, PoolEvent
+from cole_panel.core.botpool import WORKER_NICE, BotPool, BotRequest, PoolEvent
 from engines.ecosystem import new_game as new_draft
 
 WAIT = 120.0  # seconds; only a generous guard against a hang, never a measurement
@@ -122,3 +124,13 @@ def _result_of(pool: BotPool, request: BotRequest) -> object:
     pool.submit("page", request, lambda result, error: (got.append(result), done.set()))
     assert done.wait(WAIT)
     return got[0]
+
+
+def test_searches_run_below_the_servers_priority(pool):
+    """A search must not take the CPU from the server's event loop (and visitors' clicks)."""
+    done = threading.Event()
+    pool.submit("nice", quick_request(2), lambda result, error: done.set())
+    assert done.wait(WAIT)
+    own = os.getpriority(os.PRIO_PROCESS, 0)
+    niceness = {p.nice() for p in psutil.Process().children(recursive=True)}
+    assert min(19, own + WORKER_NICE) in niceness, (own, niceness)

@@ -15,6 +15,11 @@ Stoppable: each worker has a flag in shared memory that the search polls between
 worker is busy until then and gets no new job.  Every search also stops at
 :data:`MAX_SEARCH_SECONDS`, so a search nobody cancels cannot run forever.
 
+Background: the workers run at a lower CPU priority than the server (``os.nice``,
+:data:`WORKER_NICE` steps, ``$COLE_BOT_NICE`` to change it), so on a machine with few cores
+the server's event loop and the visitors' clicks get the CPU first and a search takes what is
+left; a search is never more than a few seconds late because of it, a click would be.
+
 Replayable: a seeded bot's random generator is derived from the game's seed, the seat and the
 ply (:meth:`BotRequest.bot_seed`), never kept between moves, so a cancelled or repeated search
 cannot shift a seeded game's later moves.
@@ -45,12 +50,16 @@ from typing import Any
 
 from .seats import make_seat_bot
 
-__all__ = ["MAX_SEARCH_SECONDS", "BotPool", "BotRequest", "PoolEvent", "shared_pool"]
+__all__ = ["MAX_SEARCH_SECONDS", "WORKER_NICE", "BotPool", "BotRequest", "PoolEvent", "shared_pool"]
 
 log = logging.getLogger("cole_panel.bots")
 
 MAX_SEARCH_SECONDS = 120.0
 """A search still running after this long stops with its best move so far (orphan guard)."""
+
+WORKER_NICE = 10
+"""How many steps below the server's priority a worker searches (``$COLE_BOT_NICE`` overrides;
+0 keeps the server's priority)."""
 
 _STOP_POLL_SECONDS = 0.02
 """How often a worker's stop flag is read (the search asks far more often; reading is cheap)."""
@@ -95,9 +104,12 @@ class BotRequest:
 _stop_flags: Any = None
 
 
-def _init_worker(flags: Any) -> None:
+def _init_worker(flags: Any, nice: int = 0) -> None:
     global _stop_flags
     _stop_flags = flags
+    if nice > 0:
+        with contextlib.suppress(OSError):  # a platform without priorities: search anyway
+            os.nice(nice)
 
 
 def _work(request: BotRequest, slot: int) -> Any:
@@ -161,8 +173,12 @@ class BotPool:
     searches.
     """
 
-    def __init__(self, workers: int | None = None, context: str | None = None):
+    def __init__(
+        self, workers: int | None = None, context: str | None = None, nice: int | None = None
+    ):
         self.workers = workers or max(1, (os.cpu_count() or 2) - 1)
+        self.nice = _worker_nice() if nice is None else nice
+        """Priority steps below the server's at which the workers search (see WORKER_NICE)."""
         methods = multiprocessing.get_all_start_methods()
         self._context = multiprocessing.get_context(
             context or ("forkserver" if "forkserver" in methods else "spawn")
@@ -267,7 +283,7 @@ class BotPool:
                 self.workers,
                 mp_context=self._context,
                 initializer=_init_worker,
-                initargs=(self._flags,),
+                initargs=(self._flags, self.nice),
             )
         return self._executor
 
@@ -304,6 +320,15 @@ class BotPool:
             self._dispatch()
         if not cancelled:
             job.on_done(result, error)
+
+
+def _worker_nice() -> int:
+    text = os.environ.get("COLE_BOT_NICE", "")
+    try:
+        return max(0, min(19, int(text))) if text.strip() else WORKER_NICE
+    except ValueError:
+        log.warning("COLE_BOT_NICE=%r is not a whole number; using %d", text, WORKER_NICE)
+        return WORKER_NICE
 
 
 _shared: BotPool | None = None

@@ -201,9 +201,9 @@ class SavannahDashboard(pn.viewable.Viewer):
 
         self.hand.add_below(self._message)
         self._play_area = pn.Column(self.hand, margin=0, sizing_mode="stretch_width")
-        self._score_area = pn.Column(
-            self.scores, visible=False, margin=0, sizing_mode="stretch_width"
-        )
+        # Filled on first need (the end of a game): its table and chart are a third of the
+        # page's build time, and most visitors never see them.
+        self._score_area = pn.Column(visible=False, margin=0, sizing_mode="stretch_width")
         controls = pn.FlexBox(
             self._back,
             self._next,
@@ -472,6 +472,8 @@ class SavannahDashboard(pn.viewable.Viewer):
         state = m.state
         over_shown = state.is_over and not self.playback.busy
         self._banner.text = m.outcome_text.removeprefix("Game over: ") if over_shown else ""
+        if over_shown and not self._score_area.objects:
+            self._score_area.append(self.scores)
         self._play_area.visible = not over_shown
         self._score_area.visible = over_shown
         self._turn.object = turn_html(m, self.playback)
