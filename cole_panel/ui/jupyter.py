@@ -91,6 +91,16 @@ def run_held(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
                 push_on_root(ref)
 
 
+# Two fixes to how a notebook output's page behaves, run by the page when notebook_setup() runs.
+#
+# Panel's comm manager sends back to the kernel EVERY change of the page's document, including
+# the ones the kernel itself just sent (Bokeh marks those ``sync: false``; a served page's session
+# skips them, the notebook's comm manager does not).  Each push thus came back as a second
+# message the kernel decoded and applied again (data sources included), and an echo arriving
+# after a newer push set a widget back: the move list's old selection came back after the next
+# move and the board then refused clicks as "looking at a past position".  Changes marked
+# ``sync: false`` are no longer sent.
+#
 # When a data source changes length, its view of rows (CDSView) is recomputed at once and asks
 # the renderer to restyle before the renderer has taken the new columns; in a notebook output
 # that restyle reads past the end of the new columns (a text glyph then throws "Offset is outside
@@ -127,6 +137,21 @@ _GUARD_JS = """
     return this.cole_taking ? done.catch(() => undefined) : done;
   };
   View.prototype.cole_guarded = true;
+})(0);
+(function quiet(tries) {
+  const B = window.Bokeh;
+  const Manager = B && B.Models ? B.Models["panel.models.comm_manager.CommManager"] : null;
+  if (Manager == null) {
+    if (tries < 400) setTimeout(() => quiet(tries + 1), 50);
+    return;
+  }
+  if (Manager.prototype.cole_quiet) return;
+  const changed = Manager.prototype._document_changed;
+  Manager.prototype._document_changed = function (event) {
+    if (event.sync === false) return;  // the kernel's own change, applied here: not news to it
+    return changed.call(this, event);
+  };
+  Manager.prototype.cole_quiet = true;
 })(0);
 """
 
