@@ -31,6 +31,7 @@ from __future__ import annotations
 import io
 import sys
 import threading
+import weakref
 from collections.abc import Callable
 from typing import Any
 
@@ -76,19 +77,41 @@ def run_held(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
     Nested calls (an action calling another batched action) join the outer one.  Without
     :func:`notebook_setup` (the push hooks) the function is simply called.
     """
-    doc = pn.state.curdoc
+    doc = _action_document()
     if not _HOOKS or getattr(_local, "held", None) is not None or not in_notebook(doc):
         return fn(*args, **kwargs)
     from panel.io.notebook import push_on_root
 
     _local.held = held = {doc}
     try:
-        return fn(*args, **kwargs)
+        # Each change that adds or drops a model (a pane's new stylesheets, a new glyph) makes
+        # Bokeh walk the whole document again; frozen, it walks it once when the action ends.
+        with doc.models.freeze():
+            try:
+                return fn(*args, **kwargs)
+            finally:
+                if _HOOKS.get("inline"):
+                    _inline_stylesheets(doc)  # inside the freeze: no walk of its own
     finally:
         _local.held = None
         for changed in held:
             for ref in _notebook_roots(changed):
                 push_on_root(ref)
+
+
+def _action_document() -> Any:
+    """The document an action runs for.
+
+    Outside a server Panel's ``pn.state.curdoc`` is None unless Panel itself set it (a widget's
+    callback); a Bokeh event of a notebook output (a board click) runs with the output's
+    document as Bokeh's current document, which ``bokeh.io.curdoc()`` returns.
+    """
+    doc = pn.state.curdoc
+    if doc is None:
+        from bokeh.io import curdoc
+
+        doc = curdoc()
+    return doc
 
 
 # Two fixes to how a notebook output's page behaves, run by the page when notebook_setup() runs.
@@ -198,16 +221,40 @@ def _inline_stylesheets(doc: Any) -> None:
     """Give panes inline CSS at every push, as Panel does once when it renders the output.
 
     Panel sets CDN stylesheets on panes it creates or restyles later; offline, each one of them
-    is a failed request in the page's console.
+    is a failed request in the page's console.  Every replacement makes Bokeh walk the whole
+    document again, so all of them are made under one freeze (one walk), and only if needed.
     """
-    from bokeh.models import ImportedStyleSheet, UIElement
-    from panel.io.notebook import patch_inline_stylesheets
+    from bokeh.models import UIElement
 
+    inline = _INLINE_SHEETS.setdefault(doc, {})
+    updates = {}
     for model in list(doc.models):
-        if isinstance(model, UIElement) and any(
-            isinstance(sheet, ImportedStyleSheet) for sheet in model.stylesheets
-        ):
-            patch_inline_stylesheets(model)
+        if isinstance(model, UIElement):
+            sheets = [_inline_sheet(inline, sheet) for sheet in model.stylesheets]
+            if any(new is not old for new, old in zip(sheets, model.stylesheets, strict=True)):
+                updates[model] = sheets
+    if updates:
+        with doc.models.freeze():
+            for model, sheets in updates.items():
+                model.stylesheets = sheets
+
+
+def _inline_sheet(inline: dict[str, Any], sheet: Any) -> Any:
+    """The inline sheet for a CDN stylesheet: one per file and document, so the page has it
+    after the first push and later pushes name it instead of sending its text again."""
+    from bokeh.models import ImportedStyleSheet
+    from panel.io.notebook import replace_inline_css
+
+    if not isinstance(sheet, ImportedStyleSheet):
+        return sheet
+    if sheet.url not in inline:
+        inline[sheet.url] = replace_inline_css(sheet)
+    return inline[sheet.url]
+
+
+# Per notebook document: stylesheet URL -> the inline sheet that replaces it there (a Bokeh model
+# belongs to one document, so each output has its own).
+_INLINE_SHEETS: weakref.WeakKeyDictionary[Any, dict[str, Any]] = weakref.WeakKeyDictionary()
 
 
 # -- print capture ------------------------------------------------------------------------
