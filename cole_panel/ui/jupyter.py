@@ -31,7 +31,6 @@ from __future__ import annotations
 import io
 import sys
 import threading
-import weakref
 from collections.abc import Callable
 from typing import Any
 
@@ -223,38 +222,26 @@ def _inline_stylesheets(doc: Any) -> None:
     Panel sets CDN stylesheets on panes it creates or restyles later; offline, each one of them
     is a failed request in the page's console.  Every replacement makes Bokeh walk the whole
     document again, so all of them are made under one freeze (one walk), and only if needed.
+    (Each replacement is a new sheet: one sheet shared by many panes was once sent to the page
+    only by reference while bots played, "reference ... isn't known".)
     """
-    from bokeh.models import UIElement
+    from bokeh.models import ImportedStyleSheet, UIElement
+    from panel.io.notebook import replace_inline_css
 
-    inline = _INLINE_SHEETS.setdefault(doc, {})
     updates = {}
     for model in list(doc.models):
-        if isinstance(model, UIElement):
-            sheets = [_inline_sheet(inline, sheet) for sheet in model.stylesheets]
-            if any(new is not old for new, old in zip(sheets, model.stylesheets, strict=True)):
-                updates[model] = sheets
+        if not isinstance(model, UIElement):
+            continue
+        sheets = [
+            replace_inline_css(sheet) if isinstance(sheet, ImportedStyleSheet) else sheet
+            for sheet in model.stylesheets
+        ]
+        if any(new is not old for new, old in zip(sheets, model.stylesheets, strict=True)):
+            updates[model] = sheets  # a sheet Panel has no inline copy of stays as it is
     if updates:
         with doc.models.freeze():
             for model, sheets in updates.items():
                 model.stylesheets = sheets
-
-
-def _inline_sheet(inline: dict[str, Any], sheet: Any) -> Any:
-    """The inline sheet for a CDN stylesheet: one per file and document, so the page has it
-    after the first push and later pushes name it instead of sending its text again."""
-    from bokeh.models import ImportedStyleSheet
-    from panel.io.notebook import replace_inline_css
-
-    if not isinstance(sheet, ImportedStyleSheet):
-        return sheet
-    if sheet.url not in inline:
-        inline[sheet.url] = replace_inline_css(sheet)
-    return inline[sheet.url]
-
-
-# Per notebook document: stylesheet URL -> the inline sheet that replaces it there (a Bokeh model
-# belongs to one document, so each output has its own).
-_INLINE_SHEETS: weakref.WeakKeyDictionary[Any, dict[str, Any]] = weakref.WeakKeyDictionary()
 
 
 # -- print capture ------------------------------------------------------------------------
