@@ -2,8 +2,7 @@
 
 Both pages show the same dashboard (two human seats, so only the click changes the board); a
 click on an empty cell is timed until the browser's stone source holds one more stone (the
-repaint follows in the same frame), the two pages in turns so that the machine's load weighs on
-both alike.  Printed: the median of each and their ratio (target <= 2x).
+repaint follows in the same frame).  Printed: the median of each and their ratio (target <= 2x).
 Then two bots play, in JupyterLab while another cell prints for a few seconds, and under
 `panel serve` for as long: printed are the console errors of each page and whether every printed
 line stayed in its own cell.  The load average is printed with the figures (the machine may be
@@ -74,15 +73,19 @@ def write_notebook(path: Path, cells: list[str]) -> None:
     path.write_text(json.dumps(notebook))
 
 
-def time_click(page, click, cell: str) -> float:
-    """Seconds from a click on ``cell`` to the page holding one more stone."""
-    before = page.evaluate(_COUNT_JS, STONES)
-    start = time.perf_counter()
-    click(*cell_center(parse_label(cell)))
-    page.wait_for_function(
-        f"([name, n]) => ({_COUNT_JS})(name) > n", arg=[STONES, before], polling="raf"
-    )
-    return time.perf_counter() - start
+def time_clicks(page, click) -> list[float]:
+    """Seconds from each click to the page holding the new stone."""
+    times = []
+    for cell in CELLS:
+        before = page.evaluate(_COUNT_JS, STONES)
+        start = time.perf_counter()
+        click(*cell_center(parse_label(cell)))
+        page.wait_for_function(
+            f"([name, n]) => ({_COUNT_JS})(name) > n", arg=[STONES, before], polling="raf"
+        )
+        times.append(time.perf_counter() - start)
+        time.sleep(0.4)  # apart from Bokeh's double-tap window
+    return times
 
 
 @contextlib.contextmanager
@@ -110,6 +113,16 @@ def served_page(browser, seats: tuple[str, str]):
         server.stop()
 
 
+def served(browser) -> list[float]:
+    from tests.browser.conftest import BokehFigure
+
+    with served_page(browser, ("Human", "Human")) as (page, _errors):
+        board = BokehFigure(page, BOARD_NAME)
+        board.click(*cell_center(parse_label("E5")))  # warm-up
+        page.wait_for_function(f"name => ({_COUNT_JS})(name) >= 1", arg=STONES)
+        return time_clicks(page, board.click)
+
+
 def served_bots(browser) -> None:
     with served_page(browser, ("Greedy", "Random")) as (page, errors):
         page.wait_for_function(f"name => ({_COUNT_JS})(name) >= 2", arg=STONES, timeout=60_000)
@@ -123,34 +136,20 @@ def served_bots(browser) -> None:
             print("   ", error.splitlines()[0])
 
 
-def clicks_side_by_side(browser, server: JupyterServer) -> tuple[list[float], list[float]]:
-    """The same clicks on a served page and in JupyterLab, one after the other, so that a
-    change of the machine's load weighs on both alike: (served times, JupyterLab times)."""
-    from tests.browser.conftest import BokehFigure
-
-    served_times, lab_times = [], []
-    with served_page(browser, ("Human", "Human")) as (page, _errors):
-        board = BokehFigure(page, BOARD_NAME)
-        board.click(*cell_center(parse_label("E5")))  # warm-up
-        page.wait_for_function(f"name => ({_COUNT_JS})(name) >= 1", arg=STONES)
-        nb = NotebookPage(browser, server, "bench_circle.ipynb").open()
-        try:
-            nb.run_all()
-            nb.wait_figure(BOARD_NAME)
-            nb.click(BOARD_NAME, *cell_center(parse_label("E5")))  # warm-up
-            nb.wait_source(STONES, "d.x.length >= 1")
-            for cell in CELLS:
-                page.bring_to_front()  # the page clicked is the one in front, as for a user
-                served_times.append(time_click(page, board.click, cell))
-                nb.page.bring_to_front()
-                lab_times.append(time_click(nb.page, lambda x, y: nb.click(BOARD_NAME, x, y), cell))
-                time.sleep(0.4)  # apart from Bokeh's double-tap window
-            errors = list(nb.errors)
-        finally:
-            nb.close()
+def in_lab(browser, server: JupyterServer) -> list[float]:
+    nb = NotebookPage(browser, server, "bench_circle.ipynb").open()
+    try:
+        nb.run_all()
+        nb.wait_figure(BOARD_NAME)
+        nb.click(BOARD_NAME, *cell_center(parse_label("E5")))  # warm-up
+        nb.wait_source(STONES, "d.x.length >= 1")
+        times = time_clicks(nb.page, lambda x, y: nb.click(BOARD_NAME, x, y))
+        errors = list(nb.errors)
+    finally:
+        nb.close()
     if errors:
         print(f"  console errors during the clicks: {len(errors)} (first: {errors[0]})")
-    return served_times, lab_times
+    return times
 
 
 def bots_and_another_cell(browser, server: JupyterServer) -> None:
@@ -195,9 +194,10 @@ def main() -> None:
             browser = pw.chromium.launch(
                 executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
             )
-            serve_times, lab_times = clicks_side_by_side(browser, server)
+            serve_times = served(browser)
+            lab_times = in_lab(browser, server)
             s, j = statistics.median(serve_times), statistics.median(lab_times)
-            print(f"  click -> repaint, Circle board, median of {len(CELLS)} (taken in turns):")
+            print(f"  click -> repaint, Circle board, median of {len(CELLS)}:")
             print(f"    panel serve  {s * 1000:7.0f} ms   (max {max(serve_times) * 1000:.0f})")
             print(f"    JupyterLab   {j * 1000:7.0f} ms   (max {max(lab_times) * 1000:.0f})")
             print(f"    ratio        {j / s:7.2f} x   (target <= 2x)")
