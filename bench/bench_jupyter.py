@@ -3,15 +3,19 @@
 Both pages show the same dashboard (two human seats, so only the click changes the board); a
 click on an empty cell is timed until the browser's stone source holds one more stone (the
 repaint follows in the same frame).  Printed: the median of each and their ratio (target <= 2x).
-Then two bots play in JupyterLab while another cell prints for a few seconds: printed are the
-console errors of the page and whether every printed line stayed in its own cell.
+Then two bots play, in JupyterLab while another cell prints for a few seconds, and under
+`panel serve` for as long: printed are the console errors of each page and whether every printed
+line stayed in its own cell.  The load average is printed with the figures (the machine may be
+shared).
 
     python -m bench jupyter
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import statistics
 import tempfile
 import time
@@ -30,8 +34,9 @@ SERVED_APP = """
 import panel as pn
 from cole_panel.circle import CircleDashboard, CircleModel
 pn.extension()
-CircleDashboard(model=CircleModel(seat0="Human", seat1="Human")).servable()
+CircleDashboard(model=CircleModel(seat0={0!r}, seat1={1!r})).servable()
 """
+OTHER_CELL_SECONDS = 3.0
 NOTEBOOK_CELLS = [
     "from cole_panel import notebook_setup\nnotebook_setup()",
     "from cole_panel.circle import CircleDashboard, CircleModel\n"
@@ -42,7 +47,7 @@ BOTS_CELLS = [
     "from cole_panel.circle import CircleDashboard, CircleModel\n"
     "CircleDashboard(model=CircleModel(seat0='Greedy', seat1='Random'))",
 ]
-OTHER_CELL = "import time\nfor n in range(30):\n    print('tick', n)\n    time.sleep(0.1)"
+OTHER_CELL = "import time\nfor n in range(30):\n    print('tick', n)\n    time.sleep(0.1)"  # 3 s
 
 _COUNT_JS = """name => { let found = null;
   for (const doc of Bokeh.documents) { const m = doc.get_model_by_name(name); if (m) found = m; }
@@ -83,29 +88,52 @@ def time_clicks(page, click) -> list[float]:
     return times
 
 
-def served(browser) -> list[float]:
+@contextlib.contextmanager
+def served_page(browser, seats: tuple[str, str]):
+    """The Circle dashboard with these seats under ``panel serve``: (page, its console errors)."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    script = ARTIFACTS / "bench_circle_two_humans.py"
-    script.write_text(SERVED_APP)
-    server = PanelServer("bench_circle_two_humans", script=script).start()
+    name = "bench_circle_" + "_".join(seat.lower() for seat in seats)
+    script = ARTIFACTS / f"{name}.py"
+    script.write_text(SERVED_APP.format(*seats))
+    server = PanelServer(name, script=script).start()
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda exc: errors.append(f"page error: {exc}"))
     try:
-        page = browser.new_page(viewport={"width": 1400, "height": 1000})
         page.goto(server.url, timeout=90_000)
         page.wait_for_function(
             "name => !!(window.Bokeh && Bokeh.index.query_one(v => v.model && v.model.name === name))",
             arg=BOARD_NAME,
             timeout=90_000,
         )
-        from tests.browser.conftest import BokehFigure
+        yield page, errors
+    finally:
+        page.close()
+        server.stop()
 
+
+def served(browser) -> list[float]:
+    from tests.browser.conftest import BokehFigure
+
+    with served_page(browser, ("Human", "Human")) as (page, _errors):
         board = BokehFigure(page, BOARD_NAME)
         board.click(*cell_center(parse_label("E5")))  # warm-up
         page.wait_for_function(f"name => ({_COUNT_JS})(name) >= 1", arg=STONES)
-        times = time_clicks(page, board.click)
-        page.close()
-        return times
-    finally:
-        server.stop()
+        return time_clicks(page, board.click)
+
+
+def served_bots(browser) -> None:
+    with served_page(browser, ("Greedy", "Random")) as (page, errors):
+        page.wait_for_function(f"name => ({_COUNT_JS})(name) >= 2", arg=STONES, timeout=60_000)
+        time.sleep(OTHER_CELL_SECONDS)  # as long as the other cell runs in JupyterLab
+        stones = page.evaluate(_COUNT_JS, STONES)
+        print(
+            f"  bots playing under panel serve: {len(errors)} console errors; "
+            f"{stones} stones on the board"
+        )
+        for error in errors[:3]:
+            print("   ", error.splitlines()[0])
 
 
 def in_lab(browser, server: JupyterServer) -> list[float]:
@@ -135,15 +163,20 @@ def bots_and_another_cell(browser, server: JupyterServer) -> None:
         ticks = out.split().count("tick")
         dashboard = nb.page.locator(".jp-Notebook .jp-Cell").nth(-2).inner_text()
         print(
-            f"  bots playing while another cell prints: {len(nb.errors)} console errors; "
+            f"  bots playing in JupyterLab while another cell prints: {len(nb.errors)} console "
+            "errors; "
             f"{ticks}/30 printed lines in their own cell, "
             f"{dashboard.count('tick')} in the dashboard's output; "
             f"{len(moved['x']) if moved else 0} stones on the board"
         )
         for error in nb.errors[:3]:
-            print("   ", error)
+            print("   ", error.splitlines()[0])
     finally:
         nb.close()
+
+
+def _load() -> str:
+    return ", ".join(f"{n:.1f}" for n in os.getloadavg())
 
 
 def main() -> None:
@@ -168,8 +201,11 @@ def main() -> None:
             print(f"    panel serve  {s * 1000:7.0f} ms   (max {max(serve_times) * 1000:.0f})")
             print(f"    JupyterLab   {j * 1000:7.0f} ms   (max {max(lab_times) * 1000:.0f})")
             print(f"    ratio        {j / s:7.2f} x   (target <= 2x)")
+            print(f"    load average (1, 5, 15 min): {_load()}")
             bots_and_another_cell(browser, server)
+            served_bots(browser)
             browser.close()
+            print(f"  load average (1, 5, 15 min) at the end: {_load()}")
     finally:
         server.stop()
 

@@ -76,14 +76,21 @@ def run_held(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
     Nested calls (an action calling another batched action) join the outer one.  Without
     :func:`notebook_setup` (the push hooks) the function is simply called.
     """
-    doc = pn.state.curdoc
+    doc = _action_document()
     if not _HOOKS or getattr(_local, "held", None) is not None or not in_notebook(doc):
         return fn(*args, **kwargs)
     from panel.io.notebook import push_on_root
 
     _local.held = held = {doc}
     try:
-        return fn(*args, **kwargs)
+        # Each change that adds or drops a model (a pane's new stylesheets, a new glyph) makes
+        # Bokeh walk the whole document again; frozen, it walks it once when the action ends.
+        with doc.models.freeze():
+            try:
+                return fn(*args, **kwargs)
+            finally:
+                if _HOOKS.get("inline"):
+                    _inline_stylesheets(doc)  # inside the freeze: no walk of its own
     finally:
         _local.held = None
         for changed in held:
@@ -91,6 +98,31 @@ def run_held(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
                 push_on_root(ref)
 
 
+def _action_document() -> Any:
+    """The document an action runs for.
+
+    Outside a server Panel's ``pn.state.curdoc`` is None unless Panel itself set it (a widget's
+    callback); a Bokeh event of a notebook output (a board click) runs with the output's
+    document as Bokeh's current document, which ``bokeh.io.curdoc()`` returns.
+    """
+    doc = pn.state.curdoc
+    if doc is None:
+        from bokeh.io import curdoc
+
+        doc = curdoc()
+    return doc
+
+
+# Two fixes to how a notebook output's page behaves, run by the page when notebook_setup() runs.
+#
+# Panel's comm manager sends back to the kernel EVERY change of the page's document, including
+# the ones the kernel itself just sent (Bokeh marks those ``sync: false``; a served page's session
+# skips them, the notebook's comm manager does not).  Each push thus came back as a second
+# message the kernel decoded and applied again (data sources included), and an echo arriving
+# after a newer push set a widget back: the move list's old selection came back after the next
+# move and the board then refused clicks as "looking at a past position".  Changes marked
+# ``sync: false`` are no longer sent.
+#
 # When a data source changes length, its view of rows (CDSView) is recomputed at once and asks
 # the renderer to restyle before the renderer has taken the new columns; in a notebook output
 # that restyle reads past the end of the new columns (a text glyph then throws "Offset is outside
@@ -127,6 +159,21 @@ _GUARD_JS = """
     return this.cole_taking ? done.catch(() => undefined) : done;
   };
   View.prototype.cole_guarded = true;
+})(0);
+(function quiet(tries) {
+  const B = window.Bokeh;
+  const Manager = B && B.Models ? B.Models["panel.models.comm_manager.CommManager"] : null;
+  if (Manager == null) {
+    if (tries < 400) setTimeout(() => quiet(tries + 1), 50);
+    return;
+  }
+  if (Manager.prototype.cole_quiet) return;
+  const changed = Manager.prototype._document_changed;
+  Manager.prototype._document_changed = function (event) {
+    if (event.sync === false) return;  // the kernel's own change, applied here: not news to it
+    return changed.call(this, event);
+  };
+  Manager.prototype.cole_quiet = true;
 })(0);
 """
 
@@ -173,16 +220,28 @@ def _inline_stylesheets(doc: Any) -> None:
     """Give panes inline CSS at every push, as Panel does once when it renders the output.
 
     Panel sets CDN stylesheets on panes it creates or restyles later; offline, each one of them
-    is a failed request in the page's console.
+    is a failed request in the page's console.  Every replacement makes Bokeh walk the whole
+    document again, so all of them are made under one freeze (one walk), and only if needed.
+    (Each replacement is a new sheet: one sheet shared by many panes was once sent to the page
+    only by reference while bots played, "reference ... isn't known".)
     """
     from bokeh.models import ImportedStyleSheet, UIElement
-    from panel.io.notebook import patch_inline_stylesheets
+    from panel.io.notebook import replace_inline_css
 
+    updates = {}
     for model in list(doc.models):
-        if isinstance(model, UIElement) and any(
-            isinstance(sheet, ImportedStyleSheet) for sheet in model.stylesheets
-        ):
-            patch_inline_stylesheets(model)
+        if not isinstance(model, UIElement):
+            continue
+        sheets = [
+            replace_inline_css(sheet) if isinstance(sheet, ImportedStyleSheet) else sheet
+            for sheet in model.stylesheets
+        ]
+        if any(new is not old for new, old in zip(sheets, model.stylesheets, strict=True)):
+            updates[model] = sheets  # a sheet Panel has no inline copy of stays as it is
+    if updates:
+        with doc.models.freeze():
+            for model, sheets in updates.items():
+                model.stylesheets = sheets
 
 
 # -- print capture ------------------------------------------------------------------------
