@@ -210,7 +210,8 @@ def test_play_a_whole_two_player_draft_against_a_bot(open_page, server):
     assert len(cards(page, DRAFT_BOARD)) == 20
     page.screenshot(path=str(artifact("ecosystem-draft-final.png")), full_page=True)
     page.get_by_role("button", name="Step through the final scoring ▶").click()
-    expect(page.locator(".eco-step")).to_contain_text("Step 0 of")
+    # Loading the finished parks into the explorer rebuilds its boards: slow on a busy machine.
+    expect(page.locator(".eco-step")).to_contain_text("Step 0 of", timeout=20_000)
     assert cards(page) == {
         label: [code, "up"] for label, (code, _) in cards(page, DRAFT_BOARD).items()
     }
