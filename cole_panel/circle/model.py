@@ -28,9 +28,9 @@ from engines.circle.hints import count_stones, explain
 from ..core import (
     SAVE_VERSION,
     GameModel,
-    check_reached,
     iterations_for,
     read_start,
+    replay_history,
     replay_turns,
     seats,
 )
@@ -391,11 +391,8 @@ def _read_game(data: dict[str, Any]) -> tuple[State, list[Turn], list[Turn]]:
     start = read_start(data, State)
     if start.moves:
         raise ValueError("its start position already has moves in it.")
-    turns = _replay(start, data["moves"], "moves")
-    live = turns[-1].state if turns else start
-    future = _replay(live, data["redo"], "redo")
-    check_reached(data, live, "moves")
-    return start, turns, future
+    history, future = replay_history(data, start, _replay)
+    return start, history, future
 
 
 def _replay(state: State, labels: Any, field: str) -> list[Turn]:
