@@ -58,7 +58,7 @@ from ..core import (
     read_seats,
     seats,
 )
-from ..core.text import a
+from ..core.text import a, and_list, won
 from .game_file import picks, read_game
 from .options import ScoringOptions
 from .turns import Turn, park_phrase, where
@@ -261,10 +261,8 @@ class EcosystemModel(GameModel, ScoringOptions):
             return ""
         winners = self.state.winners
         totals = self.totals()
-        if len(winners) > 1:
-            names = " and ".join(self.seat_name(p) for p in winners)
-            return f"{names} share the win with {totals[winners[0]]} points."
-        return f"{self.seat_name(winners[0])} wins with {totals[winners[0]]} points."
+        who = and_list([self.seat_name(p) for p in winners])
+        return won(who, len(winners) > 1, totals[winners[0]])
 
     def received(self, player: int, park: str | None = None) -> str:
         """Where the hand a player holds now came from, as a sentence."""

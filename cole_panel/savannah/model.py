@@ -51,6 +51,7 @@ from ..core import (
     read_flag,
     seats,
 )
+from ..core.text import and_list, won
 from .game_file import read_game, replay_moves, shuffle_pile, turn_records
 from .options import MAX_SEATS, SavannahOptions
 from .turns import Turn, player_name, preview_text
@@ -228,11 +229,8 @@ class SavannahModel(GameModel, SavannahOptions):
                 return over[-1].describe()
         winners = state.winners
         totals = state.totals()
-        names = " and ".join(player_name(p) for p in winners)
-        return (
-            f"Game over: {names} {'wins' if len(winners) == 1 else 'share the win'} with "
-            f"{totals[winners[0]]} points."
-        )
+        who = and_list([player_name(p) for p in winners])
+        return "Game over: " + won(who, len(winners) > 1, totals[winners[0]])
 
     def turn_number(self, index: int) -> int:
         """The turn (from 1) that move ``index`` of :attr:`history` belongs to: a steal is
