@@ -152,24 +152,20 @@ class CircleModel(GameModel):
     ) -> State:
         """Show the game from ``start`` through ``history`` (``future`` to redo) at ``state``
         (by default where the history ends); that state."""
-        if state is None:
-            state = history[-1].state if history else start
-        rules = state.rules
-        self.param.update(
+        rules = start.rules
+        return self._show(
+            start,
+            history,
+            future,
+            state,
             radius=rules.radius,
             capture_target=rules.capture_target,
             first_player=rules.first_player,
             no_placement_wins=rules.no_placement_wins,
-            state=state.clone(),
-            start=start,
-            history=history,
-            future=future,
-            events=list(history[-1].events) if history else [],
             view_index=None,
             hint=None,
             **extra,
         )
-        return state
 
     @property
     def rules(self) -> Rules:
@@ -243,16 +239,7 @@ class CircleModel(GameModel):
             events = new.apply(action)
         except IllegalAction as err:
             return self._refuse(str(err))
-        turn = Turn.record(self.state, action, events, new)
-        self.param.update(
-            state=new,
-            history=[*self.history, turn],
-            future=[],
-            events=list(events),
-            hint=None,
-            message=turn.describe(),
-            message_is_error=False,
-        )
+        self._played([Turn.record(self.state, action, events, new)], hint=None)
         return True
 
     def human_play(self, action: Cell | str) -> bool:

@@ -341,17 +341,7 @@ class EcosystemModel(GameModel, ScoringOptions):
             events = new.apply(pick)
         except (IllegalAction, ValueError, TypeError) as err:
             return self._refuse(str(err))
-        turn = Turn.record(self.state, pick, events, new)
-        self.param.update(
-            state=new,
-            history=[*self.history, turn],
-            future=[],
-            pending=[],
-            undone=[],
-            events=list(events),
-            message=turn.describe(),
-            message_is_error=False,
-        )
+        self._played([Turn.record(self.state, pick, events, new)], pending=[], undone=[])
         return True
 
     def pick(self, card: CardType | str, cell: tuple[int, int], park: str | None = None) -> bool:
@@ -416,16 +406,7 @@ class EcosystemModel(GameModel, ScoringOptions):
                 return self._refuse(str(err))
             turns.append(Turn.record(state, pick, events, new))
             state = new
-        self.param.update(
-            state=state,
-            history=[*self.history, *turns],
-            future=[],
-            pending=[],
-            undone=[],
-            events=[e for t in turns for e in t.events],
-            message=" ".join(t.describe() for t in turns),
-            message_is_error=False,
-        )
+        self._played(turns, pending=[], undone=[])
         return True
 
     def _undo_index(self) -> int | None:

@@ -476,18 +476,13 @@ class SavannahModel(GameModel, SavannahOptions):
     def _adopt(
         self, start: State, history: list[Turn], future: list[Turn], message: str, **updates: Any
     ) -> None:
-        state = history[-1].state if history else start
-        rules = state.rules
         self._bots.clear()
-        options = self.options_from(rules)
         updates.setdefault("shuffles", [])
-        self.param.update(
-            **options,
-            state=state.clone(),
-            start=start,
-            history=history,
-            future=future,
-            events=list(history[-1].events) if history else [],
+        self._show(
+            start,
+            history,
+            future,
+            **self.options_from(start.rules),
             selected=None,
             revealed=None,
             message=message,
