@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from engines import ScoreLine
@@ -47,6 +47,15 @@ from .parkdata import (
 )
 from .rules import Rules
 from .values import LionChoice
+
+
+def _grass(pd: _ParkData) -> int:
+    return pd.m[GR]
+
+
+def _face_down(pd: _ParkData) -> int:
+    return pd.flipped
+
 
 # ---- the scorer ----------------------------------------------------------------------
 
@@ -258,23 +267,7 @@ class _Scorer:
         return out
 
     def zebras(self) -> list[ScoreLine]:
-        out = []
-        totals = self.totals
-        for pd in self.every:
-            if not pd.pos[ZB]:
-                continue
-            grass, cells, labels = pd.m[GR], pd.cells, pd.labels
-            for i in pd.pos[ZB]:
-                near = _indices(grass & _ORTH_M[i])
-                if near:
-                    g = len(near)
-                    note = f"zebra at {labels[i]}: {_plural(g, 'grassland')} next to it"
-                    where = (cells[i], *map(cells.__getitem__, near))
-                    out.append(_new_line(pd.player, "zebra", 3 * g, note, where))
-                    totals[pd.player] += 3 * g
-                else:
-                    out.append(_new_line(pd.player, "zebra", 0, pd.notes["zebra"][i], pd.one[i]))
-        return out
+        return self._per_neighbour(ZB, "zebra", _grass, _ORTH_M, 3, "grassland", "next to it")
 
     def giraffes(self) -> list[ScoreLine]:
         out = []
@@ -369,53 +362,44 @@ class _Scorer:
         return out
 
     def hyenas(self) -> list[ScoreLine]:
-        out = []
-        totals = self.totals
-        for pd in self.every:
-            if not pd.pos[HY]:
-                continue
-            cells, labels, flipped = pd.cells, pd.labels, pd.flipped
-            for i in pd.pos[HY]:
-                if not flipped & _AROUND_M[i]:
-                    out.append(_new_line(pd.player, "hyena", 0, pd.notes["hyena"][i], pd.one[i]))
-                    continue
-                near = _indices(flipped & _AROUND_M[i])
-                f = len(near)
-                note = f"hyena at {labels[i]}: {_plural(f, 'face-down card')} around it"
-                out.append(
-                    _new_line(
-                        pd.player, "hyena", 3 * f, note, (cells[i], *map(cells.__getitem__, near))
-                    )
-                )
-                totals[pd.player] += 3 * f
-        return out
+        return self._per_neighbour(
+            HY, "hyena", _face_down, _AROUND_M, 3, "face-down card", "around it"
+        )
 
     def vultures(self) -> list[ScoreLine]:
+        return self._per_neighbour(
+            VU, "vulture", _face_down, _BELOW_M, 4, "face-down card", "below it"
+        )
+
+    def _per_neighbour(
+        self,
+        kind: int,
+        category: str,
+        counted: Callable[[_ParkData], int],
+        masks: Sequence[int],
+        per: int,
+        what: str,
+        where: str,
+    ) -> list[ScoreLine]:
+        """Each card of ``kind`` scores ``per`` points for each cell of ``counted(park)`` in
+        its ``masks[i]`` (a zebra's grasslands next to it, a hyena's face-down cards around it,
+        a vulture's below it); a card with none scores its 0 line."""
         out = []
         totals = self.totals
         for pd in self.every:
-            if not pd.pos[VU]:
+            if not pd.pos[kind]:
                 continue
-            cells, labels, flipped = pd.cells, pd.labels, pd.flipped
-            for i in pd.pos[VU]:
-                if not flipped & _BELOW_M[i]:
-                    out.append(
-                        _new_line(pd.player, "vulture", 0, pd.notes["vulture"][i], pd.one[i])
-                    )
+            found, cells, labels = counted(pd), pd.cells, pd.labels
+            for i in pd.pos[kind]:
+                near = _indices(found & masks[i])
+                if not near:
+                    out.append(_new_line(pd.player, category, 0, pd.notes[category][i], pd.one[i]))
                     continue
-                below = _indices(flipped & _BELOW_M[i])
-                f = len(below)
-                note = f"vulture at {labels[i]}: {_plural(f, 'face-down card')} below it"
-                out.append(
-                    _new_line(
-                        pd.player,
-                        "vulture",
-                        4 * f,
-                        note,
-                        (cells[i], *map(cells.__getitem__, below)),
-                    )
-                )
-                totals[pd.player] += 4 * f
+                n = len(near)
+                note = f"{category} at {labels[i]}: {_plural(n, what)} {where}"
+                line = (cells[i], *map(cells.__getitem__, near))
+                out.append(_new_line(pd.player, category, per * n, note, line))
+                totals[pd.player] += per * n
         return out
 
     def rows(self) -> list[ScoreLine]:
