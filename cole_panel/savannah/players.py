@@ -19,7 +19,7 @@ from bokeh.transform import dodge
 
 from ..ui.batch import batched
 from ..ui.figures import bare_figure
-from ..ui.glyphs import label
+from ..ui.glyphs import badge, label
 from .art import (
     ACTOR,
     BACKGROUND,
@@ -105,16 +105,7 @@ class PlayersView(pn.viewable.Viewer):
             line_width=2,
             border_radius=8,
         )
-        p.circle(
-            "x",
-            "y",
-            radius=0.36,
-            source=s["seats"],
-            fill_color="fill",
-            line_color="#222222",
-            line_width=1.5,
-        )
-        label(p, "number", source=s["seats"], size="15px", style="bold", color="#ffffff")
+        badge(p, s["seats"], "number", radius=0.36, size="15px", line_color="#222222")
         label(
             p,
             "name",

@@ -15,7 +15,7 @@ import panel as pn
 from bokeh.models import Arrow, ColumnDataSource, VeeHead
 
 from ..ui.figures import bare_figure
-from ..ui.glyphs import label
+from ..ui.glyphs import badge, label
 from .art import (
     ACTOR,
     BACKGROUND,
@@ -124,16 +124,7 @@ class RowView(pn.viewable.Viewer):
         )
         body = draw_cards(p, s["cards"], w=CARD_W, h=CARD_H, px=px)
         draw_stamps(p, s["stamps"], w=CARD_W, h=CARD_H, px=px)
-        p.circle(
-            "x",
-            "y",
-            radius=0.16,
-            source=s["marks"],
-            fill_color="fill",
-            line_color="#ffffff",
-            line_width=1.5,
-        )
-        label(p, "text", source=s["marks"], size="12px", style="bold", color="#ffffff")
+        badge(p, s["marks"], "text", radius=0.16, size="12px", line_color="#ffffff")
         p.add_layout(
             Arrow(
                 end=VeeHead(size=12, fill_color=REACHED, line_color=REACHED),
