@@ -22,6 +22,7 @@ from ..ui.figures import bare_figure
 from ..ui.glyphs import badge, label
 from .art import (
     ACTOR,
+    BACK,
     BACKGROUND,
     MUTED,
     REACHED,
@@ -227,7 +228,7 @@ class PlayersView(pn.viewable.Viewer):
             minis["x"].append(x)
             minis["y"].append(y)
             minis["card"].append(card if not back else "")
-            minis["fill"].append("#50734a" if back else c.colour_hex)
+            minis["fill"].append(BACK if back else c.colour_hex)
             minis["level"].append("" if back else str(c.level))
             minis["line"].append(line)
             minis["width"].append(width)
