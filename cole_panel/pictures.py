@@ -44,6 +44,16 @@ def _svg(body: str, label: str) -> str:
     )
 
 
+def _card(x: float, y: float, w: float, h: float, rx: int, fill: str, dy: int, text: str) -> str:
+    """A card: a rounded tile with ``text`` (SVG, already escaped) centred, ``dy`` below the
+    middle."""
+    return (
+        f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="{rx}" fill="{fill}" '
+        f'stroke="#7d6b4d"/><text x="{x + w / 2}" y="{y + h / 2 + dy}" font-size="11" '
+        f'text-anchor="middle" fill="#2b2418">{text}</text>'
+    )
+
+
 def _random_play(state, moves: int, seed: int):
     rng = random.Random(seed)
     for _ in range(moves):
@@ -95,11 +105,7 @@ def ecosystem_picture() -> str:
         for c, code in enumerate(line[: ecosystem.COLS]):
             x, y = x0 + c * w, y0 + r * h
             fill = _ECO_FILL.get(code, "#eeeeee")
-            parts.append(
-                f'<rect x="{x + 1}" y="{y + 1}" width="{w - 2}" height="{h - 2}" rx="4" '
-                f'fill="{fill}" stroke="#7d6b4d"/><text x="{x + w / 2}" y="{y + h / 2 + 4}" '
-                f'font-size="11" text-anchor="middle" fill="#2b2418">{html.escape(code)}</text>'
-            )
+            parts.append(_card(x + 1, y + 1, w - 2, h - 2, 4, fill, 4, html.escape(code)))
     return _svg("".join(parts), "A finished Ecosystem park of 20 cards")
 
 
@@ -118,11 +124,7 @@ def savannah_picture() -> str:
             f'<tspan x="{x + w / 2}" dy="{0 if k == 0 else 13}">{html.escape(word)}</tspan>'
             for k, word in enumerate(words[:2])
         )
-        parts.append(
-            f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="6" fill="#f4ead3" '
-            f'stroke="#7d6b4d"/><text y="{y + h / 2 - 2}" font-size="11" text-anchor="middle" '
-            f'fill="#2b2418">{text}</text>'
-        )
+        parts.append(_card(x, y, w, h, 6, "#f4ead3", -2, text))
     return _svg("".join(parts), "The shared card row of On the Savannah")
 
 

@@ -147,7 +147,7 @@ def bot_maker(
 
     def make_bot(kind: str, strength: int = 3, seed: int | None = None) -> Any:
         """A ``"random"``, ``"greedy"`` or ``"mcts"`` bot (any case); strength 1..5 is the
-        search budget (the game's ``ITERATIONS``)."""
+        search budget: the search gets the game's ``ITERATIONS[strength]``."""
         return build_bot(kind, strength, seed, makers, iterations)
 
     return make_bot

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
 from engines import Event, IllegalAction, ScoreSheet
-from engines.text import and_list
+from engines.text import and_list, won
 
 __all__ = ["MAX_JSON_CHARS", "BaseState", "GameState", "Outcome", "play_all"]
 
@@ -72,10 +72,8 @@ class Outcome:
         """One sentence: who won (and why, when :attr:`detail` says)."""
         if self.detail:
             return self.detail
-        who = _names(self.winners)
-        verb = "share the win" if self.is_tie else "wins"
-        points = f" with {self.scores[self.winners[0]]} points" if self.scores else ""
-        return f"{who} {verb}{points}."
+        points = self.scores[self.winners[0]] if self.scores else None
+        return won(_names(self.winners), self.is_tie, points)
 
     def returns(self, players: int) -> tuple[float, ...]:
         """Per player: 1 to a sole winner, ``1/k`` to each of ``k`` tied winners, 0 to the rest."""

@@ -1,9 +1,9 @@
 """English for the sentences the games say: one rule for "a" or "an", one for counted nouns,
-one for lists ("a, b and c")."""
+one for lists ("a, b and c"), one for who won."""
 
 from __future__ import annotations
 
-__all__ = ["and_list", "article", "counted"]
+__all__ = ["and_list", "article", "counted", "won"]
 
 
 def article(word: str) -> str:
@@ -33,3 +33,16 @@ def and_list(words: list[str]) -> str:
     if not words:
         return "nothing"
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def won(who: str, shared: bool, points: int | None = None) -> str:
+    """The sentence for the end of a game: ``who`` won (``shared``: they share the win), with
+    ``points`` when the game counts them.
+
+    >>> won("Player 2", False, 52), won("Orange", False)
+    ('Player 2 wins with 52 points.', 'Orange wins.')
+    >>> won(and_list(["Player 1", "Player 3"]), True, 50)
+    'Player 1 and Player 3 share the win with 50 points.'
+    """
+    verb = "share the win" if shared else "wins"
+    return f"{who} {verb}{'' if points is None else f' with {points} points'}."

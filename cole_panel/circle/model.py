@@ -28,9 +28,9 @@ from engines.circle.hints import count_stones, explain
 from ..core import (
     SAVE_VERSION,
     GameModel,
-    check_reached,
     iterations_for,
     read_start,
+    replay_history,
     replay_turns,
     seats,
 )
@@ -152,24 +152,20 @@ class CircleModel(GameModel):
     ) -> State:
         """Show the game from ``start`` through ``history`` (``future`` to redo) at ``state``
         (by default where the history ends); that state."""
-        if state is None:
-            state = history[-1].state if history else start
-        rules = state.rules
-        self.param.update(
+        rules = start.rules
+        return self._show(
+            start,
+            history,
+            future,
+            state,
             radius=rules.radius,
             capture_target=rules.capture_target,
             first_player=rules.first_player,
             no_placement_wins=rules.no_placement_wins,
-            state=state.clone(),
-            start=start,
-            history=history,
-            future=future,
-            events=list(history[-1].events) if history else [],
             view_index=None,
             hint=None,
             **extra,
         )
-        return state
 
     @property
     def rules(self) -> Rules:
@@ -243,16 +239,7 @@ class CircleModel(GameModel):
             events = new.apply(action)
         except IllegalAction as err:
             return self._refuse(str(err))
-        turn = Turn.record(self.state, action, events, new)
-        self.param.update(
-            state=new,
-            history=[*self.history, turn],
-            future=[],
-            events=list(events),
-            hint=None,
-            message=turn.describe(),
-            message_is_error=False,
-        )
+        self._played([Turn.record(self.state, action, events, new)], hint=None)
         return True
 
     def human_play(self, action: Cell | str) -> bool:
@@ -391,11 +378,8 @@ def _read_game(data: dict[str, Any]) -> tuple[State, list[Turn], list[Turn]]:
     start = read_start(data, State)
     if start.moves:
         raise ValueError("its start position already has moves in it.")
-    turns = _replay(start, data["moves"], "moves")
-    live = turns[-1].state if turns else start
-    future = _replay(live, data["redo"], "redo")
-    check_reached(data, live, "moves")
-    return start, turns, future
+    history, future = replay_history(data, start, _replay)
+    return start, history, future
 
 
 def _replay(state: State, labels: Any, field: str) -> list[Turn]:

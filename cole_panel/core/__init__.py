@@ -6,7 +6,7 @@ Bokeh.
 
 from .envelope import SAVE_VERSION, read_flag, read_save, read_seats, write_save
 from .model import GameModel, Turn, last_undoable_turn, seats
-from .replay import check_reached, read_position, read_start, replay_turns
+from .replay import check_reached, read_position, read_start, replay_history, replay_turns
 from .scheduler import BotJob, BotScheduler, InlineScheduler
 from .seats import (
     BOT_KINDS,
@@ -39,6 +39,7 @@ __all__ = [
     "read_save",
     "read_seats",
     "read_start",
+    "replay_history",
     "replay_turns",
     "seats",
     "write_save",

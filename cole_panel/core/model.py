@@ -212,6 +212,37 @@ class GameModel(param.Parameterized):
             **updates,
         )
 
+    def _show(
+        self, start: Any, history: list[Turn], future: list[Turn], state: Any = None, **updates: Any
+    ) -> Any:
+        """Show the game from ``start`` through ``history`` (``future`` to redo) at ``state``, by
+        default where the history ends, with its last turn's events; ``updates`` set the game's
+        own parameters too.  Returns that state."""
+        if state is None:
+            state = history[-1].state if history else start
+        self.param.update(
+            state=state.clone(),
+            start=start,
+            history=history,
+            future=future,
+            events=list(history[-1].events) if history else [],
+            **updates,
+        )
+        return state
+
+    def _played(self, turns: Sequence[Turn], **updates: Any) -> None:
+        """Show ``turns``, just played at the live game, as the end of the history (nothing
+        left to redo), their sentences as the message; ``updates`` as in :meth:`_show`."""
+        self.param.update(
+            state=turns[-1].state,
+            history=[*self.history, *turns],
+            future=[],
+            events=[e for t in turns for e in t.events],
+            message=" ".join(t.describe() for t in turns),
+            message_is_error=False,
+            **updates,
+        )
+
     def _refuse(self, sentence: str) -> bool:
         """Say why a request is refused; nothing else changes.  Returns False."""
         self.param.update(message=sentence, message_is_error=True)

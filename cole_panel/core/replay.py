@@ -62,3 +62,22 @@ def replay_turns(
         turns.append(turn.record(state, action, events, new))
         state = new
     return turns
+
+
+def replay_history(
+    data: Mapping[str, Any],
+    start: Any,
+    replay: Callable[[Any, Any, str], list[Turn]],
+    actions: str = "moves",
+) -> tuple[list[Turn], list[Turn]]:
+    """A save's played turns and undone turns, checked.
+
+    ``replay(state, raw, field)`` plays one field's raw list from ``state`` as turns: the save's
+    ``data[actions]`` from ``start``, then its ``data["redo"]`` from where those lead.
+    ValueError unless the played ones reach the saved ``state``.
+    """
+    history = replay(start, data[actions], actions)
+    live = history[-1].state if history else start
+    future = replay(live, data.get("redo", []), "redo")
+    check_reached(data, live, actions)
+    return history, future

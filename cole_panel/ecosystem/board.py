@@ -72,13 +72,17 @@ def _outline(
     )
 
 
-def _tag(p: Any, source: ColumnDataSource, text: Any, color: str) -> Any:
-    """White text on ``color`` above each cell of ``source`` (at its ``ty``)."""
+def _tag(
+    p: Any, source: ColumnDataSource, text: Any, color: str, y: str = "ty", align: str = "center"
+) -> Any:
+    """White text on ``color`` above each cell of ``source`` (at its ``ty``), or with its
+    bottom ``align`` corner at another column ``y``."""
     return label(
         p,
         text,
         source=source,
-        y="ty",
+        y=y,
+        align=align,
         baseline="bottom",
         color="#ffffff",
         background_fill_color=color,
@@ -228,17 +232,7 @@ class ParkBoard(pn.viewable.Viewer):
             line_color="#ffffff",
             line_width=1.5,
         )
-        self._badges = label(
-            p,
-            "text",
-            source=s["badges"],
-            align="right",
-            baseline="bottom",
-            color="#ffffff",
-            background_fill_color="#8b1e1e",
-            padding=2,
-            border_radius=3,
-        )
+        self._badges = _tag(p, s["badges"], "text", "#8b1e1e", y="y", align="right")
         self._labels = label(
             p, "text", source=s["labels"], align="align", size="size", style="bold", color="color"
         )

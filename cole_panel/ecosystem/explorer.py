@@ -225,11 +225,7 @@ class ScoringExplorerModel(ScoringExplanations, ScoringSteps, ScoringOptions):
             note += " The steps start again from step 0."
         if message is not None or note:
             updates.update(message=(message or "").strip() + note, message_is_error=error)
-        self._busy = True
-        try:
-            self.param.update(**updates)
-        finally:
-            self._busy = False
+        self._quietly(**updates)
         return note
 
     @param.depends(
@@ -257,12 +253,16 @@ class ScoringExplorerModel(ScoringExplanations, ScoringSteps, ScoringOptions):
         else:
             table = [(entry[0], entry[1] if len(entry) > 1 else Park()) for entry in self.table]
             text = "Two parks: the park became Park West; build Park East beside it."
+        self._quietly(table=table, lion_choices={})
+        self._rescore(text)
+
+    def _quietly(self, **values: Any) -> None:
+        """Set parameters without the watchers rescoring (the caller rescores once)."""
         self._busy = True
         try:
-            self.param.update(table=table, lion_choices={})
+            self.param.update(**values)
         finally:
             self._busy = False
-        self._rescore(text)
 
     # ------------------------------------------------------------------ reading
     @property
@@ -303,11 +303,7 @@ class ScoringExplorerModel(ScoringExplanations, ScoringSteps, ScoringOptions):
     def _set_parks(self, parks: tuple[Park, ...], message: str) -> str:
         table = list(self.table)
         table[self.player] = parks
-        self._busy = True
-        try:
-            self.table = table
-        finally:
-            self._busy = False
+        self._quietly(table=table)
         return self._rescore(message)
 
     def paint(self, park: str | None, cell: tuple[int, int]) -> bool:
@@ -437,21 +433,7 @@ class ScoringExplorerModel(ScoringExplanations, ScoringSteps, ScoringOptions):
         rules = rules or Rules(variant="classic" if isinstance(parks[0], Park) else "two_parks")
         table = [self._as_entry(entry, rules.variant) for entry in parks]
         names = list(names) if names else [f"Player {i + 1}" for i in range(len(table))]
-        self._busy = True
-        try:
-            self.param.update(
-                **self.options_from(rules),
-                table=table,
-                names=names,
-                player=player,
-                other_gazelles=[],
-                other_gazelles_east=[],
-                lion_choices={},
-                stepping=stepping,
-                step=0,
-            )
-        finally:
-            self._busy = False
+        self._show_table(table, names, player, stepping=stepping, **self.options_from(rules))
         self._rescore(
             f"The final parks of {len(table)} players: step through the scoring of {names[player]}."
         )
@@ -466,11 +448,7 @@ class ScoringExplorerModel(ScoringExplanations, ScoringSteps, ScoringOptions):
         if "table" in updates:
             updates.update(names=["Shared park"], player=0)
             updates.setdefault("lion_choices", {})
-        self._busy = True
-        try:
-            self.param.update(**updates, stepping=False, step=0)
-        finally:
-            self._busy = False
+        self._quietly(**updates, stepping=False, step=0)
         self._rescore()
         what = "Opened a shared park" if "table" in values else "Opened a shared link"
         text = f"{what}: {self.final_total} {'point' if self.final_total == 1 else 'points'}."
@@ -478,6 +456,30 @@ class ScoringExplorerModel(ScoringExplanations, ScoringSteps, ScoringOptions):
             text += " Not used: " + " ".join(problems)
         self.param.update(message=text, message_is_error=bool(problems))
         return True
+
+    def _show_table(
+        self,
+        table: list[Any],
+        names: list[str],
+        player: int,
+        others: Sequence[Any] = (),
+        others_east: Sequence[Any] = (),
+        choices: dict[Any, Any] | None = None,
+        stepping: bool = False,
+        **options: Any,
+    ) -> None:
+        """Put a whole table on show (loaded or given), the steps back at 0; no rescoring."""
+        self._quietly(
+            **options,
+            table=table,
+            names=names,
+            player=player,
+            other_gazelles=list(others),
+            other_gazelles_east=list(others_east),
+            lion_choices=choices or {},
+            stepping=stepping,
+            step=0,
+        )
 
     # ------------------------------------------------------------------ saving
     def save(self) -> str:
@@ -494,21 +496,7 @@ class ScoringExplorerModel(ScoringExplanations, ScoringSteps, ScoringOptions):
                 f"Could not load the file: {short(str(exc), 400)} The current park is unchanged."
             )
         rules, table, names, player, others, others_east, choices, what = loaded
-        self._busy = True
-        try:
-            self.param.update(
-                **rules,
-                table=table,
-                names=names,
-                player=player,
-                other_gazelles=others,
-                other_gazelles_east=others_east,
-                lion_choices=choices,
-                stepping=False,
-                step=0,
-            )
-        finally:
-            self._busy = False
+        self._show_table(table, names, player, others, others_east, choices, **rules)
         self._rescore()
         self.param.update(
             message=f"Loaded {what}: {names[player]} scores {self.final_total} points.",

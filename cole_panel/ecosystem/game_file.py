@@ -6,7 +6,7 @@ from typing import Any
 
 from engines.ecosystem import Pick, State, card_from_code
 
-from ..core import check_reached, read_start, replay_turns
+from ..core import read_start, replay_history, replay_turns
 from ..core.untrusted import shown
 from .turns import Turn, where
 
@@ -39,11 +39,11 @@ def _parse_picks(raw: Any, field: str) -> list[Pick]:
     return out
 
 
-def _replay(state: State, picks: list[Pick], field: str) -> list[Turn]:
+def _replay(state: State, raw: Any, field: str) -> list[Turn]:
     return replay_turns(
         state,
-        picks,
-        field,
+        _parse_picks(raw, field),
+        "pick" if field == "picks" else f"{field} pick",
         Turn,
         lambda pick: f"{pick.card.label} at {where(pick.park, pick.cell)}",
     )
@@ -58,10 +58,8 @@ def read_game(data: dict[str, Any]) -> tuple[State, list[Turn], list[Turn], list
         or any(len(start.park(p, n)) for p in range(start.players) for n in start.rules.park_names)
     ):
         raise ValueError("its start position already has picks in it.")
-    history = _replay(start, _parse_picks(data["picks"], "picks"), "pick")
+    history, future = replay_history(data, start, _replay, "picks")
     live = history[-1].state if history else start
-    future = _replay(live, _parse_picks(data.get("redo", []), "redo"), "redo pick")
-    check_reached(data, live, "picks")
     pending = _parse_picks(data.get("pending", []), "pending")
     _check_pending(live, pending)
     return start, history, future, pending

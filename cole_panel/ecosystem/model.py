@@ -58,7 +58,7 @@ from ..core import (
     read_seats,
     seats,
 )
-from ..core.text import a
+from ..core.text import a, and_list, won
 from .game_file import picks, read_game
 from .options import ScoringOptions
 from .turns import Turn, park_phrase, where
@@ -261,10 +261,8 @@ class EcosystemModel(GameModel, ScoringOptions):
             return ""
         winners = self.state.winners
         totals = self.totals()
-        if len(winners) > 1:
-            names = " and ".join(self.seat_name(p) for p in winners)
-            return f"{names} share the win with {totals[winners[0]]} points."
-        return f"{self.seat_name(winners[0])} wins with {totals[winners[0]]} points."
+        who = and_list([self.seat_name(p) for p in winners])
+        return won(who, len(winners) > 1, totals[winners[0]])
 
     def received(self, player: int, park: str | None = None) -> str:
         """Where the hand a player holds now came from, as a sentence."""
@@ -343,17 +341,7 @@ class EcosystemModel(GameModel, ScoringOptions):
             events = new.apply(pick)
         except (IllegalAction, ValueError, TypeError) as err:
             return self._refuse(str(err))
-        turn = Turn.record(self.state, pick, events, new)
-        self.param.update(
-            state=new,
-            history=[*self.history, turn],
-            future=[],
-            pending=[],
-            undone=[],
-            events=list(events),
-            message=turn.describe(),
-            message_is_error=False,
-        )
+        self._played([Turn.record(self.state, pick, events, new)], pending=[], undone=[])
         return True
 
     def pick(self, card: CardType | str, cell: tuple[int, int], park: str | None = None) -> bool:
@@ -418,16 +406,7 @@ class EcosystemModel(GameModel, ScoringOptions):
                 return self._refuse(str(err))
             turns.append(Turn.record(state, pick, events, new))
             state = new
-        self.param.update(
-            state=state,
-            history=[*self.history, *turns],
-            future=[],
-            pending=[],
-            undone=[],
-            events=[e for t in turns for e in t.events],
-            message=" ".join(t.describe() for t in turns),
-            message_is_error=False,
-        )
+        self._played(turns, pending=[], undone=[])
         return True
 
     def _undo_index(self) -> int | None:

@@ -37,6 +37,8 @@ SCORE = "#f2b705"
 BACKGROUND = "#f6f0e1"
 TEXT = "#3b3224"
 MUTED = "#8a7d66"
+BACK = "#50734a"
+"""A card back's green (its edge and frame: :func:`draw_backs`)."""
 STATUS_COLOURS = {
     "killed": "#c62828",
     "scared": "#6a1b9a",
@@ -372,6 +374,31 @@ def draw_cards(
             color="#ffffff",
         )
     return body
+
+
+def draw_backs(
+    fig: Figure, *, w: float, h: float, radius: int, frame: bool = True, **at: Any
+) -> None:
+    """Card backs, ``w`` × ``h`` data units: green with a dark edge and (``frame``) a dashed
+    inner frame.  ``at``: ``x`` and ``y`` (values, or columns of a ``source``)."""
+    fig.rect(
+        width=w,
+        height=h,
+        fill_color=BACK,
+        line_color="#2f4a2b",
+        line_width=1.5,
+        border_radius=radius,
+        **at,
+    )
+    if frame:
+        fig.rect(
+            width=w * 0.72,
+            height=h * 0.78,
+            fill_color=None,
+            line_color="#a9c79f",
+            line_dash=[3, 3],
+            **at,
+        )
 
 
 def stamps_of(data: dict[str, list]) -> dict[str, list]:

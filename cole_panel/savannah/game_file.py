@@ -9,7 +9,7 @@ from engines import IllegalAction
 from engines.savannah import Move, State, move_from_dict, move_to_dict
 from engines.savannah.deck import default_deck
 
-from ..core import check_reached, read_start, replay_turns
+from ..core import read_start, replay_history, replay_turns
 from .turns import Turn
 
 
@@ -27,10 +27,7 @@ def read_game(data: dict[str, Any]) -> tuple[State, list[Turn], list[Turn]]:
             "its start position brings its own deck of cards; this app plays the packaged "
             "deck only."
         )
-    history = _replay(start, data["moves"], "moves")
-    live = history[-1].state if history else start
-    future = _replay(live, data["redo"], "redo")
-    check_reached(data, live, "moves")
+    history, future = replay_history(data, start, _replay)
     return start, history, future
 
 

@@ -32,6 +32,7 @@ from .art import (
     card_of,
     card_tip,
     card_title,
+    draw_backs,
     draw_cards,
     empty_cards,
 )
@@ -113,27 +114,7 @@ class HandView(pn.viewable.Viewer):
             frame_height=int(PX * 1.85),
         )
         draw_cards(p, self.source, w=CARD_W, h=CARD_H, px=PX, detail=True)
-        p.rect(
-            "x",
-            "y",
-            width=CARD_W,
-            height=CARD_H,
-            source=self.backs,
-            fill_color="#50734a",
-            line_color="#2f4a2b",
-            line_width=1.5,
-            border_radius=8,
-        )
-        p.rect(
-            "x",
-            "y",
-            width=CARD_W * 0.72,
-            height=CARD_H * 0.78,
-            source=self.backs,
-            fill_color=None,
-            line_color="#a9c79f",
-            line_dash=[3, 3],
-        )
+        draw_backs(p, w=CARD_W, h=CARD_H, radius=8, x="x", y="y", source=self.backs)
         label(p, "text", source=self.status, size="13px", style="bold", color="color")
         p.on_event(Tap, self._on_tap)
         p.on_event(DoubleTap, self._on_double_tap)

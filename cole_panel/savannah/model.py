@@ -51,6 +51,7 @@ from ..core import (
     read_flag,
     seats,
 )
+from ..core.text import and_list, won
 from .game_file import read_game, replay_moves, shuffle_pile, turn_records
 from .options import MAX_SEATS, SavannahOptions
 from .turns import Turn, player_name, preview_text
@@ -228,11 +229,8 @@ class SavannahModel(GameModel, SavannahOptions):
                 return over[-1].describe()
         winners = state.winners
         totals = state.totals()
-        names = " and ".join(player_name(p) for p in winners)
-        return (
-            f"Game over: {names} {'wins' if len(winners) == 1 else 'share the win'} with "
-            f"{totals[winners[0]]} points."
-        )
+        who = and_list([player_name(p) for p in winners])
+        return "Game over: " + won(who, len(winners) > 1, totals[winners[0]])
 
     def turn_number(self, index: int) -> int:
         """The turn (from 1) that move ``index`` of :attr:`history` belongs to: a steal is
@@ -478,18 +476,13 @@ class SavannahModel(GameModel, SavannahOptions):
     def _adopt(
         self, start: State, history: list[Turn], future: list[Turn], message: str, **updates: Any
     ) -> None:
-        state = history[-1].state if history else start
-        rules = state.rules
         self._bots.clear()
-        options = self.options_from(rules)
         updates.setdefault("shuffles", [])
-        self.param.update(
-            **options,
-            state=state.clone(),
-            start=start,
-            history=history,
-            future=future,
-            events=list(history[-1].events) if history else [],
+        self._show(
+            start,
+            history,
+            future,
+            **self.options_from(start.rules),
             selected=None,
             revealed=None,
             message=message,

@@ -19,9 +19,10 @@ from bokeh.transform import dodge
 
 from ..ui.batch import batched
 from ..ui.figures import bare_figure
-from ..ui.glyphs import label
+from ..ui.glyphs import badge, label
 from .art import (
     ACTOR,
+    BACK,
     BACKGROUND,
     MUTED,
     REACHED,
@@ -105,16 +106,7 @@ class PlayersView(pn.viewable.Viewer):
             line_width=2,
             border_radius=8,
         )
-        p.circle(
-            "x",
-            "y",
-            radius=0.36,
-            source=s["seats"],
-            fill_color="fill",
-            line_color="#222222",
-            line_width=1.5,
-        )
-        label(p, "number", source=s["seats"], size="15px", style="bold", color="#ffffff")
+        badge(p, s["seats"], "number", radius=0.36, size="15px", line_color="#222222")
         label(
             p,
             "name",
@@ -236,7 +228,7 @@ class PlayersView(pn.viewable.Viewer):
             minis["x"].append(x)
             minis["y"].append(y)
             minis["card"].append(card if not back else "")
-            minis["fill"].append("#50734a" if back else c.colour_hex)
+            minis["fill"].append(BACK if back else c.colour_hex)
             minis["level"].append("" if back else str(c.level))
             minis["line"].append(line)
             minis["width"].append(width)

@@ -15,7 +15,7 @@ import panel as pn
 from bokeh.models import Arrow, ColumnDataSource, VeeHead
 
 from ..ui.figures import bare_figure
-from ..ui.glyphs import label
+from ..ui.glyphs import badge, label
 from .art import (
     ACTOR,
     BACKGROUND,
@@ -29,6 +29,7 @@ from .art import (
     TEXT,
     add_card,
     card_hover,
+    draw_backs,
     draw_cards,
     draw_stamps,
     empty_cards,
@@ -97,26 +98,7 @@ class RowView(pn.viewable.Viewer):
         )
         # the draw pile: a stack of card backs with the count
         for dx, dy in ((0.06, -0.06), (0.03, -0.03), (0.0, 0.0)):
-            p.rect(
-                x=PILE_X + dx,
-                y=dy,
-                width=CARD_W,
-                height=CARD_H,
-                fill_color="#50734a",
-                line_color="#2f4a2b",
-                line_width=1.5,
-                border_radius=6,
-            )
-        p.rect(
-            x=PILE_X,
-            y=0,
-            width=CARD_W * 0.7,
-            height=CARD_H * 0.75,
-            fill_color=None,
-            line_color="#a9c79f",
-            line_width=1,
-            line_dash=[2, 2],
-        )
+            draw_backs(p, w=CARD_W, h=CARD_H, radius=6, frame=not dx, x=PILE_X + dx, y=dy)
         label(p, "text", source=s["pile"], size="22px", style="bold", color="#ffffff")
         label(p, ["draw pile"], x=PILE_X, y=Y0 + 0.12, size="12px", color=MUTED)
         p.segment(
@@ -124,16 +106,7 @@ class RowView(pn.viewable.Viewer):
         )
         body = draw_cards(p, s["cards"], w=CARD_W, h=CARD_H, px=px)
         draw_stamps(p, s["stamps"], w=CARD_W, h=CARD_H, px=px)
-        p.circle(
-            "x",
-            "y",
-            radius=0.16,
-            source=s["marks"],
-            fill_color="fill",
-            line_color="#ffffff",
-            line_width=1.5,
-        )
-        label(p, "text", source=s["marks"], size="12px", style="bold", color="#ffffff")
+        badge(p, s["marks"], "text", radius=0.16, size="12px", line_color="#ffffff")
         p.add_layout(
             Arrow(
                 end=VeeHead(size=12, fill_color=REACHED, line_color=REACHED),

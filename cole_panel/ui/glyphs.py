@@ -2,7 +2,7 @@
 
 Every board draws card names, levels, numbers and notes with the same handful of text
 properties; :func:`label` names the ones that vary (text, size, colour, style, where) and
-passes any other glyph property on.
+passes any other glyph property on.  :func:`badge` is a disc with a bold white text on it.
 """
 
 from __future__ import annotations
@@ -32,3 +32,20 @@ def label(
     glyph.update({name: value for name, value in given.items() if value is not None})
     glyph.update(text_align=align, text_baseline=baseline, text_font_style=style)
     return fig.text(x=x, y=y, text=text, **glyph)
+
+
+def badge(
+    fig: Any, source: Any, text: str, *, radius: float, size: str, line_color: str
+) -> tuple[Any, Any]:
+    """A disc of the ``fill`` column's colour at (``x``, ``y``) of each row of ``source``, with
+    the ``text`` column on it in bold white (a seat's number, a hunt's count); both renderers."""
+    disc = fig.circle(
+        "x",
+        "y",
+        radius=radius,
+        source=source,
+        fill_color="fill",
+        line_color=line_color,
+        line_width=1.5,
+    )
+    return disc, label(fig, text, source=source, size=size, style="bold", color="#ffffff")

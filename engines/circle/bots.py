@@ -141,8 +141,6 @@ machine)."""
 
 
 make_bot = bot_maker(RandomBot, GreedyBot, MCTSBot, ITERATIONS)
-"""``make_bot(kind, strength=3, seed=None)``: a ``"random"``, ``"greedy"`` or ``"mcts"`` bot
-(any case); the search gets ``ITERATIONS[strength]``."""
 
 
 def play_match(bots: list, state: State, *, max_moves: int = 10_000) -> State:

@@ -205,5 +205,3 @@ ITERATIONS: dict[int, int] = {1: 25, 2: 50, 3: 100, 4: 200, 5: 400}
 
 
 make_bot = bot_maker(RandomBot, GreedyBot, MCTSBot, ITERATIONS)
-"""``make_bot(kind, strength=3, seed=None)``: a ``"random"``, ``"greedy"`` or ``"mcts"`` bot
-(any case); the search gets ``ITERATIONS[strength]``."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from engines import ScoreLine
@@ -48,6 +48,15 @@ from .parkdata import (
 from .rules import Rules
 from .values import LionChoice
 
+
+def _grass(pd: _ParkData) -> int:
+    return pd.m[GR]
+
+
+def _face_down(pd: _ParkData) -> int:
+    return pd.flipped
+
+
 # ---- the scorer ----------------------------------------------------------------------
 
 
@@ -68,6 +77,13 @@ class _Scorer:
         self.every = [pd for datas in self.players for pd in datas]
         self.totals = [0] * self.n
         self.choices = check_lion_choices(lion_choices, self.rules.park_names, self.players)
+
+    def _add(
+        self, out: list[ScoreLine], player: int, category: str, points: int, note: str, cells: tuple
+    ) -> None:
+        """Append a line to ``out`` and its points to the player's total."""
+        out.append(_new_line(player, category, points, note, cells))
+        self.totals[player] += points
 
     # -- snapshots for steps
 
@@ -115,7 +131,6 @@ class _Scorer:
 
     def watering_holes(self) -> list[ScoreLine]:
         out = []
-        totals = self.totals
         for pd in self.every:
             if not pd.pos[WH]:
                 continue
@@ -131,24 +146,14 @@ class _Scorer:
                 if near:
                     n = len(near)
                     note = f"watering hole at {labels[i]}: {_ANIMAL_KINDS[seen >> GZ]}"
-                    out.append(
-                        _new_line(
-                            pd.player,
-                            "watering_hole",
-                            2 * n,
-                            note,
-                            (cells[i], *map(cells.__getitem__, near)),
-                        )
-                    )
-                    totals[pd.player] += 2 * n
+                    self._add(out, pd.player, "watering_hole", 2 * n, note, _around(cells, i, near))
                 else:
                     note = pd.notes["watering_hole"][i]
-                    out.append(_new_line(pd.player, "watering_hole", 0, note, pd.one[i]))
+                    self._add(out, pd.player, "watering_hole", 0, note, pd.one[i])
         return out
 
     def grasslands(self) -> list[ScoreLine]:
         out = []
-        totals = self.totals
         for pd in self.every:
             left = pd.m[GR]
             while left:
@@ -164,10 +169,7 @@ class _Scorer:
                 left &= ~group
                 if group == low:
                     i = low.bit_length() - 1
-                    out.append(
-                        _new_line(pd.player, "grassland", 1, pd.notes["grassland"][i], pd.one[i])
-                    )
-                    totals[pd.player] += 1
+                    self._add(out, pd.player, "grassland", 1, pd.notes["grassland"][i], pd.one[i])
                     continue
                 idx = _indices(group)
                 size = len(idx)
@@ -178,10 +180,7 @@ class _Scorer:
                     points = 16
                     note = f"group of {size} grasslands (a group scores at most 16)"
                 cells = pd.cells
-                out.append(
-                    _new_line(pd.player, "grassland", points, note, tuple([cells[i] for i in idx]))
-                )
-                totals[pd.player] += points
+                self._add(out, pd.player, "grassland", points, note, tuple([cells[i] for i in idx]))
         return out
 
     def trees(self) -> list[ScoreLine]:
@@ -202,28 +201,26 @@ class _Scorer:
             note = f"trees in {_plural(rows, 'row')} and {_plural(cols, 'column')}"
             cells = pd.cells
             points = 2 * (rows + cols)
-            out.append(
-                _new_line(
-                    pd.player, "tree", points, note, tuple(map(cells.__getitem__, pd.pos[TR]))
-                )
+            self._add(
+                out, pd.player, "tree", points, note, tuple(map(cells.__getitem__, pd.pos[TR]))
             )
-            self.totals[pd.player] += points
         return out
 
     def gazelles(self) -> list[ScoreLine]:
         out = []
-        totals = self.totals
         for pd in self.every:
             n = len(pd.pos[GZ])
             if n:
                 note = f"{_plural(n, 'gazelle')} at 2 each"
                 cells = pd.cells
-                out.append(
-                    _new_line(
-                        pd.player, "gazelle", 2 * n, note, tuple(map(cells.__getitem__, pd.pos[GZ]))
-                    )
+                self._add(
+                    out,
+                    pd.player,
+                    "gazelle",
+                    2 * n,
+                    note,
+                    tuple(map(cells.__getitem__, pd.pos[GZ])),
                 )
-                totals[pd.player] += 2 * n
         most, second = self.rules.majority_points
         needs = self.rules.majority_needs_gazelles
         for slot, name in enumerate(self.rules.park_names):
@@ -251,34 +248,16 @@ class _Scorer:
                 pd = self.players[p][slot]
                 cells = pd.cells
                 note = f"{what}{where} ({c}{tie})"
-                out.append(
-                    _new_line(p, "gazelle", points, note, tuple(map(cells.__getitem__, pd.pos[GZ])))
+                self._add(
+                    out, p, "gazelle", points, note, tuple(map(cells.__getitem__, pd.pos[GZ]))
                 )
-                totals[p] += points
         return out
 
     def zebras(self) -> list[ScoreLine]:
-        out = []
-        totals = self.totals
-        for pd in self.every:
-            if not pd.pos[ZB]:
-                continue
-            grass, cells, labels = pd.m[GR], pd.cells, pd.labels
-            for i in pd.pos[ZB]:
-                near = _indices(grass & _ORTH_M[i])
-                if near:
-                    g = len(near)
-                    note = f"zebra at {labels[i]}: {_plural(g, 'grassland')} next to it"
-                    where = (cells[i], *map(cells.__getitem__, near))
-                    out.append(_new_line(pd.player, "zebra", 3 * g, note, where))
-                    totals[pd.player] += 3 * g
-                else:
-                    out.append(_new_line(pd.player, "zebra", 0, pd.notes["zebra"][i], pd.one[i]))
-        return out
+        return self._per_neighbour(ZB, "zebra", _grass, _ORTH_M, 3, "grassland", "next to it")
 
     def giraffes(self) -> list[ScoreLine]:
         out = []
-        totals = self.totals
         for pd in self.every:
             if not pd.pos[GF]:
                 continue
@@ -287,21 +266,13 @@ class _Scorer:
                 near = _indices(trees & _ORTH_M[i])
                 if near:
                     note = pd.notes["giraffe+"][i]
-                    out.append(
-                        _new_line(
-                            pd.player, "giraffe", 5, note, (cells[i], *map(cells.__getitem__, near))
-                        )
-                    )
-                    totals[pd.player] += 5
+                    self._add(out, pd.player, "giraffe", 5, note, _around(cells, i, near))
                 else:
-                    out.append(
-                        _new_line(pd.player, "giraffe", 0, pd.notes["giraffe"][i], pd.one[i])
-                    )
+                    self._add(out, pd.player, "giraffe", 0, pd.notes["giraffe"][i], pd.one[i])
         return out
 
     def cheetahs(self) -> list[ScoreLine]:
         out = []
-        totals = self.totals
         for pd in self.every:
             if not pd.pos[CH]:
                 continue
@@ -316,26 +287,14 @@ class _Scorer:
                     g = len(idx)
                     where = ", ".join(map(labels.__getitem__, idx))
                     note = f"cheetah at {labels[i]}: {_plural(g, 'gazelle')} on its diagonals ({where})"
-                    out.append(
-                        _new_line(
-                            pd.player,
-                            "cheetah",
-                            3 * g,
-                            note,
-                            (cells[i], *map(cells.__getitem__, idx)),
-                        )
-                    )
-                    totals[pd.player] += 3 * g
+                    self._add(out, pd.player, "cheetah", 3 * g, note, _around(cells, i, idx))
                 else:
-                    out.append(
-                        _new_line(pd.player, "cheetah", 0, pd.notes["cheetah"][i], pd.one[i])
-                    )
+                    self._add(out, pd.player, "cheetah", 0, pd.notes["cheetah"][i], pd.one[i])
             pd.flipped |= used
         return out
 
     def elephants(self) -> list[ScoreLine]:
         out = []
-        totals = self.totals
         floor = self.rules.elephant_floor
         for pd in self.every:
             if not pd.pos[EL]:
@@ -344,10 +303,7 @@ class _Scorer:
             up = pd.hunters & ~pd.flipped
             for i in pd.pos[EL]:
                 if not up & _ORTH_M[i]:
-                    out.append(
-                        _new_line(pd.player, "elephant", 6, pd.notes["elephant"][i], pd.one[i])
-                    )
-                    totals[pd.player] += 6
+                    self._add(out, pd.player, "elephant", 6, pd.notes["elephant"][i], pd.one[i])
                     continue
                 near = _indices(up & _ORTH_M[i])
                 a = len(near)
@@ -356,66 +312,46 @@ class _Scorer:
                     points = floor
                 names = ", ".join([at[kinds[j]][j] for j in near])
                 note = f"elephant at {labels[i]}: {_FACE_UP[a]} next to it ({names})"
-                out.append(
-                    _new_line(
-                        pd.player,
-                        "elephant",
-                        points,
-                        note,
-                        (cells[i], *map(cells.__getitem__, near)),
-                    )
-                )
-                totals[pd.player] += points
+                self._add(out, pd.player, "elephant", points, note, _around(cells, i, near))
         return out
 
     def hyenas(self) -> list[ScoreLine]:
-        out = []
-        totals = self.totals
-        for pd in self.every:
-            if not pd.pos[HY]:
-                continue
-            cells, labels, flipped = pd.cells, pd.labels, pd.flipped
-            for i in pd.pos[HY]:
-                if not flipped & _AROUND_M[i]:
-                    out.append(_new_line(pd.player, "hyena", 0, pd.notes["hyena"][i], pd.one[i]))
-                    continue
-                near = _indices(flipped & _AROUND_M[i])
-                f = len(near)
-                note = f"hyena at {labels[i]}: {_plural(f, 'face-down card')} around it"
-                out.append(
-                    _new_line(
-                        pd.player, "hyena", 3 * f, note, (cells[i], *map(cells.__getitem__, near))
-                    )
-                )
-                totals[pd.player] += 3 * f
-        return out
+        return self._per_neighbour(
+            HY, "hyena", _face_down, _AROUND_M, 3, "face-down card", "around it"
+        )
 
     def vultures(self) -> list[ScoreLine]:
+        return self._per_neighbour(
+            VU, "vulture", _face_down, _BELOW_M, 4, "face-down card", "below it"
+        )
+
+    def _per_neighbour(
+        self,
+        kind: int,
+        category: str,
+        counted: Callable[[_ParkData], int],
+        masks: Sequence[int],
+        per: int,
+        what: str,
+        where: str,
+    ) -> list[ScoreLine]:
+        """Each card of ``kind`` scores ``per`` points for each cell of ``counted(park)`` in
+        its ``masks[i]`` (a zebra's grasslands next to it, a hyena's face-down cards around it,
+        a vulture's below it); a card with none scores its 0 line."""
         out = []
-        totals = self.totals
         for pd in self.every:
-            if not pd.pos[VU]:
+            if not pd.pos[kind]:
                 continue
-            cells, labels, flipped = pd.cells, pd.labels, pd.flipped
-            for i in pd.pos[VU]:
-                if not flipped & _BELOW_M[i]:
-                    out.append(
-                        _new_line(pd.player, "vulture", 0, pd.notes["vulture"][i], pd.one[i])
-                    )
+            found, cells, labels = counted(pd), pd.cells, pd.labels
+            for i in pd.pos[kind]:
+                near = _indices(found & masks[i])
+                if not near:
+                    self._add(out, pd.player, category, 0, pd.notes[category][i], pd.one[i])
                     continue
-                below = _indices(flipped & _BELOW_M[i])
-                f = len(below)
-                note = f"vulture at {labels[i]}: {_plural(f, 'face-down card')} below it"
-                out.append(
-                    _new_line(
-                        pd.player,
-                        "vulture",
-                        4 * f,
-                        note,
-                        (cells[i], *map(cells.__getitem__, below)),
-                    )
-                )
-                totals[pd.player] += 4 * f
+                n = len(near)
+                note = f"{category} at {labels[i]}: {_plural(n, what)} {where}"
+                line = _around(cells, i, near)
+                self._add(out, pd.player, category, per * n, note, line)
         return out
 
     def rows(self) -> list[ScoreLine]:
@@ -535,6 +471,11 @@ class _Scorer:
 
 
 _new = object.__new__
+
+
+def _around(cells: Any, i: int, near: list[int]) -> tuple:
+    """The cell of card ``i`` and then those of its ``near`` cards."""
+    return (cells[i], *map(cells.__getitem__, near))
 
 
 def _new_line(player: int, category: str, points: int, note: str, cells: tuple) -> ScoreLine:

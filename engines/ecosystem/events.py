@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from engines import Event
-from engines.text import and_list, article
+from engines.text import and_list, article, won
 
 from .cards import CardType
 from .park import cell_label
@@ -185,7 +185,4 @@ class GameOver(Event):
     """Each player's final total."""
 
     def describe(self) -> str:
-        best = self.totals[self.winners[0]]
-        if len(self.winners) == 1:
-            return f"{player_name(self.winners[0])} wins with {best} points."
-        return f"{_names(self.winners)} share the win with {best} points."
+        return won(_names(self.winners), len(self.winners) > 1, self.totals[self.winners[0]])

@@ -184,5 +184,3 @@ ITERATIONS: dict[int, int] = {1: 40, 2: 100, 3: 200, 4: 400, 5: 800}
 
 
 make_bot = bot_maker(RandomBot, GreedyBot, MCTSBot, ITERATIONS)
-"""``make_bot(kind, strength=3, seed=None)``: a ``"random"``, ``"greedy"`` or ``"mcts"`` bot
-(any case); the search gets ``ITERATIONS[strength]``."""

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from engines import Event
-from engines.text import and_list
+from engines.text import and_list, won
 
 from .cards import a_name, name_of
 from .vocabulary import ordinal
@@ -348,11 +348,5 @@ class GameOver(Event):
     """The winning player(s)."""
 
     def describe(self) -> str:
-        best = self.totals[self.winners[0]]
-        if len(self.winners) == 1:
-            return f"Game over: {player_name(self.winners[0])} wins with {best} points."
-        names = ", ".join(player_name(p) for p in self.winners[:-1])
-        return (
-            f"Game over: {names} and {player_name(self.winners[-1])} share the win "
-            f"with {best} points."
-        )
+        who = and_list([player_name(p) for p in self.winners])
+        return "Game over: " + won(who, len(self.winners) > 1, self.totals[self.winners[0]])

@@ -28,27 +28,11 @@ from typing import Any
 from engines import Event, IllegalAction
 from engines.protocol import BaseState, Outcome
 
+from . import events as ev
 from . import saves
 from .cards import Card, name_of
 from .deck import _Deck, deck_index, default_deck
-from .events import (
-    Discarded,
-    Drew,
-    EffectResolved,
-    GameOver,
-    Hunted,
-    Killed,
-    NothingToSteal,
-    Played,
-    Regrouped,
-    RowClosed,
-    RowDiscarded,
-    Scared,
-    StealPending,
-    Stole,
-    TokenReturned,
-    player_name,
-)
+from .events import player_name
 from .moves import _MOVES, Discard, Move, Play, Steal, move_from_dict, move_to_dict
 from .observation import Observation
 from .row import condition_holds, placement_problem, regroup
@@ -310,7 +294,7 @@ class State(BaseState, Scoring):
             p = self._current
             self._hands[p].remove(move.card)
             self._discard.append(move.card)
-            events.append(Discarded(p, move.card, "no card in hand can be played"))
+            events.append(ev.Discarded(p, move.card, "no card in hand can be played"))
         else:
             self._play(move.card, events)
         if not self._pending:
@@ -325,13 +309,13 @@ class State(BaseState, Scoring):
         owner = self._tokens.pop(cid, None)
         if verb is Verb.KILL:
             self._kills[player].append(cid)
-            events.append(Killed(player, cid, by, owner))
+            events.append(ev.Killed(player, cid, by, owner))
         else:
             self._discard.append(cid)
-            events.append(Scared(player, cid, by, owner))
+            events.append(ev.Scared(player, cid, by, owner))
         if owner is not None:
             self._tokens_left[owner] += 1
-            events.append(TokenReturned(owner, cid))
+            events.append(ev.TokenReturned(owner, cid))
 
     def _play(self, cid: str, events: list[Event]) -> None:
         rules, by_id = self.rules, self._deck.by_id
@@ -345,7 +329,7 @@ class State(BaseState, Scoring):
         if has_token:
             self._tokens_left[p] -= 1
             self._tokens[cid] = p
-        events.append(Played(p, cid, n, has_token))
+        events.append(ev.Played(p, cid, n, has_token))
         m = n + 1 if rules.count_played_card else n  # length of the counting row
         kills = 0
         me = f"{player_name(p)}'s {card.name}"
@@ -367,7 +351,7 @@ class State(BaseState, Scoring):
                     note = f"{me}: {why}, so it {effect.kill_phrase()}."
                 else:
                     note = f"{me} kills nothing: {why}."
-                events.append(EffectResolved(p, cid, effect.name, holds, note))
+                events.append(ev.EffectResolved(p, cid, effect.name, holds, note))
                 if holds:
                     for i in range(n):
                         c = work[i]
@@ -379,12 +363,12 @@ class State(BaseState, Scoring):
                 gone = tuple(work[i] for i in range(max(cut, 0)) if work[i] is not None)
                 more = f"{len(gone)} to discard" if gone else "no card is that far"
                 events.append(
-                    EffectResolved(
+                    ev.EffectResolved(
                         p, cid, effect.name, True, f"{me}: {effect.describe()} — {more}."
                     )
                 )
                 if gone:
-                    events.append(RowDiscarded(p, cid, gone, effect.position))
+                    events.append(ev.RowDiscarded(p, cid, gone, effect.position))
                     for i in range(max(cut, 0)):
                         c = work[i]
                         if c is not None:
@@ -393,7 +377,7 @@ class State(BaseState, Scoring):
                             owner = self._tokens.pop(c, None)
                             if owner is not None:
                                 self._tokens_left[owner] += 1
-                                events.append(TokenReturned(owner, c))
+                                events.append(ev.TokenReturned(owner, c))
         for index, action in enumerate(card.hunt):
             reach = action.reach
             positions = reach.positions(m)
@@ -401,7 +385,7 @@ class State(BaseState, Scoring):
             reached = [i for i in positions if i < n and work[i] is not None]
             hits = [i for i in reached if target.matches(by_id[work[i]])]
             events.append(
-                Hunted(
+                ev.Hunted(
                     p,
                     cid,
                     index,
@@ -422,7 +406,7 @@ class State(BaseState, Scoring):
             self._pending = kills if rules.steal_per_kill else 1
             self._pending_card = cid
             if not self._steal_choices(p):
-                events.append(NothingToSteal(p, cid))
+                events.append(ev.NothingToSteal(p, cid))
                 self._pending = 0
             self._resolve_steals(events)
 
@@ -432,7 +416,7 @@ class State(BaseState, Scoring):
         self._kills[victim].remove(cid)
         self._kills[p].append(cid)
         self._pending -= 1
-        events.append(Stole(p, cid, victim, self._pending_card))
+        events.append(ev.Stole(p, cid, victim, self._pending_card))
 
     def _resolve_steals(self, events: list[Event]) -> None:
         """Take automatic steals, or announce the choice; stops when none is due."""
@@ -444,7 +428,7 @@ class State(BaseState, Scoring):
             elif self.rules.steal == "richest":
                 self._steal(self._richest_card(p), events)
             else:
-                events.append(StealPending(p, self._pending_card, tuple(choices)))
+                events.append(ev.StealPending(p, self._pending_card, tuple(choices)))
                 return
         self._pending_card = None
 
@@ -468,12 +452,12 @@ class State(BaseState, Scoring):
         if self._pile:
             drawn = self._pile.pop()
             self._hands[p].append(drawn)
-            events.append(Drew(p, drawn, len(self._pile)))
+            events.append(ev.Drew(p, drawn, len(self._pile)))
         new_row, moves = regroup(self._row, self._deck.by_id)
         for group, level, moved, anchor in moves:
-            events.append(Regrouped(group, level, moved, anchor))
+            events.append(ev.Regrouped(group, level, moved, anchor))
         self._row = new_row
-        events.append(RowClosed(tuple(new_row)))
+        events.append(ev.RowClosed(tuple(new_row)))
         self._turn += 1
         nxt = (p + 1) % self.rules.players
         if not self._pile and (
@@ -481,7 +465,7 @@ class State(BaseState, Scoring):
         ):
             self._over = True
             totals = self._totals()
-            events.append(GameOver(tuple(totals), tuple(self._winners(totals))))
+            events.append(ev.GameOver(tuple(totals), tuple(self._winners(totals))))
         self._current = nxt
 
     # ------------------------------------------------------------------ copying, saving

@@ -63,6 +63,13 @@ _PLURAL = {g: g.replace("_", " ") + "s" for g in GROUPS}
 _SINGULAR = {g: g.replace("_", " ") for g in GROUPS}
 
 
+def _words(text: Any, example: str) -> list[str]:
+    """The words of a text form; ValueError when it is not text (e.g. a number in the TOML)."""
+    if not isinstance(text, str):
+        raise ValueError(f"{text!r} is not text like {example!r}")
+    return text.split()
+
+
 def ordinal(n: int) -> str:
     """``1 -> '1st'``, ``2 -> '2nd'``, ``11 -> '11th'``.
 
@@ -124,9 +131,7 @@ class Target:
     @classmethod
     def parse(cls, text: str) -> Target:
         """Read the text form (see the class docstring); ValueError says what is wrong."""
-        if not isinstance(text, str):
-            raise ValueError(f"{text!r} is not text like 'predator 3-'")
-        words = text.split()
+        words = _words(text, "predator 3-")
         if words == ["any"]:
             return cls()
         if len(words) not in (1, 2):
@@ -207,9 +212,7 @@ class Reach:
     @classmethod
     def parse(cls, text: str) -> Reach:
         """``'row'``, ``'left N'`` or ``'right N'``."""
-        if not isinstance(text, str):
-            raise ValueError(f"{text!r} is not text like 'right 3'")
-        words = text.split()
+        words = _words(text, "right 3")
         if words == ["row"]:
             return cls()
         if len(words) == 2 and words[0] in ("left", "right") and words[1].isdigit():
@@ -332,9 +335,7 @@ class Condition:
     @classmethod
     def parse(cls, text: str) -> Condition:
         """Read ``'always'``, ``'large_mammal > predator'`` or ``'most animals'``."""
-        if not isinstance(text, str):
-            raise ValueError(f"{text!r} is not text like 'most animals'")
-        words = text.split()
+        words = _words(text, "most animals")
         if words == ["always"]:
             return cls()
         if words == ["most", "animals"]:

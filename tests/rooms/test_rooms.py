@@ -44,6 +44,17 @@ def page(room, token, game=None):
     return mirror, listener
 
 
+def seated_pair(registry):
+    """A Circle room with the host's page and a guest's page, the guest in seat 1 (Black):
+    ``(room, host page, guest page, guest's listener)``."""
+    host, guest = new_token(), new_token()
+    room = registry.create("circle", host)
+    a, _ = page(room, host)
+    b, listener = page(room, guest)
+    room.claim(guest, 1)
+    return room, a, b, listener
+
+
 @pytest.fixture
 def clock():
     return Clock()
@@ -74,11 +85,7 @@ def test_a_move_in_one_page_shows_in_the_other_and_only_the_seat_holder_plays_it
 
 
 def test_undo_needs_every_person_and_redo_is_off(registry):
-    host, guest = new_token(), new_token()
-    room = registry.create("circle", host)
-    a, _ = page(room, host)
-    b, _ = page(room, guest)
-    room.claim(guest, 1)
+    room, a, b, _ = seated_pair(registry)
     a.play("E5")
     b.play("E6")
     a.undo()
@@ -89,14 +96,10 @@ def test_undo_needs_every_person_and_redo_is_off(registry):
 
 
 def test_a_reload_returns_to_the_same_seat(registry):
-    host, guest = new_token(), new_token()
-    room = registry.create("circle", host)
-    page(room, host)
-    b, listener = page(room, guest)
-    room.claim(guest, 1)
+    room, a, b, listener = seated_pair(registry)
     room.leave(listener)
-    assert room.status(room.join(host, lambda: None))["seats"][1]["away"]
-    again, _ = page(room, guest)
+    assert room.status(room.join(a.token, lambda: None))["seats"][1]["away"]
+    again, _ = page(room, b.token)
     assert again.my_seat == 1 and not room.seats[1].away_since
 
 
@@ -128,11 +131,7 @@ def test_only_the_host_changes_seats_and_starts_new_games(registry):
 
 
 def test_a_seat_left_too_long_is_played_by_a_bot_until_its_person_returns(registry, clock):
-    host, guest = new_token(), new_token()
-    room = registry.create("circle", host)
-    a, _ = page(room, host)
-    b, listener = page(room, guest)
-    room.claim(guest, 1)
+    room, a, b, listener = seated_pair(registry)
     a.play("E5")
     room.leave(listener)
     clock.now += 30
@@ -140,7 +139,7 @@ def test_a_seat_left_too_long_is_played_by_a_bot_until_its_person_returns(regist
     clock.now += 31
     registry.sweep()
     assert room.seats[1].taken_over and len(room.model.history) >= 2  # the bot moved for Black
-    back, _ = page(room, guest)
+    back, _ = page(room, b.token)
     assert back.my_seat == 1 and room.seats[1].kind == "Human" and not room.seats[1].taken_over
 
 
