@@ -80,6 +80,11 @@ class BotRunner(param.Parameterized):
     the UI thread.  ``cancel()`` (or starting a new job) makes a pending result be dropped.
 
     It is the page's :class:`~cole_panel.core.BotScheduler` (``submit(job)``/``cancel()``).
+
+    On a served page no job starts before the browser has shown the page (``pn.state.onload``):
+    a bot's move sent while BokehJS has built a widget's view but not yet drawn it makes that
+    view fail (``Cannot set properties of undefined (setting 'value')``) and the page never
+    shows the change.  A job asked for earlier waits and starts once the page has loaded.
     """
 
     thinking = param.Boolean(default=False, doc="True while a job is computing.")
@@ -102,8 +107,12 @@ class BotRunner(param.Parameterized):
         self._pool_job: int | None = None
         self._pool_args: tuple | None = None
         self._interrupted: tuple | None = None
+        self._page_shown = True
+        self._waiting: tuple | None = None  # the job asked for before the page was shown
         doc = _served_doc()
         if doc is not None:
+            self._page_shown = False
+            pn.state.onload(self._on_page_shown)  # at once if the page is already shown
             shared_pool().warm()  # start the worker processes before the first search
             # A closed tab or a reload must not leave a search running on the server; a
             # connection that comes back (Panel's reconnect) starts the search again.
@@ -126,6 +135,27 @@ class BotRunner(param.Parameterized):
         with self._lock:
             self._generation += 1
             generation = self._generation
+            if not self._page_shown:
+                self._waiting = (generation, compute, apply, delay, task)
+                return generation
+        self._start(generation, compute, apply, delay, task)
+        return generation
+
+    def _on_page_shown(self) -> None:
+        with self._lock:
+            self._page_shown = True
+            waiting, self._waiting = self._waiting, None
+        if waiting is not None and self._current(waiting[0]):
+            self._start(*waiting)
+
+    def _start(
+        self,
+        generation: int,
+        compute: Callable[[], Any] | BotRequest,
+        apply: Callable[[Any], None],
+        delay: float,
+        task: str,
+    ) -> None:
         self.param.update(thinking=True, task=task, error="")
         post = _ui_poster(self.notebook_push)
         request = compute if isinstance(compute, BotRequest) else None
@@ -133,10 +163,10 @@ class BotRunner(param.Parameterized):
             compute = request.compute
         if post is None:  # no event loop: nothing to keep responsive, run inline
             self._run_inline(generation, compute, apply)
-            return generation
+            return
         if request is not None and request.kind == "MCTS" and _served_doc() is not None:
             self._run_in_pool(generation, request, apply, post, delay)
-            return generation
+            return
 
         def worker() -> None:
             if delay > 0:
@@ -151,7 +181,6 @@ class BotRunner(param.Parameterized):
             post(lambda: self._done(generation, apply, result))
 
         threading.Thread(target=worker, name="bot-runner", daemon=True).start()
-        return generation
 
     def move_for(
         self, model: Any, state: Any, apply: Callable[[Any, Any], None], *, delay: float = 0.0
