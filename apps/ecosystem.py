@@ -3,11 +3,11 @@
 import panel as pn
 
 from cole_panel.ecosystem import EcosystemDashboard
-from cole_panel.ui.resume import CONNECTION, keep_game
+from cole_panel.rooms import game_page
+from cole_panel.ui.resume import CONNECTION
 from cole_panel.ui.shell import serve_page
 
 pn.extension("tabulator", **CONNECTION)
 
-dashboard = EcosystemDashboard()
-keep_game(dashboard.model, "ecosystem")  # a reload or a restart brings the game back
-serve_page(dashboard, title="Ecosystem: Savanna", page="ecosystem")
+# The game of one's own (kept across reloads), or the room named in the address.
+serve_page(game_page("ecosystem", EcosystemDashboard), title="Ecosystem: Savanna", page="ecosystem")

@@ -169,12 +169,12 @@ def test_rooms_are_bounded_and_idle_rooms_are_removed_and_freed(registry, clock)
     assert all(ref() is None for ref in models)  # nothing holds a removed room's game
 
 
-def test_room_names_are_unguessable_and_ecosystem_has_no_rooms_yet(registry):
+def test_room_names_are_unguessable_and_only_known_games_have_rooms(registry):
     host = new_token()
     names = {registry.create("circle", host).name for _ in range(3)}
     assert len(names) == 3 and all(len(n) >= 22 for n in names)
     with pytest.raises(RoomError, match="cannot be played in a room yet"):
-        registry.create("ecosystem", host)
+        registry.create("chess", host)
 
 
 def test_a_circle_room_saves_and_the_host_loads_a_game(registry):
