@@ -61,3 +61,63 @@ def test_no_page_of_a_savannah_room_holds_another_seats_hand():
                 assert pages[p][0].mirror.play(rng.choice(state.legal_actions()))
     finally:
         registry.close_all()
+
+
+ECO_PICKS = 4  # three players: past the first pass, into the turn where one hand is still unseen
+
+
+def eco_rendered(room, token):
+    from cole_panel.ecosystem import EcosystemDashboard
+
+    page = RoomPage(room, token, EcosystemDashboard)
+    doc = Document()
+    framed = FramedPage(page.dashboard, top=[page.bar], side=[])
+    app_shell(framed, title="Ecosystem: Savanna", page="ecosystem").server_doc(doc)
+    page.dashboard.show_draft()  # the draft tab, where the hand is
+    return page, doc
+
+
+def hand_marks(hand) -> list[str]:
+    """How a whole hand would show in a document: the hand figure's code column, or the
+    codes in a row as the "hands you have held" table writes them.  (Card types repeat in
+    parks and hands, so a hand is recognized as a whole, never card by card.)"""
+    codes = [card.code for card in hand]
+    return [json.dumps(codes)[1:-1], json.dumps(" ".join(codes))[1:-1]]
+
+
+def test_no_page_of_an_ecosystem_room_holds_a_hand_its_seat_has_not_held():
+    registry = RoomRegistry()
+    people = [new_token() for _ in range(3)]
+    room = registry.create("ecosystem", people[0], {"players": 3})
+    for seat in (1, 2):
+        room.claim(people[seat], seat)
+    pages = [eco_rendered(room, token) for token in [*people, new_token()]]  # + a spectator
+    rng = random.Random(4)
+    hidden_seen = 0
+    try:
+        for move in range(ECO_PICKS + 1):
+            state = room.model.state
+            for seat, (_page, doc) in enumerate(pages):
+                text = json.dumps(doc.to_json(deferred=False), default=str)
+                assert '"New game"' in text  # the sidebar (the next game's setup) is searched
+                if seat < 3:
+                    assert hand_marks(state.hand(seat))[0] in text, f"page {seat} lacks its hand"
+                    known = state.observation(seat).hands[0]
+                else:
+                    known = (None,) * 3
+                for q in range(3):
+                    if q == seat or known[q] is not None:
+                        continue  # its own hand, or one it held earlier this round
+                    hidden_seen += 1
+                    for mark in hand_marks(state.hand(q)):
+                        assert mark not in text, (
+                            f"after {move} picks, page {seat} holds seat {q}'s hand {mark}"
+                        )
+            if move < ECO_PICKS:
+                p = state.current_player
+                mirror = pages[p][0].mirror
+                pick = rng.choice(state.legal_actions())
+                assert mirror.pick(pick.card, pick.cell, pick.park) and mirror.confirm()
+        assert hidden_seen >= 10
+    finally:
+        registry.close_all()
