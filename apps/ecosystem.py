@@ -1,5 +1,7 @@
 """Ecosystem: Savanna: `panel serve apps/ecosystem.py` (each browser session gets its own game)."""
 
+from functools import partial
+
 import panel as pn
 
 from cole_panel.ecosystem import EcosystemDashboard
@@ -9,5 +11,11 @@ from cole_panel.ui.shell import serve_page
 
 pn.extension("tabulator", **CONNECTION)
 
-# The game of one's own (kept across reloads), or the room named in the address.
-serve_page(game_page("ecosystem", EcosystemDashboard), title="Ecosystem: Savanna", page="ecosystem")
+# The game of one's own (kept across reloads), or the room named in the address (its page
+# opens on the draft the room plays).
+room_dashboard = partial(EcosystemDashboard, open_on="Draft table")
+serve_page(
+    game_page("ecosystem", room_dashboard, solo=EcosystemDashboard),
+    title="Ecosystem: Savanna",
+    page="ecosystem",
+)

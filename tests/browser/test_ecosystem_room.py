@@ -36,7 +36,8 @@ def ecosystem_server(panel_server):
 
 
 def open_draft(page):
-    page.locator(".bk-tab", has_text="Draft table").click()
+    """A room's page opens on the draft table (not the scoring explorer)."""
+    expect(page.locator(".eco-draft")).to_be_visible(timeout=30_000)
     return BokehFigure(page, HAND_NAMES[0]).wait_ready(), BokehFigure(
         page, DRAFT_BOARD
     ).wait_ready()
@@ -63,8 +64,16 @@ def test_two_people_draft_in_an_ecosystem_room_each_from_their_own_hand(browser,
             expect(other.locator(".eco-turn")).to_contain_text(
                 f"Waiting for {names[mover]} to pick", timeout=30_000
             )
-            hands = [page.evaluate(HAND_JS) for page in pages]
-            assert len(hands[mover]) == 11 - n // 2
+            # each page shows its own hand: 11 cards less one per turn, less the card the
+            # host has picked already in this turn
+            sizes = [11 - n // 2 - (n % 2 if seat == 0 else 0) for seat in (0, 1)]
+            hands = [
+                page.wait_for_function(
+                    f"() => {{ const h = ({HAND_JS})(); return h.length === {size} ? h : null; }}",
+                    timeout=30_000,
+                ).json_value()
+                for page, size in zip(pages, sizes, strict=True)
+            ]
             if n < 2:  # the first turn: neither has held the other's hand yet
                 for seat, page in enumerate(pages):
                     held = page.evaluate(DOCUMENT_JS)
