@@ -23,12 +23,22 @@ from cole_panel.ui.shell import app_shell
 MOVES = 8
 
 
-def rendered(room, token):
-    page = RoomPage(room, token, SavannahDashboard)
+def rendered(room, token, dashboard=SavannahDashboard, title="On the Savannah"):
+    page = RoomPage(room, token, dashboard)
     doc = Document()
     framed = FramedPage(page.dashboard, top=[page.bar], side=[])
-    app_shell(framed, title="On the Savannah", page="savannah").server_doc(doc)
+    app_shell(framed, title=title, page=room.game).server_doc(doc)
     return page, doc
+
+
+def three_seated(registry, game):
+    """A room of ``game`` for three people, each seated, and the page of each plus a
+    spectator's."""
+    people = [new_token() for _ in range(3)]
+    room = registry.create(game, people[0], {"players": 3})
+    for seat in (1, 2):
+        room.claim(people[seat], seat)
+    return room, [*people, new_token()]
 
 
 def holds(doc: Document, card: str) -> bool:
@@ -37,11 +47,8 @@ def holds(doc: Document, card: str) -> bool:
 
 def test_no_page_of_a_savannah_room_holds_another_seats_hand():
     registry = RoomRegistry()
-    people = [new_token() for _ in range(3)]
-    room = registry.create("savannah", people[0], {"players": 3})
-    for seat in (1, 2):
-        room.claim(people[seat], seat)
-    pages = [rendered(room, token) for token in [*people, new_token()]]  # + a spectator
+    room, tokens = three_seated(registry, "savannah")
+    pages = [rendered(room, token) for token in tokens]
     rng = random.Random(4)
     try:
         for move in range(MOVES + 1):
@@ -69,10 +76,7 @@ ECO_PICKS = 4  # three players: past the first pass, into the turn where one han
 def eco_rendered(room, token):
     from cole_panel.ecosystem import EcosystemDashboard
 
-    page = RoomPage(room, token, EcosystemDashboard)
-    doc = Document()
-    framed = FramedPage(page.dashboard, top=[page.bar], side=[])
-    app_shell(framed, title="Ecosystem: Savanna", page="ecosystem").server_doc(doc)
+    page, doc = rendered(room, token, EcosystemDashboard, "Ecosystem: Savanna")
     page.dashboard.show_draft()  # the draft tab, where the hand is
     return page, doc
 
@@ -87,11 +91,8 @@ def hand_marks(hand) -> list[str]:
 
 def test_no_page_of_an_ecosystem_room_holds_a_hand_its_seat_has_not_held():
     registry = RoomRegistry()
-    people = [new_token() for _ in range(3)]
-    room = registry.create("ecosystem", people[0], {"players": 3})
-    for seat in (1, 2):
-        room.claim(people[seat], seat)
-    pages = [eco_rendered(room, token) for token in [*people, new_token()]]  # + a spectator
+    room, tokens = three_seated(registry, "ecosystem")
+    pages = [eco_rendered(room, token) for token in tokens]
     rng = random.Random(4)
     hidden_seen = 0
     try:
