@@ -1,13 +1,21 @@
 """Ecosystem: Savanna: `panel serve apps/ecosystem.py` (each browser session gets its own game)."""
 
+from functools import partial
+
 import panel as pn
 
 from cole_panel.ecosystem import EcosystemDashboard
-from cole_panel.ui.resume import CONNECTION, keep_game
+from cole_panel.rooms import game_page
+from cole_panel.ui.resume import CONNECTION
 from cole_panel.ui.shell import serve_page
 
 pn.extension("tabulator", **CONNECTION)
 
-dashboard = EcosystemDashboard()
-keep_game(dashboard.model, "ecosystem")  # a reload or a restart brings the game back
-serve_page(dashboard, title="Ecosystem: Savanna", page="ecosystem")
+# The game of one's own (kept across reloads), or the room named in the address (its page
+# opens on the draft the room plays).
+room_dashboard = partial(EcosystemDashboard, open_on="Draft table")
+serve_page(
+    game_page("ecosystem", room_dashboard, solo=EcosystemDashboard),
+    title="Ecosystem: Savanna",
+    page="ecosystem",
+)

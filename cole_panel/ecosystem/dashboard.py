@@ -31,6 +31,11 @@ class EcosystemDashboard(pn.viewable.Viewer):
     explorer_model = param.ClassSelector(
         class_=ScoringExplorerModel, doc=("The scoring explorer's parks (a new one per dashboard).")
     )
+    open_on = param.Selector(
+        default=TAB_NAMES[0],
+        objects=list(TAB_NAMES),
+        doc="The tab shown first (a room's page opens on the draft its people play).",
+    )
 
     def __init__(self, **params: Any):
         params.setdefault("model", EcosystemModel())
@@ -55,6 +60,7 @@ class EcosystemDashboard(pn.viewable.Viewer):
             (TAB_NAMES[0], self.explorer),
             (TAB_NAMES[1], draft),
             dynamic=True,
+            active=TAB_NAMES.index(self.open_on),
             sizing_mode="stretch_width",
             css_classes=["eco-tabs"],
         )

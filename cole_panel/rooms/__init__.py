@@ -6,7 +6,13 @@ served side (:func:`game_page`, :class:`RoomPage`) lives in :mod:`cole_panel.roo
 imported on demand so that the models stay importable without Panel.
 """
 
-from .mirror import MIRRORS, RoomCircleModel, RoomMirror, RoomSavannahModel
+from .mirror import (
+    MIRRORS,
+    RoomCircleModel,
+    RoomEcosystemModel,
+    RoomMirror,
+    RoomSavannahModel,
+)
 from .registry import ROOM_GAMES, RoomRegistry, new_token, shared_registry
 from .room import OPEN, SEAT_CHOICES, Room, RoomError, Seat
 from .views import Redactor, room_options, snapshot
@@ -19,6 +25,7 @@ __all__ = [
     "Redactor",
     "Room",
     "RoomCircleModel",
+    "RoomEcosystemModel",
     "RoomError",
     "RoomMirror",
     "RoomRegistry",

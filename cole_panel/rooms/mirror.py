@@ -15,6 +15,7 @@ from typing import Any
 import param
 
 from ..circle.model import CircleModel
+from ..ecosystem.model import EcosystemModel
 from ..savannah.model import SavannahModel
 from .room import OPEN, Room, RoomError
 from .views import SEAT_PARAMS, room_options
@@ -195,5 +196,89 @@ class RoomSavannahModel(RoomMirror, SavannahModel):
         return {"selected": None, "revealed": None}
 
 
-MIRRORS: dict[str, type] = {"circle": RoomCircleModel, "savannah": RoomSavannahModel}
+class RoomEcosystemModel(RoomMirror, EcosystemModel):
+    """A page's view of a room's Ecosystem draft: its own seat's hand, picks only in turn.
+
+    The engine takes the picks one seat at a time, so each page picks when the room's game
+    says it is its seat's turn.  A pick waiting for "Pass hands" stays on this page
+    (``pending`` is the page's own) until it is passed: then it goes to the room.
+    """
+
+    @property
+    def viewer(self) -> int:
+        seat = self.my_seat
+        return 0 if seat is None else seat  # a spectator looks at Player 1's parks
+
+    @property
+    def human_to_move(self) -> bool:
+        p = self.state.current_player
+        return p is not None and self.room is not None and p == self.my_seat
+
+    def hand_of(self, player: int, park: str | None = None) -> tuple:
+        if self.room is not None and player != self.my_seat:
+            return ()  # only a seat's own hand is shown (the others' are made up anyway)
+        return super().hand_of(player, park)
+
+    def seat_name(self, player: int) -> str:
+        room = self.room
+        if room is None or not 0 <= player < len(room.seats):
+            return super().seat_name(player)
+        name, seat = self.player_name(player), room.seats[player]
+        if player == self.my_seat:
+            return f"{name} (you)"
+        if seat.owner is not None and not seat.taken_over:
+            return f"{name} ({seat.name})"
+        if seat.kind == OPEN:
+            return f"{name} (open seat)"
+        return super().seat_name(player)
+
+    def turn_text(self) -> str:
+        p = self.state.current_player
+        if self.room is None or p is None or p == self.my_seat:
+            return super().turn_text()
+        state = self.state
+        where = f"Round {state.round + 1} of 2, pick {state.turn + 1} of 10"
+        waiting = self.turn_words(p)
+        if waiting.startswith("Waiting for"):
+            return f"{where}: {waiting} to pick."
+        return f"{where}: {self.seat_name(p)} is picking."
+
+    def pick(self, card: Any, cell: tuple[int, int], park: str | None = None) -> bool:
+        if self.room is not None:
+            why = self.room.why_not_yours(self.token)
+            if why is not None:
+                return self._refuse(why)
+        return super().pick(card, cell, park)
+
+    def confirm(self) -> bool:
+        """ "Pass hands": the page's pending picks go to the room, in the order made."""
+        if self.room is None or not self.ready_to_pass:
+            return super().confirm()
+        picks = list(self.pending)
+        self.param.update(pending=[], undone=[])
+        for pick in picks:
+            why = self.room.play(self.token, pick)
+            if why is not None:
+                return self._refuse(why)
+        return True
+
+    def undo(self) -> bool:
+        if self.room is None or self.pending:
+            return EcosystemModel.undo(self)  # a pick not yet passed is the page's own
+        return super().undo()
+
+    def redo(self) -> bool:
+        if self.room is None or self.undone:
+            return EcosystemModel.redo(self)
+        return super().redo()
+
+    def _fresh_position(self) -> dict[str, Any]:
+        return {"pending": [], "undone": []}
+
+
+MIRRORS: dict[str, type] = {
+    "circle": RoomCircleModel,
+    "savannah": RoomSavannahModel,
+    "ecosystem": RoomEcosystemModel,
+}
 """Each room game's mirror model."""

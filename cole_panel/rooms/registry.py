@@ -25,9 +25,9 @@ from .room import Room, RoomError
 ROOM_GAMES: dict[str, str] = {
     "circle": "cole_panel.circle.model:CircleModel",
     "savannah": "cole_panel.savannah.model:SavannahModel",
+    "ecosystem": "cole_panel.ecosystem.model:EcosystemModel",
 }
-"""The games that can be played in a room, and their models.  (Ecosystem's drafted hands are
-not yet kept from the other seats' pages, so it has no rooms yet.)"""
+"""The games that can be played in a room, and their models."""
 
 NAME_PATTERN = re.compile(r"[A-Za-z0-9_-]{16,64}")
 """What a room name (and a browser token) looks like; anything else is refused unread."""

@@ -239,6 +239,11 @@ class Room:
             self._returned(p)
         return None
 
+    def why_not_yours(self, token: str) -> str | None:
+        """Why the browser ``token`` may not move now (a sentence), or None."""
+        with self.lock:
+            return self._mover_check(token)
+
     def play(self, token: str, action: Any) -> str | None:
         """The browser ``token`` makes a move; returns None, or why it is refused (the game
         is then unchanged and nobody else is told)."""

@@ -361,9 +361,14 @@ class FramedPage(pn.viewable.Viewer):
     def __init__(self, dashboard: Any, top: list[Any], side: list[Any], **params: Any):
         super().__init__(**params)
         self.dashboard, self._top, self._side = dashboard, top, side
+        self._parts: tuple[list[Any], list[Any]] | None = None
 
     def _split(self) -> tuple[list[Any], list[Any]]:
-        return split(self.dashboard)
+        # Once: a dashboard's play area is built once (Ecosystem's tabs are switched later
+        # through the one object it keeps).
+        if self._parts is None:
+            self._parts = split(self.dashboard)
+        return self._parts
 
     def settings(self) -> pn.viewable.Viewable:
         return pn.Column(*self._side, *self._split()[0], sizing_mode="stretch_width")

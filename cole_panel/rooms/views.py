@@ -21,8 +21,18 @@ from ..core import GameModel
 SEAT_PARAMS = {f"{kind}{p}" for kind in ("seat", "strength") for p in range(6)}
 """The seat menus of every game (at most 5 seats; one spare)."""
 
-SESSION_PARAMS = {"view_index", "hint", "hint_strength", "selected", "revealed", "hide_hands"}
-"""Parameters each page keeps for itself (what it looks at, its hints, its chosen card)."""
+SESSION_PARAMS = {
+    "view_index",
+    "hint",
+    "hint_strength",
+    "selected",
+    "revealed",
+    "hide_hands",
+    "pending",
+    "undone",
+}
+"""Parameters each page keeps for itself (what it looks at, its hints, its chosen card, the
+Ecosystem picks it has placed but not yet passed)."""
 
 GAME_PARAMS = ("state", "start", "history", "future", "events", "message", "message_is_error")
 """The game itself, as every page receives it."""
@@ -110,7 +120,22 @@ def _savannah_view(state: Any, seat: int | None) -> Any:
     return determinize(seen, random.Random(_HIDDEN_SEED))
 
 
-HIDDEN_GAMES = {"savannah": _savannah_view}
+def _ecosystem_view(state: Any, seat: int | None) -> Any:
+    from engines.ecosystem import determinize
+
+    seen = state.observation(0 if seat is None else seat)
+    if seat is None:  # a spectator: every hand is unseen
+        held = [card for row in seen.hands for hand in row if hand for card in hand]
+        seen = dataclasses.replace(
+            seen,
+            player=-1,
+            hands=tuple((None,) * len(row) for row in seen.hands),
+            unseen=tuple(sorted((*seen.unseen, *held))),
+        )
+    return determinize(seen, random.Random(_HIDDEN_SEED))
+
+
+HIDDEN_GAMES = {"savannah": _savannah_view, "ecosystem": _ecosystem_view}
 """Games with hidden cards, and how a seat's view of a position is rebuilt."""
 
 
