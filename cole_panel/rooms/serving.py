@@ -147,9 +147,16 @@ class PlayWithOthers(pn.viewable.Viewer):
         self._button = pn.widgets.Button(
             name="Play with others", button_type="primary", css_classes=["cole-room-create"]
         )
-        self._said = pn.pane.HTML("", css_classes=["cole-room-made"], margin=(4, 10))
+        # Under the button and wrapped anywhere: beside it, in a 300 px sidebar, the link was cut.
+        self._said = pn.pane.HTML(
+            "",
+            css_classes=["cole-room-made"],
+            margin=(4, 10),
+            sizing_mode="stretch_width",
+            styles={"overflow-wrap": "anywhere"},
+        )
         self._button.on_click(self._create)
-        self._layout = pn.Row(self._button, self._said, sizing_mode="stretch_width")
+        self._layout = pn.Column(self._button, self._said, sizing_mode="stretch_width")
 
     def _create(self, *_: Any) -> None:
         options = {k: getattr(self.model, k) for k in room_options(self.model)}
