@@ -25,6 +25,7 @@ from panel.io.state import set_curdoc
 
 from ..core import BotJob
 from ..core.botpool import BotPool, shared_pool
+from ..ui.address import served_doc
 from ..ui.resume import keep_game
 from ..ui.shell import split
 from ..ui.token import keep_token
@@ -273,7 +274,7 @@ class RoomPage(pn.viewable.Viewer):
     def __init__(self, room: Room, token: str, dashboard_class: type, **params: Any):
         super().__init__(**params)
         self.room, self.token = room, token
-        self._doc = pn.state.curdoc if pn.state.curdoc and pn.state.curdoc.session_context else None
+        self._doc = served_doc()
         self._pending = threading.Lock()
         self._queued = False
         self.bar: RoomBar | None = None

@@ -30,12 +30,7 @@ from panel.io.state import set_curdoc
 
 from ..core.botpool import BotRequest, shared_pool
 from ..core.scheduler import BotJob
-
-
-def _served_doc() -> Any:
-    """The Bokeh document of the ``panel serve`` session being built or served, else None."""
-    doc = pn.state.curdoc
-    return doc if doc is not None and doc.session_context is not None else None
+from .address import served_doc
 
 
 def _ui_poster(
@@ -46,7 +41,7 @@ def _ui_poster(
     In Jupyter, changes made outside a widget callback must be pushed to the page explicitly;
     ``notebook_push`` does that after the callable has run.
     """
-    doc = _served_doc()
+    doc = served_doc()
     if doc is not None:
 
         def post_to_doc(fn: Callable[[], None]) -> None:
@@ -109,7 +104,7 @@ class BotRunner(param.Parameterized):
         self._interrupted: tuple | None = None
         self._page_shown = True
         self._waiting: tuple | None = None  # the job asked for before the page was shown
-        doc = _served_doc()
+        doc = served_doc()
         if doc is not None:
             self._page_shown = False
             pn.state.onload(self._on_page_shown)  # at once if the page is already shown
@@ -164,7 +159,7 @@ class BotRunner(param.Parameterized):
         if post is None:  # no event loop: nothing to keep responsive, run inline
             self._run_inline(generation, compute, apply)
             return
-        if request is not None and request.kind == "MCTS" and _served_doc() is not None:
+        if request is not None and request.kind == "MCTS" and served_doc() is not None:
             self._run_in_pool(generation, request, apply, post, delay)
             return
 
