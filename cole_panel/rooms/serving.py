@@ -23,7 +23,7 @@ import panel as pn
 import param
 from panel.io.state import set_curdoc
 
-from ..core import BotJob
+from ..core import BotJob, Pause
 from ..core.botpool import BotPool, shared_pool
 from ..ui.address import served_doc
 from ..ui.resume import keep_game
@@ -53,6 +53,7 @@ class PoolScheduler:
         self._lock = threading.Lock()
         self._generation = 0
         self._job: int | None = None
+        self._pause: Pause | None = None
 
     @classmethod
     def for_current_loop(cls) -> PoolScheduler:
@@ -87,12 +88,9 @@ class PoolScheduler:
                 if generation == self._generation:
                     self._job = self.pool.submit(self, request, finished)
 
-        if job.delay > 0:
-            timer = threading.Timer(job.delay, start)
-            timer.daemon = True
-            timer.start()
-        else:
-            start()
+        pause = Pause(job.delay, start, name="room-bot-pause")
+        with self._lock:
+            self._pause = pause
         return generation
 
     def _current(self, generation: int) -> bool:
@@ -102,6 +100,9 @@ class PoolScheduler:
     def _stop(self, reason: str) -> None:
         with self._lock:
             job, self._job = self._job, None
+            pause, self._pause = self._pause, None
+        if pause is not None:
+            pause.cancel()
         if job is not None:
             self.pool.cancel(job, reason)
 
