@@ -523,7 +523,6 @@ def test_bot_runner_drops_a_cancelled_result_and_reports_errors():
     assert not runner.thinking
 
 
-
 def test_a_page_closed_during_a_bots_pause_leaves_nothing_waiting_and_nothing_moves():
     async def scenario():
         runner = BotRunner()

@@ -74,7 +74,6 @@ def test_removing_a_room_stops_its_bots_search(pool):
         registry.close_all()
 
 
-
 def test_a_room_closed_during_its_bots_pause_leaves_nothing_waiting_and_nothing_moves(pool):
     events, posted = [], []
     pool.listeners.append(events.append)
