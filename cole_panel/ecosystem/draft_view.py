@@ -140,6 +140,14 @@ class DraftTable(pn.viewable.Viewer):
         self._hand_boxes = [
             pn.Column(t, h, margin=0) for t, h in zip(self._hand_titles, self.hands, strict=True)
         ]
+        self._watching = pn.pane.HTML(
+            "<b>You are watching</b>: each player sees only their own hand; take a free seat "
+            "to play.",
+            css_classes=["eco-watching"],
+            margin=(4, 5),
+            sizing_mode="stretch_width",
+            visible=False,
+        )
         self._small_titles = [pn.pane.HTML("", margin=(2, 2)) for _ in range(MAX_PLAYERS)]
         self._enlarge = [
             pn.widgets.Button(label="Enlarge", width=80, margin=(0, 2), variant="outline")
@@ -242,6 +250,7 @@ class DraftTable(pn.viewable.Viewer):
             self._back,
             self.board,
             self._direction,
+            self._watching,
             *self._hand_boxes,
             self._controls,
             self._final,
@@ -329,20 +338,22 @@ class DraftTable(pn.viewable.Viewer):
                 last=m.last_cells(viewer),
             )
         self._back.visible = self._shown is not None
+        owner = m.hand_owner
+        self._watching.visible = owner is None and not over
         for i, hand in enumerate(self.hands):
-            visible = i < len(names) and not over
+            visible = i < len(names) and not over and owner is not None
             self._hand_boxes[i].visible = visible
             if not visible:
                 hand.show([], enabled=False)
                 continue
             name = names[i]
-            cards = m.hand_of(viewer, name)
+            cards = m.hand_of(owner, name)
             selected = self._selected.get(name)
             if selected is not None and selected >= len(cards):
                 selected = self._selected[name] = None
             hand.show(cards, selected, enabled=m.may_pick(name))
             which = "Your hand" if name is None else f"Your {name.capitalize()} hand"
-            got = m.received(viewer, name)
+            got = m.received(owner, name)
             self._hand_titles[i].object = (
                 f'<div style="font-size:14px"><b>{which}</b> ({len(cards)} cards) — '
                 f'<span style="color:#5b4a30">{html.escape(got)}</span></div>'

@@ -166,6 +166,12 @@ class EcosystemModel(GameModel, ScoringOptions):
         humans = self.humans
         return humans[0] if humans else 0
 
+    @property
+    def hand_owner(self) -> int | None:
+        """Whose hand the page shows: the :attr:`viewer`'s (None: no hand, as for a room's
+        spectator)."""
+        return self.viewer
+
     def pending_for(self, park: str | None) -> Pick | None:
         """The pending pick for one park, if any."""
         return next((p for p in self.pending if p.park == park), None)

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import panel as pn
 import pytest
 
 from cole_panel.rooms import RoomRegistry, new_token
+from cole_panel.rooms.serving import RoomPage
 
 from .test_rooms import page
 
@@ -46,3 +48,26 @@ def test_each_page_picks_in_turn_and_passes_its_own_pending_pick(registry):
     assert b.pick(*pick_for(b)) and b.confirm()
     assert len(room.model.history) == 2 and room.model.state.turn == 1  # the hands passed
     assert a.hand_of(0) == room.model.state.hand(0)
+
+
+def shown_text(viewable) -> str:
+    """The text a person sees on a page: every text pane whose layouts are all visible."""
+    if isinstance(viewable, pn.viewable.Viewer):
+        viewable = viewable.__panel__()
+    if not getattr(viewable, "visible", True):
+        return ""
+    if isinstance(viewable, pn.pane.PaneBase):
+        return viewable.object if isinstance(viewable.object, str) else ""
+    return "\n".join(shown_text(child) for child in getattr(viewable, "objects", ()))
+
+
+def test_a_spectator_sees_no_hand_box_but_is_told_they_are_watching(registry):
+    from cole_panel.ecosystem import EcosystemDashboard
+
+    host, watcher = new_token(), new_token()
+    room = registry.create("ecosystem", host, {"players": 2})
+    pages = {who: RoomPage(room, who, EcosystemDashboard) for who in (host, watcher)}
+    seen = {who: shown_text(page.dashboard) for who, page in pages.items()}
+    assert "Your hand</b> (11 cards)" in seen[host] and "You are watching" not in seen[host]
+    assert "Your hand" not in seen[watcher] and "hand</b> (" not in seen[watcher]
+    assert "<b>You are watching</b>" in seen[watcher]
