@@ -223,6 +223,11 @@ class DraftTable(pn.viewable.Viewer):
             width=220,
         )
         players = pn.widgets.IntSlider.from_param(m.param.players, label="Players", width=200)
+        together = pn.widgets.Checkbox.from_param(
+            m.param.reveal_together,
+            label="In a room: show a turn's picks together, once everyone has picked",
+            css_classes=["eco-reveal-together"],
+        )
         self._seats = [
             SeatSelector(model=m, seat=f"seat{p}", strength=f"strength{p}", label=player_name(p))
             for p in range(MAX_PLAYERS)
@@ -235,6 +240,7 @@ class DraftTable(pn.viewable.Viewer):
             pn.pane.Markdown("**Next game**", margin=(4, 5, 0, 5)),
             pn.FlexBox(variant, frame, margin=0),
             players,
+            together,
             pn.pane.Markdown("**Seats** (changes apply at once)", margin=(8, 5, 0, 5)),
             *self._seat_rows,
             pace,

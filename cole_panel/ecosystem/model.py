@@ -105,6 +105,13 @@ class EcosystemModel(GameModel, ScoringOptions):
         default=True,
         doc=("Keep a person's picks pending until she passes the hands, so she can undo them."),
     )
+    reveal_together = param.Boolean(
+        default=False,
+        doc=(
+            "In a room (the host's option): each seat sees the others' picks of a turn only "
+            "once every seat has picked, all at once, as at a table."
+        ),
+    )
     state = param.ClassSelector(
         class_=State, doc=("The live game; replaced by a new object on every pick.")
     )
