@@ -23,7 +23,7 @@ from engines.ecosystem import CELLS, COLS, ROWS, Park, cell_label
 
 from ..ui.figures import bare_figure
 from ..ui.glyphs import label
-from .card_glyphs import CARD_COLUMNS, draw_cards
+from .card_glyphs import CARD_COLUMNS, card_label, draw_cards
 from .geometry import (
     LABEL_MARGIN,
     TRACK,
@@ -195,18 +195,8 @@ class ParkBoard(pn.viewable.Viewer):
             line_color=None,
         )
         cells, self._names = draw_cards(p, s["cells"], CARD, CARD)
-        self._codes = label(
-            p,
-            "code",
-            source=s["cells"],
-            x="cx",
-            y="cy",
-            align="left",
-            baseline="top",
-            color="text_color",
-            background_fill_color="fill",
-            padding=1,
-            border_radius=2,
+        self._codes = card_label(
+            p, s["cells"], "code", x="cx", y="cy", align="left", baseline="top", border_radius=2
         )
         _outline(p, s["legal"], 0, LEGAL_LINE, 2.5, dash=[6, 4])
         self._legal_plus = label(
