@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from engines.savannah import Play, load_deck, name_of
+from typing import Any
+
+from engines.savannah import Play, load_deck, make_state, name_of
 
 DECK = load_deck()
 
@@ -22,3 +24,15 @@ def of(events, kind):
 
 def names(ids):
     return [name_of(c) for c in ids]
+
+
+def cards(text: str) -> list[str]:
+    """Card names as a row reads, left to right: ``"zebra, dung beetle, lion@1"``."""
+    return [name.strip() for name in text.split(",")]
+
+
+def played(row: list[str], card: str, other: str, **setup: Any) -> tuple[Any, list]:
+    """Player 1 plays ``card`` on ``row`` (Player 2 holds ``other``): the state after it and the
+    turn's events. ``setup`` goes to :func:`make_state` (``rules``, ``kills``…)."""
+    state = make_state(row=row, hands=[[card], [other]], **setup)
+    return state, play(state, card)

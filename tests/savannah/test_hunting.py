@@ -11,14 +11,13 @@ from engines.savannah import (
     TokenReturned,
     make_state,
 )
-from tests.savannah.rows import names, of, play
+from tests.savannah.rows import cards, names, of, play, played
 
 # ---------------------------------------------------------------- hunting and counting
 
 
 def test_counting_from_the_right_near_the_right_end_of_a_short_row():
-    state = make_state(row=["termite", "dung beetle", "zebra"], hands=[["oxpecker"], ["lion"]])
-    events = play(state, "oxpecker")
+    state, events = played(["termite", "dung beetle", "zebra"], "oxpecker", "lion")
     hunt = of(events, Hunted)[0]
     assert (hunt.side, hunt.positions) == ("right", (2, 1))
     assert names(hunt.reached) == ["zebra", "dung beetle"] and names(hunt.hits) == ["dung beetle"]
@@ -27,8 +26,7 @@ def test_counting_from_the_right_near_the_right_end_of_a_short_row():
 
 
 def test_counting_further_than_the_row_reaches_every_card():
-    state = make_state(row=["meerkat", "scrub hare"], hands=[["jackal"], ["lion"]])
-    events = play(state, "jackal")
+    state, events = played(["meerkat", "scrub hare"], "jackal", "lion")
     assert of(events, Hunted)[0].positions == (1, 0)
     assert names(state.kill_pile(0)) == ["scrub hare", "meerkat"]
 
@@ -50,8 +48,7 @@ def test_counting_from_the_left_near_both_ends():
 def test_actions_count_on_the_row_as_it_was_at_the_start_of_the_turn():
     # The lion's first action kills the zebra; its second ("2 from the right") still counts the
     # zebra's empty place, so it reaches the rhino but not the buffalo behind it.
-    state = make_state(row=["buffalo@1", "rhino@1", "zebra@1"], hands=[["lion"], ["jackal"]])
-    events = play(state, "lion")
+    state, events = played(["buffalo@1", "rhino@1", "zebra@1"], "lion", "jackal")
     hunts = of(events, Hunted)
     assert names(hunts[0].hits) == ["zebra"]
     assert hunts[1].positions == (2, 1) and names(hunts[1].reached) == ["rhino"]
@@ -62,19 +59,8 @@ def test_actions_count_on_the_row_as_it_was_at_the_start_of_the_turn():
 def test_an_effect_removing_cards_leaves_their_places_counted():
     # The ranger discards the two leftmost cards, then scares predators in the whole row: the
     # jackal it discarded is not scared again; the cheetah in the kept part is.
-    row = [
-        "jackal",
-        "impala",
-        "zebra",
-        "termite",
-        "cheetah@1",
-        "oxpecker",
-        "wildebeest",
-        "gazelle",
-        "zebra",
-    ]
-    state = make_state(row=row, hands=[["ranger"], ["lion"]])
-    events = play(state, "ranger")
+    row = cards("jackal, impala, zebra, termite, cheetah@1, oxpecker, wildebeest, gazelle, zebra")
+    state, events = played(row, "ranger", "lion")
     hunt = of(events, Hunted)[0]
     assert hunt.positions == tuple(range(9))
     assert "jackal#1" not in hunt.reached and names(hunt.hits) == ["cheetah"]
@@ -115,8 +101,7 @@ def test_kills_go_to_the_hunters_kill_pile_and_tokens_go_home():
 
 
 def test_regrouping_joins_the_rightmost_card_of_the_kind():
-    state = make_state(row=["impala", "zebra", "ostrich"], hands=[["gazelle"], ["lion"]])
-    events = play(state, "gazelle")
+    state, events = played(["impala", "zebra", "ostrich"], "gazelle", "lion")
     regroup = of(events, Regrouped)[0]
     assert (regroup.group, regroup.level, regroup.cards, regroup.anchor) == (
         "ungulate",
@@ -129,40 +114,20 @@ def test_regrouping_joins_the_rightmost_card_of_the_kind():
 
 
 def test_regrouping_every_kind_and_only_those_kinds():
-    row = [
-        "meerkat",
-        "termite",
-        "zebra",
-        "oxpecker",
-        "impala",
-        "meerkat",
-        "oxpecker",
-        "wildebeest",
-        "dung beetle",
-        "impala",
-        "hyena",
-    ]
-    state = make_state(row=row, hands=[["scrub hare"], ["lion"]])
-    events = play(state, "scrub hare")
+    row = cards(
+        "meerkat, termite, zebra, oxpecker, impala, meerkat, oxpecker, wildebeest, dung beetle, "
+        "impala, hyena"
+    )
+    state, events = played(row, "scrub hare", "lion")
     assert [(e.group, e.level) for e in of(events, Regrouped)] == [
         ("small_mammal", 1),
         ("ungulate", 1),
         ("ungulate", 3),
     ]
-    assert names(state.row) == [
-        "termite",
-        "oxpecker",
-        "meerkat",
-        "meerkat",
-        "oxpecker",
-        "zebra",
-        "wildebeest",
-        "dung beetle",
-        "impala",
-        "impala",
-        "hyena",
-        "scrub hare",
-    ]
+    assert names(state.row) == cards(
+        "termite, oxpecker, meerkat, meerkat, oxpecker, zebra, wildebeest, dung beetle, impala, "
+        "impala, hyena, scrub hare"
+    )
 
 
 def test_a_grouped_row_does_not_regroup():

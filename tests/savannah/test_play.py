@@ -21,7 +21,7 @@ from engines.savannah import (
     make_state,
     name_of,
 )
-from tests.savannah.rows import DECK, card_in_hand, names, of, play
+from tests.savannah.rows import DECK, card_in_hand, cards, names, of, play, played
 
 # ---------------------------------------------------------------- placement restrictions
 
@@ -166,22 +166,13 @@ def test_elephant_without_most_animals_kills_nothing():
     assert names(state.kill_pile(0)) == ["lion", "hyena", "ranger"]
 
 
-NINE = [
-    "zebra@1",
-    "impala@1",
-    "termite",
-    "oxpecker",
-    "scrub hare",
-    "wildebeest",
-    "dung beetle",
-    "gazelle",
-    "zebra",
-]
+NINE = cards(
+    "zebra@1, impala@1, termite, oxpecker, scrub hare, wildebeest, dung beetle, gazelle, zebra"
+)
 
 
 def test_human_removes_every_card_left_of_the_7th_from_the_right():
-    state = make_state(row=NINE, hands=[["ranger"], ["jackal"]])
-    events = play(state, "ranger")
+    state, events = played(NINE, "ranger", "jackal")
     gone = of(events, RowDiscarded)[0]
     assert names(gone.cards) == ["zebra", "impala"] and gone.position == 7
     assert state.discard_pile[:2] == gone.cards
@@ -199,20 +190,11 @@ def test_counting_the_played_card_is_an_option():
 
 
 def test_lion_discards_every_card_left_of_the_8th_from_the_right():
-    row = [
-        "termite",
-        "oxpecker",
-        "scrub hare",
-        "meerkat",
-        "guineafowl",
-        "dung beetle",
-        "scrub hare",
-        "ostrich",
-        "termite",
-        "guineafowl",
-    ]
-    state = make_state(row=row, hands=[["lion"], ["jackal"]])
-    events = play(state, "lion")
+    row = cards(
+        "termite, oxpecker, scrub hare, meerkat, guineafowl, dung beetle, scrub hare, ostrich, "
+        "termite, guineafowl"
+    )
+    state, events = played(row, "lion", "jackal")
     assert names(of(events, RowDiscarded)[0].cards) == ["termite", "oxpecker"]
     assert len(state.row) == 8 + 1
 
@@ -261,8 +243,7 @@ def test_scavenger_without_a_kill_steals_nothing_and_with_empty_piles_finds_noth
     )
     events = play(state, "vulture")
     assert not of(events, StealPending) and state.current_player == 1
-    state = make_state(row=["zebra", "impala"], hands=[["vulture"], ["jackal"]])
-    events = play(state, "vulture")
+    state, events = played(["zebra", "impala"], "vulture", "jackal")
     assert [e.kind for e in events if "steal" in e.kind] == ["nothing_to_steal"]
     assert state.current_player == 1
 
