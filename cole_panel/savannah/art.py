@@ -11,7 +11,7 @@ the same columns (outline colour and width, a status label), so a step of a turn
 from __future__ import annotations
 
 import html
-from collections.abc import Iterable
+from collections.abc import Container, Iterable
 from functools import lru_cache, partial
 from typing import Any
 
@@ -346,6 +346,21 @@ def draw_backs(
             line_dash=[3, 3],
             **at,
         )
+
+
+def outline(
+    card: str, plain: tuple[str, float], *marks: tuple[Container[str], str, float]
+) -> tuple[str, float]:
+    """A card's outline colour and width: those of the last of ``marks`` (cards, colour,
+    width) whose cards hold it, else ``plain``.
+
+    >>> outline("lion#1", ("grey", 1.0), ({"lion#1"}, "gold", 4.0), (set(), "red", 4.5))
+    ('gold', 4.0)
+    """
+    for cards, colour, width in marks:
+        if card in cards:
+            plain = (colour, width)
+    return plain
 
 
 def stamps_of(data: dict[str, list]) -> dict[str, list]:
