@@ -165,15 +165,8 @@ class ParkBoard(pn.viewable.Viewer):
         }
         s = self.sources
         p = bare_figure(n, (0, 1), (-1, 0), BACKGROUND, width=100, height=100, match_aspect=True)
-        p.quad(
-            left="left",
-            right="right",
-            top="top",
-            bottom="bottom",
-            source=s["track"],
-            fill_color="#e6dcc6",
-            line_color=None,
-        )
+        # The strip between two parks; its columns bear Quad's own names (left, right, top, bottom).
+        p.quad(source=s["track"], fill_color="#e6dcc6", line_color=None)
         p.segment(
             x0="x0",
             x1="x1",
