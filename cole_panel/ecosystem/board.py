@@ -165,17 +165,11 @@ class ParkBoard(pn.viewable.Viewer):
         }
         s = self.sources
         p = bare_figure(n, (0, 1), (-1, 0), BACKGROUND, width=100, height=100, match_aspect=True)
-        # The strip between two parks; its columns bear Quad's own names (left, right, top, bottom).
+        # The strip between two parks and the dashed links from a row of one to the same row of
+        # the other: the columns left, right, top, bottom, x0 and x1 bear the glyphs' own names.
         p.quad(source=s["track"], fill_color="#e6dcc6", line_color=None)
         p.segment(
-            x0="x0",
-            x1="x1",
-            y0="y",
-            y1="y",
-            source=s["links"],
-            line_color="#b5a27e",
-            line_width=2,
-            line_dash=[4, 3],
+            y0="y", y1="y", source=s["links"], line_color="#b5a27e", line_width=2, line_dash=[4, 3]
         )
         p.rect(
             "x",
