@@ -22,8 +22,9 @@ clicks) on a thread of its own while the main thread may run another cell:
 - Two threads pushing to one page at once interleave the parts of their messages, and the page
   fails to decode them (``RangeError: Offset is outside the bounds of the DataView``).
   :func:`notebook_setup` wraps Panel's notebook ``diff``/``send`` so every push in the kernel
-  is computed and sent under one lock, and gives panes created after the first render inline
-  stylesheets too (Panel patches only those present at render; later ones come from the CDN).
+  is computed and sent under one lock, in the order computed, and gives panes created after
+  the first render Panel's own copy of their stylesheets too (Panel patches only those present
+  at render; later ones come from the CDN).
 """
 
 from __future__ import annotations
@@ -209,12 +210,35 @@ def _diff(doc: Any, binary: bool = True, events: Any = None) -> Any:
     with _PUSH_LOCK:
         if _HOOKS.get("inline"):
             _inline_stylesheets(doc)
-        return _HOOKS["diff"](doc, binary=binary, events=events)
+        msg = _HOOKS["diff"](doc, binary=binary, events=events)
+        if msg is not None:
+            _UNSENT.append(msg)
+        return msg
 
 
 def _send(comm: Any, msg: Any) -> None:
-    with _PUSH_LOCK:
+    """Send ``msg`` after every message computed before it (see ``_UNSENT``)."""
+    with _SENT:
+        _SENT.wait_for(lambda: _position(msg) <= 0, timeout=_ORDER_WAIT)
         _HOOKS["send"](comm, msg)
+        # Sent, or given up waiting for: neither it nor anything older holds later ones back.
+        del _UNSENT[: _position(msg) + 1]
+        _SENT.notify_all()
+
+
+# Messages computed (``diff``) and not yet sent, oldest first.  A message mentions a model the
+# page has not seen yet in full only the first time (later ones name it by id), so two threads
+# pushing at once must send in the order they computed: otherwise the page gets the mention by
+# id first ("reference ... isn't known").  A message waits at most _ORDER_WAIT for older ones
+# (Panel defers a push by 0.1 s while a comm is still opening).
+_UNSENT: list[Any] = []
+_SENT = threading.Condition(_PUSH_LOCK)
+_ORDER_WAIT = 2.0
+
+
+def _position(msg: Any) -> int:
+    """Index of ``msg`` among the unsent messages (-1: not among them)."""
+    return next((i for i, unsent in enumerate(_UNSENT) if unsent is msg), -1)
 
 
 def _inline_stylesheets(doc: Any) -> None:
