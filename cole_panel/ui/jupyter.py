@@ -212,33 +212,35 @@ def _diff(doc: Any, binary: bool = True, events: Any = None) -> Any:
             _inline_stylesheets(doc)
         msg = _HOOKS["diff"](doc, binary=binary, events=events)
         if msg is not None:
-            _UNSENT.append(msg)
+            _UNSENT.append((doc, msg))
         return msg
 
 
 def _send(comm: Any, msg: Any) -> None:
-    """Send ``msg`` after every message computed before it (see ``_UNSENT``)."""
-    with _SENT:
-        _SENT.wait_for(lambda: _position(msg) <= 0, timeout=_ORDER_WAIT)
+    """Send ``msg``, after any message computed earlier for the same document (see _UNSENT)."""
+    with _PUSH_LOCK:
+        if any(m is msg for m in _SENT_AHEAD):
+            _SENT_AHEAD[:] = [m for m in _SENT_AHEAD if m is not msg]
+            return  # already sent, ahead of a later message of its document
+        at = next((i for i, (_doc, m) in enumerate(_UNSENT) if m is msg), None)
+        if at is not None:
+            doc = _UNSENT[at][0]
+            ahead = [m for d, m in _UNSENT[:at] if d is doc]
+            for older in ahead:
+                _HOOKS["send"](comm, older)
+            _SENT_AHEAD.extend(ahead)
+            _UNSENT[:] = [(d, m) for i, (d, m) in enumerate(_UNSENT) if d is not doc or i > at]
         _HOOKS["send"](comm, msg)
-        # Sent, or given up waiting for: neither it nor anything older holds later ones back.
-        del _UNSENT[: _position(msg) + 1]
-        _SENT.notify_all()
 
 
-# Messages computed (``diff``) and not yet sent, oldest first.  A message mentions a model the
-# page has not seen yet in full only the first time (later ones name it by id), so two threads
-# pushing at once must send in the order they computed: otherwise the page gets the mention by
-# id first ("reference ... isn't known").  A message waits at most _ORDER_WAIT for older ones
-# (Panel defers a push by 0.1 s while a comm is still opening).
-_UNSENT: list[Any] = []
-_SENT = threading.Condition(_PUSH_LOCK)
-_ORDER_WAIT = 2.0
-
-
-def _position(msg: Any) -> int:
-    """Index of ``msg`` among the unsent messages (-1: not among them)."""
-    return next((i for i, unsent in enumerate(_UNSENT) if unsent is msg), -1)
+# Messages computed (``diff``) and not yet sent, oldest first, with their documents.  A message
+# defines a model the page has not seen in full only once (later ones name it by id), so the
+# page must get a document's messages in the order they were computed; but Panel sends a push
+# made while the output's comm is still opening later, from a timer (a bot may already play
+# then), and two threads may push at once.  So a message is sent only after the older ones of
+# its document; those are sent ahead of it, and skipped when their own push comes.
+_UNSENT: list[tuple[Any, Any]] = []
+_SENT_AHEAD: list[Any] = []
 
 
 def _inline_stylesheets(doc: Any) -> None:
