@@ -213,6 +213,7 @@ def _diff(doc: Any, binary: bool = True, events: Any = None) -> Any:
         msg = _HOOKS["diff"](doc, binary=binary, events=events)
         if msg is not None:
             _UNSENT.append((doc, msg))
+            del _UNSENT[:-_UNSENT_KEPT]  # an output whose comm never opens retries for ever
         return msg
 
 
@@ -240,6 +241,7 @@ def _send(comm: Any, msg: Any) -> None:
 # then), and two threads may push at once.  So a message is sent only after the older ones of
 # its document; those are sent ahead of it, and skipped when their own push comes.
 _UNSENT: list[tuple[Any, Any]] = []
+_UNSENT_KEPT = 200
 _SENT_AHEAD: list[Any] = []
 
 
