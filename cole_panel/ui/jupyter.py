@@ -255,7 +255,7 @@ def _inline_stylesheets(doc: Any) -> None:
     the pane has: no change to send.  (Replacing the sheets by new inline ones, as Panel does
     once at render, was undone by every pane update and re-sent ~30 KB of CSS per board click,
     which the page then re-applied.)  A URL change adds no model, so Bokeh does not walk the
-    document again; the loop below only reads.
+    document again.
     """
     for model in list(doc.models):
         if isinstance(model, ImportedStyleSheet) and not model.url.startswith("data:"):
