@@ -22,12 +22,14 @@ clicks) on a thread of its own while the main thread may run another cell:
 - Two threads pushing to one page at once interleave the parts of their messages, and the page
   fails to decode them (``RangeError: Offset is outside the bounds of the DataView``).
   :func:`notebook_setup` wraps Panel's notebook ``diff``/``send`` so every push in the kernel
-  is computed and sent under one lock, and gives panes created after the first render inline
-  stylesheets too (Panel patches only those present at render; later ones come from the CDN).
+  is computed and sent under one lock, in the order computed, and gives panes created after
+  the first render Panel's own copy of their stylesheets too (Panel patches only those present
+  at render; later ones come from the CDN).
 """
 
 from __future__ import annotations
 
+import base64
 import io
 import sys
 import threading
@@ -35,6 +37,7 @@ from collections.abc import Callable
 from typing import Any
 
 import panel as pn
+from bokeh.models import ImportedStyleSheet
 
 __all__ = ["in_notebook", "notebook_setup", "run_held"]
 
@@ -83,14 +86,9 @@ def run_held(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
 
     _local.held = held = {doc}
     try:
-        # Each change that adds or drops a model (a pane's new stylesheets, a new glyph) makes
-        # Bokeh walk the whole document again; frozen, it walks it once when the action ends.
-        with doc.models.freeze():
-            try:
-                return fn(*args, **kwargs)
-            finally:
-                if _HOOKS.get("inline"):
-                    _inline_stylesheets(doc)  # inside the freeze: no walk of its own
+        # Not under ``doc.models.freeze()``: leaving a freeze always walks the whole document
+        # (50-120 ms for a dashboard), while a board click adds or drops no model at all.
+        return fn(*args, **kwargs)
     finally:
         _local.held = None
         for changed in held:
@@ -121,7 +119,9 @@ def _action_document() -> Any:
 # message the kernel decoded and applied again (data sources included), and an echo arriving
 # after a newer push set a widget back: the move list's old selection came back after the next
 # move and the board then refused clicks as "looking at a past position".  Changes marked
-# ``sync: false`` are no longer sent.
+# ``sync: false`` are no longer sent.  The comm manager also waits its ``debounce`` (50 ms) before
+# sending a click; it sends at once now (a served page does not wait either), set on the page only
+# (``silent``: not a change to send back).
 #
 # When a data source changes length, its view of rows (CDSView) is recomputed at once and asks
 # the renderer to restyle before the renderer has taken the new columns; in a notebook output
@@ -171,6 +171,8 @@ _GUARD_JS = """
   const changed = Manager.prototype._document_changed;
   Manager.prototype._document_changed = function (event) {
     if (event.sync === false) return;  // the kernel's own change, applied here: not news to it
+    // Send at once (changes made meanwhile wait for the kernel's answer, as before).
+    if (this.debounce !== 0) this.setv({debounce: 0}, {silent: true});
     return changed.call(this, event);
   };
   Manager.prototype.cole_quiet = true;
@@ -208,40 +210,75 @@ def _diff(doc: Any, binary: bool = True, events: Any = None) -> Any:
     with _PUSH_LOCK:
         if _HOOKS.get("inline"):
             _inline_stylesheets(doc)
-        return _HOOKS["diff"](doc, binary=binary, events=events)
+        msg = _HOOKS["diff"](doc, binary=binary, events=events)
+        if msg is not None:
+            _UNSENT.append((doc, msg))
+            del _UNSENT[:-_UNSENT_KEPT]  # an output whose comm never opens retries for ever
+        return msg
 
 
 def _send(comm: Any, msg: Any) -> None:
+    """Send ``msg``, after any message computed earlier for the same document (see _UNSENT)."""
     with _PUSH_LOCK:
+        if any(m is msg for m in _SENT_AHEAD):
+            _SENT_AHEAD[:] = [m for m in _SENT_AHEAD if m is not msg]
+            return  # already sent, ahead of a later message of its document
+        at = next((i for i, (_doc, m) in enumerate(_UNSENT) if m is msg), None)
+        if at is not None:
+            doc = _UNSENT[at][0]
+            ahead = [m for d, m in _UNSENT[:at] if d is doc]
+            for older in ahead:
+                _HOOKS["send"](comm, older)
+            _SENT_AHEAD.extend(ahead)
+            _UNSENT[:] = [(d, m) for i, (d, m) in enumerate(_UNSENT) if d is not doc or i > at]
         _HOOKS["send"](comm, msg)
 
 
+# Messages computed (``diff``) and not yet sent, oldest first, with their documents.  A message
+# defines a model the page has not seen in full only once (later ones name it by id), so the
+# page must get a document's messages in the order they were computed; but Panel sends a push
+# made while the output's comm is still opening later, from a timer (a bot may already play
+# then), and two threads may push at once.  So a message is sent only after the older ones of
+# its document; those are sent ahead of it, and skipped when their own push comes.
+_UNSENT: list[tuple[Any, Any]] = []
+_UNSENT_KEPT = 200
+_SENT_AHEAD: list[Any] = []
+
+
 def _inline_stylesheets(doc: Any) -> None:
-    """Give panes inline CSS at every push, as Panel does once when it renders the output.
+    """Point every CDN stylesheet of the document at a ``data:`` URL of Panel's own copy.
 
-    Panel sets CDN stylesheets on panes it creates or restyles later; offline, each one of them
-    is a failed request in the page's console.  Every replacement makes Bokeh walk the whole
-    document again, so all of them are made under one freeze (one walk), and only if needed.
-    (Each replacement is a new sheet: one sheet shared by many panes was once sent to the page
-    only by reference while bots played, "reference ... isn't known".)
+    Panel sets CDN stylesheets on panes it creates later and gives every HTML pane its
+    stylesheets again at each update; offline, each CDN sheet is a failed request in the page's
+    console.  Panel keeps one such sheet per URL and document and sets that same sheet again at
+    each update, so rewriting the sheet's own URL (once) leaves every later update equal to what
+    the pane has: no change to send.  (Replacing the sheets by new inline ones, as Panel does
+    once at render, was undone by every pane update and re-sent ~30 KB of CSS per board click,
+    which the page then re-applied.)  A URL change adds no model, so Bokeh does not walk the
+    document again.
     """
-    from bokeh.models import ImportedStyleSheet, UIElement
-    from panel.io.notebook import replace_inline_css
-
-    updates = {}
     for model in list(doc.models):
-        if not isinstance(model, UIElement):
-            continue
-        sheets = [
-            replace_inline_css(sheet) if isinstance(sheet, ImportedStyleSheet) else sheet
-            for sheet in model.stylesheets
-        ]
-        if any(new is not old for new, old in zip(sheets, model.stylesheets, strict=True)):
-            updates[model] = sheets  # a sheet Panel has no inline copy of stays as it is
-    if updates:
-        with doc.models.freeze():
-            for model, sheets in updates.items():
-                model.stylesheets = sheets
+        if isinstance(model, ImportedStyleSheet) and not model.url.startswith("data:"):
+            url = _data_url(model.url)
+            if url is not None:
+                model.url = url
+
+
+_DATA_URLS: dict[str, str | None] = {}  # CDN URL -> data: URL of Panel's copy (None: no copy)
+
+
+def _data_url(url: str) -> str | None:
+    if url not in _DATA_URLS:
+        from panel.io.notebook import replace_inline_css
+
+        inline = replace_inline_css(ImportedStyleSheet(url=url))
+        css = getattr(inline, "css", None)
+        _DATA_URLS[url] = (
+            None
+            if css is None
+            else "data:text/css;base64," + base64.b64encode(css.encode()).decode()
+        )
+    return _DATA_URLS[url]
 
 
 # -- print capture ------------------------------------------------------------------------

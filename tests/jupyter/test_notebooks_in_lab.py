@@ -42,18 +42,52 @@ def assert_no_console_errors(nb: NotebookPage) -> None:
     assert nb.errors == [], "\n".join(nb.errors)
 
 
-def test_circle_notebook_board_click_reaches_the_model(open_notebook):
+# Lone cells far apart: the first three of these still empty are clicked in turn.
+CIRCLE_MOVES = ["E5", "C3", "G7", "A1", "I5", "E9", "G3", "C7"]
+
+
+def _empty_cell(nb: NotebookPage) -> str:
+    stones = nb.source("circle-stones")
+    taken = set(zip(stones["x"], stones["y"], strict=True))
+    for label in CIRCLE_MOVES:
+        x, y = cell_center(parse_label(label))
+        if not any(abs(x - sx) < 0.1 and abs(y - sy) < 0.1 for sx, sy in taken):
+            return label
+    raise AssertionError(f"all of {CIRCLE_MOVES} are taken")
+
+
+def test_circle_notebook_three_board_clicks_reach_the_model(open_notebook):
+    """Three moves in a row, each after the bot's reply, all reach Python in order.
+
+    The page must not send the kernel's own changes back (``_GUARD_JS`` in
+    cole_panel/ui/jupyter.py): an echo arriving after the next push set the move list back to an
+    old position, and the board then refused the next click as "looking at a past position".
+    """
     nb = run_notebook(open_notebook, "circle_of_life.ipynb")
     nb.wait_figure(BOARD_NAME)
-    nb.click(BOARD_NAME, *cell_center(parse_label("E5")))
-    # The page draws the stone (and the bot's reply) ...
-    nb.wait_source("circle-stones", "d.x.length >= 1")
-    # ... and a cell added below sees the move in the dashboard's model.
+    played = []
+    for _turn in range(3):
+        label = _empty_cell(nb)
+        x, y = cell_center(parse_label(label))
+        nb.click(BOARD_NAME, x, y)
+        played.append(label)
+        # The page draws the stone (with "Black to play"; the bot waits 0.4 s) ...
+        nb.wait_source(
+            "circle-stones",
+            f"d.x.some((sx, i) => Math.abs(sx - {x}) < 0.1 && Math.abs(d.y[i] - {y}) < 0.1)",
+        )
+        # ... then the bot's reply, and it is the reader's turn again.
+        expect(nb.page.locator(".cole-turn").last).to_contain_text(
+            "click an empty cell", timeout=60_000
+        )
+    # A cell added below sees the three moves in the dashboard's model, each followed by a reply.
     out = nb.append_and_run(
         f"d = {LAST.format(name='CircleDashboard')}; "
-        "print('first move:', d.model.state.label(d.model.state.moves[0]))"
+        "print('moves:', ' '.join(d.model.state.label(m) for m in d.model.state.moves))"
     )
-    assert "first move: E5" in out
+    moves = out.split("moves:")[1].split()
+    assert moves[0:6:2] == played, out
+    assert len(moves) == 6, out
     assert_no_console_errors(nb)
 
 
