@@ -36,3 +36,15 @@ def bare_figure(
     p.axis.visible = False
     p.grid.visible = False
     return p
+
+
+def lean(fig: Any) -> Any:
+    """``fig`` with one glyph per renderer: Bokeh's ``figure`` methods add two more copies of
+    each glyph (for a selection and for muting), which no board uses; "auto" lets BokehJS
+    derive them should it ever need them.  Every model costs a page build some 3 ms on the
+    server (each is built, walked and sent), and a board has dozens of renderers."""
+    for renderer in fig.renderers:
+        if hasattr(renderer, "muted_glyph"):
+            renderer.nonselection_glyph = "auto"
+            renderer.muted_glyph = "auto"
+    return fig
