@@ -246,7 +246,7 @@ class CircleDashboard(pn.viewable.Viewer):
             *extra,
             ("Puzzles", self._puzzles),
             ("How to play", self._how_to),
-            dynamic=False,
+            dynamic=True,
             sizing_mode="stretch_width",
         )
         tabs.param.watch(partial(self._on_tab, tabs), "active")
@@ -290,7 +290,7 @@ class CircleDashboard(pn.viewable.Viewer):
         return pn.Tabs(
             ("New game", self._setup),
             ("Save / load", self._saveload),
-            dynamic=False,
+            dynamic=True,
             sizing_mode="stretch_width",
         )
 
