@@ -31,10 +31,10 @@ def bare_figure(
         background_fill_color=background,
         border_fill_color=background,
         outline_line_color=None,
+        x_axis_type=None,  # no axes and no grid at all (hidden ones were 10 models a board)
+        y_axis_type=None,
         **options,
     )
-    p.axis.visible = False
-    p.grid.visible = False
     return p
 
 
