@@ -11,6 +11,7 @@ species gold, its prey green, its predator red) without a server round trip.
 from __future__ import annotations
 
 import html
+from functools import partial
 from typing import Any
 
 import panel as pn
@@ -199,16 +200,8 @@ class CircleBoard(pn.viewable.Viewer):
         )
         # (Hatch patterns would mark the blocked cells too, but each repaint then builds
         # pattern canvases, which doubles the click-to-repaint time; a fill and a cross do.)
-        cells = p.hex_tile(
-            "q",
-            "r",
-            size=1,
-            orientation="pointytop",
-            source=s["cells"],
-            fill_color="fill",
-            line_color=CELL_LINE,
-            line_width=1.2,
-        )
+        hexes = partial(p.hex_tile, "q", "r", size=1, orientation="pointytop")
+        cells = hexes(source=s["cells"], fill_color="fill", line_color=CELL_LINE, line_width=1.2)
         label(p, "text", source=s["labels"], size="size", color="color")
         p.segment(
             "x0",
@@ -252,34 +245,18 @@ class CircleBoard(pn.viewable.Viewer):
             line_color="line",
             line_width=1.5,
         )
-        p.hex_tile(
-            "q",
-            "r",
-            size=1,
-            orientation="pointytop",
-            source=s["form"],
-            fill_color=None,
-            line_color=PREVIEW_FORM,
-            line_width=4,
-        )
-        p.circle(
-            "x",
-            "y",
-            radius=0.78,
-            source=s["eat"],
-            fill_color=None,
-            line_color=PREVIEW_EAT,
-            line_width=4,
-        )
+        # The previews and the hint: thick outlines, nothing filled.
+        hollow = {"fill_color": None, "line_width": 4}
+        hexes(source=s["form"], line_color=PREVIEW_FORM, **hollow)
+        p.circle("x", "y", radius=0.78, source=s["eat"], line_color=PREVIEW_EAT, **hollow)
         p.circle(
             "x",
             "y",
             radius=0.86,
             source=s["hint"],
-            fill_color=None,
             line_color="#2e9b46",
-            line_width=4,
             line_dash=[6, 4],
+            **hollow,
         )
 
         self._past_label = Label(

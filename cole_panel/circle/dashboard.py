@@ -31,6 +31,7 @@ from ..ui import (
     ThinkingIndicator,
     batched,
 )
+from ..ui.address import served_doc
 from .board import CircleBoard
 from .link import ShareLink
 from .model import CircleModel
@@ -100,8 +101,8 @@ class CircleDashboard(pn.viewable.Viewer):
         self._build()
         self._layout: pn.FlexBox | None = None
         self.runner.notebook_push = self._push
-        doc = pn.state.curdoc
-        if doc is not None and doc.session_context is not None:
+        doc = served_doc()
+        if doc is not None:
             # A closed tab must not leave a bot-vs-bot game running on the server.
             doc.on_session_destroyed(lambda _context: self.runner.cancel())
         m = self.model

@@ -7,7 +7,7 @@ Bokeh.
 from .envelope import SAVE_VERSION, read_flag, read_save, read_seats, write_save
 from .model import GameModel, Turn, last_undoable_turn, seats
 from .replay import check_reached, read_position, read_start, replay_history, replay_turns
-from .scheduler import BotJob, BotScheduler, InlineScheduler
+from .scheduler import BotJob, BotScheduler, InlineScheduler, Pause
 from .seats import (
     BOT_KINDS,
     DEFAULT_STRENGTH,
@@ -29,6 +29,7 @@ __all__ = [
     "BotShelf",
     "GameModel",
     "InlineScheduler",
+    "Pause",
     "Turn",
     "iterations_for",
     "last_undoable_turn",

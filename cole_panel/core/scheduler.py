@@ -15,6 +15,7 @@ A :class:`BotJob` is a slow ``compute()`` (a bot choosing, on a copy of the posi
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
@@ -35,6 +36,43 @@ class BotJob:
     request: Any = None
     """The same work as plain data (a :class:`~cole_panel.core.botpool.BotRequest`), so a
     page can compute it in a worker process instead of calling ``compute``."""
+
+
+class Pause:
+    """The short pause before a bot's move: ``then()`` runs ``seconds`` from now on a thread of
+    its own (at once on that thread with no pause), so the event loop never waits; until it
+    runs, :meth:`cancel` (undo, a new game, a closed page or room) drops it for good.
+
+    Every scheduler that runs bot jobs off the loop (a page's ``BotRunner``, a room's
+    ``PoolScheduler``) waits ``BotJob.delay`` with this, and does the job's work in ``then``.
+
+    >>> done = []
+    >>> pause = Pause(3600, lambda: done.append("moved"))
+    >>> pause.pending
+    True
+    >>> pause.cancel()
+    >>> pause.pending, done
+    (False, [])
+    """
+
+    def __init__(self, seconds: float, then: Callable[[], Any], name: str = "bot-pause"):
+        self._timer = threading.Timer(max(0.0, seconds), then)
+        self._timer.name = name
+        self._timer.daemon = True
+        self._timer.start()
+
+    @property
+    def pending(self) -> bool:
+        """Whether the pause is still on: neither cancelled nor over (``then`` returned)."""
+        return not self._timer.finished.is_set()
+
+    def cancel(self) -> None:
+        """Drop the pause and what was to follow it, unless that has already started."""
+        self._timer.cancel()
+
+    def join(self, timeout: float | None = None) -> None:
+        """Wait until the pause is over and ``then`` (if it ran) has returned."""
+        self._timer.join(timeout)
 
 
 @runtime_checkable

@@ -23,7 +23,7 @@ from engines.ecosystem import CELLS, COLS, ROWS, Park, cell_label
 
 from ..ui.figures import bare_figure, lean
 from ..ui.glyphs import label
-from .card_glyphs import CARD_COLUMNS, draw_cards
+from .card_glyphs import CARD_COLUMNS, card_label, draw_cards
 from .geometry import (
     LABEL_MARGIN,
     TRACK,
@@ -165,24 +165,11 @@ class ParkBoard(pn.viewable.Viewer):
         }
         s = self.sources
         p = bare_figure(n, (0, 1), (-1, 0), BACKGROUND, width=100, height=100, match_aspect=True)
-        p.quad(
-            left="left",
-            right="right",
-            top="top",
-            bottom="bottom",
-            source=s["track"],
-            fill_color="#e6dcc6",
-            line_color=None,
-        )
+        # The strip between two parks and the dashed links from a row of one to the same row of
+        # the other: the columns left, right, top, bottom, x0 and x1 bear the glyphs' own names.
+        p.quad(source=s["track"], fill_color="#e6dcc6", line_color=None)
         p.segment(
-            x0="x0",
-            x1="x1",
-            y0="y",
-            y1="y",
-            source=s["links"],
-            line_color="#b5a27e",
-            line_width=2,
-            line_dash=[4, 3],
+            y0="y", y1="y", source=s["links"], line_color="#b5a27e", line_width=2, line_dash=[4, 3]
         )
         p.rect(
             "x",
@@ -195,18 +182,8 @@ class ParkBoard(pn.viewable.Viewer):
             line_color=None,
         )
         cells, self._names = draw_cards(p, s["cells"], CARD, CARD)
-        self._codes = label(
-            p,
-            "code",
-            source=s["cells"],
-            x="cx",
-            y="cy",
-            align="left",
-            baseline="top",
-            color="text_color",
-            background_fill_color="fill",
-            padding=1,
-            border_radius=2,
+        self._codes = card_label(
+            p, s["cells"], "code", x="cx", y="cy", align="left", baseline="top", border_radius=2
         )
         _outline(p, s["legal"], 0, LEGAL_LINE, 2.5, dash=[6, 4])
         self._legal_plus = label(

@@ -14,6 +14,16 @@ CARD_COLUMNS = ("x", "y", "fill", "hatch", "hatch_color", "hatch_alpha", "text",
 """ColumnDataSource columns every drawn card needs (see :func:`.style.card_columns`)."""
 
 
+PATTERN = {
+    "hatch_pattern": "hatch",
+    "hatch_color": "hatch_color",
+    "hatch_alpha": "hatch_alpha",
+    "hatch_scale": 10,
+    "hatch_weight": 1.5,
+}
+"""Glyph options drawing a card type's pattern over its colour, from the card columns."""
+
+
 def draw_cards(
     p: Any,
     source: Any,
@@ -25,6 +35,7 @@ def draw_cards(
     """Add the cards' rectangles and names to figure ``p``; returns both renderers.
 
     ``rect`` and ``text`` hold extra glyph options (e.g. a column for the alpha)."""
+    face = {"line_color": "line", "line_width": 1}
     rects = p.rect(
         "x",
         "y",
@@ -32,24 +43,16 @@ def draw_cards(
         height=height,
         source=source,
         fill_color="fill",
-        hatch_pattern="hatch",
-        hatch_color="hatch_color",
-        hatch_alpha="hatch_alpha",
-        hatch_scale=10,
-        hatch_weight=1.5,
         border_radius=6,
-        **{"line_color": "line", "line_width": 1, **(rect or {})},
+        **PATTERN,
+        **{**face, **(rect or {})},
     )
-    names = label(
-        p,
-        "text",
-        source=source,
-        style="bold",
-        color="text_color",
-        text_line_height=1.05,
-        background_fill_color="fill",
-        padding=1,
-        border_radius=3,
-        **text or {},
-    )
+    names = card_label(p, source, "text", style="bold", text_line_height=1.05, **text or {})
     return rects, names
+
+
+def card_label(p: Any, source: Any, text: str, **glyph: Any) -> Any:
+    """Words of the ``text`` column on a solid patch of the card's colour (columns ``fill`` and
+    ``text_color``); ``glyph`` holds where and any other text-glyph option."""
+    patch = {"padding": 1, "border_radius": 3, **glyph}
+    return label(p, text, source=source, color="text_color", background_fill_color="fill", **patch)

@@ -139,6 +139,14 @@ class DraftTable(pn.viewable.Viewer):
         self.small: list[ParkBoard | None] = [None] * MAX_PLAYERS
         # A hidden Bokeh pane can keep showing its last picture: hide the whole box instead.
         self._hand_boxes = [pn.Column(t, margin=0) for t in self._hand_titles]
+        self._watching = pn.pane.HTML(
+            "<b>You are watching</b>: each player sees only their own hand; take a free seat "
+            "to play.",
+            css_classes=["eco-watching"],
+            margin=(4, 5),
+            sizing_mode="stretch_width",
+            visible=False,
+        )
         self._small_titles = [pn.pane.HTML("", margin=(2, 2)) for _ in range(MAX_PLAYERS)]
         self._enlarge = [
             pn.widgets.Button(label="Enlarge", width=80, margin=(0, 2), variant="outline")
@@ -214,6 +222,11 @@ class DraftTable(pn.viewable.Viewer):
             width=220,
         )
         players = pn.widgets.IntSlider.from_param(m.param.players, label="Players", width=200)
+        together = pn.widgets.Checkbox.from_param(
+            m.param.reveal_together,
+            label="In a room: show a turn's picks together, once everyone has picked",
+            css_classes=["eco-reveal-together"],
+        )
         self._seats = [
             SeatSelector(model=m, seat=f"seat{p}", strength=f"strength{p}", label=player_name(p))
             for p in range(MAX_PLAYERS)
@@ -226,6 +239,7 @@ class DraftTable(pn.viewable.Viewer):
             pn.pane.Markdown("**Next game**", margin=(4, 5, 0, 5)),
             pn.FlexBox(variant, frame, margin=0),
             players,
+            together,
             pn.pane.Markdown("**Seats** (changes apply at once)", margin=(8, 5, 0, 5)),
             *self._seat_rows,
             pace,
@@ -308,6 +322,7 @@ class DraftTable(pn.viewable.Viewer):
                 self._back,
                 self._board,
                 self._direction,
+                self._watching,
                 *self._hand_boxes,
                 margin=0,
             )
@@ -393,20 +408,22 @@ class DraftTable(pn.viewable.Viewer):
                 pending=m.pending_cells(),
                 last=m.last_cells(viewer),
             )
+        owner = m.hand_owner
+        self._watching.visible = owner is None and not over
         for i, hand in enumerate(hands):
-            visible = i < len(names) and not over
+            visible = i < len(names) and not over and owner is not None
             self._hand_boxes[i].visible = visible
             if not visible:
                 hand.show([], enabled=False)
                 continue
             name = names[i]
-            cards = m.hand_of(viewer, name)
+            cards = m.hand_of(owner, name)
             selected = self._selected.get(name)
             if selected is not None and selected >= len(cards):
                 selected = self._selected[name] = None
             hand.show(cards, selected, enabled=m.may_pick(name))
             which = "Your hand" if name is None else f"Your {name.capitalize()} hand"
-            got = m.received(viewer, name)
+            got = m.received(owner, name)
             self._hand_titles[i].object = (
                 f'<div style="font-size:14px"><b>{which}</b> ({len(cards)} cards) — '
                 f'<span style="color:#5b4a30">{html.escape(got)}</span></div>'

@@ -105,6 +105,13 @@ class EcosystemModel(GameModel, ScoringOptions):
         default=True,
         doc=("Keep a person's picks pending until she passes the hands, so she can undo them."),
     )
+    reveal_together = param.Boolean(
+        default=False,
+        doc=(
+            "In a room (the host's option): each seat sees the others' picks of a turn only "
+            "once every seat has picked, all at once, as at a table."
+        ),
+    )
     state = param.ClassSelector(
         class_=State, doc=("The live game; replaced by a new object on every pick.")
     )
@@ -165,6 +172,12 @@ class EcosystemModel(GameModel, ScoringOptions):
                 return turn.player
         humans = self.humans
         return humans[0] if humans else 0
+
+    @property
+    def hand_owner(self) -> int | None:
+        """Whose hand the page shows: the :attr:`viewer`'s (None: no hand, as for a room's
+        spectator)."""
+        return self.viewer
 
     def pending_for(self, park: str | None) -> Pick | None:
         """The pending pick for one park, if any."""

@@ -210,6 +210,10 @@ class RoomEcosystemModel(RoomMirror, EcosystemModel):
         return 0 if seat is None else seat  # a spectator looks at Player 1's parks
 
     @property
+    def hand_owner(self) -> int | None:
+        return self.viewer if self.room is None else self.my_seat  # a spectator holds none
+
+    @property
     def human_to_move(self) -> bool:
         p = self.state.current_player
         return p is not None and self.room is not None and p == self.my_seat

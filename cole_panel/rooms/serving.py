@@ -23,8 +23,9 @@ import panel as pn
 import param
 from panel.io.state import set_curdoc
 
-from ..core import BotJob
+from ..core import BotJob, Pause
 from ..core.botpool import BotPool, shared_pool
+from ..ui.address import served_doc
 from ..ui.resume import keep_game
 from ..ui.shell import split
 from ..ui.token import keep_token
@@ -52,6 +53,7 @@ class PoolScheduler:
         self._lock = threading.Lock()
         self._generation = 0
         self._job: int | None = None
+        self._pause: Pause | None = None
 
     @classmethod
     def for_current_loop(cls) -> PoolScheduler:
@@ -86,12 +88,9 @@ class PoolScheduler:
                 if generation == self._generation:
                     self._job = self.pool.submit(self, request, finished)
 
-        if job.delay > 0:
-            timer = threading.Timer(job.delay, start)
-            timer.daemon = True
-            timer.start()
-        else:
-            start()
+        pause = Pause(job.delay, start, name="room-bot-pause")
+        with self._lock:
+            self._pause = pause
         return generation
 
     def _current(self, generation: int) -> bool:
@@ -101,6 +100,9 @@ class PoolScheduler:
     def _stop(self, reason: str) -> None:
         with self._lock:
             job, self._job = self._job, None
+            pause, self._pause = self._pause, None
+        if pause is not None:
+            pause.cancel()
         if job is not None:
             self.pool.cancel(job, reason)
 
@@ -273,7 +275,7 @@ class RoomPage(pn.viewable.Viewer):
     def __init__(self, room: Room, token: str, dashboard_class: type, **params: Any):
         super().__init__(**params)
         self.room, self.token = room, token
-        self._doc = pn.state.curdoc if pn.state.curdoc and pn.state.curdoc.session_context else None
+        self._doc = served_doc()
         self._pending = threading.Lock()
         self._queued = False
         self.bar: RoomBar | None = None

@@ -7,7 +7,13 @@ start, and the positions before and after each turn — is rebuilt from that sea
 the cards the seat has not seen, in an order fixed by a constant seed (so they carry nothing
 about the real ones); a ``Drew`` event of another seat loses its card.  A spectator (``seat``
 None) sees no hand at all.  Once a game is over its hands are scored in the open, so the
-final positions go out as they are.  This module imports no Panel or Bokeh.
+final positions go out as they are.
+
+An Ecosystem room with the host's option ``reveal_together`` also keeps this turn's picks of
+the other seats from each page until every seat has picked (:func:`_hidden_picks`): their
+parks as before those picks, the cards back in their hands, those turns left out of the
+history; once the last seat picks, the hands pass and every pick appears at once.
+This module imports no Panel or Bokeh.
 """
 
 from __future__ import annotations
@@ -120,10 +126,14 @@ def _savannah_view(state: Any, seat: int | None) -> Any:
     return determinize(seen, random.Random(_HIDDEN_SEED))
 
 
-def _ecosystem_view(state: Any, seat: int | None) -> Any:
+def _ecosystem_view(state: Any, seat: int | None, hidden: tuple = ()) -> Any:
+    """``state`` as ``seat`` sees it; ``hidden``: ``(player, picks, before)`` of each other
+    seat whose picks this turn are not shown yet (``before``: the state before them)."""
     from engines.ecosystem import determinize
 
     seen = state.observation(0 if seat is None else seat)
+    if hidden:
+        seen = _before_picks(seen, hidden)
     if seat is None:  # a spectator: every hand is unseen
         held = [card for row in seen.hands for hand in row if hand for card in hand]
         seen = dataclasses.replace(
@@ -133,6 +143,56 @@ def _ecosystem_view(state: Any, seat: int | None) -> Any:
             unseen=tuple(sorted((*seen.unseen, *held))),
         )
     return determinize(seen, random.Random(_HIDDEN_SEED))
+
+
+def _before_picks(seen: Any, hidden: tuple) -> Any:
+    """``seen`` with each hidden seat's parks as before its picks and the cards back in its
+    hands (known exactly where the viewer has held that hand, else among the unseen)."""
+    names = seen.rules.park_names
+    parks = list(seen.parks)
+    hands = [list(row) for row in seen.hands]
+    sizes = [list(row) for row in seen.hand_sizes]
+    unseen = list(seen.unseen)
+    for player, picks, before in hidden:
+        parks[player] = tuple(before.park(player, name) for name in names)
+        for pick in picks:
+            slot = names.index(pick.park)
+            sizes[slot][player] += 1
+            if hands[slot][player] is None:
+                unseen.append(pick.card)
+            else:
+                hands[slot][player] = before.hand(player, pick.park)
+    return dataclasses.replace(
+        seen,
+        parks=tuple(parks),
+        hands=tuple(tuple(row) for row in hands),
+        hand_sizes=tuple(tuple(row) for row in sizes),
+        unseen=tuple(sorted(unseen, key=lambda card: card.order)),
+    )
+
+
+def _hidden_picks(model: Any, seat: int | None) -> list[tuple[int, int, Any, Any]]:
+    """With ``reveal_together``: this turn's picks by seats other than ``seat`` as
+    ``(index in the history, player, pick, state before that player's first pick)``."""
+    state = model.state
+    if not getattr(model, "reveal_together", False) or state.is_over:
+        return []
+    now = (state.round, state.turn)
+    out, first, before = [], {}, model.start
+    for i, turn in enumerate(model.history):
+        if (turn.round, turn.turn) == now and turn.player != seat:
+            out.append((i, turn.player, turn.pick, first.setdefault(turn.player, before)))
+        before = turn.state
+    return out
+
+
+def _as_of(picks: list[tuple[int, int, Any, Any]], index: int) -> tuple:
+    """The hidden picks made before history ``index``, per player ``(player, picks, before)``."""
+    grouped: dict[int, tuple[list, Any]] = {}
+    for i, player, pick, before in picks:
+        if i < index:
+            grouped.setdefault(player, ([], before))[0].append(pick)
+    return tuple((p, tuple(made), before) for p, (made, before) in grouped.items())
 
 
 HIDDEN_GAMES = {"savannah": _savannah_view, "ecosystem": _ecosystem_view}
@@ -151,4 +211,20 @@ def snapshot(model: GameModel, seat: int | None, redactor: Redactor | None = Non
     values["future"] = [] if r.hides else list(model.future)
     values["events"] = r.events(model.events, seat)
     values.pop("seed", None)  # a room's seed would tell the whole deck
+    hidden = _hidden_picks(model, seat)
+    if hidden:  # this turn's picks of the others: not yet (``reveal_together``)
+        history, first = model.history, hidden[0][0]
+        left_out = {i for i, *_ in hidden}
+        values["state"] = _ecosystem_view(model.state, seat, _as_of(hidden, len(history)))
+        values["history"] = [
+            values["history"][i]
+            if i < first
+            else dataclasses.replace(
+                turn, state=_ecosystem_view(turn.state, seat, _as_of(hidden, i))
+            )
+            for i, turn in enumerate(history)
+            if i not in left_out
+        ]
+        if len(history) - 1 in left_out:  # the last turn was one of them: tell nothing of it
+            values["events"] = []
     return values

@@ -11,8 +11,8 @@ the same columns (outline colour and width, a status label), so a step of a turn
 from __future__ import annotations
 
 import html
-from collections.abc import Iterable
-from functools import lru_cache
+from collections.abc import Container, Iterable
+from functools import lru_cache, partial
 from typing import Any
 
 from bokeh.models import ColumnDataSource, HoverTool
@@ -249,59 +249,37 @@ def draw_cards(
 
     Returns the body renderer (for hover tools).
     """
+    # Every part of a face reads the card's row of ``source`` and fades with it ("alpha").
+    fade = {"source": source, "fill_alpha": "alpha", "line_alpha": "alpha"}
+    text = partial(label, fig, source=source, color=TEXT, text_alpha="alpha")
+
+    def font(size: float, smallest: int) -> str:
+        """A font size of ``size`` data units, in pixels, at least ``smallest``."""
+        return f"{max(smallest, int(size * px))}px"
+
     band = 0.2 * h
     body = fig.rect(
         "x",
         "y",
         width=w,
         height=h,
-        source=source,
         fill_color="face",
-        fill_alpha="alpha",
         line_color="line",
         line_width="width",
-        line_alpha="alpha",
         border_radius=int(0.07 * w * px),
+        **fade,
     )
-    fig.rect(
-        x="x",
-        y=_offset("y", h / 2 - band / 2),
-        width=w * 0.94,
-        height=band,
-        source=source,
-        fill_color="band",
-        fill_alpha="alpha",
-        line_color=None,
-    )
+    band_y = _offset("y", h / 2 - band / 2)
+    fig.rect("x", band_y, width=w * 0.94, height=band, fill_color="band", line_color=None, **fade)
     r = band * 0.42
     lx = _offset("x", -w / 2 + r + 0.05 * w)
-    ly = _offset("y", h / 2 - band / 2)
     fig.circle(
-        x=lx,
-        y=ly,
-        radius=r,
-        source=source,
-        fill_color="#ffffff",
-        fill_alpha="alpha",
-        line_color="band",
-        line_width=1.5,
-        line_alpha="alpha",
+        lx, band_y, radius=r, fill_color="#ffffff", line_color="band", line_width=1.5, **fade
     )
-    label(
-        fig,
-        "level",
-        source=source,
-        x=lx,
-        y=ly,
-        size=f"{max(9, int(r * px * 1.3))}px",
-        style="bold",
-        color=TEXT,
-        text_alpha="alpha",
-    )
-    bx = _offset("x", w / 2 - r - 0.06 * w)
+    text("level", x=lx, y=band_y, size=font(r * 1.3, 9), style="bold")
     fig.scatter(
-        x=bx,
-        y=ly,
+        x=_offset("x", w / 2 - r - 0.06 * w),
+        y=band_y,
         marker="star",
         size=max(10, int(r * px * 2.3)),
         source=source,
@@ -311,68 +289,37 @@ def draw_cards(
         line_alpha="badge",
     )
     name_y = h / 2 - band - (0.16 if detail else 0.25) * h
-    label(
-        fig,
-        "name",
-        source=source,
-        y=_offset("y", name_y),
-        size=f"{max(9, int(0.15 * w * px))}px",
-        style="bold",
-        color=TEXT,
-        text_alpha="alpha",
-        text_line_height=1.0,
-    )
+    text("name", y=_offset("y", name_y), size=font(0.15 * w, 9), style="bold", text_line_height=1.0)
     group_y = name_y - (0.16 if detail else 0.22) * h
-    label(
-        fig,
-        "group",
-        source=source,
-        y=_offset("y", group_y),
-        size=f"{max(8, int(0.11 * w * px))}px",
-        style="italic",
-        color=MUTED,
-        text_alpha="alpha",
-    )
+    text("group", y=_offset("y", group_y), size=font(0.11 * w, 8), style="italic", color=MUTED)
     if detail:
-        label(
-            fig,
+        left, top = _offset("x", -w / 2 + 0.07 * w), _offset("y", group_y - 0.07 * h)
+        text(
             "lines",
-            source=source,
-            x=_offset("x", -w / 2 + 0.07 * w),
-            y=_offset("y", group_y - 0.07 * h),
+            x=left,
+            y=top,
             align="left",
             baseline="top",
             size="lines_size",
-            color=TEXT,
-            text_alpha="alpha",
             text_line_height=1.15,
         )
-    if not detail:  # the token box ("to place the token"); cards in hand bear no token
+    else:  # the token box ("to place the token"); cards in hand bear no token
         tw, th = 0.36 * w, 0.15 * h
         ty = _offset("y", -h / 2 + th / 2 + 0.05 * h)
         fig.rect(
-            x="x",
-            y=ty,
+            "x",
+            ty,
             width=tw,
             height=th,
-            source=source,
             fill_color="token_fill",
             line_color="token_line",
             line_width=1.5,
             line_dash=[3, 2],
-            fill_alpha="alpha",
-            line_alpha="alpha",
             border_radius=4,
+            **fade,
         )
-        label(
-            fig,
-            "token_text",
-            source=source,
-            y=ty,
-            size=f"{max(9, int(th * px * 0.8))}px",
-            style="bold",
-            color="#ffffff",
-        )
+        white = {"color": "#ffffff", "text_alpha": 1.0}  # on the seat's colour, never faded
+        text("token_text", y=ty, size=font(th * 0.8, 9), style="bold", **white)
     return body
 
 
@@ -399,6 +346,21 @@ def draw_backs(
             line_dash=[3, 3],
             **at,
         )
+
+
+def outline(
+    card: str, plain: tuple[str, float], *marks: tuple[Container[str], str, float]
+) -> tuple[str, float]:
+    """A card's outline colour and width: those of the last of ``marks`` (cards, colour,
+    width) whose cards hold it, else ``plain``.
+
+    >>> outline("lion#1", ("grey", 1.0), ({"lion#1"}, "gold", 4.0), (set(), "red", 4.5))
+    ('gold', 4.0)
+    """
+    for cards, colour, width in marks:
+        if card in cards:
+            plain = (colour, width)
+    return plain
 
 
 def stamps_of(data: dict[str, list]) -> dict[str, list]:

@@ -31,6 +31,7 @@ from .art import (
     TOKEN_COLOURS,
     card_of,
     card_title,
+    outline,
 )
 from .model import SavannahModel, player_name
 from .steps import Step
@@ -218,13 +219,8 @@ class PlayersView(pn.viewable.Viewer):
 
         def mini(card: str, x: float, y: float, zone: str, back: bool = False) -> None:
             c = card_of(card)
-            line, width = "#ffffff", 1.0
-            if card in fresh:
-                line, width = ACTOR, 3.5
-            if card in choices:
-                line, width = REACHED, 3.5
-            if card in highlight:
-                line, width = SCORE, 4.0
+            marks = (fresh, ACTOR, 3.5), (choices, REACHED, 3.5), (highlight, SCORE, 4.0)
+            line, width = outline(card, ("#ffffff", 1.0), *marks)
             minis["x"].append(x)
             minis["y"].append(y)
             minis["card"].append(card if not back else "")

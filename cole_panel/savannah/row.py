@@ -33,6 +33,7 @@ from .art import (
     draw_cards,
     draw_stamps,
     empty_cards,
+    outline,
     stamps_of,
 )
 from .steps import Step
@@ -157,29 +158,29 @@ class RowView(pn.viewable.Viewer):
         leaving = dict(step.leaving)
         hits, reached = set(step.hits), set(step.reached)
         data = empty_cards()
+        marks = (
+            (highlight, SCORE, 4.5),
+            (reached, REACHED, 4.0),
+            (hits, HIT, 4.5),
+            ({step.actor}, ACTOR, 4.5),
+            (step.moved, ACTOR, 4.0),
+            (step.choices, REACHED, 3),
+        )
         for i, card in enumerate(slots):
             if card is None:
                 continue
-            line, width, status, kind = OUTLINE, 1.2, "", ""
-            if card in highlight:
-                line, width = SCORE, 4.5
-            if card in reached:
-                line, width = REACHED, 4.0
+            line, width = outline(card, (OUTLINE, 1.2), *marks)
+            status = kind = ""
             if card in hits:
-                line, width = HIT, 4.5
                 status = {"kill": "kill", "scare": "scare", "discard": "discard"}.get(
                     step.verb, step.verb
                 )
-            if card == step.actor:
-                line, width = ACTOR, 4.5
             if card in step.moved:
-                line, width, status, kind = ACTOR, 4.0, "moved", "moved"
+                status = kind = "moved"
             alpha = 1.0
             if card in leaving:
                 status = leaving[card]
                 alpha = 0.45
-            if card in step.choices:
-                line, width = REACHED, 3
             add_card(
                 data,
                 card,

@@ -1,4 +1,8 @@
-"""Whether Panel can read the page's address: a guard that keeps a bad address from blanking a page.
+"""The served page: whether there is one (:func:`served_doc`), and whether Panel can read its
+address (a guard that keeps a bad address from blanking a page).
+
+:func:`served_doc` is the one test of "is this code building or serving a ``panel serve``
+page?" (as opposed to a notebook output or a plain script); every view asks it.
 
 Panel's own reader of the address (``pn.state.location``, used by ``servable`` to keep the
 address bar in step) raises ``ValueError`` on a value such as ``?x=²`` or a number of 5,000
@@ -9,18 +13,22 @@ address the page is served without that link to the address bar, and the games' 
 
 from __future__ import annotations
 
+from typing import Any
+
 import panel as pn
 
 
-def _served() -> bool:
-    """Whether this code runs in a served session (not in a notebook or a plain script)."""
-    return pn.state.curdoc is not None and pn.state.curdoc.session_context is not None
+def served_doc() -> Any:
+    """The Bokeh document of the ``panel serve`` session being built or served, else None
+    (in a notebook or a plain script)."""
+    doc = pn.state.curdoc
+    return doc if doc is not None and doc.session_context is not None else None
 
 
 def page_location() -> pn.io.location.Location | None:
     """This session's ``pn.state.location``, or None outside a server or when Panel cannot
     read the address (the games then read ``pn.state.session_args`` themselves)."""
-    if not _served():
+    if served_doc() is None:
         return None
     try:
         return pn.state.location
@@ -30,4 +38,4 @@ def page_location() -> pn.io.location.Location | None:
 
 def page_location_ok() -> bool:
     """Whether ``pn.state.location`` can be read for this session (True outside a server)."""
-    return not _served() or page_location() is not None
+    return served_doc() is None or page_location() is not None

@@ -29,6 +29,7 @@ from typing import Any, TypeVar
 
 import panel as pn
 
+from .address import served_doc
 from .jupyter import run_held
 
 __all__ = ["batched"]
@@ -44,8 +45,8 @@ def batched(fn: F) -> F:
 
     @functools.wraps(fn)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
-        doc = pn.state.curdoc
-        if doc is None or doc.session_context is None:
+        doc = served_doc()
+        if doc is None:
             return run_held(fn, *args, **kwargs)  # a notebook output, or no page at all
         results: list[Any] = []
 

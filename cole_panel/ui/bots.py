@@ -18,7 +18,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import threading
-import time
 from collections.abc import Callable
 from functools import partial
 from typing import Any
@@ -29,13 +28,8 @@ from bokeh.events import ClientReconnected, ConnectionLost
 from panel.io.state import set_curdoc
 
 from ..core.botpool import BotRequest, shared_pool
-from ..core.scheduler import BotJob
-
-
-def _served_doc() -> Any:
-    """The Bokeh document of the ``panel serve`` session being built or served, else None."""
-    doc = pn.state.curdoc
-    return doc if doc is not None and doc.session_context is not None else None
+from ..core.scheduler import BotJob, Pause
+from .address import served_doc
 
 
 def _ui_poster(
@@ -46,7 +40,7 @@ def _ui_poster(
     In Jupyter, changes made outside a widget callback must be pushed to the page explicitly;
     ``notebook_push`` does that after the callable has run.
     """
-    doc = _served_doc()
+    doc = served_doc()
     if doc is not None:
 
         def post_to_doc(fn: Callable[[], None]) -> None:
@@ -109,7 +103,8 @@ class BotRunner(param.Parameterized):
         self._interrupted: tuple | None = None
         self._page_shown = True
         self._waiting: tuple | None = None  # the job asked for before the page was shown
-        doc = _served_doc()
+        self._pause: Pause | None = None  # the running job's pause before it starts
+        doc = served_doc()
         if doc is not None:
             self._page_shown = False
             pn.state.onload(self._on_page_shown)  # at once if the page is already shown
@@ -131,7 +126,7 @@ class BotRunner(param.Parameterized):
         """Start ``compute`` after ``delay`` seconds off the UI thread; then ``apply`` its
         result.  ``compute`` is a :class:`BotRequest` (served: the worker-process pool) or any
         callable (a worker thread).  Returns the job's handle."""
-        self._stop_pool_job()
+        self._stop_job()
         with self._lock:
             self._generation += 1
             generation = self._generation
@@ -164,13 +159,11 @@ class BotRunner(param.Parameterized):
         if post is None:  # no event loop: nothing to keep responsive, run inline
             self._run_inline(generation, compute, apply)
             return
-        if request is not None and request.kind == "MCTS" and _served_doc() is not None:
+        if request is not None and request.kind == "MCTS" and served_doc() is not None:
             self._run_in_pool(generation, request, apply, post, delay)
             return
 
         def worker() -> None:
-            if delay > 0:
-                time.sleep(delay)
             if not self._current(generation):
                 return
             try:
@@ -180,7 +173,7 @@ class BotRunner(param.Parameterized):
                 return
             post(lambda: self._done(generation, apply, result))
 
-        threading.Thread(target=worker, name="bot-runner", daemon=True).start()
+        self._pause_then(delay, worker)
 
     def move_for(
         self, model: Any, state: Any, apply: Callable[[Any, Any], None], *, delay: float = 0.0
@@ -215,17 +208,20 @@ class BotRunner(param.Parameterized):
                 self._pool_args = (generation, request, apply, post, 0.0)
                 self._pool_job = shared_pool().submit(self, request, finished)
 
-        if delay > 0:
-            timer = threading.Timer(delay, start)
-            timer.daemon = True
-            timer.start()
-        else:
-            start()
+        self._pause_then(delay, start)
 
-    def _stop_pool_job(self, reason: str = "replaced") -> None:
+    def _pause_then(self, delay: float, then: Callable[[], None]) -> None:
+        pause = Pause(delay, then, name="bot-runner")
+        with self._lock:
+            self._pause = pause
+
+    def _stop_job(self, reason: str = "replaced") -> None:
         with self._lock:
             job, self._pool_job = self._pool_job, None
+            pause, self._pause = self._pause, None
             self._interrupted = None
+        if pause is not None:
+            pause.cancel()
         if job is not None:
             shared_pool().cancel(job, reason)
 
@@ -253,7 +249,7 @@ class BotRunner(param.Parameterized):
             if handle is not None and handle != self._generation:
                 return
             self._generation += 1
-        self._stop_pool_job(reason)
+        self._stop_job(reason)
         if self.thinking:
             self.param.update(thinking=False, task="")
 
@@ -261,7 +257,7 @@ class BotRunner(param.Parameterized):
         """Cancel for good: the page has gone (called when its connection or session ends)."""
         with self._lock:
             self._generation += 1
-        self._stop_pool_job(reason)
+        self._stop_job(reason)
 
     def _run_inline(
         self, generation: int, compute: Callable[[], Any], apply: Callable[[Any], None]

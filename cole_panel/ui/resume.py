@@ -21,10 +21,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-import panel as pn
-
 from ..core.game_store import GameStore
-from .address import page_location
+from .address import page_location, served_doc
 from .token import COOKIE, browser_token, keep_token
 
 __all__ = ["CONNECTION", "COOKIE", "keep_game"]
@@ -54,8 +52,7 @@ def keep_game(model: Any, app: str, store: GameStore | None = None) -> bool:
 
     Returns whether a stored game was loaded.  Only under ``panel serve``.
     """
-    doc = pn.state.curdoc
-    if doc is None or doc.session_context is None:
+    if served_doc() is None:
         return False
     store = store or _shared_store()
     token, new = browser_token()

@@ -12,16 +12,16 @@ import asyncio
 import contextlib
 from collections.abc import Callable
 
-import panel as pn
 from panel.io.state import set_curdoc
+
+from .address import served_doc
 
 __all__ = ["call_later", "can_call_later"]
 
 
 def can_call_later() -> bool:
     """Whether :func:`call_later` can schedule anything here."""
-    doc = pn.state.curdoc
-    if doc is not None and doc.session_context is not None:
+    if served_doc() is not None:
         return True
     try:
         return asyncio.get_running_loop().is_running()
@@ -32,8 +32,8 @@ def can_call_later() -> bool:
 def call_later(seconds: float, fn: Callable[[], None]) -> Callable[[], None] | None:
     """Call ``fn()`` after ``seconds`` on the page's thread; returns a function that cancels it,
     or None when there is no event loop to schedule on."""
-    doc = pn.state.curdoc
-    if doc is not None and doc.session_context is not None:
+    doc = served_doc()
+    if doc is not None:
 
         def run() -> None:
             with set_curdoc(doc):

@@ -17,6 +17,8 @@ import panel as pn
 from bokeh.events import DocumentReady
 from bokeh.models import CustomJS
 
+from .address import served_doc
+
 __all__ = ["COOKIE", "COOKIE_DAYS", "TOKEN_PATTERN", "browser_token", "keep_token"]
 
 COOKIE = "cole_player"
@@ -52,8 +54,8 @@ def keep_token() -> str:
     served page writes the cookie once it is ready in the browser (once per session, however
     many callers ask).  Outside ``panel serve`` nothing is written."""
     token, _new = browser_token()
-    doc = pn.state.curdoc
-    if doc is not None and doc.session_context is not None and doc not in _written:
+    doc = served_doc()
+    if doc is not None and doc not in _written:
         _written.add(doc)
         doc.js_on_event(
             DocumentReady,

@@ -37,15 +37,18 @@ def _labels(cells: tuple[Cell, ...], radius: int) -> str:
 
 @dataclass(frozen=True)
 class Placed(Event):
-    """A player put a stone on an empty cell (the evolve step)."""
+    """A player put a stone on an empty cell (the evolve step).
+
+    Attributes:
+        player: Who placed (0 or 1).
+        cell: Where the stone went.
+        radius: Board radius, for labels.
+    """
 
     kind: ClassVar[str] = "placed"
     player: int
-    """Who placed (0 or 1)."""
     cell: Cell
-    """Where the stone went."""
     radius: int = 4
-    """Board radius, for labels."""
 
     def describe(self) -> str:
         return f"{PLAYER_NAMES[self.player]} placed a stone at {label(self.cell, self.radius)}."
@@ -53,21 +56,24 @@ class Placed(Event):
 
 @dataclass(frozen=True)
 class Evolved(Event):
-    """The new stone's critter after merging with every friendly critter it touches."""
+    """The new stone's critter after merging with every friendly critter it touches.
+
+    Attributes:
+        player: Owner of the critter.
+        cell: The stone just placed.
+        species: Species of the critter the stone now belongs to.
+        cells: All cells of that critter, in reading order.
+        merged: How many existing critters the stone joined (0: it stands alone as a singleton).
+        radius: Board radius, for labels.
+    """
 
     kind: ClassVar[str] = "evolved"
     player: int
-    """Owner of the critter."""
     cell: Cell
-    """The stone just placed."""
     species: str
-    """Species of the critter the stone now belongs to."""
     cells: tuple[Cell, ...]
-    """All cells of that critter, in reading order."""
     merged: int = 0
-    """How many existing critters the stone joined (0: it stands alone as a singleton)."""
     radius: int = 4
-    """Board radius, for labels."""
 
     def describe(self) -> str:
         who = PLAYER_NAMES[self.player]
@@ -81,25 +87,28 @@ class Evolved(Event):
 
 @dataclass(frozen=True)
 class Ate(Event):
-    """The new stone's critter ate every adjacent enemy critter of its prey species."""
+    """The new stone's critter ate every adjacent enemy critter of its prey species.
+
+    Attributes:
+        player: The eater's owner.
+        cell: The stone just placed (part of the eating critter).
+        species: Species of the eating critter.
+        prey: Species of the critters eaten.
+        critters: How many enemy critters were eaten.
+        stones: How many stones they had between them.
+        cells: The eaten stones' cells, now empty, in reading order.
+        radius: Board radius, for labels.
+    """
 
     kind: ClassVar[str] = "ate"
     player: int
-    """The eater's owner."""
     cell: Cell
-    """The stone just placed (part of the eating critter)."""
     species: str
-    """Species of the eating critter."""
     prey: str
-    """Species of the critters eaten."""
     critters: int
-    """How many enemy critters were eaten."""
     stones: int
-    """How many stones they had between them."""
     cells: tuple[Cell, ...]
-    """The eaten stones' cells, now empty, in reading order."""
     radius: int = 4
-    """Board radius, for labels."""
 
     def describe(self) -> str:
         who = PLAYER_NAMES[self.player]
@@ -113,19 +122,22 @@ class Ate(Event):
 
 @dataclass(frozen=True)
 class Won(Event):
-    """The game is over."""
+    """The game is over.
+
+    Attributes:
+        player: The winner.
+        reason: ``"capture_target"`` or ``"no_legal_placement"``.
+        eaten: Stones the winner has eaten.
+        target: The capture target of the game.
+        stuck: For ``no_legal_placement``: the player who could not place.
+    """
 
     kind: ClassVar[str] = "won"
     player: int
-    """The winner."""
     reason: str
-    """``"capture_target"`` or ``"no_legal_placement"``."""
     eaten: int = 0
-    """Stones the winner has eaten."""
     target: int = 20
-    """The capture target of the game."""
     stuck: int | None = None
-    """For ``no_legal_placement``: the player who could not place."""
 
     def describe(self) -> str:
         who = PLAYER_NAMES[self.player]

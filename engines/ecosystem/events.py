@@ -46,19 +46,22 @@ def _names(players: tuple[int, ...]) -> str:
 
 @dataclass(frozen=True)
 class Placed(Event):
-    """A player picked a card from her hand and placed it in her park."""
+    """A player picked a card from her hand and placed it in her park.
+
+    Attributes:
+        player: Who picked.
+        card: Code of the card, e.g. ``"GZ"``.
+        cell: Where it went, in the park as it is after the placement.
+        park: ``None`` (classic), ``"west"`` or ``"east"``.
+        shift: Rows and columns every earlier card moved (floating frame only).
+    """
 
     kind: ClassVar[str] = "placed"
     player: int
-    """Who picked."""
     card: str
-    """Code of the card, e.g. ``"GZ"``."""
     cell: tuple[int, int]
-    """Where it went, in the park as it is after the placement."""
     park: str | None = None
-    """``None`` (classic), ``"west"`` or ``"east"``."""
     shift: tuple[int, int] = (0, 0)
-    """Rows and columns every earlier card moved (floating frame only)."""
 
     def describe(self) -> str:
         card = CardType(self.card).label
@@ -72,13 +75,17 @@ class Placed(Event):
 
 @dataclass(frozen=True)
 class Passed(Event):
-    """Every player passed the hand of one park to a neighbour."""
+    """Every player passed the hand of one park to a neighbour.
+
+    Attributes:
+        park: ``None`` (classic), ``"west"`` or ``"east"``.
+        direction: +1: to the next player (left, clockwise); -1: to the previous one (right,
+            anticlockwise).
+    """
 
     kind: ClassVar[str] = "passed"
     park: str | None
-    """``None`` (classic), ``"west"`` or ``"east"``."""
     direction: int
-    """+1: to the next player (left, clockwise); -1: to the previous one (right, anticlockwise)."""
 
     def describe(self) -> str:
         if self.park is None:
@@ -89,15 +96,18 @@ class Passed(Event):
 
 @dataclass(frozen=True)
 class Discarded(Event):
-    """The last card of a hand was discarded at the end of a round."""
+    """The last card of a hand was discarded at the end of a round.
+
+    Attributes:
+        player: Who held the hand.
+        card: Code of the discarded card.
+        park: Which park's hand it was.
+    """
 
     kind: ClassVar[str] = "discarded"
     player: int
-    """Who held the hand."""
     card: str
-    """Code of the discarded card."""
     park: str | None = None
-    """Which park's hand it was."""
 
     def describe(self) -> str:
         hand = "hand" if self.park is None else f"{self.park.capitalize()} hand"
@@ -107,11 +117,14 @@ class Discarded(Event):
 
 @dataclass(frozen=True)
 class RoundEnded(Event):
-    """A round of 10 picks ended."""
+    """A round of 10 picks ended.
+
+    Attributes:
+        round: The round that ended: 0 (first) or 1 (second).
+    """
 
     kind: ClassVar[str] = "round_ended"
     round: int
-    """The round that ended: 0 (first) or 1 (second)."""
 
     def describe(self) -> str:
         return f"Round {self.round + 1} is over."
@@ -119,15 +132,18 @@ class RoundEnded(Event):
 
 @dataclass(frozen=True)
 class Dealt(Event):
-    """New hands were dealt at the start of a round."""
+    """New hands were dealt at the start of a round.
+
+    Attributes:
+        round: The round starting: 0 or 1.
+        hand_size: Cards in each new hand.
+        hands: Hands per player (2 with two parks).
+    """
 
     kind: ClassVar[str] = "dealt"
     round: int
-    """The round starting: 0 or 1."""
     hand_size: int
-    """Cards in each new hand."""
     hands: int = 1
-    """Hands per player (2 with two parks)."""
 
     def describe(self) -> str:
         per = (
@@ -138,13 +154,16 @@ class Dealt(Event):
 
 @dataclass(frozen=True)
 class Scored(Event):
-    """One scoring category was counted for every player."""
+    """One scoring category was counted for every player.
+
+    Attributes:
+        category: Score-sheet category, e.g. ``"cheetah"``.
+        points: Points each player earned in it.
+    """
 
     kind: ClassVar[str] = "scored"
     category: str
-    """Score-sheet category, e.g. ``"cheetah"``."""
     points: tuple[int, ...]
-    """Points each player earned in it."""
 
     def describe(self) -> str:
         title = _CATEGORY_TITLES.get(self.category, self.category)
@@ -154,19 +173,22 @@ class Scored(Event):
 
 @dataclass(frozen=True)
 class Flipped(Event):
-    """A cheetah or lion turned a gazelle or zebra face down during scoring."""
+    """A cheetah or lion turned a gazelle or zebra face down during scoring.
+
+    Attributes:
+        player: Owner of the park.
+        card: Code of the flipped card (``"GZ"`` or ``"ZB"``).
+        cell: Where it lies.
+        by: ``"cheetah"`` or ``"lion"``.
+        park: Which park.
+    """
 
     kind: ClassVar[str] = "flipped"
     player: int
-    """Owner of the park."""
     card: str
-    """Code of the flipped card (``"GZ"`` or ``"ZB"``)."""
     cell: tuple[int, int]
-    """Where it lies."""
     by: str
-    """``"cheetah"`` or ``"lion"``."""
     park: str | None = None
-    """Which park."""
 
     def describe(self) -> str:
         card = CardType(self.card).label
@@ -176,13 +198,16 @@ class Flipped(Event):
 
 @dataclass(frozen=True)
 class GameOver(Event):
-    """The game ended; the highest total wins and ties share the win."""
+    """The game ended; the highest total wins and ties share the win.
+
+    Attributes:
+        winners: Every player with the highest total.
+        totals: Each player's final total.
+    """
 
     kind: ClassVar[str] = "game_over"
     winners: tuple[int, ...]
-    """Every player with the highest total."""
     totals: tuple[int, ...]
-    """Each player's final total."""
 
     def describe(self) -> str:
         return won(_names(self.winners), len(self.winners) > 1, self.totals[self.winners[0]])

@@ -67,17 +67,20 @@ def _names(cards: tuple[str, ...]) -> str:
 
 @dataclass(frozen=True)
 class Played(Event):
-    """A card was played at the right end of the row."""
+    """A card was played at the right end of the row.
+
+    Attributes:
+        player: Who played it.
+        card: The card id.
+        position: Its index in the row (the length of the row before it was played).
+        token: Whether the player put a token on it (False when she had none left).
+    """
 
     kind = "played"
     player: int
-    """Who played it."""
     card: str
-    """The card id."""
     position: int
-    """Its index in the row (the length of the row before it was played)."""
     token: bool
-    """Whether the player put a token on it (False when she had none left)."""
 
     def describe(self) -> str:
         how = "with a token" if self.token else "without a token (none left)"
@@ -86,15 +89,18 @@ class Played(Event):
 
 @dataclass(frozen=True)
 class Discarded(Event):
-    """No card in hand could be played, so the player discarded one."""
+    """No card in hand could be played, so the player discarded one.
+
+    Attributes:
+        player: Who discarded.
+        card: The card id put on the discard pile.
+        reason: Why nothing could be played.
+    """
 
     kind = "discarded"
     player: int
-    """Who discarded."""
     card: str
-    """The card id put on the discard pile."""
     reason: str = ""
-    """Why nothing could be played."""
 
     def describe(self) -> str:
         return (
@@ -105,19 +111,22 @@ class Discarded(Event):
 
 @dataclass(frozen=True)
 class EffectResolved(Event):
-    """A placement effect was checked; ``applies`` says whether it did anything."""
+    """A placement effect was checked; ``applies`` says whether it did anything.
+
+    Attributes:
+        player: The player of the card.
+        card: The card whose effect this is.
+        effect: ``'kill_all'`` or ``'discard_left_of'``.
+        applies: Whether its condition held (a discard always applies, even to no card).
+        note: The sentence describing what the effect does or why it does nothing.
+    """
 
     kind = "effect"
     player: int
-    """The player of the card."""
     card: str
-    """The card whose effect this is."""
     effect: str
-    """``'kill_all'`` or ``'discard_left_of'``."""
     applies: bool
-    """Whether its condition held (a discard always applies, even to no card)."""
     note: str
-    """The sentence describing what the effect does or why it does nothing."""
 
     def describe(self) -> str:
         return self.note
@@ -125,17 +134,20 @@ class EffectResolved(Event):
 
 @dataclass(frozen=True)
 class RowDiscarded(Event):
-    """A placement effect discarded every card left of a position."""
+    """A placement effect discarded every card left of a position.
+
+    Attributes:
+        player: The player of the card.
+        by: The card whose effect it was.
+        cards: The discarded card ids, left to right.
+        position: Cards left of this position counted from the right were discarded.
+    """
 
     kind = "row_discarded"
     player: int
-    """The player of the card."""
     by: str
-    """The card whose effect it was."""
     cards: tuple[str, ...]
-    """The discarded card ids, left to right."""
     position: int
-    """Cards left of this position counted from the right were discarded."""
 
     def describe(self) -> str:
         who = f"{player_name(self.player)}'s {name_of(self.by)}"
@@ -150,27 +162,30 @@ class RowDiscarded(Event):
 
 @dataclass(frozen=True)
 class Hunted(Event):
-    """One hunt action was followed: where it counted and what it hit."""
+    """One hunt action was followed: where it counted and what it hit.
+
+    Attributes:
+        player: The hunter's player.
+        card: The hunting card.
+        index: Which action of the card, 0 = top.
+        action: The action in ``cards.toml`` form, e.g. ``'kill ungulate 3- right 3'``.
+        phrase: The action in words.
+        side: ``'left'``, ``'right'`` or None (whole row): the counting direction.
+        positions: Row indexes counted (row as at the start of the turn), in counting order.
+        reached: Cards still on those positions, in counting order (gaps skipped).
+        hits: The reached cards the target matched, in counting order.
+    """
 
     kind = "hunted"
     player: int
-    """The hunter's player."""
     card: str
-    """The hunting card."""
     index: int
-    """Which action of the card, 0 = top."""
     action: str
-    """The action in ``cards.toml`` form, e.g. ``'kill ungulate 3- right 3'``."""
     phrase: str
-    """The action in words."""
     side: str | None
-    """``'left'``, ``'right'`` or None (whole row): the counting direction."""
     positions: tuple[int, ...]
-    """Row indexes counted (row as at the start of the turn), in counting order."""
     reached: tuple[str, ...]
-    """Cards still on those positions, in counting order (gaps skipped)."""
     hits: tuple[str, ...]
-    """The reached cards the target matched, in counting order."""
 
     def describe(self) -> str:
         return (
@@ -182,17 +197,20 @@ class Hunted(Event):
 @dataclass(frozen=True)
 class _Hit(Event):
     """A hunt or effect hit a card (the fields and sentence :class:`Killed` and
-    :class:`Scared` share; ``verb`` says what happened to it)."""
+    :class:`Scared` share; ``verb`` says what happened to it).
+
+    Attributes:
+        player: Whose card hit it (a killer gets it in her kill pile).
+        card: The card hit.
+        by: The card that hit it.
+        owner: Whose token it bore, if any.
+    """
 
     verb: ClassVar[str] = "hit"
     player: int
-    """Whose card hit it (a killer gets it in her kill pile)."""
     card: str
-    """The card hit."""
     by: str
-    """The card that hit it."""
     owner: int | None
-    """Whose token it bore, if any."""
 
     def describe(self) -> str:
         return (
@@ -219,13 +237,16 @@ class Scared(_Hit):
 
 @dataclass(frozen=True)
 class TokenReturned(Event):
-    """A token came back to its owner from a card that left the row."""
+    """A token came back to its owner from a card that left the row.
+
+    Attributes:
+        player: The token's owner.
+        card: The card it was on.
+    """
 
     kind = "token_returned"
     player: int
-    """The token's owner."""
     card: str
-    """The card it was on."""
 
     def describe(self) -> str:
         return f"{player_name(self.player)} got their token back from the {name_of(self.card)}."
@@ -233,15 +254,18 @@ class TokenReturned(Event):
 
 @dataclass(frozen=True)
 class StealPending(Event):
-    """A scavenger killed: its player must now choose a card from another kill pile."""
+    """A scavenger killed: its player must now choose a card from another kill pile.
+
+    Attributes:
+        player: Who steals.
+        by: The scavenger.
+        choices: The cards she may take.
+    """
 
     kind = "steal_pending"
     player: int
-    """Who steals."""
     by: str
-    """The scavenger."""
     choices: tuple[str, ...]
-    """The cards she may take."""
 
     def describe(self) -> str:
         return (
@@ -252,17 +276,20 @@ class StealPending(Event):
 
 @dataclass(frozen=True)
 class Stole(Event):
-    """A card moved from another player's kill pile to the stealer's."""
+    """A card moved from another player's kill pile to the stealer's.
+
+    Attributes:
+        player: Who took it.
+        card: The card taken.
+        victim: From whose kill pile.
+        by: The scavenger that made the kill.
+    """
 
     kind = "stole"
     player: int
-    """Who took it."""
     card: str
-    """The card taken."""
     victim: int
-    """From whose kill pile."""
     by: str
-    """The scavenger that made the kill."""
 
     def describe(self) -> str:
         return (
@@ -273,13 +300,16 @@ class Stole(Event):
 
 @dataclass(frozen=True)
 class NothingToSteal(Event):
-    """A scavenger killed but no other player had a card in her kill pile."""
+    """A scavenger killed but no other player had a card in her kill pile.
+
+    Attributes:
+        player: The scavenger's player.
+        by: The scavenger.
+    """
 
     kind = "nothing_to_steal"
     player: int
-    """The scavenger's player."""
     by: str
-    """The scavenger."""
 
     def describe(self) -> str:
         return (
@@ -290,15 +320,18 @@ class NothingToSteal(Event):
 
 @dataclass(frozen=True)
 class Drew(Event):
-    """The player drew a card (the id is private to her: views must hide it from others)."""
+    """The player drew a card (the id is private to her: views must hide it from others).
+
+    Attributes:
+        player: Who drew.
+        card: The card drawn (hidden information).
+        pile_left: Cards left in the draw pile.
+    """
 
     kind = "drew"
     player: int
-    """Who drew."""
     card: str
-    """The card drawn (hidden information)."""
     pile_left: int
-    """Cards left in the draw pile."""
 
     def describe(self) -> str:
         return f"{player_name(self.player)} drew a card ({self.pile_left} left in the pile)."
@@ -306,17 +339,20 @@ class Drew(Event):
 
 @dataclass(frozen=True)
 class Regrouped(Event):
-    """Cards of a regrouping kind joined the rightmost card of their kind."""
+    """Cards of a regrouping kind joined the rightmost card of their kind.
+
+    Attributes:
+        group: The group, e.g. ``'ungulate'``.
+        level: The level.
+        cards: The cards that moved, left to right, now just left of ``anchor``.
+        anchor: The rightmost card of the kind, which stayed in place.
+    """
 
     kind = "regrouped"
     group: str
-    """The group, e.g. ``'ungulate'``."""
     level: int
-    """The level."""
     cards: tuple[str, ...]
-    """The cards that moved, left to right, now just left of ``anchor``."""
     anchor: str
-    """The rightmost card of the kind, which stayed in place."""
 
     def describe(self) -> str:
         return (
@@ -327,11 +363,14 @@ class Regrouped(Event):
 
 @dataclass(frozen=True)
 class RowClosed(Event):
-    """The gaps closed up; ``row`` is the row at the end of the turn."""
+    """The gaps closed up; ``row`` is the row at the end of the turn.
+
+    Attributes:
+        row: The row, left to right.
+    """
 
     kind = "row_closed"
     row: tuple[str, ...]
-    """The row, left to right."""
 
     def describe(self) -> str:
         return f"The row closed up: {len(self.row)} card{'s' if len(self.row) != 1 else ''}."
@@ -339,13 +378,16 @@ class RowClosed(Event):
 
 @dataclass(frozen=True)
 class GameOver(Event):
-    """The last card was drawn (and the round finished, if played with equal turns)."""
+    """The last card was drawn (and the round finished, if played with equal turns).
+
+    Attributes:
+        totals: Final score of each player.
+        winners: The winning player(s).
+    """
 
     kind = "game_over"
     totals: tuple[int, ...]
-    """Final score of each player."""
     winners: tuple[int, ...]
-    """The winning player(s)."""
 
     def describe(self) -> str:
         who = and_list([player_name(p) for p in self.winners])

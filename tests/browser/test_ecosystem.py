@@ -59,6 +59,19 @@ def wait_for_cards(page, expected: dict, name: str = EXPLORER_BOARD, timeout: fl
         page.wait_for_timeout(50)
 
 
+def wait_for_face(page, cell: str, face: str, name: str = EXPLORER_BOARD) -> None:
+    """Wait until the browser draws the card at ``cell`` face ``face`` ('up' or 'down')."""
+    page.wait_for_function(f"() => ({CELLS_JS})('{name}')['{cell}'][1] === '{face}'")
+
+
+def start_steps(page):
+    """Press Start ▶ in the scoring explorer and wait for step 0; the step caption."""
+    step = page.locator(".eco-step")
+    page.get_by_role("button", name="Start ▶").click()
+    expect(step).to_contain_text("Step 0 of 11")
+    return step
+
+
 def choose(page, card: str) -> None:
     """Pick a card type (or the eraser) in the palette and wait until the server has it."""
     page.get_by_role("button", name=card, exact=True).click()
@@ -111,8 +124,7 @@ def test_build_a_park_by_clicking_and_see_the_score_change(open_page, server):
 
 def test_step_through_the_scoring_and_see_a_gazelle_flip(open_page, server):
     page, board = open_explorer(open_page, server)
-    step = page.locator(".eco-step")
-    page.get_by_role("button", name="Start ▶").click()
+    step = start_steps(page)
     expect(step).to_contain_text("Step 0 of 11: before scoring")
     expect(page.locator(".eco-so-far")).to_have_text("0")
     expect(total(page)).to_have_text("86")  # the headline keeps the final total
@@ -122,7 +134,7 @@ def test_step_through_the_scoring_and_see_a_gazelle_flip(open_page, server):
     assert cards(page)["A2"] == ["GZ", "up"]
     page.get_by_role("button", name="Next ▶").click()
     expect(step).to_contain_text("Step 7 of 11: Cheetahs +6 (total 66). Flipped face down: A2, D5.")
-    page.wait_for_function(f"() => ({CELLS_JS})('{EXPLORER_BOARD}')['A2'][1] === 'down'")
+    wait_for_face(page, "A2", "down")
     seen = cards(page)
     assert seen["A2"] == ["GZ", "down"] and seen["D5"] == ["GZ", "down"]
     assert seen["B4"] == ["GZ", "up"]
@@ -131,11 +143,11 @@ def test_step_through_the_scoring_and_see_a_gazelle_flip(open_page, server):
     expect(lion).to_contain_text("The lion at A5 flips the zebra at C3")
     page.get_by_text("Flip the gazelle at B4 (final total 83)").click()
     expect(total(page)).to_have_text("83")
-    page.wait_for_function(f"() => ({CELLS_JS})('{EXPLORER_BOARD}')['B4'][1] === 'down'")
+    wait_for_face(page, "B4", "down")
     page.screenshot(path=str(artifact("ecosystem-explorer-steps.png")), full_page=True)
     page.get_by_role("button", name="« Start").click()
     expect(step).to_contain_text("Step 0 of 11")
-    page.wait_for_function(f"() => ({CELLS_JS})('{EXPLORER_BOARD}')['A2'][1] === 'up'")
+    wait_for_face(page, "A2", "up")
 
 
 def test_a_malformed_park_text_is_refused_and_the_park_kept(open_page, server):

@@ -16,15 +16,16 @@ from cole_panel.ecosystem.style import GOLD
 
 from .conftest import artifact, show_settings
 from .test_ecosystem import (
-    CELLS_JS,
     COUNT_JS,
     XY_JS,
     cards,
     click_cell,
     explorer,
     open_explorer,
+    start_steps,
     total,
     wait_for_cards,
+    wait_for_face,
 )
 
 pytestmark = pytest.mark.browser
@@ -130,12 +131,10 @@ def test_an_elephants_neighbours_are_lit_as_a_cost_in_their_own_colour(open_page
 
 def test_an_edit_restarts_step_mode(open_page, server):
     page, board = open_explorer(open_page, server)
-    step = page.locator(".eco-step")
-    page.get_by_role("button", name="Start ▶").click()
-    expect(step).to_contain_text("Step 0 of 11")
+    step = start_steps(page)
     page.get_by_role("button", name="End »").click()
     expect(step).to_contain_text("Step 11 of 11")
-    page.wait_for_function(f"() => ({CELLS_JS})('{EXPLORER_BOARD}')['A2'][1] === 'down'")
+    wait_for_face(page, "A2", "down")
     page.get_by_role("button", name="Eraser", exact=True).click()
     expect(page.locator(".eco-brush")).to_contain_text("Clicks empty a cell")
     click_cell(board, "D1")

@@ -15,7 +15,7 @@ from cole_panel.circle.geometry import cell_center
 from engines.circle import new_game as new_circle
 from engines.circle.bots import GreedyBot
 
-from .conftest import PAGE_LOAD_TIMEOUT_MS, VIEWPORT, BokehFigure
+from .conftest import PAGE_LOAD_TIMEOUT_MS, VIEWPORT, BokehFigure, artifact
 
 pytestmark = pytest.mark.browser
 
@@ -49,8 +49,8 @@ DOCUMENT_JS = """
 """Everything the browser's Bokeh documents hold (every model and property), as text."""
 
 
-def open_context(browser, url: str, wait_for: str = ".cole-room-status"):
-    context = browser.new_context(viewport=VIEWPORT)
+def open_context(browser, url: str, wait_for: str = ".cole-room-status", viewport=VIEWPORT):
+    context = browser.new_context(viewport=viewport)
     page = context.new_page()
     page.set_default_timeout(30_000)
     page.goto(url, timeout=LOAD_MS)
@@ -279,3 +279,47 @@ def test_three_people_play_savannah_and_no_page_ever_holds_another_hand(browser,
     finally:
         for ctx in contexts:
             ctx.close()
+
+
+SIDEBAR_WIDTH_WINDOW = {"width": 1024, "height": 800}
+OUTSIDE_SIDEBAR_JS = """el => {
+  const side = document.getElementById('sidebar').getBoundingClientRect();
+  const range = document.createRange();
+  range.selectNodeContents(el.shadowRoot || el);
+  const cut = [];
+  let lines = 0;
+  for (const r of range.getClientRects()) {
+    if (r.width === 0 || r.height === 0) continue;
+    lines += 1;
+    if (r.left < side.left - 0.5 || r.right > side.right + 0.5)
+      cut.push([Math.round(r.left), Math.round(r.right)]);
+  }
+  return {side: [Math.round(side.left), Math.round(side.right)], cut: cut, boxes: lines,
+          clipped: el.scrollWidth > el.clientWidth + 1};
+}"""
+"""Where the element's text and link boxes leave the settings sidebar (none: all on show)."""
+
+
+def test_the_room_link_and_its_sentence_show_whole_in_the_sidebar_at_1024_px(
+    browser, circle_server
+):
+    context, page = open_context(
+        browser, circle_server.url, ".cole-room-create", viewport=SIDEBAR_WIDTH_WINDOW
+    )
+    try:
+        page.locator(".cole-room-create button").click()
+        link = page.locator(".cole-room-made a.cole-room-link")
+        expect(link).to_be_visible(timeout=30_000)
+        sidebar = page.locator("#sidebar").bounding_box()
+        box = link.bounding_box()
+        assert (
+            sidebar["x"] <= box["x"] and box["x"] + box["width"] <= sidebar["x"] + sidebar["width"]
+        ), f"the room link {box} leaves the sidebar {sidebar}"
+        said = page.locator(".cole-room-made")
+        expect(said).to_contain_text("send this link to the others")
+        where = said.evaluate(OUTSIDE_SIDEBAR_JS)
+        assert where["boxes"] > 0, f"no text measured: {where}"
+        assert where["cut"] == [] and not where["clipped"], f"the sentence is cut: {where}"
+        page.screenshot(path=str(artifact("room-link-sidebar-1024.png")))
+    finally:
+        context.close()

@@ -523,6 +523,22 @@ def test_bot_runner_drops_a_cancelled_result_and_reports_errors():
     assert not runner.thinking
 
 
+def test_a_page_closed_during_a_bots_pause_leaves_nothing_waiting_and_nothing_moves():
+    async def scenario():
+        runner = BotRunner()
+        computed, applied = [], []
+        runner.run(lambda: computed.append("E5"), applied.append, delay=3600)
+        pauses = [t for t in threading.enumerate() if t.name == "bot-runner"]
+        assert len(pauses) == 1 and pauses[0].is_alive() and runner.thinking
+        runner.close()  # the tab is closed (or undo, or a new game) during the pause
+        await asyncio.to_thread(pauses[0].join, 10)
+        assert not pauses[0].is_alive()  # no timer left waiting on the server
+        await asyncio.sleep(0)
+        return computed, applied
+
+    assert asyncio.run(scenario()) == ([], [])
+
+
 def test_undo_in_a_bot_game_pauses_the_bots_so_the_position_can_be_studied():
     model = CircleModel(seat0="Greedy", seat1="Random", seed=2, radius=2)
     dash = CircleDashboard(model=model)

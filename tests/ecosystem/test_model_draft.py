@@ -36,22 +36,15 @@ def play_out(game: EcosystemModel) -> None:
 
 
 def test_a_new_game_follows_the_options():
-    game = EcosystemModel(
+    options = dict(
         variant="two_parks",
         players=4,
         frame="floating",
         elephant_floor=0,
         lion_choice="reading_order",
-        seed=1,
     )
-    rules = game.state.rules
-    assert (rules.variant, rules.players, rules.frame, rules.elephant_floor, rules.lion_choice) == (
-        "two_parks",
-        4,
-        "floating",
-        0,
-        "reading_order",
-    )
+    game = EcosystemModel(seed=1, **options)
+    assert {name: getattr(game.state.rules, name) for name in options} == options
     assert [len(game.state.hand(p, "west")) for p in range(4)] == [11] * 4
     assert game.message.startswith("New game with two parks for 4 players")
     game.players = 3

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import panel as pn
 import pytest
 
 from cole_panel.rooms import RoomRegistry, new_token
+from cole_panel.rooms.serving import RoomPage
 
 from .test_rooms import page
 
@@ -46,3 +48,62 @@ def test_each_page_picks_in_turn_and_passes_its_own_pending_pick(registry):
     assert b.pick(*pick_for(b)) and b.confirm()
     assert len(room.model.history) == 2 and room.model.state.turn == 1  # the hands passed
     assert a.hand_of(0) == room.model.state.hand(0)
+
+
+def shown_text(viewable) -> str:
+    """The text a person sees on a page: every text pane whose layouts are all visible."""
+    if isinstance(viewable, pn.viewable.Viewer):
+        viewable = viewable.__panel__()
+    if not getattr(viewable, "visible", True):
+        return ""
+    if isinstance(viewable, pn.pane.PaneBase):
+        return viewable.object if isinstance(viewable.object, str) else ""
+    return "\n".join(shown_text(child) for child in getattr(viewable, "objects", ()))
+
+
+def test_a_spectator_sees_no_hand_box_but_is_told_they_are_watching(registry):
+    from cole_panel.ecosystem import EcosystemDashboard
+
+    host, watcher = new_token(), new_token()
+    room = registry.create("ecosystem", host, {"players": 2})
+    pages = {who: RoomPage(room, who, EcosystemDashboard) for who in (host, watcher)}
+    seen = {who: shown_text(page.dashboard) for who, page in pages.items()}
+    assert "Your hand</b> (11 cards)" in seen[host] and "You are watching" not in seen[host]
+    assert "Your hand" not in seen[watcher] and "hand</b> (" not in seen[watcher]
+    assert "<b>You are watching</b>" in seen[watcher]
+
+
+@pytest.mark.parametrize("together", [False, True])
+def test_with_the_hosts_option_a_turns_picks_show_only_once_every_seat_has_picked(
+    registry, together
+):
+    people = [new_token() for _ in range(3)]
+    room = registry.create("ecosystem", people[0], {"players": 3, "reveal_together": together})
+    pages = [page(room, who)[0] for who in people]
+    for seat in (1, 2):
+        room.claim(people[seat], seat)
+    watcher = page(room, new_token())[0]
+    live = room.model.state
+    for mover in range(3):
+        assert pages[mover].pick(*pick_for(pages[mover])) and pages[mover].confirm()
+        live = room.model.state
+        if mover == 2:
+            break  # the turn is complete: see below
+        for seat, seen in enumerate([*pages, watcher]):
+            for q in range(mover + 1):
+                shown = seen.state.park(q) == live.park(q)
+                assert shown == (not together or q == seat), (seat, q)
+            # the others' picks are not told, but that they have picked is
+            assert len(seen.history) == (mover + 1 if not together else int(seat <= mover))
+            assert seen.state.current_player == mover + 1
+        if together:  # the picked card is back in its hand: 11 cards, as if not yet picked
+            assert len(pages[1].state.hand(0)) == len(room.model.start.hand(0)) == 11
+    assert live.turn == 1  # every seat has picked: the hands passed
+    for seen in [*pages, watcher]:  # and every pick appears, on every page
+        assert [seen.state.park(q) for q in range(3)] == [live.park(q) for q in range(3)]
+        assert len(seen.history) == 3 and any(e.kind == "placed" for e in seen.events)
+    if together:  # the host's next hand was seat 2's: seat 2 knows it, and still sees it whole
+        passed = live.hand(0)
+        assert pages[0].pick(*pick_for(pages[0])) and pages[0].confirm()
+        assert pages[2].state.hand(0) == passed and len(room.model.state.hand(0)) == 9
+        assert pages[2].state.park(0) == live.park(0) != room.model.state.park(0)

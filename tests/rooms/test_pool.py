@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import queue
 import threading
+from dataclasses import replace
 
 import pytest
 
+from cole_panel.circle import CircleModel
 from cole_panel.core.botpool import BotPool
 from cole_panel.rooms import RoomRegistry, new_token
 from cole_panel.rooms.serving import PoolScheduler
@@ -70,3 +72,21 @@ def test_removing_a_room_stops_its_bots_search(pool):
     finally:
         pool.listeners.clear()
         registry.close_all()
+
+
+def test_a_room_closed_during_its_bots_pause_leaves_nothing_waiting_and_nothing_moves(pool):
+    events, posted = [], []
+    pool.listeners.append(events.append)
+    try:
+        scheduler = PoolScheduler(posted.append, pool=pool)
+        game = CircleModel(seat0="Greedy", radius=2)
+        job = game.bot_job()
+        scheduler.submit(replace(job, delay=3600))  # the pause before the bot's move
+        pauses = [t for t in threading.enumerate() if t.name == "room-bot-pause"]
+        assert len(pauses) == 1 and pauses[0].is_alive()
+        scheduler.cancel()  # the room closes (or undo, or a new game) during the pause
+        pauses[0].join(WAIT)
+        assert not pauses[0].is_alive()  # no timer left waiting on the server
+        assert events == [] and posted == [] and game.history == []  # and no bot move
+    finally:
+        pool.listeners.clear()

@@ -268,102 +268,80 @@ def test_the_packaged_text_loads_from_a_path(tmp_path):
 
 
 @pytest.mark.parametrize(
-    "name, old, new, message",
+    "name, old, new, field, problem",
     [
-        (
-            "zebra",
-            'group = "ungulate"',
-            'group = "horse"',
-            "card 'zebra': field 'group': 'horse' is not a group",
-        ),
-        (
-            "zebra",
-            "level = 3",
-            "level = 2",
-            "card 'zebra': field 'level': 2 is not a level of ungulate (1, 3)",
-        ),
-        ("zebra", "level = 3", 'level = "3"', "card 'zebra': field 'level': '3' is not a whole"),
-        ("lion", "copies = 2", "copies = 0", "card 'lion': field 'copies': 0 must be at least 1"),
-        (
-            "lion",
-            "big_five = true",
-            'big_five = "yes"',
-            "card 'lion': field 'big_five': 'yes' is not true or false",
-        ),
-        (
-            "lion",
-            'verb = "kill"',
-            'verb = "eat"',
-            "card 'lion': field 'hunt[1].verb': unknown verb 'eat'",
-        ),
+        ("zebra", 'group = "ungulate"', 'group = "horse"', "group", "'horse' is not a group"),
+        ("zebra", "level = 3", "level = 2", "level", "2 is not a level of ungulate (1, 3)"),
+        ("zebra", "level = 3", 'level = "3"', "level", "'3' is not a whole"),
+        ("lion", "copies = 2", "copies = 0", "copies", "0 must be at least 1"),
+        ("lion", "big_five = true", 'big_five = "yes"', "big_five", "'yes' is not true or false"),
+        ("lion", 'verb = "kill"', 'verb = "eat"', "hunt[1].verb", "unknown verb 'eat'"),
         (
             "lion",
             'target = "ungulate 3-"',
             'target = "antelope 3-"',
-            "card 'lion': field 'hunt[1].target': unknown group 'antelope'",
+            "hunt[1].target",
+            "unknown group 'antelope'",
         ),
-        (
-            "lion",
-            'reach = "right 3"',
-            'reach = "up 3"',
-            "card 'lion': field 'hunt[1].reach': 'up 3' is not a reach",
-        ),
+        ("lion", 'reach = "right 3"', 'reach = "up 3"', "hunt[1].reach", "'up 3' is not a reach"),
         (
             "lion",
             '{ verb = "kill", target = "ungulate 3-", reach = "right 3" }',
             '{ verb = "kill", reach = "right 3" }',
-            "card 'lion': field 'hunt[1].target': missing",
+            "hunt[1].target",
+            "missing",
         ),
         (
             "lion",
             '{ verb = "kill", target = "ungulate 3-", reach = "right 3" }',
             '{ verb = "kill", target = "ungulate 3-", reach = "right 3", range = 2 }',
-            "card 'lion': field 'hunt[1].range': unknown field",
+            "hunt[1].range",
+            "unknown field",
         ),
         (
             "lion",
             'effect = "discard_left_of"',
             'effect = "roar"',
-            "card 'lion': field 'effects[1].effect': unknown effect 'roar'",
+            "effects[1].effect",
+            "unknown effect 'roar'",
         ),
-        (
-            "lion",
-            "position = 8",
-            "position = 0",
-            "card 'lion': field 'effects[1].position': position 0",
-        ),
+        ("lion", "position = 8", "position = 0", "effects[1].position", "position 0"),
         (
             "rhino",
             'when = "large_mammal > predator"',
             'when = "green > red"',
-            "card 'rhino': field 'effects[1].when': unknown group 'green'",
+            "effects[1].when",
+            "unknown group 'green'",
         ),
         (
             "lion",
             'target = "predator" }',
             'target = "predators" }',
-            "card 'lion': field 'placement[1].target': unknown group 'predators'",
+            "placement[1].target",
+            "unknown group 'predators'",
         ),
         (
             "dung beetle",
             'unless = "insect"',
             'unless = "insects"',
-            "card 'dung beetle': field 'placement[1].unless': unknown group 'insects'",
+            "placement[1].unless",
+            "unknown group 'insects'",
         ),
-        (
-            "lion",
-            "copies = 2",
-            "copies = 2\ncolour = 'gold'",
-            "card 'lion': field 'colour': unknown field",
-        ),
-        ("lion", 'group = "predator"\n', "", "card 'lion': field 'group': missing"),
-        ("lion", "level = 5\n", "", "card 'lion': field 'level': missing"),
-        ("lion", 'name = "lion"', 'name = "zebra"', "card 'zebra': field 'name': listed twice"),
+        ("lion", "copies = 2", "copies = 2\ncolour = 'gold'", "colour", "unknown field"),
+        ("lion", 'group = "predator"\n', "", "group", "missing"),
+        ("lion", "level = 5\n", "", "level", "missing"),
     ],
 )
-def test_loader_names_the_card_and_field(tmp_path, name, old, new, message):
+def test_loader_names_the_card_and_field(tmp_path, name, old, new, field, problem):
+    message = f"card '{name}': field '{field}': {problem}"
     with pytest.raises(ValueError, match=re.escape(message)):
         load_deck(_write(tmp_path, _edit_card(name, old, new)))
+
+
+def test_a_name_listed_twice_is_refused(tmp_path):
+    text = _edit_card("lion", 'name = "lion"', 'name = "zebra"')
+    with pytest.raises(ValueError, match=re.escape("card 'zebra': field 'name': listed twice")):
+        load_deck(_write(tmp_path, text))
 
 
 def test_missing_name_is_reported_by_position(tmp_path):

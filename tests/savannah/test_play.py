@@ -1,4 +1,4 @@
-"""Placement rules, placement effects, hunting, regrouping and the turn, on hand-built rows."""
+"""Playing a card on hand-built rows: placement rules, placement effects and illegal moves."""
 
 from __future__ import annotations
 
@@ -12,38 +12,16 @@ from engines.savannah import (
     Killed,
     NotAt,
     Play,
-    Regrouped,
     RowDiscarded,
     Rules,
-    Scared,
     Steal,
     StealPending,
     Stole,
     TokenReturned,
-    load_deck,
     make_state,
     name_of,
 )
-
-DECK = load_deck()
-
-
-def card_in_hand(state, name):
-    hand = state.hand(state.current_player)
-    return next(c for c in hand if name_of(c) == name)
-
-
-def play(state, name):
-    return state.apply(Play(card_in_hand(state, name)))
-
-
-def of(events, kind):
-    return [e for e in events if isinstance(e, kind)]
-
-
-def names(ids):
-    return [name_of(c) for c in ids]
-
+from tests.savannah.rows import DECK, card_in_hand, cards, names, of, play, played
 
 # ---------------------------------------------------------------- placement restrictions
 
@@ -188,22 +166,13 @@ def test_elephant_without_most_animals_kills_nothing():
     assert names(state.kill_pile(0)) == ["lion", "hyena", "ranger"]
 
 
-NINE = [
-    "zebra@1",
-    "impala@1",
-    "termite",
-    "oxpecker",
-    "scrub hare",
-    "wildebeest",
-    "dung beetle",
-    "gazelle",
-    "zebra",
-]
+NINE = cards(
+    "zebra@1, impala@1, termite, oxpecker, scrub hare, wildebeest, dung beetle, gazelle, zebra"
+)
 
 
 def test_human_removes_every_card_left_of_the_7th_from_the_right():
-    state = make_state(row=NINE, hands=[["ranger"], ["jackal"]])
-    events = play(state, "ranger")
+    state, events = played(NINE, "ranger", "jackal")
     gone = of(events, RowDiscarded)[0]
     assert names(gone.cards) == ["zebra", "impala"] and gone.position == 7
     assert state.discard_pile[:2] == gone.cards
@@ -221,20 +190,11 @@ def test_counting_the_played_card_is_an_option():
 
 
 def test_lion_discards_every_card_left_of_the_8th_from_the_right():
-    row = [
-        "termite",
-        "oxpecker",
-        "scrub hare",
-        "meerkat",
-        "guineafowl",
-        "dung beetle",
-        "scrub hare",
-        "ostrich",
-        "termite",
-        "guineafowl",
-    ]
-    state = make_state(row=row, hands=[["lion"], ["jackal"]])
-    events = play(state, "lion")
+    row = cards(
+        "termite, oxpecker, scrub hare, meerkat, guineafowl, dung beetle, scrub hare, ostrich, "
+        "termite, guineafowl"
+    )
+    state, events = played(row, "lion", "jackal")
     assert names(of(events, RowDiscarded)[0].cards) == ["termite", "oxpecker"]
     assert len(state.row) == 8 + 1
 
@@ -283,8 +243,7 @@ def test_scavenger_without_a_kill_steals_nothing_and_with_empty_piles_finds_noth
     )
     events = play(state, "vulture")
     assert not of(events, StealPending) and state.current_player == 1
-    state = make_state(row=["zebra", "impala"], hands=[["vulture"], ["jackal"]])
-    events = play(state, "vulture")
+    state, events = played(["zebra", "impala"], "vulture", "jackal")
     assert [e.kind for e in events if "steal" in e.kind] == ["nothing_to_steal"]
     assert state.current_player == 1
 
@@ -328,292 +287,6 @@ def test_a_player_without_tokens_plays_without_one_or_must_discard():
     )
     assert state.legal_actions() == [Discard("lion#1"), Discard("termite#1")]
     assert state.why_unplayable("lion#1") == "Player 1 has no tokens left, so can only discard."
-
-
-# ---------------------------------------------------------------- hunting and counting
-
-
-def test_counting_from_the_right_near_the_right_end_of_a_short_row():
-    state = make_state(row=["termite", "dung beetle", "zebra"], hands=[["oxpecker"], ["lion"]])
-    events = play(state, "oxpecker")
-    hunt = of(events, Hunted)[0]
-    assert (hunt.side, hunt.positions) == ("right", (2, 1))
-    assert names(hunt.reached) == ["zebra", "dung beetle"] and names(hunt.hits) == ["dung beetle"]
-    assert names(state.kill_pile(0)) == ["dung beetle"]
-    assert "termite#1" in state.row  # position 0 was out of reach
-
-
-def test_counting_further_than_the_row_reaches_every_card():
-    state = make_state(row=["meerkat", "scrub hare"], hands=[["jackal"], ["lion"]])
-    events = play(state, "jackal")
-    assert of(events, Hunted)[0].positions == (1, 0)
-    assert names(state.kill_pile(0)) == ["scrub hare", "meerkat"]
-
-
-def test_counting_from_the_left_near_both_ends():
-    state = make_state(
-        row=["zebra", "termite", "impala", "dung beetle", "scrub hare"],
-        hands=[["guineafowl"], ["lion"]],
-    )
-    events = play(state, "guineafowl")
-    hunt = of(events, Hunted)[0]
-    assert (hunt.side, hunt.positions) == ("left", (0, 1, 2))
-    assert names(state.kill_pile(0)) == ["termite"]  # the dung beetle at position 3 is safe
-    state = make_state(row=["termite", "dung beetle"], hands=[["guineafowl"], ["lion"]])
-    play(state, "guineafowl")
-    assert names(state.kill_pile(0)) == ["termite", "dung beetle"]
-
-
-def test_actions_count_on_the_row_as_it_was_at_the_start_of_the_turn():
-    # The lion's first action kills the zebra; its second ("2 from the right") still counts the
-    # zebra's empty place, so it reaches the rhino but not the buffalo behind it.
-    state = make_state(row=["buffalo@1", "rhino@1", "zebra@1"], hands=[["lion"], ["jackal"]])
-    events = play(state, "lion")
-    hunts = of(events, Hunted)
-    assert names(hunts[0].hits) == ["zebra"]
-    assert hunts[1].positions == (2, 1) and names(hunts[1].reached) == ["rhino"]
-    assert names(state.kill_pile(0)) == ["zebra", "rhino"]
-    assert state.row == ("buffalo#1", "lion#1")
-
-
-def test_an_effect_removing_cards_leaves_their_places_counted():
-    # The ranger discards the two leftmost cards, then scares predators in the whole row: the
-    # jackal it discarded is not scared again; the cheetah in the kept part is.
-    row = [
-        "jackal",
-        "impala",
-        "zebra",
-        "termite",
-        "cheetah@1",
-        "oxpecker",
-        "wildebeest",
-        "gazelle",
-        "zebra",
-    ]
-    state = make_state(row=row, hands=[["ranger"], ["lion"]])
-    events = play(state, "ranger")
-    hunt = of(events, Hunted)[0]
-    assert hunt.positions == tuple(range(9))
-    assert "jackal#1" not in hunt.reached and names(hunt.hits) == ["cheetah"]
-    assert [e.card for e in of(events, Scared)] == ["cheetah#1"]
-    assert state.discard_pile == ("jackal#1", "impala#1", "cheetah#1")
-
-
-def test_the_played_card_never_hits_itself():
-    state = make_state(
-        row=["zebra", "termite"],
-        hands=[["hippo"], ["lion"]],
-        rules=Rules(players=2, count_played_card=True),
-    )
-    events = play(state, "hippo")  # "scare away the rightmost card": that is the hippo itself
-    hunt = of(events, Hunted)[0]
-    assert hunt.positions == (2,) and hunt.reached == ()
-    assert "hippo#1" in state.row and "termite#1" in state.row
-    state = make_state(row=["zebra", "termite"], hands=[["hippo"], ["lion"]])
-    play(state, "hippo")  # default: the rightmost card of the row before the hippo
-    assert state.discard_pile == ("termite#1",)
-
-
-def test_kills_go_to_the_hunters_kill_pile_and_tokens_go_home():
-    state = make_state(
-        row=["impala@1", "gazelle@2", "zebra@0"],
-        hands=[["jackal"], ["cheetah"], ["lion"]],
-        current=1,
-    )
-    events = play(state, "cheetah")
-    assert names(state.kill_pile(1)) == ["gazelle", "impala"]
-    returned = [(e.player, e.card) for e in of(events, TokenReturned)]
-    assert returned == [(2, "gazelle#1"), (1, "impala#1")]
-    assert [state.tokens_left(q) for q in range(3)] == [9, 9, 10]  # seat 1 put one on cheetah
-    assert of(events, Killed)[0].describe() == "Player 2's cheetah killed Player 3's gazelle."
-
-
-# ---------------------------------------------------------------- regrouping
-
-
-def test_regrouping_joins_the_rightmost_card_of_the_kind():
-    state = make_state(row=["impala", "zebra", "ostrich"], hands=[["gazelle"], ["lion"]])
-    events = play(state, "gazelle")
-    regroup = of(events, Regrouped)[0]
-    assert (regroup.group, regroup.level, regroup.cards, regroup.anchor) == (
-        "ungulate",
-        1,
-        ("impala#1",),
-        "gazelle#1",
-    )
-    assert names(state.row) == ["zebra", "ostrich", "impala", "gazelle"]
-    assert events[-1].row == state.row
-
-
-def test_regrouping_every_kind_and_only_those_kinds():
-    row = [
-        "meerkat",
-        "termite",
-        "zebra",
-        "oxpecker",
-        "impala",
-        "meerkat",
-        "oxpecker",
-        "wildebeest",
-        "dung beetle",
-        "impala",
-        "hyena",
-    ]
-    state = make_state(row=row, hands=[["scrub hare"], ["lion"]])
-    events = play(state, "scrub hare")
-    assert [(e.group, e.level) for e in of(events, Regrouped)] == [
-        ("small_mammal", 1),
-        ("ungulate", 1),
-        ("ungulate", 3),
-    ]
-    assert names(state.row) == [
-        "termite",
-        "oxpecker",
-        "meerkat",
-        "meerkat",
-        "oxpecker",
-        "zebra",
-        "wildebeest",
-        "dung beetle",
-        "impala",
-        "impala",
-        "hyena",
-        "scrub hare",
-    ]
-
-
-def test_a_grouped_row_does_not_regroup():
-    state = make_state(
-        row=["termite", "impala", "gazelle", "zebra", "wildebeest"], hands=[["ostrich"], ["lion"]]
-    )
-    events = play(state, "ostrich")
-    assert not of(events, Regrouped)
-
-
-# ---------------------------------------------------------------- drawing and the end
-
-
-def test_drawing_back_to_three_and_the_game_ends_when_the_last_card_is_drawn():
-    state = make_state(
-        row=["zebra"],
-        hands=[["termite", "lion", "impala"], ["ostrich"]],
-        pile=["leopard", "hyena"],
-        leftover="discard",
-    )
-    events = play(state, "lion")
-    assert names(state.hand(0)) == ["termite", "impala", "leopard"]
-    assert events[-1].kind == "row_closed" and not state.is_over
-    events = play(state, "ostrich")
-    assert [e.kind for e in events[-3:]] == ["drew", "row_closed", "game_over"]
-    assert state.is_over and state.current_player is None and state.legal_actions() == []
-    with pytest.raises(IllegalAction, match="The game is over."):
-        state.apply(Play("termite#1"))
-
-
-def test_equal_turns_finishes_the_round_without_drawing():
-    rules = Rules(players=3, equal_turns=True)
-    state = make_state(
-        row=["zebra"],
-        hands=[["termite", "impala"], ["jackal"], ["ostrich"]],
-        pile=["hyena"],
-        leftover="discard",
-        current=1,
-        rules=rules,
-    )
-    play(state, "jackal")  # draws the last card
-    assert not state.is_over and state.current_player == 2
-    events = play(state, "ostrich")
-    assert not any(e.kind == "drew" for e in events)
-    assert state.is_over and events[-1].kind == "game_over"
-
-
-# ---------------------------------------------------------------- end scoring
-
-
-def test_alive_cards_score_for_their_token_holder_only():
-    state = make_state(row=["zebra@0", "termite@0", "lion@1", "impala"], hands=[[], []], over=True)
-    sheet = state.score_sheet()
-    assert sheet.by_category(0)["alive"] == 5 + 12
-    assert sheet.by_category(1)["alive"] == 1
-    lines = [line for line in sheet.for_player(0) if line.category == "alive"]
-    assert {c for line in lines for c in line.cells} == {"zebra#1", "termite#1"}
-    assert "1 insect alive × 12" in [line.note for line in lines]
-
-
-def test_cards_in_hand_are_penalties():
-    state = make_state(row=[], hands=[["lion", "ranger", "termite"], ["scrub hare"]], over=True)
-    sheet = state.score_sheet()
-    assert sheet.by_category(0)["hand"] == -10 - 15 - 1
-    assert sheet.by_category(1)["hand"] == -2
-
-
-def test_kill_piles_score_their_levels():
-    state = make_state(row=[], hands=[[], []], kills=[["zebra", "impala", "lion"], []], over=True)
-    sheet = state.score_sheet()
-    assert sheet.by_category(0)["kills"] == 3 + 1 + 5
-    assert sheet.by_category(1) == {"alive": 0, "kills": 0}
-
-
-def test_a_human_as_the_rightmost_card_costs_its_token_holder_10():
-    state = make_state(row=["zebra@0", "poacher@1"], hands=[[], []], over=True)
-    line = next(li for li in state.score_sheet() if li.category == "rightmost")
-    assert (line.player, line.points, line.cells) == (1, -10, ("poacher#1",))
-    assert state.score_sheet().total(1) == 0 - 10
-    state = make_state(row=["poacher@1", "zebra@0"], hands=[[], []], over=True)
-    assert "rightmost" not in state.score_sheet().by_category(1)
-    state = make_state(row=["zebra@0", "poacher"], hands=[[], []], over=True)
-    assert all(li.category != "rightmost" for li in state.score_sheet())
-
-
-def test_big_five_bonus_needs_all_five_in_one_kill_pile():
-    five = ["lion", "leopard", "elephant", "rhino", "buffalo"]
-    state = make_state(row=[], hands=[[], []], kills=[five, five[:4]], over=True)
-    sheet = state.score_sheet()
-    bonus = next(li for li in sheet if li.category == "big_five")
-    assert (bonus.player, bonus.points) == (0, 25) and sorted(names(bonus.cells)) == sorted(five)
-    assert sheet.total(0) == 25 + 5 + 4 + 4 + 3 + 2
-    assert "big_five" not in sheet.by_category(1)
-    assert state.totals() == [sheet.total(0), sheet.total(1)]
-    state = make_state(
-        row=[],
-        hands=[[], []],
-        kills=[five, []],
-        over=True,
-        rules=Rules(players=2, big_five_bonus=10),
-    )
-    assert state.score_sheet().by_category(0)["big_five"] == 10
-
-
-def test_winner_most_points_and_tie_breaks():
-    state = make_state(row=["zebra@1"], hands=[[], []], kills=[["zebra"], []], over=True)
-    assert state.totals() == [3, 5] and state.winner == 1
-    tied = dict(
-        row=["zebra@0", "impala@1", "gazelle@1"],
-        hands=[[], []],
-        kills=[["zebra", "wildebeest", "meerkat", "oxpecker", "termite"], []],
-        over=True,
-    )
-    state = make_state(**tied)
-    assert state.totals() == [14, 10]
-    state = make_state(**{**tied, "kills": [["zebra", "impala"], []]})
-    assert state.totals() == [9, 10]
-    state = make_state(**{**tied, "kills": [["zebra", "impala", "gazelle#2"], []]})
-    assert state.totals() == [10, 10] and state.winners == (0, 1) and state.winner is None
-    state = make_state(
-        **{**tied, "kills": [["zebra", "impala", "gazelle#2"], []]},
-        rules=Rules(players=2, tie_break="most_alive"),
-    )
-    assert state.winner == 1
-
-
-def test_game_over_event_names_the_winner():
-    state = make_state(
-        row=["zebra"], hands=[["termite"], ["ostrich"]], pile=["lion"], leftover="discard"
-    )
-    events = play(state, "termite")
-    over = events[-1]
-    assert over.kind == "game_over" and over.totals == tuple(state.totals())
-    assert over.describe().startswith("Game over: Player")
 
 
 # ---------------------------------------------------------------- illegal moves
