@@ -25,7 +25,7 @@ from engines.circle.species import DIRECTIONS
 
 from ..core.text import a
 from ..ui import batched
-from ..ui.figures import bare_figure
+from ..ui.figures import bare_figure, lean
 from ..ui.glyphs import label
 from .cell_text import last_captures, preview_text
 from .geometry import board_cells, cell_center, nearest_cell, plot_extent
@@ -304,7 +304,7 @@ class CircleBoard(pn.viewable.Viewer):
         p.js_on_event(MouseLeave, CustomJS(args=dict(tool=hover, **args), code=HIGHLIGHT_JS))
         p.on_event(Tap, self._on_tap)
         p.on_event(DoubleTap, self._on_double_tap)
-        self.figure = p
+        self.figure = lean(p)
 
     def _layout_for(self, radius: int) -> None:
         """Ranges and ring for a board radius (only when the radius changes)."""

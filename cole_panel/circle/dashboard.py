@@ -247,6 +247,8 @@ class CircleDashboard(pn.viewable.Viewer):
             *extra,
             ("Puzzles", self._puzzles),
             ("How to play", self._how_to),
+            # Built up front (a few models): test_console_errors watches the hidden move list
+            # fill in as bots play. The puzzles are built on their first open (``_on_tab``).
             dynamic=False,
             sizing_mode="stretch_width",
         )
@@ -291,7 +293,7 @@ class CircleDashboard(pn.viewable.Viewer):
         return pn.Tabs(
             ("New game", self._setup),
             ("Save / load", self._saveload),
-            dynamic=False,
+            dynamic=True,
             sizing_mode="stretch_width",
         )
 

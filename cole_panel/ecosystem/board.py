@@ -21,7 +21,7 @@ from bokeh.models import ColumnDataSource, HoverTool
 
 from engines.ecosystem import CELLS, COLS, ROWS, Park, cell_label
 
-from ..ui.figures import bare_figure
+from ..ui.figures import bare_figure, lean
 from ..ui.glyphs import label
 from .card_glyphs import CARD_COLUMNS, card_label, draw_cards
 from .geometry import (
@@ -225,7 +225,7 @@ class ParkBoard(pn.viewable.Viewer):
         p.add_tools(hover)
         p.on_event(Tap, self._on_tap)
         p.on_event(DoubleTap, self._on_tap)  # two quick clicks on two cells are two taps
-        self.figure = p
+        self.figure = lean(p)
 
     def _relayout(self, *_: Any) -> None:
         self._layout()

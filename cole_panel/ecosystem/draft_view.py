@@ -119,11 +119,12 @@ class DraftTable(pn.viewable.Viewer):
     # ------------------------------------------------------------------ widgets
     def _build(self) -> None:
         m = self.model
-        self.board = ParkBoard(on_cell=self._on_cell, figure_name=DRAFT_BOARD)
-        self.hands = [
-            HandView(on_card=partial(self._on_card, i), figure_name=name, cell_px=56)
-            for i, name in enumerate(HAND_NAMES)
-        ]
+        # The park board and the hands (some 400 Bokeh models with the other players' parks)
+        # are built when the table is first shown (see ``_table``): a page that opens on the
+        # scoring explorer is built that much faster, and never pays for them unless the person
+        # opens the draft.
+        self._board: ParkBoard | None = None
+        self._hands: list[HandView] | None = None
         self._hand_titles = [
             pn.pane.HTML(
                 "",
@@ -137,9 +138,7 @@ class DraftTable(pn.viewable.Viewer):
         # 300 Bokeh models; six up front made every page slow to build).
         self.small: list[ParkBoard | None] = [None] * MAX_PLAYERS
         # A hidden Bokeh pane can keep showing its last picture: hide the whole box instead.
-        self._hand_boxes = [
-            pn.Column(t, h, margin=0) for t, h in zip(self._hand_titles, self.hands, strict=True)
-        ]
+        self._hand_boxes = [pn.Column(t, margin=0) for t in self._hand_titles]
         self._watching = pn.pane.HTML(
             "<b>You are watching</b>: each player sees only their own hand; take a free seat "
             "to play.",
@@ -252,12 +251,7 @@ class DraftTable(pn.viewable.Viewer):
             self._thinking,
             self._banner,
             self._message,
-            self._park_title,
-            self._back,
-            self.board,
-            self._direction,
-            self._watching,
-            *self._hand_boxes,
+            pn.panel(self._table, lazy=True, margin=0),
             self._controls,
             self._final,
             self._explore,
@@ -297,6 +291,44 @@ class DraftTable(pn.viewable.Viewer):
             css_classes=["eco-draft"],
         )
 
+    @property
+    def board(self) -> ParkBoard:
+        """The person's parks (the big board)."""
+        self._table()
+        assert self._board is not None
+        return self._board
+
+    @property
+    def hands(self) -> list[HandView]:
+        """The person's hand (one per park)."""
+        self._table()
+        assert self._hands is not None
+        return self._hands
+
+    @param.depends()  # built once: no parameter of the table rebuilds it
+    def _table(self) -> pn.viewable.Viewable:
+        """The parks and the hands, built and drawn on first need (a lazy pane's first render,
+        or a look at :attr:`board` or :attr:`hands`)."""
+        if self._board is None:
+            self._board = ParkBoard(on_cell=self._on_cell, figure_name=DRAFT_BOARD)
+            self._hands = [
+                HandView(on_card=partial(self._on_card, i), figure_name=name, cell_px=56)
+                for i, name in enumerate(HAND_NAMES)
+            ]
+            for box, hand in zip(self._hand_boxes, self._hands, strict=True):
+                box.append(hand)
+            self._table_box = pn.Column(
+                self._park_title,
+                self._back,
+                self._board,
+                self._direction,
+                self._watching,
+                *self._hand_boxes,
+                margin=0,
+            )
+            self._draw_table(self._shown_player())
+        return self._table_box
+
     def settings(self) -> pn.viewable.Viewable:
         """The next game's variant, frame, players, seats and the New game button."""
         return self._setup
@@ -310,19 +342,52 @@ class DraftTable(pn.viewable.Viewer):
         for p, row in enumerate(self._seat_rows):
             row.visible = p < self.model.players
 
+    def _shown_player(self) -> int:
+        """Whose parks the big board shows: the person's, or another player's (Enlarge)."""
+        m = self.model
+        if self._shown is not None and self._shown >= m.state.players:
+            self._shown = None
+        return m.viewer if self._shown is None else self._shown
+
     @batched
     def _refresh(self, *_: Any) -> None:
+        m = self.model
+        state = m.state
+        over = state.is_over
+        shown = self._shown_player()
+        if self._board is not None:
+            self._draw_table(shown)
+        self._back.visible = self._shown is not None
+        self._scores.object = scores_html(m)
+        self._park_title.object = park_title(m, shown)
+        self._direction.object = pass_html(m)
+        self._seen.object = seen_html(m)
+        self._turn.object = f'<div style="font-size:17px">{html.escape(m.turn_text())}</div>'
+        self._banner.text = m.outcome_text
+        self._final.visible = over
+        self._controls.visible = not over
+        self._explore.visible = over and self.on_explore is not None
+        if over:
+            self._final.object = (
+                '<h3 style="margin:4px 0">The final score</h3>'
+                + final_table_html(m)
+                + breakdown_html(m, shown)
+            )
+        self._log.reset((f"{n}.", [t.describe()]) for n, t in enumerate(m.history, start=1))
+        self._refresh_buttons()
+
+    def _draw_table(self, shown: int) -> None:
+        """The big board (``shown``'s parks), the hands and the other players' parks."""
         m = self.model
         state = m.state
         names = m.park_names
         viewer = m.viewer
         over = state.is_over
-        if self._shown is not None and self._shown >= state.players:
-            self._shown = None
-        shown = viewer if self._shown is None else self._shown
         variant = state.rules.variant
+        board, hands = self._board, self._hands
+        assert board is not None and hands is not None
         floating = state.rules.frame == "floating" and not over
-        self.board.param.update(
+        board.param.update(
             variant=variant,
             outside=floating,
             row_scores=False,
@@ -330,23 +395,22 @@ class DraftTable(pn.viewable.Viewer):
         )
         if over:
             parks, flips = scored_parks(m, shown)
-            self.board.show(parks, badges=flips, last=m.last_cells(shown))
+            board.show(parks, badges=flips, last=m.last_cells(shown))
         elif shown != viewer:
-            self.board.show(m.parks_of(shown), last=m.last_cells(shown))
+            board.show(m.parks_of(shown), last=m.last_cells(shown))
         else:
             legal = []
             for name in names:
                 legal += [c if name is None else (name, *c) for c in m.legal_cells(name)]
-            self.board.show(
+            board.show(
                 m.parks_of(viewer),
                 legal=legal,
                 pending=m.pending_cells(),
                 last=m.last_cells(viewer),
             )
-        self._back.visible = self._shown is not None
         owner = m.hand_owner
         self._watching.visible = owner is None and not over
-        for i, hand in enumerate(self.hands):
+        for i, hand in enumerate(hands):
             visible = i < len(names) and not over and owner is not None
             self._hand_boxes[i].visible = visible
             if not visible:
@@ -383,23 +447,6 @@ class DraftTable(pn.viewable.Viewer):
                 f'<div style="font-size:13px"><b>{html.escape(m.seat_name(p))}</b>: '
                 f"{totals[p]} {points_word(totals[p])}</div>"
             )
-        self._scores.object = scores_html(m)
-        self._park_title.object = park_title(m, shown)
-        self._direction.object = pass_html(m)
-        self._seen.object = seen_html(m)
-        self._turn.object = f'<div style="font-size:17px">{html.escape(m.turn_text())}</div>'
-        self._banner.text = m.outcome_text
-        self._final.visible = over
-        self._controls.visible = not over
-        self._explore.visible = over and self.on_explore is not None
-        if over:
-            self._final.object = (
-                '<h3 style="margin:4px 0">The final score</h3>'
-                + final_table_html(m)
-                + breakdown_html(m, shown)
-            )
-        self._log.reset((f"{n}.", [t.describe()]) for n, t in enumerate(m.history, start=1))
-        self._refresh_buttons()
 
     def _small_board(self, p: int) -> ParkBoard:
         board = self.small[p]

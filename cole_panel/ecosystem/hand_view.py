@@ -13,7 +13,7 @@ from bokeh.models import ColumnDataSource, HoverTool
 
 from engines.ecosystem import CardType
 
-from ..ui.figures import bare_figure
+from ..ui.figures import bare_figure, lean
 from .card_glyphs import CARD_COLUMNS, draw_cards
 from .style import BACKGROUND, CARD_TOOLTIP, GOLD, RULES, card_columns, title
 
@@ -58,7 +58,7 @@ class HandView(pn.viewable.Viewer):
         p.add_tools(hover)
         p.on_event(Tap, self._on_tap)
         p.on_event(DoubleTap, self._on_double)
-        self.figure = p
+        self.figure = lean(p)
         self._enabled = False
         self._count = 0
         self._last_index = -1

@@ -85,7 +85,7 @@ class SavannahDashboard(pn.viewable.Viewer):
         self.row = RowView()
         self.hand = HandView(model=self.model, defer=self._soon)
         self.players = PlayersView(model=self.model)
-        self.scores = ScoreView(model=self.model)
+        self._scores: ScoreView | None = None  # the score sheet: built when the game ends
         self.reference = CardReference()
         self.live = LiveScore()
         self._review = TurnReview(model=self.model, on_replay=self.replay_turn)
@@ -112,7 +112,6 @@ class SavannahDashboard(pn.viewable.Viewer):
         self.playback.param.watch(
             lambda *_: self._soon(self._refresh_steps), ["step", "steps", "waiting"]
         )
-        self.scores.param.watch(self._draw, ["highlight"])
         self.param.watch(self._schedule_bot, ["paused"])
         self.runner.param.watch(lambda *_: self._soon(self._refresh_buttons), ["thinking"])
         self._restart_view()
@@ -122,6 +121,22 @@ class SavannahDashboard(pn.viewable.Viewer):
         self._refresh_steps()
         self._refresh_message()
         self._schedule_bot()
+
+    @property
+    def scores(self) -> ScoreView:
+        """The score sheet (a table and a chart), built on first need: only a finished game
+        shows it, and every page used to build it up front."""
+        if self._scores is None:
+            self._scores = ScoreView(model=self.model)
+            self._scores.param.watch(self._draw, ["highlight"])
+        return self._scores
+
+    def _highlight(self) -> frozenset[str]:
+        """The cards of the score line the person chose (none while the game runs)."""
+        scores = self._scores
+        if scores is None or not self.model.state.is_over:
+            return frozenset()
+        return frozenset(scores.highlight)
 
     @classmethod
     def from_query(cls, args: dict[str, Any] | None = None, **params: Any) -> SavannahDashboard:
@@ -373,7 +388,7 @@ class SavannahDashboard(pn.viewable.Viewer):
         step = self.playback.step
         if step is None:
             return
-        highlight = frozenset(self.scores.highlight) if m.state.is_over else frozenset()
+        highlight = self._highlight()
         preview = self._preview()
         key = (
             id(step),
@@ -404,7 +419,7 @@ class SavannahDashboard(pn.viewable.Viewer):
         if self._preview() is not None:
             self.players.show(still_step(m.state))
         elif step is not None:
-            highlight = frozenset(self.scores.highlight) if m.state.is_over else frozenset()
+            highlight = self._highlight()
             self.players.show(step, highlight=highlight)
 
     def _refresh_caption(self) -> None:

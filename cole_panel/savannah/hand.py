@@ -20,7 +20,7 @@ from bokeh.models import ColumnDataSource
 from engines.savannah import name_of
 
 from ..ui.batch import batched
-from ..ui.figures import bare_figure
+from ..ui.figures import bare_figure, lean
 from ..ui.glyphs import label
 from .art import (
     BACKGROUND,
@@ -118,7 +118,7 @@ class HandView(pn.viewable.Viewer):
         label(p, "text", source=self.status, size="13px", style="bold", color="color")
         p.on_event(Tap, self._on_tap)
         p.on_event(DoubleTap, self._on_double_tap)
-        self.figure = p
+        self.figure = lean(p)
         self._fit(3)
 
         self._title = pn.pane.HTML("", margin=(0, 5), css_classes=["cole-hand-title"])

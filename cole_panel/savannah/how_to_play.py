@@ -4,8 +4,10 @@ own cards, points and powers): the turn in steps, the points table, every card's
 from __future__ import annotations
 
 import html
+from functools import lru_cache
 
-from engines.savannah import GROUPS, Card, load_deck
+from engines.savannah import GROUPS, Card
+from engines.savannah.deck import default_deck
 
 from .art import GROUP_SHORT, card_tip, text_on
 
@@ -48,8 +50,17 @@ def _badge(card: Card) -> str:
 
 
 def how_to_play_html(cards: list[Card] | None = None) -> str:
-    """The page as HTML, from ``cards`` (default: the packaged deck)."""
-    cards = list(cards) if cards is not None else load_deck()
+    """The page as HTML, from ``cards`` (default: the packaged deck, written once per process:
+    every page shows it)."""
+    return _packaged_html() if cards is None else _html(list(cards))
+
+
+@lru_cache(maxsize=1)
+def _packaged_html() -> str:
+    return _html(list(default_deck()))
+
+
+def _html(cards: list[Card]) -> str:
     steps = "".join(f"<li style='margin:4px 0'><b>{title}.</b> {text}</li>" for title, text in TURN)
     rows = []
     for group in GROUPS:

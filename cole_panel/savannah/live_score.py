@@ -15,6 +15,7 @@ import panel as pn
 from bokeh.models import ColumnDataSource, Span
 from bokeh.plotting import figure
 
+from ..ui.figures import lean
 from .art import TOKEN_COLOURS, card_of, text_on
 from .narration import SHAPES
 from .standings import CATEGORIES, CATEGORY_NAMES
@@ -77,7 +78,7 @@ class LiveScore(pn.viewable.Viewer):
         self._now = Span(location=0, dimension="height", line_color="#8a6d00", line_dash=[4, 3])
         p.add_layout(self._now)
         p.xaxis.axis_label_text_font_size = p.yaxis.axis_label_text_font_size = "12px"
-        self.figure = p
+        self.figure = lean(p)
         self._chart = pn.pane.Bokeh(p, sizing_mode="stretch_width", margin=(0, 5))
         self._layout = pn.Column(
             pn.pane.HTML(

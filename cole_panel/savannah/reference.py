@@ -8,7 +8,8 @@ import pandas as pd
 import panel as pn
 import param
 
-from engines.savannah import GROUPS, Card, load_deck
+from engines.savannah import GROUPS, Card
+from engines.savannah.deck import default_deck
 
 from .art import GROUP_SHORT, text_on
 
@@ -16,7 +17,7 @@ from .art import GROUP_SHORT, text_on
 def deck_frame(cards: list[Card]) -> pd.DataFrame:
     """One row per distinct card: its data and its rules in words.
 
-    >>> frame = deck_frame(load_deck())
+    >>> frame = deck_frame(list(default_deck()))
     >>> int(frame["Copies"].sum()), list(frame.columns[:4])
     (64, ['Card', 'Group', 'Level', 'Copies'])
     """
@@ -60,8 +61,9 @@ class CardReference(pn.viewable.Viewer):
 
     def __init__(self, **params: Any):
         super().__init__(**params)
-        self.frame = deck_frame(load_deck())
-        colours = {GROUP_SHORT[c.group]: c.colour_hex for c in load_deck()}
+        cards = list(default_deck())  # read once per process
+        self.frame = deck_frame(cards)
+        colours = {GROUP_SHORT[c.group]: c.colour_hex for c in cards}
         self._select = pn.widgets.Select.from_param(self.param.group, label="Group", width=200)
         self._table = pn.widgets.Tabulator(
             self.frame,

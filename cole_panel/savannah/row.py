@@ -14,7 +14,7 @@ from typing import Any
 import panel as pn
 from bokeh.models import Arrow, ColumnDataSource, VeeHead
 
-from ..ui.figures import bare_figure
+from ..ui.figures import bare_figure, lean
 from ..ui.glyphs import badge, label
 from .art import (
     ACTOR,
@@ -123,7 +123,7 @@ class RowView(pn.viewable.Viewer):
         label(p, "text", source=s["labels"], size="12px", color="color")
         label(p, "text", source=s["note"], align="align", size="13px", style="bold", color="color")
         p.add_tools(card_hover([body]))
-        self.figure = p
+        self.figure = lean(p)
         self._pane = pn.pane.Bokeh(
             p, sizing_mode="stretch_width", max_width=int(FRAME_W * 1.4), margin=(0, 5)
         )

@@ -31,8 +31,20 @@ def bare_figure(
         background_fill_color=background,
         border_fill_color=background,
         outline_line_color=None,
+        x_axis_type=None,  # no axes and no grid at all (hidden ones were 10 models a board)
+        y_axis_type=None,
         **options,
     )
-    p.axis.visible = False
-    p.grid.visible = False
     return p
+
+
+def lean(fig: Any) -> Any:
+    """``fig`` with one glyph per renderer: Bokeh's ``figure`` methods add two more copies of
+    each glyph (for a selection and for muting), which no board uses; "auto" lets BokehJS
+    derive them should it ever need them.  Every model costs a page build some 3 ms on the
+    server (each is built, walked and sent), and a board has dozens of renderers."""
+    for renderer in fig.renderers:
+        if hasattr(renderer, "muted_glyph"):
+            renderer.nonselection_glyph = "auto"
+            renderer.muted_glyph = "auto"
+    return fig

@@ -71,6 +71,18 @@ def app_shell(content: Any, *, title: str, page: str) -> pn.template.BootstrapTe
     return template
 
 
+def skip_document_validation() -> None:
+    """Served pages skip Bokeh's check of every new document (``BOKEH_VALIDATE_DOC``).
+
+    The check walks every model of the page once more after it is built (about a tenth of a
+    page's build, on the server's one event loop) and only logs warnings such as an empty
+    figure, which no visitor sees.  Set for the whole process, once it serves a page.
+    """
+    from bokeh.settings import settings
+
+    settings.perform_document_validation.set_value(False)
+
+
 def serve_page(content: Any, *, title: str, page: str) -> pn.template.BootstrapTemplate:
     """Frame ``content`` with :func:`app_shell` and mark it servable for this session.
 
@@ -88,6 +100,7 @@ def serve_page(content: Any, *, title: str, page: str) -> pn.template.BootstrapT
     doc = pn.state.curdoc
     if doc is None:
         return shell.servable(location=location)
+    skip_document_validation()
     # The template adds its parts to the document one root at a time, and Bokeh walks every
     # model of the document after each one; frozen, it walks them once (a third less build
     # time for a big page, and the server's one event loop is held that much less).

@@ -56,6 +56,8 @@ def shown_text(viewable) -> str:
         viewable = viewable.__panel__()
     if not getattr(viewable, "visible", True):
         return ""
+    if isinstance(viewable, pn.param.ParamMethod):  # a lazy pane: what it shows once drawn
+        return shown_text(viewable.object())
     if isinstance(viewable, pn.pane.PaneBase):
         return viewable.object if isinstance(viewable.object, str) else ""
     return "\n".join(shown_text(child) for child in getattr(viewable, "objects", ()))

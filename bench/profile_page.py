@@ -1,0 +1,115 @@
+"""Where a served page's build goes: cProfile of what the server runs for one session.
+
+``python -m bench.profile_page circle ecosystem savannah`` serves each app in this process
+(``panel serve``'s own application handler, loopback only), asks for the page with a plain
+HTTP GET (the server builds the session's document and serializes it into the answer, as for
+a browser), and prints, per app: the server CPU of that build (median of ``--pages`` after a
+first, warming one), the Bokeh models in the document by type, and the profile's top
+functions by cumulative time.  ``--query`` adds an address (e.g. ``room=abc``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import pstats
+import statistics
+import threading
+import time
+import urllib.request
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _serve(app: str):
+    import panel as pn
+
+    return pn.serve(
+        {app: str(ROOT / "apps" / f"{app}.py")},
+        address="127.0.0.1",
+        port=0,
+        show=False,
+        start=False,
+        websocket_origin="*",
+    )
+
+
+def profile(app: str, pages: int, query: str, top: int, callers: list[str]) -> list[str]:
+    server = _serve(app)
+    port = server.port
+    loop = server.io_loop
+    prof = cProfile.Profile()
+    cpu: list[float] = []
+    result: dict[str, object] = {}
+
+    def on_loop(fn) -> None:
+        done = threading.Event()
+
+        def call() -> None:
+            fn()
+            done.set()
+
+        loop.add_callback(call)
+        done.wait(30)
+
+    def client() -> None:
+        url = f"http://127.0.0.1:{port}/{app}" + (f"?{query}" if query else "")
+        try:
+            # A first, warming page; ``pages`` timed ones; one profiled (cProfile slows it).
+            for i in range(pages + 2):
+                if i == pages + 1:
+                    on_loop(prof.enable)
+                t0 = time.process_time()
+                with urllib.request.urlopen(url, timeout=120) as reply:
+                    reply.read()
+                if 0 < i <= pages:
+                    cpu.append(time.process_time() - t0)
+            on_loop(prof.disable)
+            sessions = server.get_sessions(f"/{app}")
+            doc = sessions[-1].document
+            result["models"] = Counter(type(m).__name__ for m in doc.models)
+        finally:
+            loop.add_callback(server.stop)
+            loop.add_callback(loop.stop)
+
+    thread = threading.Thread(target=client, daemon=True)
+    server.start()
+    thread.start()
+    loop.start()
+    thread.join(5)
+    models: Counter = result.get("models", Counter())  # type: ignore[assignment]
+    lines = [
+        f"== {app}: server CPU per page (process time, median of {len(cpu)}): "
+        f"{statistics.median(cpu) if cpu else float('nan'):.3f} s; "
+        f"{sum(models.values())} Bokeh models",
+        "   " + ", ".join(f"{n} {k}" for k, n in models.most_common(14)),
+    ]
+    stats = pstats.Stats(prof)
+    stats.sort_stats("cumulative")
+    import io
+
+    out = io.StringIO()
+    stats.stream = out
+    stats.print_stats(top)
+    for name in callers:
+        stats.print_callers(name)
+    lines.append(out.getvalue())
+    return lines
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("apps", nargs="*", default=["circle", "ecosystem", "savannah"])
+    parser.add_argument("--pages", type=int, default=3)
+    parser.add_argument("--query", default="")
+    parser.add_argument("--top", type=int, default=40)
+    parser.add_argument("--callers", nargs="*", default=[], help="functions whose callers to list")
+    args = parser.parse_args(argv)
+    for app in args.apps:
+        print("\n".join(profile(app, args.pages, args.query, args.top, args.callers)), flush=True)
+
+
+if __name__ == "__main__":
+    main()
