@@ -161,7 +161,8 @@ class PlayWithOthers(pn.viewable.Viewer):
         link = html.escape(room_link(self.game, room.name))
         self._said.object = (
             f'Room made: send this link to the others — <a class="cole-room-link" href="{link}">'
-            f"{link}</a> — and open it yourself to play (you hold the first seat)."
+            f"{link}</a> — and open it yourself to play (you hold the first seat). The room "
+            "starts a new game with this page's options; the game on this page stays as it is."
         )
 
     def __panel__(self) -> pn.viewable.Viewable:

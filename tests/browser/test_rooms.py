@@ -66,6 +66,8 @@ def make_room(browser, server) -> tuple[object, object, str]:
     expect(link).to_be_visible(timeout=30_000)
     href = link.get_attribute("href")
     assert href.startswith(f"/{server.app}?room=")
+    # not this page's position: the sentence says so
+    expect(page.locator(".cole-room-made")).to_contain_text("The room starts a new game")
     page.goto(server.url.rsplit("/", 1)[0] + href, timeout=PAGE_LOAD_TIMEOUT_MS)
     expect(page.locator(".cole-room-you")).to_be_visible(timeout=PAGE_LOAD_TIMEOUT_MS)
     return context, page, server.url.rsplit("/", 1)[0] + href
