@@ -32,7 +32,7 @@ from engines.circle import MAX_RADIUS, Rules, State, board, new_game
 
 from ..core.query import MAX_QUERY_LENGTH, choice, flag, whole
 from ..core.query import read_query as _read
-from ..ui.address import page_location_ok
+from ..ui.address import page_location_ok, room_name
 from ..ui.links import CopyLink
 from .model import CircleModel
 
@@ -152,7 +152,7 @@ class ShareLink(pn.viewable.Viewer):
 
     def __init__(self, **params: Any):
         super().__init__(**params)
-        if not page_location_ok():
+        if not page_location_ok() and room_name() is None:
             # Panel's own reading of the address fails on a value such as '²': read the
             # arguments here and leave the address bar alone
             open_shared(self.model, pn.state.session_args)

@@ -100,7 +100,7 @@ class ScoreBreakdown(pn.viewable.Viewer):
             groupby=["Category"],
             hidden_columns=["Category"],
             sizing_mode="stretch_width",
-            widths={"step": 30, "points": 58},
+            widths={"step": 30, "points": 72},  # 58 px cut the header to "Poi…"
             titles={"step": "", "points": "Points", "why": "Why"},
             text_align={"points": "right", "step": "center"},
             formatters={"why": {"type": "textarea"}},

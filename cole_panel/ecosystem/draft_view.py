@@ -190,7 +190,8 @@ class DraftTable(pn.viewable.Viewer):
         self._pass.on_click(lambda _: self.model.confirm())
         self._auto.on_click(self._on_auto)
 
-        self._controls = pn.Row(
+        # Wraps: in one row at 1,024 px the checkbox's sentence ran off the window's edge.
+        self._controls = pn.FlexBox(
             self._pass, self._undo, self._redo, self._auto, self._confirm, margin=(4, 0)
         )
         self._scores = pn.pane.HTML("", margin=(4, 5), sizing_mode="stretch_width")

@@ -25,7 +25,7 @@ from panel.io.state import set_curdoc
 
 from ..core import BotJob, Pause
 from ..core.botpool import BotPool, shared_pool
-from ..ui.address import served_doc
+from ..ui.address import ROOM_PARAMETER, room_name, served_doc
 from ..ui.resume import keep_game
 from ..ui.shell import split
 from ..ui.token import keep_token
@@ -123,16 +123,7 @@ def room_link(game: str, name: str, prefix: str | None = None) -> str:
     '/shard2/circle?room=abc'
     """
     base = (pn.state.base_url if prefix is None else prefix) or "/"
-    return f"{base.rstrip('/')}/{game}?room={name}"
-
-
-def _room_name() -> str | None:
-    args = pn.state.session_args or {}
-    values = args.get("room")
-    if not values:
-        return None
-    raw = values[0]
-    return raw.decode("utf-8", "replace")[:100] if isinstance(raw, bytes) else str(raw)[:100]
+    return f"{base.rstrip('/')}/{game}?{ROOM_PARAMETER}={name}"
 
 
 class PlayWithOthers(pn.viewable.Viewer):
@@ -170,7 +161,8 @@ class PlayWithOthers(pn.viewable.Viewer):
         link = html.escape(room_link(self.game, room.name))
         self._said.object = (
             f'Room made: send this link to the others — <a class="cole-room-link" href="{link}">'
-            f"{link}</a> — and open it yourself to play (you hold the first seat)."
+            f"{link}</a> — and open it yourself to play (you hold the first seat). The room "
+            "starts a new game with this page's options; the game on this page stays as it is."
         )
 
     def __panel__(self) -> pn.viewable.Viewable:
@@ -343,7 +335,7 @@ def game_page(
         _swept.append(registry)
         pn.state.schedule_task("cole-rooms-sweep", registry.sweep, period=SWEEP_PERIOD)
     token = keep_token()  # the page writes this browser's cookie (one writer: ui.token)
-    name = _room_name()
+    name = room_name()
     if name is None:
         dashboard = solo() if solo is not None else dashboard_class()
         keep_game(dashboard.model, game)  # a reload or a restart brings the game back

@@ -12,7 +12,7 @@ import html
 from typing import Any
 
 import panel as pn
-from bokeh.models import ColumnDataSource, Span
+from bokeh.models import BasicTicker, ColumnDataSource, Span
 from bokeh.plotting import figure
 
 from ..ui.figures import lean
@@ -78,6 +78,7 @@ class LiveScore(pn.viewable.Viewer):
         self._now = Span(location=0, dimension="height", line_color="#8a6d00", line_dash=[4, 3])
         p.add_layout(self._now)
         p.xaxis.axis_label_text_font_size = p.yaxis.axis_label_text_font_size = "12px"
+        p.xaxis.ticker = BasicTicker(min_interval=1)  # moves are whole: no tick at move 0.5
         self.figure = lean(p)
         self._chart = pn.pane.Bokeh(p, sizing_mode="stretch_width", margin=(0, 5))
         self._layout = pn.Column(

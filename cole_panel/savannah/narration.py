@@ -123,6 +123,8 @@ def turn_html(m: SavannahModel, pb: Playback) -> str:
         who = f"the {m.seat(p)} bot is playing"
     elif m.waiting_for is not None:
         who = f"pass the device to {player_name(p)}"
+    elif (words := m.turn_words(p)) != "Your move":  # a room's page: not this page's seat
+        who = words[:1].lower() + words[1:]
     elif m.must_steal:
         who = "take a card from another player's kill pile"
     elif m.must_discard:

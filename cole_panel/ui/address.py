@@ -9,6 +9,9 @@ address bar in step) raises ``ValueError`` on a value such as ``?x=²`` or a num
 digits, and the page stays blank.  Apps serve with ``location=page_location_ok()``: on such an
 address the page is served without that link to the address bar, and the games' own readers
 (:mod:`cole_panel.core.query`) name the bad parameter.
+
+:func:`room_name` reads the one parameter that makes a page a room's (``?room=<name>``): such
+an address belongs to the room, so a game's own link neither reads nor rewrites it.
 """
 
 from __future__ import annotations
@@ -39,3 +42,17 @@ def page_location() -> pn.io.location.Location | None:
 def page_location_ok() -> bool:
     """Whether ``pn.state.location`` can be read for this session (True outside a server)."""
     return served_doc() is None or page_location() is not None
+
+
+ROOM_PARAMETER = "room"
+"""The address parameter naming a room (``/circle?room=<name>``)."""
+
+
+def room_name() -> str | None:
+    """The room this served page was opened for (``?room=<name>``, at most 100 characters),
+    else None."""
+    values = (pn.state.session_args or {}).get(ROOM_PARAMETER)
+    if not values:
+        return None
+    raw = values[0]
+    return raw.decode("utf-8", "replace")[:100] if isinstance(raw, bytes) else str(raw)[:100]

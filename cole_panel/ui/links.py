@@ -3,7 +3,8 @@
 :class:`CopyLink` is the same for every game: it asks a ``query()`` function for the page's
 query (``"?…"``) whenever one of the watched parameters changes, writes it into the address
 bar (``pn.state.location``) and into a text box, and copies it with a "Copy link" button. On a
-server page, ``on_open(search)`` first receives the query the page was opened with.
+server page, ``on_open(search)`` first receives the query the page was opened with; on a room's
+page (``?room=``) the address is the room's and is left alone.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from typing import Any
 import panel as pn
 import param
 
-from .address import page_location
+from .address import page_location, room_name
 
 __all__ = ["COPY_JS", "CopyLink"]
 
@@ -50,12 +51,13 @@ class CopyLink(pn.viewable.Viewer):
     ):
         super().__init__(**params)
         self._query = query
-        self._location = page_location()
-        self._base = ""
-        if self._location is not None:
-            self._base = (self._location.href or "").split("?")[0]
-            if self._location.search and on_open is not None:
-                on_open(self._location.search)
+        location = page_location()
+        self._base = (location.href or "").split("?")[0] if location is not None else ""
+        # A room's page: its address is the room's (a reload must come back to it), so the
+        # link only shows the position and neither opens nor rewrites the address.
+        self._location = None if room_name() is not None else location
+        if self._location is not None and self._location.search and on_open is not None:
+            on_open(self._location.search)
         self._text = pn.widgets.TextInput(
             value="",
             label=self.label,

@@ -122,6 +122,16 @@ def test_build_a_park_by_clicking_and_see_the_score_change(open_page, server):
     page.screenshot(path=str(artifact("ecosystem-explorer-built.png")), full_page=True)
 
 
+def test_the_breakdowns_points_header_is_shown_whole(open_page, server):
+    """The column was too narrow for its bold title, which read 'Poi…'."""
+    page, _ = open_explorer(open_page, server)
+    title = page.locator(
+        ".eco-breakdown .tabulator-col[tabulator-field=points] .tabulator-col-title"
+    )
+    expect(title).to_have_text("Points")
+    assert title.evaluate("e => e.scrollWidth <= e.clientWidth"), "the 'Points' header is cut"
+
+
 def test_step_through_the_scoring_and_see_a_gazelle_flip(open_page, server):
     page, board = open_explorer(open_page, server)
     step = start_steps(page)

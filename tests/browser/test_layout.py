@@ -95,3 +95,28 @@ def test_page_fits_1024_px_with_every_control_on_screen(browser, panel_server, n
         )
     finally:
         context.close()
+
+
+def test_the_draft_tables_controls_fit_1024_px(browser, panel_server):
+    """Pass hands, Undo, Redo, Pick for me and the 'Wait for Pass hands' sentence all inside
+    the window (the sentence used to run off its right edge)."""
+    server = panel_server("ecosystem")
+    context = browser.new_context(viewport={"width": WIDTH, "height": 768})
+    try:
+        page = context.new_page()
+        page.set_default_timeout(30_000)
+        page.goto(server.url, timeout=PAGE_LOAD_TIMEOUT_MS)
+        page.locator(".bk-tab", has_text="Draft table").click(timeout=PAGE_LOAD_TIMEOUT_MS)
+        controls = [
+            page.get_by_role("button", name=name)
+            for name in ("Pass hands ▶", "Undo", "Redo", "Pick for me")
+        ] + [page.get_by_text("Wait for “Pass hands” (lets you undo)")]
+        for control in controls:
+            expect(control).to_be_visible(timeout=PAGE_LOAD_TIMEOUT_MS)  # not scrolled to: x kept
+            box = control.bounding_box()
+            assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= WIDTH, (
+                f"{control} is not within the {WIDTH} px window: {box}"
+            )
+        page.screenshot(path=str(artifact(f"layout-ecosystem-draft-{WIDTH}.png")))
+    finally:
+        context.close()

@@ -66,6 +66,8 @@ def make_room(browser, server) -> tuple[object, object, str]:
     expect(link).to_be_visible(timeout=30_000)
     href = link.get_attribute("href")
     assert href.startswith(f"/{server.app}?room=")
+    # not this page's position: the sentence says so
+    expect(page.locator(".cole-room-made")).to_contain_text("The room starts a new game")
     page.goto(server.url.rsplit("/", 1)[0] + href, timeout=PAGE_LOAD_TIMEOUT_MS)
     expect(page.locator(".cole-room-you")).to_be_visible(timeout=PAGE_LOAD_TIMEOUT_MS)
     return context, page, server.url.rsplit("/", 1)[0] + href
@@ -163,6 +165,31 @@ def test_a_reload_returns_to_the_same_seat_and_nobody_else_can_take_it(browser, 
         for ctx in (other_ctx, guest_ctx, host_ctx):
             if ctx is not None:
                 ctx.close()
+
+
+def test_after_a_move_both_addresses_still_name_the_room_and_a_reload_comes_back(
+    browser, circle_server
+):
+    """The page's position link must not take over a room's address: it used to rewrite
+    ``?room=…`` into ``?moves=E5`` after the first move (a reload then left the room), and a
+    guest joining read 'Not used: room: there is no such parameter'."""
+    host_ctx, host, link = make_room(browser, circle_server)
+    guest_ctx, guest = open_context(browser, link)
+    try:
+        expect(guest.locator(".cole-message")).not_to_contain_text("no such parameter")
+        sit(guest, 1)
+        state = new_circle()
+        BokehFigure(host, BOARD_NAME).wait_ready().click(*cell_center((0, 0)))
+        state.apply((0, 0))
+        for page in (host, guest):
+            wait_for_board(page, state)
+            assert "?room=" in page.url and "moves=" not in page.url
+        guest.reload(timeout=PAGE_LOAD_TIMEOUT_MS)
+        expect(guest.locator(".cole-room-you")).to_have_text("Black", timeout=PAGE_LOAD_TIMEOUT_MS)
+        wait_for_board(guest, state)
+    finally:
+        guest_ctx.close()
+        host_ctx.close()
 
 
 @pytest.fixture(scope="module")

@@ -266,3 +266,17 @@ def test_a_circle_page_names_an_open_seat_it_waits_for(registry):
     page(room, guest)
     room.claim(guest, 1)  # the guest sits down: the host's page names her at once
     assert "Waiting for Guest 2" in turn_line(dashboard)
+
+
+def test_a_savannah_page_in_a_room_tells_only_the_mover_it_is_her_turn(registry):
+    """A spectator's page used to read 'Player 1 to play — your turn: choose a card'."""
+    from cole_panel.savannah.narration import turn_html
+    from cole_panel.savannah.playback import Playback
+
+    host, guest = new_token(), new_token()
+    room = registry.create("savannah", host)
+    a, _ = page(room, host)
+    b, _ = page(room, guest)
+    assert "your turn" in turn_html(a, Playback())
+    line = turn_html(b, Playback())
+    assert "your turn" not in line and "waiting for Host" in line

@@ -12,6 +12,7 @@ from cole_panel.savannah import SavannahModel, Table, turn_steps
 from cole_panel.savannah.art import TOKEN_COLOURS, contrast_ratio, text_on
 from cole_panel.savannah.how_to_play import how_to_play_html
 from cole_panel.savannah.link import game_query, open_game, read_query
+from cole_panel.savannah.live_score import LiveScore
 from cole_panel.savannah.narration import preview_marks
 from cole_panel.savannah.standings import standing, step_state
 from engines.savannah import Play, Steal, load_deck, make_state
@@ -132,3 +133,11 @@ def test_the_discard_step_numbers_the_positions_it_counts():
     assert marks["text"] == [str(k) for k in range(1, 8)]
     assert min(marks["x"]) == effect.cut, "the 7th from the right is the first card kept"
     assert "left of the 7th from the right" in view.sources["note"].data["text"][0]
+
+
+def test_the_score_charts_move_axis_labels_whole_moves_only():
+    """Early in a game (moves 0 to 3) the axis showed ticks at 0.5, 1.5 and 2.5."""
+    score = LiveScore()
+    score.chart([[0, 0], [1, 0], [1, 2], [3, 2]], moment=3)
+    ticker = score.figure.xaxis[0].ticker
+    assert ticker.min_interval >= 1
