@@ -45,6 +45,7 @@ HAND_CARDS = "savannah-hand-cards"
 CARD_W, CARD_H, GAP = 1.0, 1.45, 1.12
 PX = 112
 MAX_HAND = 5
+SIDE_MIN, SIDE_MAX = 300, 470
 
 
 def slot_x(index: int) -> float:
@@ -110,8 +111,8 @@ class HandView(pn.viewable.Viewer):
             (-0.56, 2 * GAP + 0.56),
             (-0.95, 0.9),
             BACKGROUND,
-            frame_width=int(PX * 3 * GAP),
-            frame_height=int(PX * 1.85),
+            width=int(PX * 3 * GAP),
+            height=int(PX * 1.85),
         )
         draw_cards(p, self.source, w=CARD_W, h=CARD_H, px=PX, detail=True)
         draw_backs(p, w=CARD_W, h=CARD_H, radius=8, x="x", y="y", source=self.backs)
@@ -119,7 +120,6 @@ class HandView(pn.viewable.Viewer):
         p.on_event(Tap, self._on_tap)
         p.on_event(DoubleTap, self._on_double_tap)
         self.figure = lean(p)
-        self._fit(3)
 
         self._title = pn.pane.HTML("", margin=(0, 5), css_classes=["cole-hand-title"])
         self._buttons = [
@@ -172,8 +172,13 @@ class HandView(pn.viewable.Viewer):
             self._cover_text, self._reveal, visible=False, margin=0, sizing_mode="stretch_width"
         )
         self._pane = pn.pane.Bokeh(p, sizing_mode="fixed", margin=(0, 5))
+        # In a Column of its own, of a size that never shrinks: a figure placed straight in a
+        # FlexBox gets a frame of width 0 and draws nothing; one in a flex item that may
+        # shrink is squeezed (its labels then overlap).
+        self._picture = pn.Column(self._pane, margin=0, styles={"flex": "0 0 auto"})
+        self._fit(3)
         self._controls = pn.Column(
-            pn.Row(*self._buttons, margin=0),
+            pn.FlexBox(*self._buttons, margin=0, sizing_mode="stretch_width"),
             self._action,
             self._steal_box,
             self._reason,
@@ -181,8 +186,25 @@ class HandView(pn.viewable.Viewer):
             margin=0,
             sizing_mode="stretch_width",
         )
-        self._side = pn.Column(self._title, self._cover, self._controls, width=470, margin=0)
-        self._layout = pn.Row(self._pane, self._side, margin=0)
+        # The side column takes the room beside the cards (300-470 px) or, when there is not
+        # that much (a 1,024 px window with the sidebar open, a notebook), a row of its own.
+        self._side = pn.Column(
+            self._title,
+            self._cover,
+            self._controls,
+            margin=0,
+            sizing_mode="stretch_width",
+            min_width=SIDE_MIN,
+            max_width=SIDE_MAX,
+            styles={"flex": f"1 1 {SIDE_MIN}px"},
+        )
+        self._layout = pn.Row(
+            self._picture,
+            self._side,
+            margin=0,
+            sizing_mode="stretch_width",
+            styles={"flex-wrap": "wrap", "align-items": "flex-start"},
+        )
 
     def add_below(self, viewable: Any) -> None:
         """Show ``viewable`` (e.g. the message box) under the hand's controls."""
@@ -194,7 +216,10 @@ class HandView(pn.viewable.Viewer):
             return
         self._slots = slots
         self.figure.x_range.update(start=-0.56, end=(slots - 1) * GAP + 0.56)
-        self.figure.frame_width = int(PX * ((slots - 1) * GAP + 1.12))
+        width = int(PX * ((slots - 1) * GAP + 1.12))
+        self.figure.width = width
+        self._pane.param.update(width=width, height=self.figure.height)
+        self._picture.width = width + 10  # the pane's margins
 
     # ------------------------------------------------------------------ reading the model
     def _hand(self) -> tuple[str, ...]:
