@@ -104,6 +104,11 @@ class ScoreView(pn.viewable.Viewer):
                 ),
                 self._chart,
                 margin=0,
+                sizing_mode="stretch_width",
+                # The chart goes under the table when both do not fit (a 1,024 px window).
+                # A Bokeh Row told to wrap, not a FlexBox: in a FlexBox the chart is drawn
+                # with an empty frame.
+                styles={"flex-wrap": "wrap", "align-items": "flex-start"},
             ),
             margin=0,
         )
