@@ -51,6 +51,8 @@ TABLE_BOARD = "eco-table-park-{player}"
 """Bokeh name pattern of each player's small park figure."""
 HUMAN_VS_BOT_DELAY = 0.25
 """Seconds a bot waits before picking when a person plays, so each pick can be seen."""
+SETUP_SELECT_WIDTH = 250
+"""Width of the next game's Variant and Placement frame menus: their longest choice shows whole."""
 
 HOW_TO_PLAY = """
 **Goal.** Build the park (or the two parks) that scores the most. The *Scoring explorer* tab
@@ -211,7 +213,7 @@ class DraftTable(pn.viewable.Viewer):
             m.param.variant,
             label="Variant",
             options={"Classic (one park)": "classic", "Two parks (West and East)": "two_parks"},
-            width=220,
+            width=SETUP_SELECT_WIDTH,
         )
         frame = pn.widgets.Select.from_param(
             m.param.frame,
@@ -220,7 +222,7 @@ class DraftTable(pn.viewable.Viewer):
                 "fixed (the park's 4 × 5 cells)": "fixed",
                 "floating (the frame may slide)": "floating",
             },
-            width=220,
+            width=SETUP_SELECT_WIDTH,
         )
         players = pn.widgets.IntSlider.from_param(m.param.players, label="Players", width=200)
         together = pn.widgets.Checkbox.from_param(
