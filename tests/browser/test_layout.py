@@ -11,9 +11,10 @@ import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
+from cole_panel.savannah.hand import CARD_W, HAND_NAME, slot_x
 from cole_panel.ui.shell import PAGES
 
-from .conftest import PAGE_LOAD_TIMEOUT_MS, artifact
+from .conftest import PAGE_LOAD_TIMEOUT_MS, BokehFigure, artifact, show_settings
 
 pytestmark = pytest.mark.browser
 
@@ -25,6 +26,35 @@ NO_SIDEWAYS_SCROLL = """() =>
 WIDTHS = """() => Object.fromEntries(["main", "sidebar"].map(id => document.getElementById(id))
     .filter(e => e != null).map(e => [e.id, [e.scrollWidth, e.clientWidth]])
     .concat([["page", [document.documentElement.scrollWidth, window.innerWidth]]]))"""
+# Every choice of every menu on screen that is wider than the menu's text box (cut off).
+CUT_MENU_CHOICES = """els => els.filter(e => e.getClientRects().length > 0).flatMap(e => {
+    const css = getComputedStyle(e);
+    const ctx = document.createElement("canvas").getContext("2d");
+    ctx.font = css.font;
+    const room = e.clientWidth - parseFloat(css.paddingLeft) - parseFloat(css.paddingRight);
+    return [...e.options].map(o => [o.text, Math.ceil(ctx.measureText(o.text).width), room])
+        .filter(([, width, room]) => width > room);
+})"""
+# The hand's labels under the cards are drawn in the canvas in this font (hand.py).
+HAND_LABEL_FONT = "bold 13px helvetica"
+TEXT_WIDTHS = """([font, texts]) => {
+    const ctx = document.createElement("canvas").getContext("2d");
+    ctx.font = font;
+    return texts.map(t => ctx.measureText(t).width);
+}"""
+# A figure's page box and the width of its drawing area (0 when it draws nothing).
+FIGURE_BOX = """test => {
+    const view = Bokeh.index.query_one(v => v.model && v.frame && test(v));
+    if (!view) return null;
+    const r = view.el.getBoundingClientRect();
+    return {x: r.x, width: r.width, frame: view.frame.bbox.width};
+}"""
+
+
+def _in_window(page, label: str, box: dict | None) -> None:
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= WIDTH, (
+        f"{label} is not within the {WIDTH} px window: {box}"
+    )
 
 
 def _circle(page):
@@ -93,6 +123,9 @@ def test_page_fits_1024_px_with_every_control_on_screen(browser, panel_server, n
             f"the {name} page scrolls sideways; (scroll width, visible width): "
             f"{page.evaluate(WIDTHS)}"
         )
+        # Every menu shows each of its choices whole ("fixed (the park's 4 × 5 cells)" was cut).
+        cut = page.locator("select").evaluate_all(CUT_MENU_CHOICES)
+        assert cut == [], f"menu choices cut off (text, its width, the room in the menu): {cut}"
     finally:
         context.close()
 
@@ -118,5 +151,76 @@ def test_the_draft_tables_controls_fit_1024_px(browser, panel_server):
                 f"{control} is not within the {WIDTH} px window: {box}"
             )
         page.screenshot(path=str(artifact(f"layout-ecosystem-draft-{WIDTH}.png")))
+    finally:
+        context.close()
+
+
+def _open_savannah(browser, panel_server):
+    server = panel_server("savannah")
+    context = browser.new_context(viewport={"width": WIDTH, "height": 768})
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    page.goto(f"{server.url}?players=2&seed=4&speed=0", timeout=PAGE_LOAD_TIMEOUT_MS)
+    return context, page
+
+
+def test_savannah_hand_labels_stay_under_their_own_cards_at_1024_px(browser, panel_server):
+    """The hand's picture keeps its size beside (or above) its buttons: each "✓ can be played"
+    lies under its own card, apart from its neighbours' (they overlapped in a squeezed picture,
+    and a wrapping layout once left the picture blank)."""
+    context, page = _open_savannah(browser, panel_server)
+    try:
+        hand = BokehFigure(page, HAND_NAME).wait_ready()
+        page.wait_for_function(
+            "() => Bokeh.documents[0].get_model_by_name('savannah-hand-status')"
+            ".data.text.filter(t => t === '✓ can be played').length === 3",
+            timeout=PAGE_LOAD_TIMEOUT_MS,
+        )
+        texts = page.evaluate(
+            "() => Bokeh.documents[0].get_model_by_name('savannah-hand-status').data.text"
+        )
+        widths = page.evaluate(TEXT_WIDTHS, [HAND_LABEL_FONT, texts])
+        boxes = []
+        for i, (text, width) in enumerate(zip(texts, widths, strict=True)):
+            (left, _), (centre, _), (right, _) = hand.to_pixels(
+                [(slot_x(i) - CARD_W / 2, 0), (slot_x(i), 0), (slot_x(i) + CARD_W / 2, 0)]
+            )
+            label = (centre - width / 2, centre + width / 2)
+            assert left <= label[0] and label[1] <= right, (
+                f"{text!r} under card {i} spans {label}, the card {(left, right)}"
+            )
+            assert left >= 0 and right <= WIDTH, f"card {i} is off the window: {(left, right)}"
+            boxes.append(label)
+        for (_, end), (start, _) in zip(boxes, boxes[1:], strict=False):
+            assert end <= start, f"labels overlap: {boxes}"
+        expect(page.locator(".cole-play button")).to_be_visible()
+        _in_window(page, "the Play button", page.locator(".cole-play button").bounding_box())
+        page.screenshot(path=str(artifact(f"layout-savannah-hand-{WIDTH}.png")))
+        assert page.evaluate(NO_SIDEWAYS_SCROLL), page.evaluate(WIDTHS)
+    finally:
+        context.close()
+
+
+def test_savannah_final_scores_fit_1024_px(browser, panel_server):
+    """After "Let bots finish the game": the score table and the "Points per category" chart
+    both inside the window (the chart under the table) and the chart drawn; no sideways scroll."""
+    context, page = _open_savannah(browser, panel_server)
+    try:
+        BokehFigure(page, HAND_NAME).wait_ready()
+        show_settings(page)
+        page.get_by_role("button", name="Let bots finish the game").click()
+        table = page.locator(".cole-scores")
+        expect(table.locator(".tabulator-row").first).to_be_visible(timeout=PAGE_LOAD_TIMEOUT_MS)
+        _in_window(page, "the score table", table.bounding_box())
+        chart = "v => v.model.title && v.model.title.text === 'Points per category'"
+        page.wait_for_function(f"() => Bokeh.index.query_one({chart}) !== null")
+        box = page.evaluate(f"() => ({FIGURE_BOX})({chart})")
+        _in_window(page, "the points chart", box)
+        assert box["frame"] > 100, f"the points chart draws in a {box['frame']} px wide frame"
+        table.scroll_into_view_if_needed()
+        page.screenshot(path=str(artifact(f"layout-savannah-scores-{WIDTH}.png")))
+        assert page.evaluate(
+            "() => document.scrollingElement.scrollWidth <= window.innerWidth"
+        ) and page.evaluate(NO_SIDEWAYS_SCROLL), page.evaluate(WIDTHS)
     finally:
         context.close()
