@@ -22,6 +22,7 @@ from engines.savannah import name_of
 from ..ui.batch import batched
 from ..ui.figures import bare_figure, lean
 from ..ui.glyphs import label
+from ..ui.wrap import wrapping_row
 from .art import (
     BACKGROUND,
     MUTED,
@@ -172,9 +173,7 @@ class HandView(pn.viewable.Viewer):
             self._cover_text, self._reveal, visible=False, margin=0, sizing_mode="stretch_width"
         )
         self._pane = pn.pane.Bokeh(p, sizing_mode="fixed", margin=(0, 5))
-        # In a Column of its own, of a size that never shrinks: a figure placed straight in a
-        # FlexBox gets a frame of width 0 and draws nothing; one in a flex item that may
-        # shrink is squeezed (its labels then overlap).
+        # Of a size that never shrinks: a squeezed picture overlaps its labels.
         self._picture = pn.Column(self._pane, margin=0, styles={"flex": "0 0 auto"})
         self._fit(3)
         self._controls = pn.Column(
@@ -187,24 +186,17 @@ class HandView(pn.viewable.Viewer):
             sizing_mode="stretch_width",
         )
         # The side column takes the room beside the cards (300-470 px) or, when there is not
-        # that much (a 1,024 px window with the sidebar open, a notebook), a row of its own.
+        # that much (a 1,024 px window with the sidebar open, a hand of five), a row of its own.
         self._side = pn.Column(
             self._title,
             self._cover,
             self._controls,
             margin=0,
             sizing_mode="stretch_width",
-            min_width=SIDE_MIN,
             max_width=SIDE_MAX,
             styles={"flex": f"1 1 {SIDE_MIN}px"},
         )
-        self._layout = pn.Row(
-            self._picture,
-            self._side,
-            margin=0,
-            sizing_mode="stretch_width",
-            styles={"flex-wrap": "wrap", "align-items": "flex-start"},
-        )
+        self._layout = wrapping_row(self._picture, self._side)
 
     def add_below(self, viewable: Any) -> None:
         """Show ``viewable`` (e.g. the message box) under the hand's controls."""

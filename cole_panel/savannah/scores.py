@@ -18,6 +18,7 @@ import param
 from holoviews.streams import Pipe
 
 from ..ui.batch import batched
+from ..ui.wrap import wrapping_row
 from .model import SavannahModel, player_name
 from .standings import CATEGORIES, CATEGORY_NAMES
 
@@ -92,7 +93,7 @@ class ScoreView(pn.viewable.Viewer):
         self._chart = pn.pane.HoloViews(self.chart, margin=(0, 5), backend="bokeh")
         self._layout = pn.Column(
             self._totals,
-            pn.Row(
+            wrapping_row(
                 pn.Column(
                     pn.pane.HTML(
                         "<span style='color:#6b5b40'>Click a line to outline its cards on "
@@ -102,13 +103,7 @@ class ScoreView(pn.viewable.Viewer):
                     self._table,
                     margin=0,
                 ),
-                self._chart,
-                margin=0,
-                sizing_mode="stretch_width",
-                # The chart goes under the table when both do not fit (a 1,024 px window).
-                # A Bokeh Row told to wrap, not a FlexBox: in a FlexBox the chart is drawn
-                # with an empty frame.
-                styles={"flex-wrap": "wrap", "align-items": "flex-start"},
+                self._chart,  # under the table when both do not fit (a 1,024 px window)
             ),
             margin=0,
         )

@@ -106,8 +106,12 @@ def test_page_fits_1024_px_with_every_control_on_screen(browser, panel_server, n
         page.goto(server.url, timeout=PAGE_LOAD_TIMEOUT_MS)
         nav = page.get_by_role("navigation", name="Pages")
         expect(nav).to_be_visible(timeout=PAGE_LOAD_TIMEOUT_MS)
-        for _, text in PAGES:
-            expect(nav.get_by_role("link", name=text, exact=True)).to_be_visible()
+        links = [nav.get_by_role("link", name=text, exact=True) for _, text in PAGES]
+        for link in links:
+            expect(link).to_be_visible()
+        # One line of links beside the title ("Lab" once wrapped under them on /ecosystem).
+        tops = [link.bounding_box()["y"] for link in links]
+        assert max(tops) - min(tops) < 8, f"the header's links run over two lines: {tops}"
         for control in CONTROLS[name](page):
             expect(control).to_be_visible(timeout=PAGE_LOAD_TIMEOUT_MS)
             box = control.bounding_box()
@@ -155,25 +159,33 @@ def test_the_draft_tables_controls_fit_1024_px(browser, panel_server):
         context.close()
 
 
-def _open_savannah(browser, panel_server):
+def _open_savannah(browser, panel_server, query: str = "players=2&seed=4&speed=0"):
     server = panel_server("savannah")
     context = browser.new_context(viewport={"width": WIDTH, "height": 768})
     page = context.new_page()
     page.set_default_timeout(30_000)
-    page.goto(f"{server.url}?players=2&seed=4&speed=0", timeout=PAGE_LOAD_TIMEOUT_MS)
+    page.goto(f"{server.url}?{query}", timeout=PAGE_LOAD_TIMEOUT_MS)
     return context, page
 
 
-def test_savannah_hand_labels_stay_under_their_own_cards_at_1024_px(browser, panel_server):
+@pytest.mark.parametrize(
+    ("query", "cards"),
+    [("players=2&seed=4&speed=0", 3), ("players=4&hand_size=5&seed=4&speed=0", 5)],
+)
+def test_savannah_hand_labels_stay_under_their_own_cards_at_1024_px(
+    browser, panel_server, query, cards
+):
     """The hand's picture keeps its size beside (or above) its buttons: each "✓ can be played"
     lies under its own card, apart from its neighbours' (they overlapped in a squeezed picture,
-    and a wrapping layout once left the picture blank)."""
-    context, page = _open_savannah(browser, panel_server)
+    and a wrapping layout once left the picture blank); a hand of five puts the buttons under
+    the cards instead of pushing the page sideways."""
+    context, page = _open_savannah(browser, panel_server, query)
     try:
         hand = BokehFigure(page, HAND_NAME).wait_ready()
         page.wait_for_function(
-            "() => Bokeh.documents[0].get_model_by_name('savannah-hand-status')"
-            ".data.text.filter(t => t === '✓ can be played').length === 3",
+            "n => Bokeh.documents[0].get_model_by_name('savannah-hand-status')"
+            ".data.text.filter(t => t === '✓ can be played').length === n",
+            arg=cards,
             timeout=PAGE_LOAD_TIMEOUT_MS,
         )
         texts = page.evaluate(
@@ -195,7 +207,7 @@ def test_savannah_hand_labels_stay_under_their_own_cards_at_1024_px(browser, pan
             assert end <= start, f"labels overlap: {boxes}"
         expect(page.locator(".cole-play button")).to_be_visible()
         _in_window(page, "the Play button", page.locator(".cole-play button").bounding_box())
-        page.screenshot(path=str(artifact(f"layout-savannah-hand-{WIDTH}.png")))
+        page.screenshot(path=str(artifact(f"layout-savannah-hand-{cards}-{WIDTH}.png")))
         assert page.evaluate(NO_SIDEWAYS_SCROLL), page.evaluate(WIDTHS)
     finally:
         context.close()

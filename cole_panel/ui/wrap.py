@@ -1,0 +1,31 @@
+"""A row of parts that wraps onto more lines when the window is narrow, Bokeh figures included.
+
+Two plainer ways fail for a figure (Panel 1.9, Bokeh 3.9): in a ``pn.FlexBox`` (a ReactiveHTML
+model) a Bokeh plot is laid out with a frame of width 0 and draws nothing, or a chart comes out
+garbled; a ``pn.Row`` told to wrap gets from Panel a ``min_width`` that is the SUM of its
+parts' widths, so it never needs to wrap and pushes the page sideways instead.  A ``pn.Column``
+laid out as a wrapping row keeps Bokeh's layout for the figures and takes the widest part's
+width as its own minimum.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import panel as pn
+
+WRAPPING_ROW = {"flex-direction": "row", "flex-wrap": "wrap", "align-items": "flex-start"}
+"""The styles that turn a Panel ``Column`` into a row that wraps."""
+
+
+def wrapping_row(*parts: Any, **params: Any) -> pn.Column:
+    """``parts`` side by side while they fit, the next ones on a new line when they do not.
+
+    Give a part a fixed width (a figure) or a flex basis in its ``styles`` (e.g.
+    ``{"flex": "1 1 300px"}`` for a column that takes the room left, at least 300 px on its
+    line); ``params`` go to the ``Column`` (margin, sizing_mode, css_classes...).
+    """
+    params.setdefault("margin", 0)
+    params.setdefault("sizing_mode", "stretch_width")
+    params["styles"] = {**WRAPPING_ROW, **params.get("styles", {})}
+    return pn.Column(*parts, **params)
