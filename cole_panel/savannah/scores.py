@@ -30,6 +30,8 @@ CATEGORY_COLOURS = {
     "Big Five bonus": "#f2b705",
 }
 COLUMNS = ["Player", "Category", "Points", "Why"]
+CHART_WIDTH = 385
+"""Width in pixels of the "Points per category" chart (its legend included)."""
 
 
 def _load_bokeh_backend() -> None:
@@ -43,7 +45,7 @@ def _bars(data: pd.DataFrame) -> hv.Bars:
     if data.empty:
         data = pd.DataFrame({"Player": ["Player 1"], "Category": ["kills"], "Points": [0]})
     return hv.Bars(data, kdims=["Player", "Category"], vdims="Points").opts(
-        width=385,
+        width=CHART_WIDTH,
         height=300,
         tools=["hover"],
         toolbar=None,
@@ -90,7 +92,9 @@ class ScoreView(pn.viewable.Viewer):
         self._totals = pn.pane.HTML("", margin=(0, 5), css_classes=["cole-totals"])
         self._pipe = Pipe(data=pd.DataFrame(columns=["Player", "Category", "Points"]))
         self.chart = hv.DynamicMap(_bars, streams=[self._pipe])
-        self._chart = pn.pane.HoloViews(self.chart, margin=(0, 5), backend="bokeh")
+        self._chart = pn.pane.HoloViews(
+            self.chart, margin=(0, 5), backend="bokeh", styles={"flex": "0 0 auto"}
+        )
         self._layout = pn.Column(
             self._totals,
             wrapping_row(

@@ -12,6 +12,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 from cole_panel.savannah.hand import CARD_W, HAND_NAME, slot_x
+from cole_panel.savannah.scores import CHART_WIDTH
 from cole_panel.ui.shell import PAGES
 
 from .conftest import PAGE_LOAD_TIMEOUT_MS, BokehFigure, artifact, show_settings
@@ -215,7 +216,8 @@ def test_savannah_hand_labels_stay_under_their_own_cards_at_1024_px(
 
 def test_savannah_final_scores_fit_1024_px(browser, panel_server):
     """After "Let bots finish the game": the score table and the "Points per category" chart
-    both inside the window (the chart under the table) and the chart drawn; no sideways scroll."""
+    both inside the window (the chart under the table), the chart drawn at its own size; no
+    sideways scroll."""
     context, page = _open_savannah(browser, panel_server)
     try:
         BokehFigure(page, HAND_NAME).wait_ready()
@@ -228,7 +230,10 @@ def test_savannah_final_scores_fit_1024_px(browser, panel_server):
         page.wait_for_function(f"() => Bokeh.index.query_one({chart}) !== null")
         box = page.evaluate(f"() => ({FIGURE_BOX})({chart})")
         _in_window(page, "the points chart", box)
-        assert box["frame"] > 100, f"the points chart draws in a {box['frame']} px wide frame"
+        # Drawn at its own size: squeezed beside the table its bars and legend overlapped.
+        assert box["width"] >= CHART_WIDTH and box["frame"] > CHART_WIDTH / 2, (
+            f"the points chart is squeezed (page box, frame width): {box}"
+        )
         table.scroll_into_view_if_needed()
         page.screenshot(path=str(artifact(f"layout-savannah-scores-{WIDTH}.png")))
         assert page.evaluate(
