@@ -32,6 +32,7 @@ from ..ui import (
     batched,
 )
 from ..ui.address import served_doc
+from ..ui.wrap import growing_column
 from .board import CircleBoard
 from .link import ShareLink
 from .model import CircleModel
@@ -226,17 +227,15 @@ class CircleDashboard(pn.viewable.Viewer):
             margin=(4, 10),
             sizing_mode="stretch_width",
         )
-        self._board_column = pn.Column(
+        self._board_column = growing_column(
             self.board,
             caption,
             self._show_race,
             self._legend,
             self._share,
-            margin=0,
-            sizing_mode="stretch_width",
+            basis=MIN_BOARD,
             min_width=MIN_BOARD,
             max_width=self.board.size,
-            styles={"flex": f"1 1 {MIN_BOARD}px"},
         )
 
     def _tabs(self, *extra: tuple[str, pn.viewable.Viewable]) -> pn.Tabs:
@@ -257,7 +256,7 @@ class CircleDashboard(pn.viewable.Viewer):
 
     def _game_column(self, tabs: pn.Tabs) -> pn.Column:
         """Title, turn, captures, buttons and ``tabs``: what sits beside (or under) the board."""
-        return pn.Column(
+        return growing_column(
             pn.pane.HTML('<h2 style="margin:0">Circle of Life</h2>', margin=(0, 5)),
             self._turn,
             self._thinking,
@@ -270,11 +269,10 @@ class CircleDashboard(pn.viewable.Viewer):
             pn.FlexBox(self._undo, self._redo, self._hint, self._pause, margin=(4, 0)),
             self._hint_strength,
             tabs,
-            sizing_mode="stretch_width",
+            basis=MIN_SIDE,
             min_width=MIN_SIDE,
             max_width=MAX_SIDE,
             margin=(0, 10),
-            styles={"flex": f"1 1 {MIN_SIDE}px"},
         )
 
     def _beside(self, tabs: pn.Tabs) -> pn.FlexBox:

@@ -22,7 +22,7 @@ from engines.savannah import name_of
 from ..ui.batch import batched
 from ..ui.figures import bare_figure, lean
 from ..ui.glyphs import label
-from ..ui.wrap import wrapping_row
+from ..ui.wrap import growing_column, wrapping_row
 from .art import (
     BACKGROUND,
     MUTED,
@@ -187,14 +187,8 @@ class HandView(pn.viewable.Viewer):
         )
         # The side column takes the room beside the cards (300-470 px) or, when there is not
         # that much (a 1,024 px window with the sidebar open, a hand of five), a row of its own.
-        self._side = pn.Column(
-            self._title,
-            self._cover,
-            self._controls,
-            margin=0,
-            sizing_mode="stretch_width",
-            max_width=SIDE_MAX,
-            styles={"flex": f"1 1 {SIDE_MIN}px"},
+        self._side = growing_column(
+            self._title, self._cover, self._controls, basis=SIDE_MIN, max_width=SIDE_MAX
         )
         self._layout = wrapping_row(self._picture, self._side)
 

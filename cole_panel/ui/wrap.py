@@ -29,3 +29,15 @@ def wrapping_row(*parts: Any, **params: Any) -> pn.Column:
     params.setdefault("sizing_mode", "stretch_width")
     params["styles"] = {**WRAPPING_ROW, **params.get("styles", {})}
     return pn.Column(*parts, **params)
+
+
+def growing_column(*parts: Any, basis: int, **params: Any) -> pn.Column:
+    """A column of ``parts`` for a wrapping line: ``basis`` px at least on its line, then the
+    room left (up to its ``max_width``); on a narrower line it moves to a line of its own.
+
+    ``params`` go to the ``Column`` (``max_width``, ``min_width``, margin...).
+    """
+    params.setdefault("margin", 0)
+    params.setdefault("sizing_mode", "stretch_width")
+    params["styles"] = {"flex": f"1 1 {basis}px", **params.get("styles", {})}
+    return pn.Column(*parts, **params)
