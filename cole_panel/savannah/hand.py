@@ -22,7 +22,7 @@ from engines.savannah import name_of
 from ..ui.batch import batched
 from ..ui.figures import bare_figure, lean
 from ..ui.glyphs import label
-from ..ui.wrap import growing_column, wrapping_row
+from ..ui.wrap import KEEPS_SIZE, growing_column, wrapping_row
 from .art import (
     BACKGROUND,
     MUTED,
@@ -174,7 +174,7 @@ class HandView(pn.viewable.Viewer):
         )
         self._pane = pn.pane.Bokeh(p, sizing_mode="fixed", margin=(0, 5))
         # Of a size that never shrinks: a squeezed picture overlaps its labels.
-        self._picture = pn.Column(self._pane, margin=0, styles={"flex": "0 0 auto"})
+        self._picture = pn.Column(self._pane, margin=0, styles=KEEPS_SIZE)
         self._fit(3)
         self._controls = pn.Column(
             pn.FlexBox(*self._buttons, margin=0, sizing_mode="stretch_width"),

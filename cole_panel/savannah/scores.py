@@ -18,7 +18,7 @@ import param
 from holoviews.streams import Pipe
 
 from ..ui.batch import batched
-from ..ui.wrap import wrapping_row
+from ..ui.wrap import KEEPS_SIZE, wrapping_row
 from .model import SavannahModel, player_name
 from .standings import CATEGORIES, CATEGORY_NAMES
 
@@ -93,7 +93,7 @@ class ScoreView(pn.viewable.Viewer):
         self._pipe = Pipe(data=pd.DataFrame(columns=["Player", "Category", "Points"]))
         self.chart = hv.DynamicMap(_bars, streams=[self._pipe])
         self._chart = pn.pane.HoloViews(
-            self.chart, margin=(0, 5), backend="bokeh", styles={"flex": "0 0 auto"}
+            self.chart, margin=(0, 5), backend="bokeh", styles=KEEPS_SIZE
         )
         self._layout = pn.Column(
             self._totals,

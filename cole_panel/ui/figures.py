@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bokeh.models import Range1d
+from bokeh.models import GlyphRenderer, Range1d
 from bokeh.plotting import figure
 
 
@@ -44,7 +44,7 @@ def lean(fig: Any) -> Any:
     derive them should it ever need them.  Every model costs a page build some 3 ms on the
     server (each is built, walked and sent), and a board has dozens of renderers."""
     for renderer in fig.renderers:
-        if hasattr(renderer, "muted_glyph"):
+        if isinstance(renderer, GlyphRenderer):
             renderer.nonselection_glyph = "auto"
             renderer.muted_glyph = "auto"
     return fig

@@ -230,6 +230,7 @@ def _send(comm: Any, msg: Any) -> None:
             for older in ahead:
                 _HOOKS["send"](comm, older)
             _SENT_AHEAD.extend(ahead)
+            del _SENT_AHEAD[:-_UNSENT_KEPT]  # a push Panel gave up retrying never comes back
             _UNSENT[:] = [(d, m) for i, (d, m) in enumerate(_UNSENT) if d is not doc or i > at]
         _HOOKS["send"](comm, msg)
 
@@ -242,6 +243,7 @@ def _send(comm: Any, msg: Any) -> None:
 # its document; those are sent ahead of it, and skipped when their own push comes.
 _UNSENT: list[tuple[Any, Any]] = []
 _UNSENT_KEPT = 200
+"""At most this many messages are remembered in each of the two lists."""
 _SENT_AHEAD: list[Any] = []
 
 

@@ -17,6 +17,10 @@ import panel as pn
 WRAPPING_ROW = {"flex-direction": "row", "flex-wrap": "wrap", "align-items": "flex-start"}
 """The styles that turn a Panel ``Column`` into a row that wraps."""
 
+KEEPS_SIZE = {"flex": "0 0 auto"}
+"""The styles of a part of a wrapping row that never shrinks (a figure squeezed overlaps its
+labels); it moves to the next line instead."""
+
 
 def wrapping_row(*parts: Any, **params: Any) -> pn.Column:
     """``parts`` side by side while they fit, the next ones on a new line when they do not.
