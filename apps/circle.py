@@ -7,7 +7,11 @@ from cole_panel.rooms import game_page
 from cole_panel.ui.resume import CONNECTION
 from cole_panel.ui.shell import serve_page
 
-pn.extension(**CONNECTION)
 
-# The game of one's own (kept across reloads), or the room named in the address.
-serve_page(game_page("circle", CircleDashboard), title="Circle of Life", page="circle")
+def circle_page():
+    """The game of one's own (kept across reloads), or the room named in the address."""
+    pn.extension(**CONNECTION)
+    return game_page("circle", CircleDashboard)
+
+
+serve_page(circle_page, title="Circle of Life", page="circle")

@@ -5,6 +5,10 @@ import panel as pn
 from cole_panel.index import index_page
 from cole_panel.ui.shell import serve_page
 
-pn.extension()
 
-serve_page(index_page(), title="All games", page="index")
+def links_page():
+    pn.extension()
+    return index_page()
+
+
+serve_page(links_page, title="All games", page="index")

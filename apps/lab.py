@@ -3,4 +3,4 @@
 from cole_panel.lab.page import served_lab
 from cole_panel.ui.shell import serve_page
 
-serve_page(served_lab(), title="Simulation lab", page="lab")
+serve_page(served_lab, title="Simulation lab", page="lab")

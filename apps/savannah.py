@@ -10,11 +10,11 @@ from cole_panel.savannah import SavannahDashboard
 from cole_panel.ui.resume import CONNECTION
 from cole_panel.ui.shell import serve_page
 
-pn.extension("tabulator", **CONNECTION)
 
-# The game of one's own (kept across reloads), or the room named in the address.
-serve_page(
-    game_page("savannah", SavannahDashboard, solo=SavannahDashboard.from_query),
-    title="On the Savannah",
-    page="savannah",
-)
+def savannah_page():
+    """The game of one's own (kept across reloads), or the room named in the address."""
+    pn.extension("tabulator", **CONNECTION)
+    return game_page("savannah", SavannahDashboard, solo=SavannahDashboard.from_query)
+
+
+serve_page(savannah_page, title="On the Savannah", page="savannah")

@@ -9,9 +9,13 @@ so the pages work on a machine without internet.
 from __future__ import annotations
 
 import html
+from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import panel as pn
+
+from .page_build import serve_built
 
 PAGES = (
     ("index", "All games"),
@@ -85,12 +89,20 @@ def skip_document_validation() -> None:
     settings.perform_document_validation.set_value(False)
 
 
-def serve_page(content: Any, *, title: str, page: str) -> pn.template.BootstrapTemplate:
-    """Frame ``content`` with :func:`app_shell` and mark it servable for this session.
+def serve_page(content: Callable[[], Any], *, title: str, page: str) -> Any:
+    """Serve what ``content()`` returns, framed by :func:`app_shell`, in this session.
 
-    The address bar stays linked to the page only when Panel can read the address (see
+    On ``panel serve`` the page is built off the server's event loop after each app's first
+    (:func:`cole_panel.ui.page_build.serve_built`), so other visitors never wait for it.  The
+    address bar stays linked to the page only when Panel can read the address (see
     :func:`cole_panel.ui.address.page_location_ok`), so a bad address never blanks the page.
     """
+    return serve_built(partial(_serve_framed, content, title=title, page=page))
+
+
+def _serve_framed(
+    content: Callable[[], Any], *, title: str, page: str
+) -> pn.template.BootstrapTemplate:
     from panel.io.location import Location
 
     from cole_panel.ui.address import page_location_ok
@@ -98,13 +110,13 @@ def serve_page(content: Any, *, title: str, page: str) -> pn.template.BootstrapT
     # A template's page needs a location root: when Panel cannot read this address, an
     # unlinked one (the games read ``session_args`` themselves and name the bad parameter).
     location = True if page_location_ok() else Location()
-    shell = app_shell(content, title=title, page=page)
+    shell = app_shell(content(), title=title, page=page)
     doc = pn.state.curdoc
     if doc is None:
         return shell.servable(location=location)
     skip_document_validation()
     # The template adds its parts to the document one root at a time, and Bokeh walks every
     # model of the document after each one; frozen, it walks them once (a third less build
-    # time for a big page, and the server's one event loop is held that much less).
+    # time for a big page).
     with doc.models.freeze():
         return shell.servable(location=location)

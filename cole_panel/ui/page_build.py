@@ -1,0 +1,111 @@
+"""A served page built off the server's event loop, so other visitors never wait for it.
+
+Bokeh builds a new session's document in the app script, on the one event loop that serves
+every visitor: while a game page is built (0.4-1 s of CPU) every other request waits, a click
+on another visitor's board included.  Bokeh *awaits* each application handler's
+``on_session_created`` before it runs the app script, and a document no session holds yet
+belongs to nobody else (Bokeh's ``with_locked_document`` says so: "exclusive access").  So:
+
+1. The first page of an app is built as usual, on the loop, by :func:`serve_built`; it also
+   adds an :class:`OffLoopBuild` handler to the app's Bokeh ``Application``.
+2. For every later session that handler builds the page on the one build thread while the
+   loop goes on serving everyone else, and the app script, run next on the loop, finds its
+   document ready and only returns it.
+
+Builds queue on one thread (a second would only share the interpreter lock) in the order the
+pages were asked for.  Public Bokeh APIs only: a ``Handler`` added with ``Application.add``,
+``SessionContext.with_locked_document``.  Under ``panel serve --dev`` (code reloaded on each
+change) or outside a server, pages are built on the spot.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import threading
+import weakref
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+import panel as pn
+from bokeh.application.handlers.handler import Handler
+from bokeh.document import Document
+from panel.io.state import set_curdoc
+
+from .address import served_doc
+
+__all__ = ["BUILD_THREAD", "OffLoopBuild", "serve_built"]
+
+BUILD_THREAD = "cole-page-build"
+"""The name of the thread served pages are built on (after each app's first)."""
+
+_log = logging.getLogger(__name__)
+_built: weakref.WeakKeyDictionary[Document, Any] = weakref.WeakKeyDictionary()
+_builds: ThreadPoolExecutor | None = None
+_builds_lock = threading.Lock()
+
+
+def _build_thread() -> ThreadPoolExecutor:
+    """The process's one build thread (made on first need, shared by every app)."""
+    global _builds
+    with _builds_lock:
+        if _builds is None:
+            _builds = ThreadPoolExecutor(max_workers=1, thread_name_prefix=BUILD_THREAD)
+        return _builds
+
+
+class OffLoopBuild(Handler):
+    """A Bokeh application handler that builds each new session's page on the build thread.
+
+    ``build`` is called with the new session's document as ``pn.state.curdoc`` and must serve
+    the page into it (as the app script does); what it returns is what the app script's
+    :func:`serve_built` call returns for that session.
+    """
+
+    def __init__(self, build: Callable[[], Any]):
+        super().__init__()
+        self._build = build
+
+    def modify_document(self, doc: Document) -> None:
+        """Nothing: the app script serves the document (built here, or on the spot)."""
+
+    async def on_session_created(self, session_context: Any) -> None:
+        await session_context.with_locked_document(self._off_loop)
+
+    async def _off_loop(self, doc: Document) -> None:
+        await asyncio.wrap_future(_build_thread().submit(self._build_into, doc))
+
+    def _build_into(self, doc: Document) -> None:
+        with set_curdoc(doc):
+            try:
+                _built[doc] = self._build()
+            except Exception:
+                # The app script builds it again on the loop, where Panel shows the error.
+                _log.exception("A page build off the event loop failed; building on the loop")
+                doc.clear()
+
+
+def serve_built(build: Callable[[], Any]) -> Any:
+    """What ``build()`` serves into this session's document, built off the loop if it can be.
+
+    Call it from an app script with a function that serves the page into ``pn.state.curdoc``.
+    The first session of an app builds on the spot and has the later ones built on the build
+    thread before their script runs (see the module's description).
+    """
+    doc = served_doc()
+    if doc is not None and doc in _built:
+        return _built.pop(doc)
+    page = build()
+    if doc is not None:
+        _build_later_pages_off_loop(doc, build)
+    return page
+
+
+def _build_later_pages_off_loop(doc: Document, build: Callable[[], Any]) -> None:
+    server = doc.session_context.server_context
+    if pn.config.autoreload or server is None:
+        return
+    application = server.application_context.application
+    if not any(isinstance(h, OffLoopBuild) for h in application.handlers):
+        application.add(OffLoopBuild(build))

@@ -1,0 +1,123 @@
+"""A served page is built off the event loop: while one visitor's page is being built, the
+server answers everyone else (cole_panel.ui.page_build).
+
+The app below holds its second build until the test lets it go; a request made meanwhile is
+answered only if that build is not running on the server's event loop.
+"""
+
+from __future__ import annotations
+
+import socket
+import threading
+import urllib.request
+from pathlib import Path
+
+import panel as pn
+import pytest
+
+from cole_panel.ui.page_build import BUILD_THREAD
+
+BUILDS: list[str] = []
+"""The thread each build of the app below ran on, in order."""
+RELEASE = threading.Event()
+FAIL_OFF_LOOP = threading.Event()
+
+APP = '''
+import threading
+
+import panel as pn
+
+from cole_panel.ui.page_build import BUILD_THREAD
+from cole_panel.ui.shell import serve_page
+from tests import test_page_build as here
+
+
+def gated_page():
+    thread = threading.current_thread().name
+    here.BUILDS.append(thread)
+    if len(here.BUILDS) > 1 and thread.startswith(BUILD_THREAD):
+        if here.FAIL_OFF_LOOP.is_set():
+            raise RuntimeError("this page cannot be built off the loop")
+        here.RELEASE.wait(60)
+    return pn.pane.Markdown(f"page {len(here.BUILDS)}")
+
+
+serve_page(gated_page, title="Gated", page="index")
+'''
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _status(url: str, timeout: float = 60) -> int:
+    with urllib.request.urlopen(url, timeout=timeout) as reply:
+        reply.read()
+        return reply.status
+
+
+def _wait_for(condition, what: str) -> None:
+    for _ in range(600):
+        if condition():
+            return
+        threading.Event().wait(0.05)
+    raise AssertionError(f"never {what}")
+
+
+@pytest.fixture
+def gated(tmp_path: Path):
+    BUILDS.clear()
+    RELEASE.clear()
+    FAIL_OFF_LOOP.clear()
+    script = tmp_path / "gated.py"
+    script.write_text(APP)
+    port = _free_port()
+    server = pn.serve(
+        {"gated": str(script)},
+        port=port,
+        address="127.0.0.1",
+        threaded=True,
+        show=False,
+        start=True,
+        websocket_origin="*",
+    )
+    base = f"http://127.0.0.1:{port}"
+    _wait_for(lambda: _answers(base + "/gated"), "answered")
+    try:
+        yield base
+    finally:
+        RELEASE.set()
+        server.stop()
+
+
+def _answers(url: str) -> bool:
+    try:
+        return _status(url, timeout=5) == 200
+    except OSError:
+        return False
+
+
+def test_while_a_page_is_built_the_server_answers_other_requests(gated):
+    assert BUILDS and not BUILDS[0].startswith(BUILD_THREAD), "an app's first page: on the loop"
+    second: list[int] = []
+    visitor = threading.Thread(target=lambda: second.append(_status(gated + "/gated")))
+    visitor.start()
+    _wait_for(lambda: len(BUILDS) == 2, "started the second page")
+    assert BUILDS[1].startswith(BUILD_THREAD)
+
+    # The second build is waiting for RELEASE; another visitor's request is answered anyway.
+    assert _status(gated + "/static/js/bokeh.min.js", timeout=20) == 200
+    assert visitor.is_alive(), "the second page waits for its build"
+
+    RELEASE.set()
+    visitor.join(60)
+    assert second == [200]
+
+
+def test_a_page_that_fails_off_the_loop_is_built_again_on_it(gated):
+    FAIL_OFF_LOOP.set()
+    assert _status(gated + "/gated") == 200
+    off_loop, on_loop = BUILDS[-2:]
+    assert off_loop.startswith(BUILD_THREAD) and not on_loop.startswith(BUILD_THREAD)
