@@ -15,8 +15,10 @@ Method (loopback only; every count and wait is bounded)
   ``--lifetime`` s after their last connection, and Debian's headless Chromium.
 * ``open``: page interactive: Chromium opens the page and waits until the board figure is drawn
   and clickable (BokehJS has its view), ``--opens`` times per app, one at a time; the first
-  open (imports, caches) is printed apart.  The server's own CPU time per page is printed too:
-  unlike the wall time it hardly depends on what else the machine runs, and it is what a quiet
+  open (imports, caches) is printed apart.  First a bare Panel page (the same template around
+  one small figure) is opened the same way: its time is the floor of every page's on this
+  machine, and each app's is printed as a multiple of it.  The server's own CPU time per
+  page is printed too: unlike the wall time it hardly depends on what else the machine runs, and it is what a quiet
   machine's page build would take.  Meanwhile a probe asks the same server for a small static
   file every 25 ms: the longest probe is how long a page build held every other request
   (target <= 300 ms).
@@ -76,7 +78,12 @@ from cole_panel.savannah.hand import HAND_NAME
 APPS = ("circle", "ecosystem", "savannah")
 PHASES = ("open", "waves", "bots")
 DRIVERS = ("client", "browser")
-FIGURES = {"circle": BOARD_NAME, "ecosystem": EXPLORER_BOARD, "savannah": HAND_NAME}
+FIGURES = {
+    "circle": BOARD_NAME,
+    "ecosystem": EXPLORER_BOARD,
+    "savannah": HAND_NAME,
+    "bare": "bare-board",
+}
 """The board that must be drawn for each app's page to count as interactive."""
 PROBE_PATH = "/static/extensions/panel/images/favicon.ico"
 """A small file the server sends from its event loop (the probe of a held loop)."""
@@ -95,6 +102,19 @@ CIRCLE_APP = textwrap.dedent("""
         dashboard.model.param.update(seat0="MCTS", seat1="MCTS", strength0=5, strength1=5)
     dashboard.servable(title="Circle of Life")
 """)
+
+# The floor of "page interactive": Panel's Bootstrap template (as every page of ours) around one
+# small figure, opened and timed the same way.
+BARE_APP = textwrap.dedent("""
+    import panel as pn
+    from bokeh.plotting import figure
+
+    pn.extension()
+    board = figure(name="bare-board", width=400, height=300, tools="", toolbar_location=None)
+    board.scatter([1, 2, 3], [3, 1, 2])
+    pn.template.BootstrapTemplate(title="Bare", main=[pn.pane.Bokeh(board)]).servable()
+""")
+BARE = "bare"
 
 # One bot "tab" with nothing rendered: a bare websocket client of the Bokeh protocol that opens
 # a session (a fresh session id in its token, as ``bokeh.client`` makes one) and reads every
@@ -187,8 +207,11 @@ def _base(server: PanelServer) -> str:
     return f"http://127.0.0.1:{server.port}"
 
 
-def _open_phase(browser, app: str, server: PanelServer, opens: int, budget: Budget) -> list[str]:
-    """The first open pays for imports and caches; the figures are the later opens'."""
+def _open_phase(
+    browser, app: str, server: PanelServer, opens: int, budget: Budget, bare: float | None = None
+) -> tuple[list[str], float | None]:
+    """(lines, median seconds to interactive).  The first open pays for imports and caches;
+    the figures are the later opens'.  ``bare``: the bare page's median, to compare with."""
     seconds, held, cpu = [], [], []
     for _ in range(opens):
         if budget.left() < 5:
@@ -202,18 +225,26 @@ def _open_phase(browser, app: str, server: PanelServer, opens: int, budget: Budg
         context.close()
         held.append(max(probe.times, default=float("nan")))
     if not seconds:
-        return [f"  {app:<10} page interactive: no page opened within the phase's time"]
+        return [f"  {app:<10} page interactive: no page opened within the phase's time"], None
     later = slice(1, None) if len(seconds) > 1 else slice(None)
     wall, held, cpu = seconds[later], held[later], cpu[later]
+    median = statistics.median(wall)
+    if app == BARE:
+        return [
+            f"  {'reference':<10} a bare Panel page (the same template, one figure) interactive: "
+            f"median {median:5.2f} s, max {max(wall):5.2f} s, server CPU per page "
+            f"{statistics.median(cpu):5.2f} s (the floor of the figures below on this machine)"
+        ], median
+    ratio = f", x{median / bare:.2f} the bare page" if bare else ""
     return [
-        f"  {app:<10} page interactive (Chromium): median {statistics.median(wall):5.2f} s, "
+        f"  {app:<10} page interactive (Chromium): median {median:5.2f} s{ratio}, "
         f"max {max(wall):5.2f} s, n={len(wall)} after a first open of {seconds[0]:5.2f} s "
-        f"(target <= 1 s: {_met(statistics.median(wall) <= 1.0)})",
+        f"(target <= 1 s: {_met(median <= 1.0)})",
         f"  {app:<10} server CPU per page {statistics.median(cpu):5.2f} s (a quiet machine's "
         "lower bound for the above)",
         f"  {app:<10} longest wait of another request during a page build: "
         f"{1000 * max(held):5.0f} ms (target <= 300 ms: {_met(max(held) <= 0.3)})",
-    ]
+    ], median
 
 
 # ---------------------------------------------------------------------------------- waves
@@ -481,12 +512,14 @@ def main(argv: list[str] | None = None) -> None:
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
         try:
+            bare = _bare_page(browser, args) if "open" in args.phases else None
             for app in args.apps if {"open", "waves"} & set(args.phases) else ():
                 server = _server(app, args.lifetime)
                 try:
                     if "open" in args.phases:
                         budget = Budget(args.open_minutes)
-                        _print(_open_phase(browser, app, server, args.opens, budget))
+                        lines, _ = _open_phase(browser, app, server, args.opens, budget, bare)
+                        _print(lines)
                     if "waves" in args.phases:
                         budget = Budget(args.waves_minutes)
                         _print(_waves_phase(app, server, args.sessions, args.lifetime, budget))
@@ -508,6 +541,22 @@ def main(argv: list[str] | None = None) -> None:
         finally:
             browser.close()
     print(f"bench load: {_load_average()} at the end", flush=True)
+
+
+def _bare_page(browser, args: argparse.Namespace) -> float | None:
+    """The bare page's median seconds to interactive (its line printed)."""
+    with tempfile.TemporaryDirectory() as folder:
+        script = Path(folder) / f"{BARE}.py"
+        script.write_text(BARE_APP)
+        server = _server(BARE, args.lifetime, script=script)
+        try:
+            lines, median = _open_phase(
+                browser, BARE, server, args.opens, Budget(args.open_minutes)
+            )
+        finally:
+            server.stop()
+    _print(lines)
+    return median
 
 
 def _print(lines: list[str]) -> None:

@@ -54,7 +54,6 @@ class LiveScore(pn.viewable.Viewer):
         self._table = pn.pane.HTML(
             "", margin=(2, 5), sizing_mode="stretch_width", css_classes=["cole-live-score"]
         )
-        self._lines = [ColumnDataSource(dict(x=[], y=[])) for _ in SHAPES]
         p = figure(
             name=LIVE_SCORE_NAME,
             height=170,
@@ -67,14 +66,21 @@ class LiveScore(pn.viewable.Viewer):
             border_fill_color="#fbf8f1",
             min_border_left=40,
         )
-        self._renderers = []
-        for q, source in enumerate(self._lines):
-            colour = TOKEN_COLOURS[q]
-            line = p.line("x", "y", source=source, color=colour, line_width=2)
-            dots = p.scatter(
-                "x", "y", source=source, marker=MARKERS[q], size=7, color=colour, line_color=TEXT
-            )
-            self._renderers.append((line, dots))
+        # Every player's line in one renderer and every marker in another: a page's build
+        # and its first message cost about the same per Bokeh model, and a renderer pair
+        # per player was 30 models of a page of 500.
+        self._lines = ColumnDataSource(dict(xs=[], ys=[], colour=[]))
+        self._dots = ColumnDataSource(dict(x=[], y=[], marker=[], colour=[]))
+        p.multi_line("xs", "ys", source=self._lines, line_color="colour", line_width=2)
+        p.scatter(
+            "x",
+            "y",
+            source=self._dots,
+            marker="marker",
+            size=7,
+            fill_color="colour",
+            line_color=TEXT,
+        )
         self._now = Span(location=0, dimension="height", line_color="#8a6d00", line_dash=[4, 3])
         p.add_layout(self._now)
         p.xaxis.axis_label_text_font_size = p.yaxis.axis_label_text_font_size = "12px"
@@ -146,11 +152,14 @@ class LiveScore(pn.viewable.Viewer):
         at ``moment`` (a move number; fractions inside a turn being played back)."""
         players = len(totals[0]) if totals else 0
         xs = list(range(len(totals)))
-        for q, source in enumerate(self._lines):
-            data = dict(x=xs, y=[t[q] for t in totals]) if q < players else dict(x=[], y=[])
-            source.data = data
-            for r in self._renderers[q]:
-                r.visible = q < players
+        lines = [[t[q] for t in totals] for q in range(players)]
+        self._lines.data = dict(xs=[xs] * players, ys=lines, colour=list(TOKEN_COLOURS[:players]))
+        self._dots.data = dict(
+            x=xs * players,
+            y=[y for line in lines for y in line],
+            marker=[MARKERS[q] for q in range(players) for _ in xs],
+            colour=[TOKEN_COLOURS[q] for q in range(players) for _ in xs],
+        )
         self._now.location = moment
 
     def __panel__(self) -> pn.viewable.Viewable:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from urllib.parse import parse_qs
 
+from bokeh.models import MultiLine, Scatter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -12,7 +13,7 @@ from cole_panel.savannah import SavannahModel, Table, turn_steps
 from cole_panel.savannah.art import TOKEN_COLOURS, contrast_ratio, text_on
 from cole_panel.savannah.how_to_play import how_to_play_html
 from cole_panel.savannah.link import game_query, open_game, read_query
-from cole_panel.savannah.live_score import LiveScore
+from cole_panel.savannah.live_score import MARKERS, LiveScore
 from cole_panel.savannah.narration import preview_marks
 from cole_panel.savannah.standings import standing, step_state
 from engines.savannah import Play, Steal, load_deck, make_state
@@ -141,3 +142,24 @@ def test_the_score_charts_move_axis_labels_whole_moves_only():
     score.chart([[0, 0], [1, 0], [1, 2], [3, 2]], moment=3)
     ticker = score.figure.xaxis[0].ticker
     assert ticker.min_interval >= 1
+
+
+def test_the_score_chart_draws_each_players_totals_with_their_colour_and_marker():
+    score = LiveScore()
+    score.chart([[0, 0, 0], [1, 0, 0], [1, 2, 0], [3, 2, 4]], moment=2.5)
+    renderers = {type(r.glyph): r for r in score.figure.renderers}
+    lines, dots = renderers[MultiLine], renderers[Scatter]
+    drawn = lines.data_source.data
+    assert drawn["ys"] == [[0, 1, 1, 3], [0, 0, 2, 2], [0, 0, 0, 4]]
+    assert drawn["xs"] == [[0, 1, 2, 3]] * 3
+    assert drawn["colour"] == list(TOKEN_COLOURS[:3])
+    marks = dots.data_source.data
+    assert list(zip(marks["x"], marks["y"], marks["marker"], strict=True))[4:8] == [
+        (0, 0, MARKERS[1]),
+        (1, 0, MARKERS[1]),
+        (2, 2, MARKERS[1]),
+        (3, 2, MARKERS[1]),
+    ]
+    assert set(marks["colour"][8:]) == {TOKEN_COLOURS[2]}
+    score.chart([[0, 0], [2, 1]], moment=1)
+    assert len(lines.data_source.data["ys"]) == 2, "a two-player game draws two lines"
