@@ -2,20 +2,16 @@
 
 from functools import partial
 
-import panel as pn
-
 from cole_panel.ecosystem import EcosystemDashboard
 from cole_panel.rooms import game_page
-from cole_panel.ui.resume import CONNECTION
 from cole_panel.ui.shell import serve_page
 
-
-def ecosystem_page():
-    """The game of one's own (kept across reloads), or the room named in the address (its
-    page opens on the draft the room plays)."""
-    pn.extension("tabulator", **CONNECTION)
-    room_dashboard = partial(EcosystemDashboard, open_on="Draft table")
-    return game_page("ecosystem", room_dashboard, solo=EcosystemDashboard)
-
-
-serve_page(ecosystem_page, title="Ecosystem: Savanna", page="ecosystem")
+# The game of one's own (kept across reloads), or the room named in the address (its page
+# opens on the draft the room plays).
+room_dashboard = partial(EcosystemDashboard, open_on="Draft table")
+serve_page(
+    partial(game_page, "ecosystem", room_dashboard, solo=EcosystemDashboard),
+    title="Ecosystem: Savanna",
+    page="ecosystem",
+    extensions=("tabulator",),
+)

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import sys
 import threading
 import weakref
 from collections.abc import Callable
@@ -40,6 +41,9 @@ __all__ = ["BUILD_THREAD", "OffLoopBuild", "serve_built"]
 BUILD_THREAD = "cole-page-build"
 """The name of the thread served pages are built on (after each app's first)."""
 
+SWITCH_INTERVAL = 0.001
+"""Seconds a build may keep the interpreter lock from the event loop (Python's default: 0.005)."""
+
 _log = logging.getLogger(__name__)
 _built: weakref.WeakKeyDictionary[Document, Any] = weakref.WeakKeyDictionary()
 _builds: ThreadPoolExecutor | None = None
@@ -52,6 +56,9 @@ def _build_thread() -> ThreadPoolExecutor:
     with _builds_lock:
         if _builds is None:
             _builds = ThreadPoolExecutor(max_workers=1, thread_name_prefix=BUILD_THREAD)
+            # The loop waits for the interpreter lock each time it takes it back (after every
+            # socket read or write) while a build holds it: at most this long, not 5 ms.
+            sys.setswitchinterval(min(sys.getswitchinterval(), SWITCH_INTERVAL))
         return _builds
 
 
@@ -65,7 +72,8 @@ class OffLoopBuild(Handler):
 
     def __init__(self, build: Callable[[], Any]):
         super().__init__()
-        self._build = build
+        self.build = build
+        """What builds a page: the latest one the app script gave :func:`serve_built`."""
 
     def modify_document(self, doc: Document) -> None:
         """Nothing: the app script serves the document (built here, or on the spot)."""
@@ -79,7 +87,7 @@ class OffLoopBuild(Handler):
     def _build_into(self, doc: Document) -> None:
         with set_curdoc(doc):
             try:
-                _built[doc] = self._build()
+                _built[doc] = self.build()
             except Exception:
                 # The app script builds it again on the loop, where Panel shows the error.
                 _log.exception("A page build off the event loop failed; building on the loop")
@@ -94,18 +102,23 @@ def serve_built(build: Callable[[], Any]) -> Any:
     thread before their script runs (see the module's description).
     """
     doc = served_doc()
-    if doc is not None and doc in _built:
-        return _built.pop(doc)
-    page = build()
     if doc is not None:
         _build_later_pages_off_loop(doc, build)
-    return page
+        if doc in _built:
+            return _built.pop(doc)
+    return build()
 
 
 def _build_later_pages_off_loop(doc: Document, build: Callable[[], Any]) -> None:
+    """Have the app's later pages built by ``build`` off the loop (the latest ``build`` wins:
+    one written in an app script stops working when Bokeh clears that session's module)."""
     server = doc.session_context.server_context
-    if pn.config.autoreload or server is None:
+    context = server.application_context if server is not None else None
+    if pn.config.autoreload or context is None:
         return
-    application = server.application_context.application
-    if not any(isinstance(h, OffLoopBuild) for h in application.handlers):
-        application.add(OffLoopBuild(build))
+    application = context.application
+    for handler in application.handlers:
+        if isinstance(handler, OffLoopBuild):
+            handler.build = build
+            return
+    application.add(OffLoopBuild(build))

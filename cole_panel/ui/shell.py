@@ -89,23 +89,34 @@ def skip_document_validation() -> None:
     settings.perform_document_validation.set_value(False)
 
 
-def serve_page(content: Callable[[], Any], *, title: str, page: str) -> Any:
+def serve_page(
+    content: Callable[[], Any], *, title: str, page: str, extensions: tuple[str, ...] = ()
+) -> Any:
     """Serve what ``content()`` returns, framed by :func:`app_shell`, in this session.
 
-    On ``panel serve`` the page is built off the server's event loop after each app's first
-    (:func:`cole_panel.ui.page_build.serve_built`), so other visitors never wait for it.  The
-    address bar stays linked to the page only when Panel can read the address (see
-    :func:`cole_panel.ui.address.page_location_ok`), so a bad address never blanks the page.
+    Every page loads Panel's ``extensions`` and shows a notice when its connection drops
+    (:data:`cole_panel.ui.resume.CONNECTION`).  On ``panel serve`` the page is built off the
+    server's event loop after each app's first (:func:`cole_panel.ui.page_build.serve_built`),
+    so other visitors never wait for it: ``content`` must be a function of an importable
+    module (or a ``partial`` of one), not one written in the app script, whose module Bokeh
+    clears when its session closes.  The address bar stays linked to the page only when
+    Panel can read the address (see :func:`cole_panel.ui.address.page_location_ok`), so a bad
+    address never blanks the page.
     """
-    return serve_built(partial(_serve_framed, content, title=title, page=page))
+    build = partial(_serve_framed, content, title=title, page=page, extensions=extensions)
+    return serve_built(build)
 
 
 def _serve_framed(
-    content: Callable[[], Any], *, title: str, page: str
+    content: Callable[[], Any], *, title: str, page: str, extensions: tuple[str, ...]
 ) -> pn.template.BootstrapTemplate:
     from panel.io.location import Location
 
     from cole_panel.ui.address import page_location_ok
+    from cole_panel.ui.resume import CONNECTION
+
+    # First: the notice of a lost connection is made with the template's notification area.
+    pn.extension(*extensions, **CONNECTION)
 
     # A template's page needs a location root: when Panel cannot read this address, an
     # unlinked one (the games read ``session_args`` themselves and name the bad parameter).
