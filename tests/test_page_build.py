@@ -7,6 +7,7 @@ answered only if that build is not running on the server's event loop.
 
 from __future__ import annotations
 
+import logging
 import socket
 import threading
 import urllib.request
@@ -14,15 +15,17 @@ from pathlib import Path
 
 import panel as pn
 import pytest
+from tornado.ioloop import IOLoop
 
 from cole_panel.ui.page_build import BUILD_THREAD
 
+ROOT = Path(__file__).resolve().parents[1]
 BUILDS: list[str] = []
 """The thread each build of the app below ran on, in order."""
 RELEASE = threading.Event()
 FAIL_OFF_LOOP = threading.Event()
 
-APP = '''
+APP = """
 import threading
 
 import panel as pn
@@ -43,7 +46,7 @@ def gated_page():
 
 
 serve_page(gated_page, title="Gated", page="index")
-'''
+"""
 
 
 def _free_port() -> int:
@@ -121,3 +124,37 @@ def test_a_page_that_fails_off_the_loop_is_built_again_on_it(gated):
     assert _status(gated + "/gated") == 200
     off_loop, on_loop = BUILDS[-2:]
     assert off_loop.startswith(BUILD_THREAD) and not on_loop.startswith(BUILD_THREAD)
+
+
+def test_an_apps_pages_are_built_off_the_loop_after_its_first_visitor_left(caplog):
+    """Bokeh clears a closed session's script module: the builder must not live there (the
+    first page's did, and every later page failed over to the loop)."""
+    caplog.set_level(logging.DEBUG, logger="cole_panel.ui.page_build")
+    port, loop = _free_port(), IOLoop(make_current=False)
+    server = pn.serve(
+        {"circle": str(ROOT / "apps" / "circle.py")},
+        port=port,
+        address="127.0.0.1",
+        loop=loop,
+        start=False,
+        show=False,
+        websocket_origin="*",
+        check_unused_sessions_milliseconds=100,
+        unused_session_lifetime_milliseconds=100,
+    )
+    loop.add_callback(server.start)
+    running = threading.Thread(target=loop.start, daemon=True)
+    running.start()
+    try:
+        url = f"http://127.0.0.1:{port}/circle"
+        assert _status(url) == 200
+        _wait_for(lambda: not server.get_sessions("/circle"), "closed the first session")
+        assert _status(url) == 200
+    finally:
+        loop.add_callback(server.stop)
+        loop.add_callback(loop.stop)
+        running.join(30)
+    records = [r for r in caplog.records if r.name == "cole_panel.ui.page_build"]
+    assert [r.levelname for r in records] == ["DEBUG"], [r.getMessage() for r in records]
+    assert records[0].threadName.startswith(BUILD_THREAD)
+    assert "built off the event loop" in records[0].getMessage()

@@ -24,6 +24,7 @@ import asyncio
 import logging
 import sys
 import threading
+import time
 import weakref
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -85,9 +86,11 @@ class OffLoopBuild(Handler):
         await asyncio.wrap_future(_build_thread().submit(self._build_into, doc))
 
     def _build_into(self, doc: Document) -> None:
+        start = time.perf_counter()
         with set_curdoc(doc):
             try:
                 _built[doc] = self.build()
+                _log.debug("A page built off the event loop in %.2f s", time.perf_counter() - start)
             except Exception:
                 # The app script builds it again on the loop, where Panel shows the error.
                 _log.exception("A page build off the event loop failed; building on the loop")
