@@ -40,7 +40,9 @@ def profile(app: str, pages: int, query: str, top: int, callers: list[str]) -> l
     server = _serve(app)
     port = server.port
     loop = server.io_loop
-    prof = cProfile.Profile()
+    # The page is built on the build thread (cole_panel.ui.page_build) after the first, and the
+    # rest of the request on the loop: one profile of each thread, merged.
+    prof, build_prof = cProfile.Profile(), cProfile.Profile()
     cpu: list[float] = []
     result: dict[str, object] = {}
 
@@ -54,6 +56,11 @@ def profile(app: str, pages: int, query: str, top: int, callers: list[str]) -> l
         loop.add_callback(call)
         done.wait(30)
 
+    def on_build_thread(fn) -> None:
+        from cole_panel.ui.page_build import build_thread
+
+        build_thread().submit(fn).result(30)
+
     def client() -> None:
         url = f"http://127.0.0.1:{port}/{app}" + (f"?{query}" if query else "")
         try:
@@ -61,12 +68,14 @@ def profile(app: str, pages: int, query: str, top: int, callers: list[str]) -> l
             for i in range(pages + 2):
                 if i == pages + 1:
                     on_loop(prof.enable)
+                    on_build_thread(build_prof.enable)
                 t0 = time.process_time()
                 with urllib.request.urlopen(url, timeout=120) as reply:
                     reply.read()
                 if 0 < i <= pages:
                     cpu.append(time.process_time() - t0)
             on_loop(prof.disable)
+            on_build_thread(build_prof.disable)
             sessions = server.get_sessions(f"/{app}")
             doc = sessions[-1].document
             result["models"] = Counter(type(m).__name__ for m in doc.models)
@@ -87,6 +96,7 @@ def profile(app: str, pages: int, query: str, top: int, callers: list[str]) -> l
         "   " + ", ".join(f"{n} {k}" for k, n in models.most_common(14)),
     ]
     stats = pstats.Stats(prof)
+    stats.add(build_prof)
     stats.sort_stats("cumulative")
     import io
 

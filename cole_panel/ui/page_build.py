@@ -37,7 +37,7 @@ from panel.io.state import set_curdoc
 
 from .address import served_doc
 
-__all__ = ["BUILD_THREAD", "OffLoopBuild", "serve_built"]
+__all__ = ["BUILD_THREAD", "OffLoopBuild", "build_thread", "serve_built"]
 
 BUILD_THREAD = "cole-page-build"
 """The name of the thread served pages are built on (after each app's first)."""
@@ -51,7 +51,7 @@ _builds: ThreadPoolExecutor | None = None
 _builds_lock = threading.Lock()
 
 
-def _build_thread() -> ThreadPoolExecutor:
+def build_thread() -> ThreadPoolExecutor:
     """The process's one build thread (made on first need, shared by every app)."""
     global _builds
     with _builds_lock:
@@ -83,7 +83,7 @@ class OffLoopBuild(Handler):
         await session_context.with_locked_document(self._off_loop)
 
     async def _off_loop(self, doc: Document) -> None:
-        await asyncio.wrap_future(_build_thread().submit(self._build_into, doc))
+        await asyncio.wrap_future(build_thread().submit(self._build_into, doc))
 
     def _build_into(self, doc: Document) -> None:
         start = time.perf_counter()
