@@ -11,7 +11,10 @@ import logging
 import socket
 import threading
 import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import panel as pn
 import pytest
@@ -69,6 +72,32 @@ def _wait_for(condition, what: str) -> None:
     raise AssertionError(f"never {what}")
 
 
+@contextmanager
+def _served(app: str, script: Path, **options: Any) -> Iterator[tuple[str, Any]]:
+    """``panel serve`` of one app script on a loop thread of this process: (address, server)."""
+    port, loop = _free_port(), IOLoop(make_current=False)
+    server = pn.serve(
+        {app: str(script)},
+        port=port,
+        address="127.0.0.1",
+        loop=loop,
+        start=False,
+        show=False,
+        websocket_origin="*",
+        **options,
+    )
+    loop.add_callback(server.start)
+    running = threading.Thread(target=loop.start, daemon=True)
+    running.start()
+    try:
+        yield f"http://127.0.0.1:{port}", server
+    finally:
+        RELEASE.set()  # no build left waiting
+        loop.add_callback(server.stop)
+        loop.add_callback(loop.stop)
+        running.join(30)
+
+
 @pytest.fixture
 def gated(tmp_path: Path):
     BUILDS.clear()
@@ -76,23 +105,9 @@ def gated(tmp_path: Path):
     FAIL_OFF_LOOP.clear()
     script = tmp_path / "gated.py"
     script.write_text(APP)
-    port = _free_port()
-    server = pn.serve(
-        {"gated": str(script)},
-        port=port,
-        address="127.0.0.1",
-        threaded=True,
-        show=False,
-        start=True,
-        websocket_origin="*",
-    )
-    base = f"http://127.0.0.1:{port}"
-    _wait_for(lambda: _answers(base + "/gated"), "answered")
-    try:
+    with _served("gated", script) as (base, _server):
+        _wait_for(lambda: _answers(base + "/gated"), "answered")
         yield base
-    finally:
-        RELEASE.set()
-        server.stop()
 
 
 def _answers(url: str) -> bool:
@@ -130,30 +145,14 @@ def test_an_apps_pages_are_built_off_the_loop_after_its_first_visitor_left(caplo
     """Bokeh clears a closed session's script module: the builder must not live there (the
     first page's did, and every later page failed over to the loop)."""
     caplog.set_level(logging.DEBUG, logger="cole_panel.ui.page_build")
-    port, loop = _free_port(), IOLoop(make_current=False)
-    server = pn.serve(
-        {"circle": str(ROOT / "apps" / "circle.py")},
-        port=port,
-        address="127.0.0.1",
-        loop=loop,
-        start=False,
-        show=False,
-        websocket_origin="*",
-        check_unused_sessions_milliseconds=100,
-        unused_session_lifetime_milliseconds=100,
-    )
-    loop.add_callback(server.start)
-    running = threading.Thread(target=loop.start, daemon=True)
-    running.start()
-    try:
-        url = f"http://127.0.0.1:{port}/circle"
-        assert _status(url) == 200
+    lifetime = {
+        "check_unused_sessions_milliseconds": 100,
+        "unused_session_lifetime_milliseconds": 100,
+    }
+    with _served("circle", ROOT / "apps" / "circle.py", **lifetime) as (base, server):
+        assert _status(base + "/circle") == 200
         _wait_for(lambda: not server.get_sessions("/circle"), "closed the first session")
-        assert _status(url) == 200
-    finally:
-        loop.add_callback(server.stop)
-        loop.add_callback(loop.stop)
-        running.join(30)
+        assert _status(base + "/circle") == 200
     records = [r for r in caplog.records if r.name == "cole_panel.ui.page_build"]
     assert [r.levelname for r in records] == ["DEBUG"], [r.getMessage() for r in records]
     assert records[0].threadName.startswith(BUILD_THREAD)

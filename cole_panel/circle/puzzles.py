@@ -33,8 +33,8 @@ class PuzzleView(pn.viewable.Viewer):
         self._theme = pn.widgets.RadioButtonGroup(
             options={THEME_NAMES[t]: t for t in THEMES},
             value=m.theme,
-            button_type="primary",
-            button_style="outline",
+            color="primary",
+            variant="outline",
             css_classes=["cole-puzzle-theme"],
         )
         self._theme.link(m, value="theme", bidirectional=True)
@@ -49,7 +49,7 @@ class PuzzleView(pn.viewable.Viewer):
             " ", alert_type="light", css_classes=["cole-puzzle-feedback"], margin=(4, 5)
         )
         self._retry = pn.widgets.Button(label="Try again", width=110)
-        self._next = pn.widgets.Button(label="Next puzzle", width=110, button_type="primary")
+        self._next = pn.widgets.Button(label="Next puzzle", width=110, color="primary")
         self._retry.on_click(batched(lambda _: self.model.retry()))
         self._next.on_click(batched(lambda _: self.model.next_puzzle()))
         self._race = pn.widgets.Checkbox(label="Show who can use each cell", value=False)

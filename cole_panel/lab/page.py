@@ -183,8 +183,8 @@ class LabPage(pn.viewable.Viewer):
         params.setdefault("model", LabRun())
         super().__init__(**params)
         run = self.model
-        self._start = pn.widgets.Button(name="Start", button_type="primary", width=100)
-        self._stop = pn.widgets.Button(name="Stop", button_type="warning", width=100, disabled=True)
+        self._start = pn.widgets.Button(label="Start", color="primary", width=100)
+        self._stop = pn.widgets.Button(label="Stop", color="warning", width=100, disabled=True)
         self._start.on_click(lambda _: run.start())
         self._stop.on_click(lambda _: run.stop())
         self._progress = pn.indicators.Progress(
@@ -198,7 +198,7 @@ class LabPage(pn.viewable.Viewer):
             filename="cole-lab-results.csv",
             label="Download results",
             disabled=True,
-            button_type="success",
+            color="success",
         )
         self._settings = pn.Column(
             pn.widgets.Select.from_param(

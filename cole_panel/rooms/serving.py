@@ -138,7 +138,7 @@ class PlayWithOthers(pn.viewable.Viewer):
         self._registry = registry or shared_registry()
         self._token = token
         self._button = pn.widgets.Button(
-            name="Play with others", button_type="primary", css_classes=["cole-room-create"]
+            label="Play with others", color="primary", css_classes=["cole-room-create"]
         )
         # Under the button and wrapped anywhere: beside it, in a 300 px sidebar, the link was cut.
         self._said = pn.pane.HTML(
@@ -200,13 +200,13 @@ class RoomBar(pn.viewable.Viewer):
                 continue
             if info["you"] is None and (seat["kind"] == OPEN or info["host"]):
                 button = pn.widgets.Button(
-                    name=f"Sit as {seat['player']}", css_classes=[f"cole-room-sit-{p}"], width=150
+                    label=f"Sit as {seat['player']}", css_classes=[f"cole-room-sit-{p}"], width=150
                 )
                 button.on_click(lambda _e, p=p: self._act(self.room.claim, self.token, p))
                 out.append(button)
             if info["host"]:
                 menu = pn.widgets.Select(
-                    name=seat["player"], options=list(SEAT_CHOICES), value=seat["kind"], width=130
+                    label=seat["player"], options=list(SEAT_CHOICES), value=seat["kind"], width=130
                 )
                 menu.param.watch(
                     lambda e, p=p: self._act(self.room.set_seat, self.token, p, e.new), "value"

@@ -21,9 +21,9 @@ change) or outside a server, pages are built on the spot.
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import sys
-import threading
 import time
 import weakref
 from collections.abc import Callable
@@ -47,20 +47,15 @@ SWITCH_INTERVAL = 0.001
 
 _log = logging.getLogger(__name__)
 _built: weakref.WeakKeyDictionary[Document, Any] = weakref.WeakKeyDictionary()
-_builds: ThreadPoolExecutor | None = None
-_builds_lock = threading.Lock()
 
 
+@functools.cache  # made on first need (always asked for on the event loop's thread)
 def build_thread() -> ThreadPoolExecutor:
-    """The process's one build thread (made on first need, shared by every app)."""
-    global _builds
-    with _builds_lock:
-        if _builds is None:
-            _builds = ThreadPoolExecutor(max_workers=1, thread_name_prefix=BUILD_THREAD)
-            # The loop waits for the interpreter lock each time it takes it back (after every
-            # socket read or write) while a build holds it: at most this long, not 5 ms.
-            sys.setswitchinterval(min(sys.getswitchinterval(), SWITCH_INTERVAL))
-        return _builds
+    """The process's one build thread, shared by every app."""
+    # The loop waits for the interpreter lock each time it takes it back (after every socket
+    # read or write) while a build holds it: at most this long, not 5 ms.
+    sys.setswitchinterval(min(sys.getswitchinterval(), SWITCH_INTERVAL))
+    return ThreadPoolExecutor(max_workers=1, thread_name_prefix=BUILD_THREAD)
 
 
 class OffLoopBuild(Handler):
