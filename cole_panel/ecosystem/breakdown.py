@@ -76,6 +76,11 @@ def bars_frame(by_category: Mapping[str, int]) -> pd.DataFrame:
     )
 
 
+# A category's header ("Category: Watering holes — 12 points (2 lines)") wraps in a narrow
+# score column instead of running under its edge.
+GROUP_WRAP = ".tabulator-row.tabulator-group { white-space: normal; }"
+
+
 class ScoreBreakdown(pn.viewable.Viewer):
     """Every scoring line in a table, and the points per category as horizontal bars."""
 
@@ -105,6 +110,7 @@ class ScoreBreakdown(pn.viewable.Viewer):
             text_align={"points": "right", "step": "center"},
             formatters={"why": {"type": "textarea"}},
             css_classes=[TABLE_CLASS],
+            stylesheets=[GROUP_WRAP],
             margin=(4, 5),
         )
         self.table.param.watch(self._on_selection, "selection")

@@ -67,6 +67,12 @@ class ScoringExplorer(pn.viewable.Viewer):
         # Sized so that palette + board fit a 1,000 px notebook output (two parks: 968 px).
         return 84 if self.model.variant == "classic" else 62
 
+    def _centre_flex(self) -> dict[str, str]:
+        # The board's column starts at the board's width: at its text's natural width (up to
+        # 820 px) it wrapped under the card palette in a 1,024 px window, below the first screen.
+        width = self.board.figure.width or 0
+        return {"flex": f"1 1 {width + 10}px"}
+
     # ------------------------------------------------------------------ widgets
     def _build(self) -> None:
         m = self.model
@@ -272,7 +278,7 @@ class ScoringExplorer(pn.viewable.Viewer):
             width=150,
             margin=0,
         )
-        centre = pn.Column(
+        self._centre = centre = pn.Column(
             self.board,
             pn.FlexBox(
                 self._stepping,
@@ -292,7 +298,7 @@ class ScoringExplorer(pn.viewable.Viewer):
             self._row_table,
             margin=(0, 5),
             max_width=820,
-            styles={"flex": "0 1 auto"},
+            styles=self._centre_flex(),
         )
         # The score column takes the room left beside the board, or a row of its own (below
         # the board) when less than 330 px are left: no sideways scrolling at any width.
@@ -325,6 +331,7 @@ class ScoringExplorer(pn.viewable.Viewer):
         if self.board.variant != m.variant:
             self.board.param.update(variant=m.variant, cell_px=self._cell_px())
         self._draw_board()
+        self._centre.styles = self._centre_flex()
         lines = m.shown_lines
         self.breakdown.show(
             lines, m.by_category(), m.new_lines, m.selected_line, [m.line_text(x) for x in lines]

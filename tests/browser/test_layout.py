@@ -11,9 +11,12 @@ import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
+from cole_panel.ecosystem.explorer_view import EXPLORER_BOARD
+from cole_panel.ecosystem.geometry import cell_center
 from cole_panel.savannah.hand import CARD_W, HAND_NAME, slot_x
 from cole_panel.savannah.scores import CHART_WIDTH
 from cole_panel.ui.shell import PAGES
+from engines.ecosystem import parse_cell_label
 
 from .conftest import PAGE_LOAD_TIMEOUT_MS, BokehFigure, artifact, show_settings
 
@@ -156,6 +159,29 @@ def test_the_draft_tables_controls_fit_1024_px(browser, panel_server):
                 f"{control} is not within the {WIDTH} px window: {box}"
             )
         page.screenshot(path=str(artifact(f"layout-ecosystem-draft-{WIDTH}.png")))
+    finally:
+        context.close()
+
+
+def test_the_explorers_park_is_beside_the_cards_on_the_first_screen_at_1024_by_768(
+    browser, panel_server
+):
+    """The park's column started at its text's natural width and wrapped under the card
+    palette: a 1,024 x 768 window showed the 11 card buttons and no park."""
+    server = panel_server("ecosystem")
+    context = browser.new_context(viewport={"width": WIDTH, "height": 768})
+    try:
+        page = context.new_page()
+        page.set_default_timeout(30_000)
+        page.goto(server.url, timeout=PAGE_LOAD_TIMEOUT_MS)
+        board = BokehFigure(page, EXPLORER_BOARD).wait_ready()
+        palette = page.get_by_role("button", name="Watering hole", exact=True).bounding_box()
+        corners = [cell_center("classic", None, parse_cell_label(c)) for c in ("A1", "D5")]
+        (left, top), (right, bottom) = board.to_pixels(corners)
+        page.screenshot(path=str(artifact(f"layout-ecosystem-explorer-{WIDTH}x768.png")))
+        assert left >= palette["x"] + palette["width"], f"not beside the cards: {left}, {palette}"
+        assert top > 0 and bottom <= 768, f"the park is not on the first screen: {top}-{bottom}"
+        assert right <= WIDTH
     finally:
         context.close()
 
