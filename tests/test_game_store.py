@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import os
+import threading
 
 from cole_panel.core.game_store import GameStore
 
@@ -35,3 +37,24 @@ def test_a_game_not_written_for_too_long_is_forgotten(tmp_path):
     os.utime(store._path("old-browser-token", "circle"), (0, 0))
     assert store.get("old-browser-token", "circle") is None
     assert store.prune() == 1
+
+
+def test_two_threads_keeping_the_same_game_never_mix_their_files(tmp_path):
+    """A page is built on a thread of its own while the event loop keeps another tab's game of
+    the same browser: both write the same game's file."""
+    store = GameStore(tmp_path)
+    texts = [json.dumps({"who": who, "pad": who * 20_000}) for who in "ab"]
+    seen: list[str | None] = []
+
+    def keep(text: str) -> None:
+        for _ in range(150):
+            store.put("browser", "circle", text)
+            seen.append(store.get("browser", "circle"))
+
+    writers = [threading.Thread(target=keep, args=(text,)) for text in texts]
+    for writer in writers:
+        writer.start()
+    for writer in writers:
+        writer.join()
+    assert set(seen) <= set(texts), "a kept game was read half of one write, half of another"
+    assert not list(tmp_path.glob("*.tmp")), "a temporary file was left behind"

@@ -21,6 +21,7 @@ import contextlib
 import hashlib
 import os
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -74,7 +75,9 @@ class GameStore:
         path = self._path(token, app)
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
-            temporary = path.with_suffix(f".{os.getpid()}.tmp")
+            # One temporary file per writer: pages are built on a thread of their own while
+            # the event loop keeps other pages' games (two tabs of one browser share a path).
+            temporary = path.with_suffix(f".{os.getpid()}-{threading.get_ident()}.tmp")
             temporary.write_bytes(data)
             os.replace(temporary, path)
         except OSError:
