@@ -13,9 +13,12 @@ belongs to nobody else (Bokeh's ``with_locked_document`` says so: "exclusive acc
    document ready and only returns it.
 
 Builds queue on one thread (a second would only share the interpreter lock) in the order the
-pages were asked for.  Public Bokeh APIs only: a ``Handler`` added with ``Application.add``,
-``SessionContext.with_locked_document``.  Under ``panel serve --dev`` (code reloaded on each
-change) or outside a server, pages are built on the spot.
+pages were asked for.  Bokeh APIs used: a ``Handler`` added with ``Application.add`` and
+``SessionContext.with_locked_document`` (public), reached through the server context's
+``application_context`` (Bokeh's documented "Dev API" of its server); the behaviour relied on
+(handlers' ``on_session_created`` awaited before the app script runs) is pinned with
+``bokeh<4`` and checked by tests/test_page_build.py.  Under ``panel serve --dev`` (code
+reloaded on each change) or outside a server, pages are built on the spot.
 """
 
 from __future__ import annotations
