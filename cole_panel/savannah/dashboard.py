@@ -11,6 +11,7 @@ thinking.  At the end the score sheet replaces the hand.
 
 from __future__ import annotations
 
+import operator
 from typing import Any
 
 import panel as pn
@@ -29,7 +30,7 @@ from .link import open_game, read_query
 from .live_score import LiveScore
 from .model import MAX_SEATS, SavannahModel, Turn, player_name
 from .narration import caption_html, preview_marks, steps_html, turn_html
-from .playback import SPEEDS, Playback
+from .playback import Playback, speed_options
 from .players import PlayersView
 from .reference import CardReference
 from .review import TurnReview
@@ -79,6 +80,7 @@ class SavannahDashboard(pn.viewable.Viewer):
             self.playback.speed = speed
         self._job: State | None = None
         self._seen: list[Turn] = []
+        self._seen_start: State | None = None  # the game those turns belong to
         self._drawn: tuple[Any, ...] | None = None
         self._soon_pending: dict[Any, None] = {}
         self._soon_scheduled = False
@@ -178,7 +180,7 @@ class SavannahDashboard(pn.viewable.Viewer):
         self._next.on_click(batched(lambda _: self.playback.next()))
         self._skip.on_click(batched(lambda _: self.playback.finish()))
         self._speed = pn.widgets.Select(
-            options=_speed_options(self.playback.speed),
+            options=speed_options(self.playback.speed),
             value=self.playback.speed,
             width=120,
             margin=(2, 5),
@@ -316,7 +318,7 @@ class SavannahDashboard(pn.viewable.Viewer):
 
     def _restart_view(self) -> None:
         m = self.model
-        self._seen = list(m.history)
+        self._seen, self._seen_start = list(m.history), m.start
         text = m.message if not m.message_is_error else ""
         self.playback.still(
             still_step(m.state, text=text, title="The table"), title=self._position_title()
@@ -328,8 +330,10 @@ class SavannahDashboard(pn.viewable.Viewer):
         return "Start of the game" if n == 0 else f"After move {n}"
 
     def _on_history(self, event: param.parameterized.Event) -> None:
-        new, old = list(event.new), self._seen
-        if len(new) > len(old) and all(a is b for a, b in zip(old, new, strict=False)):
+        # Turns added to the game on show are played back; another game (a loaded one, even
+        # right after "New game") is shown still, as loading over a game in progress is.
+        new, old = list(event.new), self._seen if self.model.start is self._seen_start else None
+        if old is not None and len(new) > len(old) and all(map(operator.is_, old, new)):
             fresh = list(enumerate(new, start=1))[len(old) :]
             self._seen = new
             self._soon(self._relog)
@@ -495,7 +499,7 @@ class SavannahDashboard(pn.viewable.Viewer):
         self._refresh_buttons()
 
     def _sync_speed(self, event: param.parameterized.Event) -> None:
-        self._speed.param.update(options=_speed_options(event.new), value=event.new)
+        self._speed.param.update(options=speed_options(event.new), value=event.new)
 
     def _refresh_message(self, *_: Any) -> None:
         """The referee's box under the hand: a refusal or a card choice in full; after a move
@@ -590,11 +594,3 @@ def _page_address() -> str:
     """The served page's address without its query ('' in a notebook)."""
     location = page_location()
     return "" if location is None else (location.href or "").split("?")[0]
-
-
-def _speed_options(seconds: float) -> dict[str, float]:
-    """The speed menu, with an entry for a speed set another way (e.g. from the address)."""
-    options = dict(SPEEDS)
-    if seconds not in options.values():
-        options[f"{seconds:g} s per step"] = seconds
-    return options

@@ -34,6 +34,14 @@ SPEEDS = {"Slow": 1.6, "Normal": 0.9, "Fast": 0.4, "Instant": 0.0}
 """Seconds per step of the speed menu."""
 
 
+def speed_options(seconds: float) -> dict[str, float]:
+    """The speed menu, with an entry for a speed set another way (e.g. from the address)."""
+    options = dict(SPEEDS)
+    if seconds not in options.values():
+        options[f"{seconds:g} s per step"] = seconds
+    return options
+
+
 class Playback(param.Parameterized):
     """The turn being shown and the step of it on show."""
 

@@ -313,3 +313,33 @@ def test_with_an_event_loop_the_row_is_sent_first_and_the_rest_a_moment_later():
     assert at_once[0] == card, "the played card is on the row at once"
     assert card in at_once[1], "the hand is redrawn a moment later, after the row"
     assert later == next_hand, "then the next person's hand is shown"
+
+
+@pytest.mark.parametrize("first", ["new game", "a game in progress"])
+def test_a_loaded_game_is_shown_still_after_new_game_as_over_a_game_in_progress(first):
+    """Loading right after "New game" played the loaded game's last turns back step by step
+    (the empty history read as the start of the loaded one); over a game in progress it did not."""
+    source = dashboard(players=2, seed=3, seat0="Greedy", seat1="Greedy")
+    saved = source.model
+    while len(saved.history) < 6:
+        saved.bot_move()
+    saved.param.update(seat0="Human", seat1="Human")  # no bot moves once loaded
+    dash = dashboard(players=2, seed=9, seat1="Human")
+    dash.playback.auto = False
+    if first == "new game":
+        dash.model.new_game()
+    else:
+        dash.hand._choose(0)
+        dash.hand.play()
+    assert dash.model.load(saved.save())
+    pb = dash.playback
+    assert not pb.busy and pb.title == f"After move {len(saved.history)}"
+    assert row_cards(dash) == list(dash.model.state.row)
+
+
+def test_moves_added_to_the_game_on_show_are_still_played_back():
+    dash = dashboard(players=2, seed=9)
+    dash.playback.auto = False
+    dash.hand._choose(0)
+    dash.hand.play()
+    assert dash.playback.title == "Turn 1 · Player 1" and dash.playback.busy
