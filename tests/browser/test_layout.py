@@ -138,15 +138,21 @@ def test_page_fits_1024_px_with_every_control_on_screen(browser, panel_server, n
         context.close()
 
 
+def _open(browser, panel_server, app: str, query: str = ""):
+    """(context, page): ``app`` served, opened in a 1,024 x 768 window."""
+    server = panel_server(app)
+    context = browser.new_context(viewport={"width": WIDTH, "height": 768})
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    page.goto(server.url + (f"?{query}" if query else ""), timeout=PAGE_LOAD_TIMEOUT_MS)
+    return context, page
+
+
 def test_the_draft_tables_controls_fit_1024_px(browser, panel_server):
     """Pass hands, Undo, Redo, Pick for me and the 'Wait for Pass hands' sentence all inside
     the window (the sentence used to run off its right edge)."""
-    server = panel_server("ecosystem")
-    context = browser.new_context(viewport={"width": WIDTH, "height": 768})
+    context, page = _open(browser, panel_server, "ecosystem")
     try:
-        page = context.new_page()
-        page.set_default_timeout(30_000)
-        page.goto(server.url, timeout=PAGE_LOAD_TIMEOUT_MS)
         page.locator(".bk-tab", has_text="Draft table").click(timeout=PAGE_LOAD_TIMEOUT_MS)
         controls = [
             page.get_by_role("button", name=name)
@@ -168,12 +174,8 @@ def test_the_explorers_park_is_beside_the_cards_on_the_first_screen_at_1024_by_7
 ):
     """The park's column started at its text's natural width and wrapped under the card
     palette: a 1,024 x 768 window showed the 11 card buttons and no park."""
-    server = panel_server("ecosystem")
-    context = browser.new_context(viewport={"width": WIDTH, "height": 768})
+    context, page = _open(browser, panel_server, "ecosystem")
     try:
-        page = context.new_page()
-        page.set_default_timeout(30_000)
-        page.goto(server.url, timeout=PAGE_LOAD_TIMEOUT_MS)
         board = BokehFigure(page, EXPLORER_BOARD).wait_ready()
         palette = page.get_by_role("button", name="Watering hole", exact=True).bounding_box()
         corners = [cell_center("classic", None, parse_cell_label(c)) for c in ("A1", "D5")]
@@ -187,12 +189,7 @@ def test_the_explorers_park_is_beside_the_cards_on_the_first_screen_at_1024_by_7
 
 
 def _open_savannah(browser, panel_server, query: str = "players=2&seed=4&speed=0"):
-    server = panel_server("savannah")
-    context = browser.new_context(viewport={"width": WIDTH, "height": 768})
-    page = context.new_page()
-    page.set_default_timeout(30_000)
-    page.goto(f"{server.url}?{query}", timeout=PAGE_LOAD_TIMEOUT_MS)
-    return context, page
+    return _open(browser, panel_server, "savannah", query)
 
 
 @pytest.mark.parametrize(
