@@ -8,7 +8,6 @@ answered only if that build is not running on the server's event loop.
 from __future__ import annotations
 
 import logging
-import socket
 import threading
 import urllib.request
 from collections.abc import Iterator
@@ -22,40 +21,33 @@ from tornado.ioloop import IOLoop
 
 from cole_panel.ui.page_build import BUILD_THREAD
 
-ROOT = Path(__file__).resolve().parents[1]
+from .browser.conftest import APPS, free_port
+
 BUILDS: list[str] = []
 """The thread each build of the app below ran on, in order."""
 RELEASE = threading.Event()
 FAIL_OFF_LOOP = threading.Event()
 
-APP = """
-import threading
 
-import panel as pn
-
-from cole_panel.ui.page_build import BUILD_THREAD
-from cole_panel.ui.shell import serve_page
-from tests import test_page_build as here
-
-
-def gated_page():
+def gated_page() -> pn.viewable.Viewable:
+    """The app's page: its second and later builds off the loop wait for ``RELEASE`` (or fail,
+    with ``FAIL_OFF_LOOP`` set)."""
     thread = threading.current_thread().name
-    here.BUILDS.append(thread)
-    if len(here.BUILDS) > 1 and thread.startswith(BUILD_THREAD):
-        if here.FAIL_OFF_LOOP.is_set():
+    BUILDS.append(thread)
+    if len(BUILDS) > 1 and thread.startswith(BUILD_THREAD):
+        if FAIL_OFF_LOOP.is_set():
             raise RuntimeError("this page cannot be built off the loop")
-        here.RELEASE.wait(60)
-    return pn.pane.Markdown(f"page {len(here.BUILDS)}")
+        RELEASE.wait(60)
+    return pn.pane.Markdown(f"page {len(BUILDS)}")
 
+
+# As an app should: the page's function comes from an importable module (here, this one).
+APP = """
+from cole_panel.ui.shell import serve_page
+from tests.test_page_build import gated_page
 
 serve_page(gated_page, title="Gated", page="index")
 """
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def _status(url: str, timeout: float = 60) -> int:
@@ -75,7 +67,7 @@ def _wait_for(condition, what: str) -> None:
 @contextmanager
 def _served(app: str, script: Path, **options: Any) -> Iterator[tuple[str, Any]]:
     """``panel serve`` of one app script on a loop thread of this process: (address, server)."""
-    port, loop = _free_port(), IOLoop(make_current=False)
+    port, loop = free_port(), IOLoop(make_current=False)
     server = pn.serve(
         {app: str(script)},
         port=port,
@@ -149,7 +141,7 @@ def test_an_apps_pages_are_built_off_the_loop_after_its_first_visitor_left(caplo
         "check_unused_sessions_milliseconds": 100,
         "unused_session_lifetime_milliseconds": 100,
     }
-    with _served("circle", ROOT / "apps" / "circle.py", **lifetime) as (base, server):
+    with _served("circle", APPS / "circle.py", **lifetime) as (base, server):
         assert _status(base + "/circle") == 200
         _wait_for(lambda: not server.get_sessions("/circle"), "closed the first session")
         assert _status(base + "/circle") == 200

@@ -14,6 +14,7 @@ from engines.ecosystem import CardType
 from ..ui import MessageBox
 from ..ui.batch import batched
 from ..ui.links import CopyLink
+from ..ui.wrap import growing_column, grows_from
 from .board import ParkBoard
 from .breakdown import ScoreBreakdown
 from .explanations import points_word
@@ -67,11 +68,11 @@ class ScoringExplorer(pn.viewable.Viewer):
         # Sized so that palette + board fit a 1,000 px notebook output (two parks: 968 px).
         return 84 if self.model.variant == "classic" else 62
 
-    def _centre_flex(self) -> dict[str, str]:
-        # The board's column starts at the board's width: at its text's natural width (up to
-        # 820 px) it wrapped under the card palette in a 1,024 px window, below the first screen.
-        width = self.board.figure.width or 0
-        return {"flex": f"1 1 {width + 10}px"}
+    def _board_basis(self) -> int:
+        # The board's column starts at the board's width (and its 5 px margins): at its text's
+        # natural width (up to 820 px) it wrapped under the card palette in a 1,024 px window,
+        # below the first screen.
+        return (self.board.figure.width or 0) + 10
 
     # ------------------------------------------------------------------ widgets
     def _build(self) -> None:
@@ -278,7 +279,7 @@ class ScoringExplorer(pn.viewable.Viewer):
             width=150,
             margin=0,
         )
-        self._centre = centre = pn.Column(
+        self._centre = centre = growing_column(
             self.board,
             pn.FlexBox(
                 self._stepping,
@@ -296,9 +297,10 @@ class ScoringExplorer(pn.viewable.Viewer):
             self._lion_best,
             self._order,
             self._row_table,
+            basis=self._board_basis(),
             margin=(0, 5),
             max_width=820,
-            styles=self._centre_flex(),
+            sizing_mode=None,
         )
         # The score column takes the room left beside the board, or a row of its own (below
         # the board) when less than 330 px are left: no sideways scrolling at any width.
@@ -330,8 +332,8 @@ class ScoringExplorer(pn.viewable.Viewer):
         m = self.model
         if self.board.variant != m.variant:
             self.board.param.update(variant=m.variant, cell_px=self._cell_px())
+            self._centre.styles = grows_from(self._board_basis())  # the board's new width
         self._draw_board()
-        self._centre.styles = self._centre_flex()
         lines = m.shown_lines
         self.breakdown.show(
             lines, m.by_category(), m.new_lines, m.selected_line, [m.line_text(x) for x in lines]

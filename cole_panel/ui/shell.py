@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable
-from functools import partial
+from functools import cache, partial
 from typing import Any
 
 import panel as pn
@@ -77,12 +77,12 @@ def app_shell(content: Any, *, title: str, page: str) -> pn.template.BootstrapTe
     return template
 
 
+@cache  # a setting of the whole process: set by its first served page
 def skip_document_validation() -> None:
     """Served pages skip Bokeh's check of every new document (``BOKEH_VALIDATE_DOC``).
 
     The check walks every model of the page once more after it is built (about a tenth of a
-    page's build, on the server's one event loop) and only logs warnings such as an empty
-    figure, which no visitor sees.  Set for the whole process, once it serves a page.
+    page's build) and only logs warnings such as an empty figure, which no visitor sees.
     """
     from bokeh.settings import settings
 

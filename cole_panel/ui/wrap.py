@@ -22,6 +22,12 @@ KEEPS_SIZE = {"flex": "0 0 auto"}
 labels); it moves to the next line instead."""
 
 
+def grows_from(basis: int) -> dict[str, str]:
+    """The styles of a part of a wrapping line that takes ``basis`` px at least on its line,
+    then the room left (up to its ``max_width``); on a narrower line it moves to one of its own."""
+    return {"flex": f"1 1 {basis}px"}
+
+
 def wrapping_row(*parts: Any, **params: Any) -> pn.Column:
     """``parts`` side by side while they fit, the next ones on a new line when they do not.
 
@@ -43,5 +49,5 @@ def growing_column(*parts: Any, basis: int, **params: Any) -> pn.Column:
     """
     params.setdefault("margin", 0)
     params.setdefault("sizing_mode", "stretch_width")
-    params["styles"] = {"flex": f"1 1 {basis}px", **params.get("styles", {})}
+    params["styles"] = {**grows_from(basis), **params.get("styles", {})}
     return pn.Column(*parts, **params)

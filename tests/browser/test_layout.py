@@ -118,10 +118,7 @@ def test_page_fits_1024_px_with_every_control_on_screen(browser, panel_server, n
         assert max(tops) - min(tops) < 8, f"the header's links run over two lines: {tops}"
         for control in CONTROLS[name](page):
             expect(control).to_be_visible(timeout=PAGE_LOAD_TIMEOUT_MS)
-            box = control.bounding_box()
-            assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= WIDTH, (
-                f"{control} is not within the {WIDTH} px window: {box}"
-            )
+            _in_window(page, str(control), control.bounding_box())
         # The layout settles after the last model arrives: give it time to, then require it.
         with contextlib.suppress(PlaywrightTimeout):
             page.wait_for_function(NO_SIDEWAYS_SCROLL, timeout=10_000)
@@ -160,10 +157,7 @@ def test_the_draft_tables_controls_fit_1024_px(browser, panel_server):
         ] + [page.get_by_text("Wait for “Pass hands” (lets you undo)")]
         for control in controls:
             expect(control).to_be_visible(timeout=PAGE_LOAD_TIMEOUT_MS)  # not scrolled to: x kept
-            box = control.bounding_box()
-            assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= WIDTH, (
-                f"{control} is not within the {WIDTH} px window: {box}"
-            )
+            _in_window(page, str(control), control.bounding_box())
         page.screenshot(path=str(artifact(f"layout-ecosystem-draft-{WIDTH}.png")))
     finally:
         context.close()
