@@ -25,7 +25,7 @@ from panel.io.state import set_curdoc
 
 from ..core import BotJob, Pause
 from ..core.botpool import BotPool, shared_pool
-from ..ui.address import ROOM_PARAMETER, room_name, served_doc
+from ..ui.address import ROOM_PARAMETER, client_address, room_name, served_doc
 from ..ui.page_build import on_build_end
 from ..ui.resume import keep_game
 from ..ui.shell import split
@@ -138,6 +138,7 @@ class PlayWithOthers(pn.viewable.Viewer):
         super().__init__(**params)
         self._registry = registry or shared_registry()
         self._token = token
+        self._address = client_address()
         self._button = pn.widgets.Button(
             label="Play with others", color="primary", css_classes=["cole-room-create"]
         )
@@ -155,7 +156,7 @@ class PlayWithOthers(pn.viewable.Viewer):
     def _create(self, *_: Any) -> None:
         options = {k: getattr(self.model, k) for k in room_options(self.model)}
         try:
-            room = self._registry.create(self.game, self._token, options)
+            room = self._registry.create(self.game, self._token, options, address=self._address)
         except RoomError as err:
             self._said.object = f'<span style="color:#a40000">{html.escape(str(err))}</span>'
             return

@@ -20,7 +20,10 @@ handler's ``process_request``, which Bokeh calls before it makes the session), s
 requests never makes every visitor wait for all of them.
 
 Code building a page may ask to hear how its build ended (:func:`on_build_end`): a room's page
-joins its room only once the whole page is built, and lets its place go when the build fails.  Bokeh APIs used: a ``Handler`` added with ``Application.add`` and
+joins its room only once the whole page is built, and lets its place go when the build fails.
+Every page built here has the values its browser sends checked
+(:func:`~cole_panel.ui.client_values.guard_client_values`), and the memory of its session
+handed back once it ends (:func:`~cole_panel.ui.memory.hand_back_soon`).  Bokeh APIs used: a ``Handler`` added with ``Application.add`` and
 ``SessionContext.with_locked_document`` (public), reached through the server context's
 ``application_context`` (Bokeh's documented "Dev API" of its server); the behaviour relied on
 (handlers' ``on_session_created`` awaited before the app script runs) is pinned with
@@ -51,6 +54,8 @@ from panel.io.state import set_curdoc
 from tornado.web import Finish
 
 from .address import served_doc
+from .client_values import guard_client_values
+from .memory import hand_back_soon
 
 __all__ = [
     "BUILD_THREAD",
@@ -154,6 +159,8 @@ def _build_whole(doc: Document, build: Callable[[], Any]) -> Any:
     except BaseException:
         _build_ended(doc, False)
         raise
+    guard_client_values(doc)  # the page's values now are the good ones
+    doc.on_session_destroyed(hand_back_soon)
     _build_ended(doc, True)
     return out
 
