@@ -9,9 +9,13 @@ real server in this process: the room's count goes back to 0 and the room is swe
 from __future__ import annotations
 
 import asyncio
+import gc
 import urllib.request
+from contextlib import contextmanager
 
 import pytest
+from bokeh.document import Document
+from bokeh.io.doc import patch_curdoc
 
 from cole_panel.ecosystem import EcosystemDashboard
 from cole_panel.rooms import RoomError, RoomRegistry, shared_registry
@@ -81,10 +85,22 @@ def _ask(url: str) -> int:
         return reply.status
 
 
+@contextmanager
+def ended_session_as_current_document():
+    """Bokeh's current document patched to one that has since gone: what a build thread sees
+    while the loop runs a callback of a session that has ended (any ``curdoc()`` raises)."""
+    gone = Document()
+    with patch_curdoc(gone):
+        del gone
+        gc.collect()
+        yield
+
+
 def test_served_ecosystem_room_pages_leave_when_closed_or_expired():
     registry = shared_registry()
     room = registry.create("ecosystem", HOST)
-    with served({"ecosystem": APPS / "ecosystem.py"}, **LIFETIME) as (base, server):
+    serving = served({"ecosystem": APPS / "ecosystem.py"}, **LIFETIME)
+    with serving as (base, server), ended_session_as_current_document():
         # A page asked for and never connected: it expires.
         assert _ask(f"{base}/ecosystem?room={room.name}") == 200
         wait_for(lambda: not server.get_sessions("/ecosystem"), "expired the first page")
