@@ -17,11 +17,11 @@ from typing import Any
 
 import panel as pn
 import pytest
-from tornado.ioloop import IOLoop
 
 from cole_panel.ui.page_build import BUILD_THREAD
 
-from .browser.conftest import APPS, free_port
+from .browser.conftest import APPS
+from .wire import served
 
 BUILDS: list[str] = []
 """The thread each build of the app below ran on, in order."""
@@ -67,27 +67,11 @@ def _wait_for(condition, what: str) -> None:
 @contextmanager
 def _served(app: str, script: Path, **options: Any) -> Iterator[tuple[str, Any]]:
     """``panel serve`` of one app script on a loop thread of this process: (address, server)."""
-    port, loop = free_port(), IOLoop(make_current=False)
-    server = pn.serve(
-        {app: str(script)},
-        port=port,
-        address="127.0.0.1",
-        loop=loop,
-        start=False,
-        show=False,
-        websocket_origin="*",
-        **options,
-    )
-    loop.add_callback(server.start)
-    running = threading.Thread(target=loop.start, daemon=True)
-    running.start()
-    try:
-        yield f"http://127.0.0.1:{port}", server
-    finally:
-        RELEASE.set()  # no build left waiting
-        loop.add_callback(server.stop)
-        loop.add_callback(loop.stop)
-        running.join(30)
+    with served({app: script}, **options) as running:
+        try:
+            yield running
+        finally:
+            RELEASE.set()  # no build left waiting
 
 
 @pytest.fixture
