@@ -29,13 +29,14 @@ from bokeh.document import Document
 from bokeh.document.events import ModelChangedEvent
 from bokeh.model import Model
 from bokeh.models import (
-    AbstractSlider,
     CheckboxButtonGroup,
     CheckboxGroup,
     NumericInput,
     RadioButtonGroup,
     RadioGroup,
+    RangeSlider,
     Select,
+    Slider,
     TextInput,
 )
 
@@ -45,7 +46,8 @@ _log = logging.getLogger(__name__)
 
 GUARDED: dict[type, tuple[str, ...]] = {
     Select: ("value",),
-    AbstractSlider: ("value",),
+    Slider: ("value",),
+    RangeSlider: ("value",),
     RadioGroup: ("active",),
     RadioButtonGroup: ("active",),
     CheckboxGroup: ("active",),
@@ -53,7 +55,8 @@ GUARDED: dict[type, tuple[str, ...]] = {
     NumericInput: ("value",),
     TextInput: ("value", "value_input"),
 }
-"""The models whose values a browser sends, and those values' properties."""
+"""The models whose values a browser sends, and those values' properties (numbers only:
+date sliders are not guarded)."""
 
 _good: weakref.WeakKeyDictionary[Model, dict[str, Any]] = weakref.WeakKeyDictionary()
 _guarded: weakref.WeakSet[Document] = weakref.WeakSet()
@@ -93,7 +96,7 @@ def fits(model: Any, attr: str, value: Any) -> bool:
     """
     if isinstance(model, Select):
         return value in _options(model)
-    if isinstance(model, AbstractSlider):
+    if isinstance(model, Slider | RangeSlider):
         return _slider_fits(model, value)
     if isinstance(model, RadioGroup | RadioButtonGroup):
         return value is None or (
@@ -168,7 +171,7 @@ def _fallback(model: Any, attr: str) -> Any:
     if isinstance(model, Select):
         options = _options(model)
         return options[0] if options else ""
-    if isinstance(model, AbstractSlider):
+    if isinstance(model, Slider | RangeSlider):
         return model.start
     if isinstance(model, CheckboxGroup | CheckboxButtonGroup):
         return []
