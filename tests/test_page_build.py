@@ -133,3 +133,16 @@ def test_an_apps_pages_are_built_off_the_loop_after_its_first_visitor_left(caplo
     assert [r.levelname for r in records] == ["DEBUG"], [r.getMessage() for r in records]
     assert records[0].threadName.startswith(BUILD_THREAD)
     assert "built off the event loop" in records[0].getMessage()
+
+
+@pytest.mark.parametrize(("value", "limit"), [("", 8), ("3", 3), ("0", 8), ("many", 8)])
+def test_the_build_queue_limit_is_read_from_its_variable(monkeypatch, value, limit):
+    from cole_panel.ui import page_build
+
+    monkeypatch.setenv(page_build.QUEUE_VARIABLE, value)
+    page_build.queue_limit.cache_clear()
+    try:
+        assert page_build.queue_limit() == limit
+    finally:
+        monkeypatch.undo()
+        page_build.queue_limit.cache_clear()
