@@ -17,6 +17,7 @@ import gc
 import logging
 import threading
 import time
+from collections.abc import Callable
 from typing import Any
 
 __all__ = ["DELAY", "hand_back", "hand_back_soon"]
@@ -52,9 +53,10 @@ def hand_back() -> bool:
     return trim is not None
 
 
-def hand_back_soon(*_: Any) -> None:
+def hand_back_soon(*_: Any, idle: Callable[[], bool] = lambda: True) -> None:
     """Hand the memory back :data:`DELAY` seconds from now on the running event loop (a
-    session-destroyed callback); at most one hand-back waits at a time."""
+    session-destroyed callback), or later once ``idle()`` says so (a collection holds the
+    interpreter for a while: not while pages wait to be built); one hand-back waits at most."""
     global _due
     from tornado.ioloop import IOLoop
 
@@ -62,11 +64,15 @@ def hand_back_soon(*_: Any) -> None:
         if _due:
             return
         _due = True
+    loop = IOLoop.current()
 
     def run() -> None:
         global _due
+        if not idle():
+            loop.call_later(DELAY, run)
+            return
         with _lock:
             _due = False
         hand_back()
 
-    IOLoop.current().call_later(DELAY, run)
+    loop.call_later(DELAY, run)

@@ -160,9 +160,13 @@ def _build_whole(doc: Document, build: Callable[[], Any]) -> Any:
         _build_ended(doc, False)
         raise
     guard_client_values(doc)  # the page's values now are the good ones
-    doc.on_session_destroyed(hand_back_soon)
+    doc.on_session_destroyed(_hand_back_when_idle)
     _build_ended(doc, True)
     return out
+
+
+def _hand_back_when_idle(context: Any) -> None:
+    hand_back_soon(context, idle=lambda: _queued == 0)
 
 
 def _build_ended(doc: Document, built: bool) -> None:
