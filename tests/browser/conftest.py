@@ -57,6 +57,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable, Iterator
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -196,6 +197,46 @@ class ServerProcess:
         return "\n".join(text.splitlines()[-lines:]) or "(server log empty)"
 
 
+def listening(port: int) -> bool:
+    """Whether something accepts connections on 127.0.0.1:``port``."""
+    with socket.create_connection(("127.0.0.1", port), timeout=0.5):
+        return True
+
+
+class SiteServer(ServerProcess):
+    """What ``make serve`` runs: ``python -m cole_panel.serve apps/*.py --index index`` (every
+    page in one process, compressed) on 127.0.0.1, in its own process group."""
+
+    def __init__(self, port: int | None = None, extra_args: tuple[str, ...] = ()):
+        super().__init__(ARTIFACTS / "server-site.log")
+        self.title = "python -m cole_panel.serve"
+        self.port = port or free_port()
+        self.extra_args = tuple(extra_args)
+
+    def url(self, page: str = "index") -> str:
+        """Address of a page, e.g. ``http://127.0.0.1:40123/circle``."""
+        return f"http://127.0.0.1:{self.port}/{page}"
+
+    def start(self, timeout: float = SERVER_START_TIMEOUT) -> SiteServer:
+        cmd = [
+            sys.executable,
+            "-m",
+            "cole_panel.serve",
+            *map(str, sorted(APPS.glob("*.py"))),
+            "--address",
+            "127.0.0.1",
+            "--port",
+            str(self.port),
+            "--allow-websocket-origin",
+            f"127.0.0.1:{self.port}",
+            "--index",
+            "index",
+            *self.extra_args,
+        ]
+        self.launch(cmd, ROOT, checkout_env(), partial(listening, self.port), timeout)
+        return self
+
+
 class PanelServer(ServerProcess):
     """One ``panel serve apps/<app>.py`` subprocess on 127.0.0.1 (its own process group)."""
 
@@ -238,11 +279,7 @@ class PanelServer(ServerProcess):
             *self.extra_args,
         ]
 
-        def listening() -> bool:
-            with socket.create_connection(("127.0.0.1", self.port), timeout=0.5):
-                return True
-
-        self.launch(cmd, ROOT, checkout_env(), listening, timeout)
+        self.launch(cmd, ROOT, checkout_env(), partial(listening, self.port), timeout)
         PanelServer.running[self.app] = self
         return self
 
