@@ -207,9 +207,17 @@ class SiteServer(ServerProcess):
     """What ``make serve`` runs: ``python -m cole_panel.serve apps/*.py --index index`` (every
     page in one process, compressed) on 127.0.0.1, in its own process group."""
 
-    def __init__(self, port: int | None = None, extra_args: tuple[str, ...] = ()):
-        super().__init__(ARTIFACTS / "server-site.log")
-        self.title = "python -m cole_panel.serve"
+    def __init__(
+        self,
+        port: int | None = None,
+        extra_args: tuple[str, ...] = (),
+        launcher: tuple[str, ...] = ("cole_panel.serve",),
+    ):
+        super().__init__(ARTIFACTS / f"server-site-{launcher[0]}.log")
+        self.launcher = tuple(launcher)
+        """The module run with ``python -m`` and its arguments (``("panel", "serve")``: the
+        pages as ``panel serve`` serves them)."""
+        self.title = f"python -m {' '.join(launcher)}"
         self.port = port or free_port()
         self.extra_args = tuple(extra_args)
 
@@ -221,7 +229,7 @@ class SiteServer(ServerProcess):
         cmd = [
             sys.executable,
             "-m",
-            "cole_panel.serve",
+            *self.launcher,
             *map(str, sorted(APPS.glob("*.py"))),
             "--address",
             "127.0.0.1",
