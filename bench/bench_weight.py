@@ -36,7 +36,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 
 from bench.latency import CHROMIUM, CHROMIUM_ARGS, ROOT, VIEWPORT
-from tests.browser.conftest import SiteServer, free_port
+from tests.browser.conftest import PanelServer, SiteServer, free_port
 
 PAGES = ("index", "circle", "ecosystem", "savannah", "lab")
 GAME_PAGES = ("circle", "ecosystem", "savannah")
@@ -52,12 +52,13 @@ LIGHTHOUSE = "lighthouse@12.2.3"
 LIGHTHOUSE_DIR = ROOT / "bench" / ".lighthouse"
 LIGHTHOUSE_CLI = LIGHTHOUSE_DIR / "node_modules" / "lighthouse" / "cli" / "index.js"
 LIGHTHOUSE_AUDITS = (
-    ("first-contentful-paint", "FCP"),
-    ("largest-contentful-paint", "LCP"),
-    ("speed-index", "SI"),
-    ("total-blocking-time", "TBT"),
-    ("total-byte-weight", "bytes"),
+    ("largest-contentful-paint", "LCP", 1e-3, "s"),
+    ("speed-index", "SI", 1e-3, "s"),
+    ("total-blocking-time", "TBT", 1, "ms"),
+    ("server-response-time", "HTML answered in", 1, "ms"),
+    ("total-byte-weight", "bytes", 1e-3, "KB"),
 )
+"""(audit, name, factor, unit) of the figures printed beside the score and FCP."""
 
 _SHOWN_JS = "() => !!(window.Bokeh && Bokeh.documents.length && Bokeh.index && "
 _SHOWN_JS += "Object.keys(Bokeh.index).length)"
@@ -228,9 +229,9 @@ def lighthouse_line(report: dict) -> str:
     audits = report["audits"]
     fcp = audits["first-contentful-paint"]["numericValue"] / 1000
     figures = ", ".join(
-        f"{short} {audits[key]['displayValue']}"
-        for key, short in LIGHTHOUSE_AUDITS[1:]
-        if key in audits and audits[key].get("displayValue")
+        f"{name} {audits[key]['numericValue'] * factor:.{1 if unit == 's' else 0}f} {unit}"
+        for key, name, factor, unit in LIGHTHOUSE_AUDITS
+        if audits.get(key, {}).get("numericValue") is not None
     )
     return (
         f"performance {score} (target >= {PERFORMANCE_MIN}: "
@@ -264,6 +265,34 @@ def served(launcher: tuple[str, ...]):
         site.stop()
 
 
+BARE_PAGE = """
+import panel as pn
+from bokeh.plotting import figure
+
+plot = figure(width=300, height=300, tools="", toolbar_location=None)
+plot.scatter([0, 1], [0, 1])
+pn.template.BootstrapTemplate(title="bare", main=[pn.pane.Bokeh(plot)]).servable()
+"""
+"""The floor of every page here: the same template around one small figure, no widget."""
+
+
+def bare_floor(launcher: tuple[str, ...]) -> None:
+    """Lighthouse on :data:`BARE_PAGE` served the same way: what Panel and Bokeh cost alone."""
+    with tempfile.TemporaryDirectory(prefix="cole-bare-") as tmp:
+        script = os.path.join(tmp, "bare.py")
+        with open(script, "w") as f:
+            f.write(BARE_PAGE)
+        server = PanelServer("bare", script=script)
+        server.launcher = launcher
+        server.start()
+        try:
+            _warm(server.url)
+            report = lighthouse(server.url)
+        finally:
+            server.stop()
+    print(f"  bare page  Lighthouse mobile: {lighthouse_line(report)}", flush=True)
+
+
 def run(launcher: tuple[str, ...], pages: tuple[str, ...], games: tuple[str, ...]) -> None:
     print(f"\n-- served by python -m {' '.join(launcher)}", flush=True)
     with served(launcher) as (site, relay):
@@ -276,6 +305,8 @@ def run(launcher: tuple[str, ...], pages: tuple[str, ...], games: tuple[str, ...
             report = lighthouse(site.url(name))
             print(f"  /{name:<10} Lighthouse mobile: {lighthouse_line(report)}", flush=True)
             print(f"  {'':<11} its largest savings: {opportunities(report)}", flush=True)
+    if games:
+        bare_floor(launcher)
 
 
 def _warm(url: str) -> None:

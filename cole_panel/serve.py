@@ -10,9 +10,11 @@ command, through the customisation hooks Bokeh's ``serve`` command offers subcla
   event loop about 0.4 s, paid by every other visitor at once when a class arrives together.
 * **websocket compression** (permessage-deflate, :data:`WEBSOCKET_COMPRESSION`): the page's
   document arrives over the websocket (150-400 KB of JSON) and shrinks to a fifth.
-* **no MathJax bundle** (1.8 MB, 0.6 MB gzipped): no page of ours typesets TeX, but Panel
-  (1.9) asks for Bokeh's MathJax bundle on every page whose template has an HTML pane as a
-  root, which every template has (:func:`without_mathjax`).
+* **only the bundles a page uses** (:func:`page_resources`): no MathJax bundle (1.8 MB, 0.6 MB
+  gzipped; no page of ours typesets TeX, but Panel 1.9 asks for it on every page whose
+  template has an HTML pane as a root, which every template has) and no WebGL bundle on a
+  page that draws nothing with WebGL.  Tabulator's bundle is named by Panel only on the pages
+  that load its extension (Ecosystem and Savannah, which show tables).
 
 ``panel serve apps/*.py`` still serves the same pages, uncompressed and with the MathJax
 bundle.  Static files keep Bokeh's and Panel's caching by version (``?v=`` addresses, ETags).
@@ -24,12 +26,15 @@ import argparse
 import sys
 from typing import Any
 
+from bokeh.document import Document
+from bokeh.models import Plot
 from bokeh.resources import Resources
 from panel.command.serve import Serve
+from panel.io.state import state
 from tornado.httputil import HTTPHeaders, HTTPServerRequest
 from tornado.web import GZipContentEncoding
 
-__all__ = ["SmallPagesServe", "StaticGzip", "main", "without_mathjax"]
+__all__ = ["SmallPagesServe", "StaticGzip", "main", "page_resources"]
 
 WEBSOCKET_COMPRESSION = {"websocket_compression_level": 6, "websocket_compression_mem_level": 5}
 """zlib settings of the websocket's permessage-deflate (mem level 5: ~150 KB per connection)."""
@@ -106,18 +111,28 @@ def _vary(headers: HTTPHeaders) -> str:
     return f"{vary}, Accept-Encoding" if vary else "Accept-Encoding"
 
 
-def without_mathjax(resources: Resources) -> Resources:
-    """``resources`` without Bokeh's MathJax bundle (the pages typeset no TeX).
+def page_resources(resources: Resources, doc: Document | None) -> Resources:
+    """``resources`` without the bundles a page of ``doc`` does not use.
 
+    Bokeh's MathJax bundle always goes (no page typesets TeX); its WebGL bundle goes unless a
+    plot of ``doc`` draws with WebGL (none of ours does).  Without a document (a request that
+    is no page) only MathJax goes.
+
+    >>> from bokeh.document import Document
     >>> from bokeh.resources import Resources
-    >>> without_mathjax(Resources(mode="server")).components
-    ['bokeh', 'bokeh-gl', 'bokeh-widgets', 'bokeh-tables']
+    >>> page_resources(Resources(mode="server"), Document()).components
+    ['bokeh', 'bokeh-widgets', 'bokeh-tables']
     """
-    return resources.clone(components=[c for c in resources.components if c != "bokeh-mathjax"])
+    unused = {"bokeh-mathjax"}
+    if doc is not None and not any(
+        isinstance(model, Plot) and model.output_backend == "webgl" for model in doc.models
+    ):
+        unused.add("bokeh-gl")
+    return resources.clone(components=[c for c in resources.components if c not in unused])
 
 
 class SmallPagesServe(Serve):
-    """Panel's ``serve`` command with gzip, websocket compression and no MathJax bundle."""
+    """Panel's ``serve`` command with gzip, websocket compression and only the bundles used."""
 
     def customize_kwargs(self, args: argparse.Namespace, server_kwargs: dict) -> dict:
         kwargs = super().customize_kwargs(args, server_kwargs)
@@ -133,9 +148,10 @@ class SmallPagesServe(Serve):
         server = super().customize_server(server)
         # Every page's HTML names the bundles of BokehTornado.resources(): Bokeh's Server keeps
         # its BokehTornado as ``_tornado`` (pinned with bokeh<4; tests/test_serve.py checks).
+        # Panel asks for them with the page's document as ``pn.state.curdoc``.
         tornado_app = server._tornado
         resources = tornado_app.resources
-        tornado_app.resources = lambda *a, **kw: without_mathjax(resources(*a, **kw))
+        tornado_app.resources = lambda *a, **kw: page_resources(resources(*a, **kw), state.curdoc)
         return server
 
 

@@ -2,7 +2,8 @@
 
 What a visitor on a slow network gets: every page and bundle gzipped when the browser accepts
 it (the same bytes once unpacked, each static file compressed once), the websocket compressed,
-no MathJax bundle on any page and Tabulator's only on the pages that show a table.
+no MathJax or WebGL bundle on any page and Tabulator's only on the pages that show a table.
+(The browser tests run every page through the same launcher: tests/browser/conftest.py.)
 """
 
 from __future__ import annotations
@@ -62,6 +63,7 @@ def test_each_page_is_gzipped_and_names_only_the_bundles_it_uses(pages, page):
     html = pages(page)
     assert "bokeh.min.js" in html
     assert "bokeh-mathjax" not in html, f"/{page} still loads Bokeh's 1.8 MB MathJax bundle"
+    assert "bokeh-gl" not in html, f"/{page} loads Bokeh's WebGL bundle but draws no WebGL"
     assert ("tabulator" in html) == (page in TABLE_PAGES), f"Tabulator's bundle on /{page}"
 
 
