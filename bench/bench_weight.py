@@ -15,8 +15,8 @@ cole_panel.serve apps/*.py``) on 127.0.0.1 and prints, each against its target (
   server: performance score (target >= 80) and first contentful paint (target <= 4 s), with
   the other figures the score is made of.
 
-``--baseline`` measures ``panel serve apps/*.py`` too (the pages before the launcher), for
-ratios within one run.  ``python -m bench.bench_weight --help`` lists the options.  The load
+``--servers launcher panel-serve`` measures plain ``panel serve apps/*.py`` too (the pages
+before the launcher), for ratios within one run.  ``python -m bench.bench_weight --help`` lists the options.  The load
 average is printed at the start and at the end: the machine is shared.
 """
 
@@ -38,6 +38,8 @@ from dataclasses import dataclass
 from bench.latency import CHROMIUM, CHROMIUM_ARGS, ROOT, VIEWPORT
 from tests.browser.conftest import PanelServer, SiteServer, free_port
 
+SERVERS = {"launcher": ("cole_panel.serve",), "panel-serve": ("panel", "serve")}
+"""What can serve the pages: ``python -m`` of these."""
 PAGES = ("index", "circle", "ecosystem", "savannah", "lab")
 GAME_PAGES = ("circle", "ecosystem", "savannah")
 FIRST_VISIT_MAX = 1_500_000
@@ -318,12 +320,17 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m bench.bench_weight", description=__doc__)
     parser.add_argument("--pages", nargs="+", default=list(PAGES), choices=PAGES)
     parser.add_argument("--lighthouse", nargs="*", default=list(GAME_PAGES), choices=PAGES)
-    parser.add_argument("--baseline", action="store_true", help="also measure panel serve")
+    parser.add_argument(
+        "--servers",
+        nargs="+",
+        default=["launcher"],
+        choices=list(SERVERS),
+        help="launcher: make serve's; panel-serve: plain panel serve (the pages before it)",
+    )
     args = parser.parse_args([] if argv is None else argv)
     print(f"load average at start: {os.getloadavg()}", flush=True)
-    launchers = [("cole_panel.serve",)] + ([("panel", "serve")] if args.baseline else [])
-    for launcher in launchers:
-        run(launcher, tuple(args.pages), tuple(args.lighthouse))
+    for server in args.servers:
+        run(SERVERS[server], tuple(args.pages), tuple(args.lighthouse))
     print(f"load average at end: {os.getloadavg()}", flush=True)
 
 

@@ -9,15 +9,15 @@ command, through the customisation hooks Bokeh's ``serve`` command offers subcla
   (:class:`StaticGzip`): compressing the 3 MB of JavaScript of a first visit afresh costs the
   event loop about 0.4 s, paid by every other visitor at once when a class arrives together.
 * **websocket compression** (permessage-deflate, :data:`WEBSOCKET_COMPRESSION`): the page's
-  document arrives over the websocket (150-400 KB of JSON) and shrinks to a fifth.
+  document arrives over the websocket (35-160 KB of JSON) and shrinks to about a sixth.
 * **only the bundles a page uses** (:func:`page_resources`): no MathJax bundle (1.8 MB, 0.6 MB
   gzipped; no page of ours typesets TeX, but Panel 1.9 asks for it on every page whose
   template has an HTML pane as a root, which every template has) and no WebGL bundle on a
   page that draws nothing with WebGL.  Tabulator's bundle is named by Panel only on the pages
   that load its extension (Ecosystem and Savannah, which show tables).
 
-``panel serve apps/*.py`` still serves the same pages, uncompressed and with the MathJax
-bundle.  Static files keep Bokeh's and Panel's caching by version (``?v=`` addresses, ETags).
+``panel serve apps/*.py`` still serves the same pages, uncompressed and with the MathJax and
+WebGL bundles.  Static files keep Bokeh's and Panel's caching by version (``?v=`` addresses, ETags).
 """
 
 from __future__ import annotations
@@ -37,18 +37,18 @@ from tornado.web import GZipContentEncoding
 __all__ = ["SmallPagesServe", "StaticGzip", "main", "page_resources"]
 
 WEBSOCKET_COMPRESSION = {"websocket_compression_level": 6, "websocket_compression_mem_level": 5}
-"""zlib settings of the websocket's permessage-deflate (mem level 5: ~150 KB per connection)."""
+"""zlib settings of the websocket's permessage-deflate (mem level 5: ~180 KB per open page)."""
 
 STATIC_CACHE_BYTES = 16 * 2**20
 """At most this many bytes of compressed static files are kept (all of ours take ~2 MB)."""
 
-_STATIC_PREFIX = "/static/"
+_STATIC = "/static/"
 
 
 class StaticGzip(GZipContentEncoding):
     """Tornado's gzip transform that compresses each static file once per process.
 
-    A ``GET`` of a file under ``/static/`` answered ``200`` with an ETag (a hash of the
+    A ``GET`` of a file under ``static/`` answered ``200`` with an ETag (a hash of the
     file's content) is kept compressed, keyed by address and ETag, and later answers send the
     kept bytes.  Every other response is compressed as it is sent.
     """
@@ -58,7 +58,7 @@ class StaticGzip(GZipContentEncoding):
 
     def __init__(self, request: HTTPServerRequest) -> None:
         super().__init__(request)
-        static = request.method == "GET" and request.path.startswith(_STATIC_PREFIX)
+        static = request.method == "GET" and _STATIC in request.path  # also under --prefix
         self._uri = request.uri if static else None
         self._key: tuple[str, str] | None = None
         self._parts: list[bytes] | None = None
