@@ -115,8 +115,9 @@ def page_resources(resources: Resources, doc: Document | None) -> Resources:
     """``resources`` without the bundles a page of ``doc`` does not use.
 
     Bokeh's MathJax bundle always goes (no page typesets TeX); its WebGL bundle goes unless a
-    plot of ``doc`` draws with WebGL (none of ours does).  Without a document (a request that
-    is no page) only MathJax goes.
+    plot of ``doc`` asks for WebGL (HoloViews' charts do, Bokeh's boards do not).  A WebGL plot
+    added later is drawn on the 2D canvas (BokehJS falls back by itself).  Without a document
+    (a request that is no page) only MathJax goes.
 
     >>> from bokeh.document import Document
     >>> from bokeh.resources import Resources
