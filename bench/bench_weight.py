@@ -221,7 +221,9 @@ def lighthouse(url: str) -> dict:
             "--max-wait-for-load=90000",
         ]
         env = {**os.environ, "CHROME_PATH": CHROMIUM}
-        subprocess.run(cmd, env=env, check=True, timeout=600, capture_output=True)
+        done = subprocess.run(cmd, env=env, timeout=600, capture_output=True, text=True)
+        if done.returncode != 0:
+            raise RuntimeError((done.stderr or done.stdout).strip().splitlines()[-1:])
         with open(out) as f:
             return json.load(f)
 
@@ -290,6 +292,9 @@ def bare_floor(launcher: tuple[str, ...]) -> None:
         try:
             _warm(server.url)
             report = lighthouse(server.url)
+        except (RuntimeError, subprocess.TimeoutExpired) as error:
+            print(f"  bare page  Lighthouse failed: {error}", flush=True)
+            return
         finally:
             server.stop()
     print(f"  bare page  Lighthouse mobile: {lighthouse_line(report)}", flush=True)
@@ -304,7 +309,11 @@ def run(launcher: tuple[str, ...], pages: tuple[str, ...], games: tuple[str, ...
         for name, (first, _) in visits.items():
             print(f"  /{name:<10} heaviest first-visit responses: {heaviest(first)}")
         for name in games:
-            report = lighthouse(site.url(name))
+            try:
+                report = lighthouse(site.url(name))
+            except (RuntimeError, subprocess.TimeoutExpired) as error:
+                print(f"  /{name:<10} Lighthouse failed: {error}", flush=True)
+                continue
             print(f"  /{name:<10} Lighthouse mobile: {lighthouse_line(report)}", flush=True)
             print(f"  {'':<11} its largest savings: {opportunities(report)}", flush=True)
     if games:
