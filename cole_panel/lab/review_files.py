@@ -10,7 +10,7 @@ the app makes), so a file the app would refuse is refused here with the app's se
 >>> read_game("bad.json", "[1, 2]")
 Traceback (most recent call last):
 ...
-ValueError: bad.json: it is not a saved game of Circle of Life, Ecosystem or On the Savannah.
+ValueError: bad.json: it is not a saved game of Circle of Life, Ecosystem: Savanna or On the Savannah.
 """
 
 from __future__ import annotations

@@ -60,12 +60,12 @@ def format_row(row: dict[str, Any]) -> str:
 
     >>> print(format_row({"number": 3, "mover": "Black", "move": "E7", "before": 0.6,
     ...     "after": 0.2, "class": "blunder", "better": "F3"}))
-      3  Black      E7               60% → 20%  blunder     better F3
+      3  Black      E7                 60% → 20%  blunder     better F3
     """
     better = f"better {row['better']}" if row["better"] else ""
     chances = f"{round(100 * row['before'])}% → {round(100 * row['after'])}%"
     return (
-        f"{row['number']:>3}  {row['mover']:<10} {row['move']:<16} {chances:>10}  "
+        f"{row['number']:>3}  {row['mover']:<10} {row['move']:<16} {chances:>11}  "
         f"{row['class']:<11} {better}".rstrip()
     )
 
