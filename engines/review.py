@@ -61,6 +61,7 @@ __all__ = [
     "THRESHOLDS",
     "GameReview",
     "MoveReview",
+    "Reviewer",
     "Thresholds",
     "default_iterations",
     "game_of",
@@ -352,6 +353,70 @@ def _seed(seed: int, number: int, deep: bool) -> int:
     return (seed * 1_000_003 + number * 4 + (2 if deep else 0)) % 2**63
 
 
+class Reviewer:
+    """The review of one game, a position at a time: what :func:`review_game` runs in a loop
+    and a page runs one position per job on its worker pool.
+
+    >>> from engines.circle import Rules, new_game
+    >>> r = Reviewer(new_game(Rules(radius=2)), ["A1", "C3"], iterations=40)
+    >>> r.total, r.judge(1).iterations, r.judge(1, deep=True).iterations
+    (3, 10, 40)
+    """
+
+    def __init__(
+        self,
+        start: Any,
+        actions: Sequence[Any],
+        *,
+        iterations: int | None = None,
+        seed: int = 0,
+        deep: float = 0.25,
+        thresholds: Thresholds = THRESHOLDS,
+        names: Sequence[str] | None = None,
+    ):
+        self.game = game_of(start)
+        """The game reviewed."""
+        budget = default_iterations(self.game) if iterations is None else iterations
+        if isinstance(budget, bool) or not isinstance(budget, int) or budget < 4:
+            raise ValueError(f"iterations must be a whole number of at least 4, not {budget!r}.")
+        if not isinstance(deep, (int, float)) or not 0 <= deep <= 1:
+            raise ValueError(f"deep must be a share from 0 to 1, not {deep!r}.")
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise ValueError(f"seed must be a whole number, not {seed!r}.")
+        self.budget = budget
+        """Iterations per position in the deep pass (the first pass uses a quarter)."""
+        self.seed = seed
+        self._jobs, end = _jobs(start, actions, self.game, thresholds, names)
+        self.deep_count = math.ceil(deep * len(self._jobs))
+        """How many moves the deep pass searches again."""
+        self.empty = GameReview(
+            self.game.name,
+            start.players,
+            (),
+            tuple(end.returns()) if end.is_over else (),
+            len(self._jobs),
+        )
+        """The review before any move is judged (its ``final`` and ``total`` are set)."""
+
+    @property
+    def total(self) -> int:
+        """Positions to judge in both passes."""
+        return len(self._jobs) + self.deep_count
+
+    def judge(
+        self, number: int, deep: bool = False, should_stop: Callable[[], bool] | None = None
+    ) -> MoveReview | None:
+        """Move ``number`` (from 1) judged in the first pass or the deep one; None if stopped."""
+        job = self._jobs[number - 1]
+        budget = self.budget if deep else self.budget // 4
+        return _judge(job, budget, _seed(self.seed, number, deep), should_stop)
+
+    def deep_order(self, moves: Sequence[MoveReview]) -> list[int]:
+        """The numbers of the moves to search again: the largest drops first."""
+        ranked = sorted(moves, key=lambda m: (-m.drop, m.number))
+        return [m.number for m in ranked[: self.deep_count]]
+
+
 def review_game(
     start: Any,
     actions: Sequence[Any],
@@ -371,38 +436,33 @@ def review_game(
     budget (0 to 1).  ``names`` are the players' names for sentences.  Raises
     :class:`engines.IllegalAction` naming the first illegal action; ``start`` is not changed.
     """
-    game = game_of(start)
-    budget = default_iterations(game) if iterations is None else iterations
-    if isinstance(budget, bool) or not isinstance(budget, int) or budget < 4:
-        raise ValueError(f"iterations must be a whole number of at least 4, not {budget!r}.")
-    if not isinstance(deep, (int, float)) or not 0 <= deep <= 1:
-        raise ValueError(f"deep must be a share from 0 to 1, not {deep!r}.")
-    jobs, end = _jobs(start, actions, game, thresholds, names)
-    final = end.returns() if end.is_over else ()
-    review = GameReview(game.name, start.players, (), tuple(final), len(jobs))
-    extra = math.ceil(deep * len(jobs))
-    total = len(jobs) + extra
+    reviewer = Reviewer(
+        start,
+        actions,
+        iterations=iterations,
+        seed=seed,
+        deep=deep,
+        thresholds=thresholds,
+        names=names,
+    )
+    review = reviewer.empty
     judged: list[MoveReview] = []
-    for job in jobs:
-        move = _judge(job, budget // 4, _seed(seed, job.number, False), should_stop)
+    for number in range(1, review.total + 1):
+        move = reviewer.judge(number, False, should_stop)
         if move is None:
-            return replace(review, moves=tuple(judged), stopped=True)
+            return replace(review, stopped=True)
         judged.append(move)
         review = replace(review, moves=tuple(judged))
         if progress is not None:
-            progress(len(judged), total, review)
-    order = sorted(judged, key=lambda m: (-m.drop, m.number))[:extra]
-    deepened: list[int] = []
-    for done, first in enumerate(order, start=len(jobs) + 1):
-        job = jobs[first.number - 1]
-        move = _judge(job, budget, _seed(seed, job.number, True), should_stop)
+            progress(number, reviewer.total, review)
+    for done, number in enumerate(reviewer.deep_order(judged), start=review.total + 1):
+        move = reviewer.judge(number, True, should_stop)
         if move is None:
             return replace(review, stopped=True)
-        judged[first.number - 1] = move
-        deepened.append(move.number)
-        review = replace(review, moves=tuple(judged), deepened=tuple(deepened))
+        judged[number - 1] = move
+        review = replace(review, moves=tuple(judged), deepened=(*review.deepened, number))
         if progress is not None:
-            progress(done, total, review)
+            progress(done, reviewer.total, review)
     return review
 
 
