@@ -386,7 +386,9 @@ class Reviewer:
         self.budget = budget
         """Iterations per position in the deep pass (the first pass uses a quarter)."""
         self.seed = seed
-        self._jobs, end = _jobs(start, actions, self.game, thresholds, names)
+        self.names = _names(self.game, start.players, names)
+        """The players' names in sentences."""
+        self._jobs, end = _jobs(start, actions, self.game, thresholds, self.names)
         self.deep_count = math.ceil(deep * len(self._jobs))
         """How many moves the deep pass searches again."""
         self.empty = GameReview(
@@ -466,18 +468,21 @@ def review_game(
     return review
 
 
+def _names(game: Game, players: int, names: Sequence[str] | None) -> tuple[str, ...]:
+    names = tuple(names) if names is not None else game.reasons.player_names(players)
+    if len(names) != players or not all(isinstance(n, str) for n in names):
+        raise ValueError(f"names must give the {players} players' names.")
+    return names
+
+
 def _jobs(
     start: Any,
     actions: Sequence[Any],
     game: Game,
     thresholds: Thresholds,
-    names: Sequence[str] | None,
+    names: tuple[str, ...],
 ) -> tuple[list[_Job], Any]:
     """The positions of the game, each with its move, and the position at the end."""
-    players = start.players
-    names = tuple(names) if names is not None else game.reasons.player_names(players)
-    if len(names) != players or not all(isinstance(n, str) for n in names):
-        raise ValueError(f"names must give the {players} players' names.")
     jobs = []
     state = start.clone()
     for number, action in enumerate(actions, start=1):
