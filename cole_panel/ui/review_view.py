@@ -53,8 +53,15 @@ class ReviewBoard(pn.viewable.Viewer):
         if move is None:
             self._pane.object = ""
             return
-        text = html.escape(str(before.observation(move.player)))[:4000]
-        self._pane.object = f"<pre style='white-space:pre-wrap;font-size:12px'>{text}</pre>"
+        lines = [f"Move {move.number}: {move.mover_name()}, {move.move}."]
+        if not move.is_best:
+            lines.append(f"Better: {move.best}.")
+        lines += self.position(before, move)
+        self._pane.object = "".join(f"<p>{html.escape(line)}</p>" for line in lines)
+
+    def position(self, before: Any, move: MoveReview) -> list[str]:
+        """Lines that describe the position (a game's board overrides this)."""
+        return []
 
     def __panel__(self) -> pn.viewable.Viewable:
         return self._pane
@@ -237,6 +244,16 @@ class ReviewTab(param.Parameterized):
         """What the tab holds."""
         self.view: ReviewView | None = None
         """The review view, once built."""
+
+    def attach(self, tabs: pn.Tabs) -> pn.Tabs:
+        """Build the view when ``tabs`` (which hold :attr:`column`) switch to it; ``tabs``."""
+
+        def opened(event: param.parameterized.Event) -> None:
+            if 0 <= event.new < len(tabs.objects) and tabs.objects[event.new] is self.column:
+                self.open()
+
+        tabs.param.watch(opened, "active")
+        return tabs
 
     def open(self) -> ReviewView:
         """Build the view on first use (the tab was opened); the view."""
