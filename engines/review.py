@@ -423,30 +423,19 @@ def review_game(
     start: Any,
     actions: Sequence[Any],
     *,
-    iterations: int | None = None,
-    seed: int = 0,
-    deep: float = 0.25,
-    thresholds: Thresholds = THRESHOLDS,
-    names: Sequence[str] | None = None,
     should_stop: Callable[[], bool] | None = None,
     progress: Progress | None = None,
+    **options: Any,
 ) -> GameReview:
     """Review the game played by ``actions`` (values or their text) from ``start``.
 
-    ``iterations`` is the full budget per position (default :func:`default_iterations`); the
-    first pass uses a quarter of it.  ``deep`` is the share of moves searched again at the full
-    budget (0 to 1).  ``names`` are the players' names for sentences.  Raises
-    :class:`engines.IllegalAction` naming the first illegal action; ``start`` is not changed.
+    ``options`` are :class:`Reviewer`'s: ``iterations``, the full budget per position (default
+    :func:`default_iterations`; the first pass uses a quarter of it); ``seed``; ``deep``, the
+    share of moves searched again at the full budget (0 to 1, default 0.25); ``thresholds``;
+    ``names``, the players' names for sentences.  Raises :class:`engines.IllegalAction` naming
+    the first illegal action; ``start`` is not changed.
     """
-    reviewer = Reviewer(
-        start,
-        actions,
-        iterations=iterations,
-        seed=seed,
-        deep=deep,
-        thresholds=thresholds,
-        names=names,
-    )
+    reviewer = Reviewer(start, actions, **options)
     review = reviewer.empty
     judged: list[MoveReview] = []
     for number in range(1, review.total + 1):
