@@ -64,7 +64,10 @@ def test_the_review_runs_on_a_scheduler_started_apart(saves, tmp_path, dask_sche
 @pytest.mark.parametrize(
     ("text", "problem"),
     [
-        ("[1, 2]", "it is not a saved game of Circle of Life, Ecosystem: Savanna or On the Savannah"),
+        (
+            "[1, 2]",
+            "it is not a saved game of Circle of Life, Ecosystem: Savanna or On the Savannah",
+        ),
         ('{"format": "cole-panel/circle-of-life", "version": 1}', "Could not load the file"),
     ],
     ids=["not a save", "damaged save"],
