@@ -39,7 +39,7 @@ from typing import Any
 import panel as pn
 from bokeh.models import ImportedStyleSheet
 
-__all__ = ["in_notebook", "notebook_setup", "run_held"]
+__all__ = ["COMMS", "detected_comms", "in_notebook", "notebook_setup", "run_held"]
 
 # Every push of every dashboard in this kernel goes through this lock, so two threads never
 # interleave the parts of their messages (see module doc).
@@ -47,19 +47,64 @@ _PUSH_LOCK = threading.RLock()
 _local = threading.local()  # .held: the documents an action running on this thread changed
 
 
-def notebook_setup(*extensions: str, **config: Any) -> None:
+COMMS = ("default", "ipywidgets", "vscode", "colab")
+"""How outputs talk to the kernel: Panel's own comms (JupyterLab, Notebook 7) or ipywidgets."""
+
+
+def notebook_setup(*extensions: str, comms: str | None = None, **config: Any) -> None:
     """``pn.extension`` for a notebook that works offline, with each cell's output its own.
 
     ``extensions``/``config`` are passed on (e.g. ``notebook_setup("tabulator")``).  Inline
-    resources unless ``inline=False`` is given.
+    resources unless ``inline=False`` is given.  HoloViews' Bokeh plotting extension is loaded
+    too (inline, so ``hv.Curve(...)`` draws offline; a later ``hv.extension("bokeh")`` inlines
+    as well).  ``comms``: the host's way of talking to the kernel, one of :data:`COMMS`; by
+    default Panel's own detection (VS Code, Colab) and Voilà's kernel environment decide, else
+    ``"default"`` (JupyterLab, Notebook 7).  The ipywidgets hosts need ``jupyter_bokeh``.
     """
+    comms = comms if comms is not None else detected_comms()
+    if comms not in COMMS:
+        raise ValueError(f"comms must be one of {', '.join(COMMS)}, not {comms!r}")
     config.setdefault("inline", True)
     # Output printed while a board click is handled stays out of the dashboard (see module doc).
     config.setdefault("console_output", "disable")
-    pn.extension(*extensions, **config)
+    _load_holoviews(inline=bool(config["inline"]))
+    pn.extension(*extensions, comms=comms, **config)
     _guard_stale_repaints()
     _install_thread_aware_capture()
     _install_push_hooks(inline=bool(config["inline"]))
+    if comms != "default":
+        from .jupyter_widgets import install_widget_hooks
+
+        install_widget_hooks(inline=bool(config["inline"]))
+
+
+def detected_comms() -> str:
+    """The comms of this kernel's host: ``"ipywidgets"`` under Voilà (its kernels carry
+    ``VOILA_*`` variables), VS Code's or Colab's as Panel detects them, else ``"default"``."""
+    import os
+
+    if any(key.startswith("VOILA_") for key in os.environ):
+        return "ipywidgets"
+    if "google.colab" in sys.modules:
+        return "colab"
+    if "VSCODE_PID" in os.environ or "VSCODE_CWD" in os.environ:
+        return "vscode"
+    return "default"
+
+
+def _load_holoviews(inline: bool) -> None:
+    """Load HoloViews' Bokeh plotting extension and its notebook display, resources inline.
+
+    ``pn.extension`` loads HoloViews' renderer only when HoloViews is already imported, and
+    HoloViews' own ``hv.extension`` fetches from the CDN unless told ``inline=True``; this one
+    call (before Panel's, which then only adds its own part) does both.
+    """
+    try:
+        import holoviews as hv
+    except ImportError:  # pragma: no cover - a dependency, but a notebook may lack it
+        return
+    hv.extension.inline = inline  # a later hv.extension("bokeh") of the reader inlines too
+    hv.extension("bokeh", logo=False, inline=inline)
 
 
 def in_notebook(doc: Any) -> bool:
@@ -80,9 +125,11 @@ def run_held(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
     :func:`notebook_setup` (the push hooks) the function is simply called.
     """
     doc = _action_document()
-    if not _HOOKS or getattr(_local, "held", None) is not None or not in_notebook(doc):
+    if not _HOOKS or getattr(_local, "held", None) is not None or not _shown(doc):
         return fn(*args, **kwargs)
     from panel.io.notebook import push_on_root
+
+    from .jupyter_widgets import flush_widgets
 
     _local.held = held = {doc}
     try:
@@ -94,6 +141,16 @@ def run_held(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
         for changed in held:
             for ref in _notebook_roots(changed):
                 push_on_root(ref)
+        flush_widgets()
+
+
+def _shown(doc: Any) -> bool:
+    """Whether ``doc`` is shown in a notebook output, by Panel's comms or by a widget."""
+    from .jupyter_widgets import shown_by_widgets
+
+    return in_notebook(doc) or (
+        doc is not None and doc.session_context is None and shown_by_widgets(doc)
+    )
 
 
 def _action_document() -> Any:
