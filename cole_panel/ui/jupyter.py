@@ -33,6 +33,7 @@ import base64
 import io
 import sys
 import threading
+import weakref
 from collections.abc import Callable
 from typing import Any
 
@@ -72,6 +73,7 @@ def notebook_setup(*extensions: str, comms: str | None = None, **config: Any) ->
     _guard_stale_repaints()
     _install_thread_aware_capture()
     _install_push_hooks(inline=bool(config["inline"]))
+    _install_moved_notice()
     if comms != "default":
         from .jupyter_widgets import install_widget_hooks
 
@@ -388,3 +390,64 @@ def _install_thread_aware_capture() -> None:
     import pyviz_comms
 
     pyviz_comms.StandardOutput = _ThreadStandardOutput
+
+
+# -- a dashboard shown again ----------------------------------------------------------------
+
+MOVED_NOTICE = (
+    "**This dashboard was already shown in an earlier cell: it has moved here.** The earlier "
+    "output no longer follows the game. For a second board, make a second dashboard."
+)
+_SHOWN_VIEWERS: weakref.WeakSet = weakref.WeakSet()
+
+
+def _install_moved_notice() -> None:
+    """A project dashboard displayed a second time says so above its new output, and one
+    served (``pn.serve(d)``) after it was shown serves a fresh copy of its game.
+
+    Each dashboard keeps its own Bokeh figures, and a Bokeh model belongs to one document: the
+    newer output takes them, and the older one stops repainting without a word (its clicks
+    still reached the game).
+    """
+    viewer = pn.viewable.Viewer
+    if getattr(viewer, "cole_moved_notice", False):
+        return
+    show = viewer._repr_mimebundle_
+
+    def _repr_mimebundle_(self: Any, include: Any = None, exclude: Any = None) -> Any:
+        if type(self).__module__.startswith("cole_panel."):
+            if self in _SHOWN_VIEWERS:
+                from IPython.display import Markdown, display
+
+                display(Markdown(MOVED_NOTICE))
+            _SHOWN_VIEWERS.add(self)
+        return show(self, include, exclude)
+
+    def _create_view(self: Any) -> Any:
+        if self in _SHOWN_VIEWERS and _served():
+            return _fresh_copy(self)._create_view()
+        return create(self)
+
+    create = viewer._create_view
+    viewer._repr_mimebundle_ = _repr_mimebundle_
+    viewer._create_view = _create_view
+    viewer.cole_moved_notice = True
+
+
+def _served() -> bool:
+    doc = pn.state.curdoc
+    return doc is not None and doc.session_context is not None
+
+
+def _fresh_copy(dashboard: Any) -> Any:
+    """A new dashboard of the same kind over a copy of ``dashboard``'s game (what ``pn.serve``
+    of a dashboard shown in the notebook serves: one set of figures cannot be on two pages)."""
+    model = getattr(dashboard, "model", None)
+    if model is None or not (hasattr(model, "save") and hasattr(model, "load")):
+        raise ValueError(
+            f"This {type(dashboard).__name__} is shown in the notebook and cannot be served "
+            f"as well: serve a new one, e.g. pn.serve(lambda: {type(dashboard).__name__}())."
+        )
+    copy = type(model)()
+    copy.load(model.save())
+    return type(dashboard)(model=copy)
