@@ -94,6 +94,9 @@ class GameModel(param.Parameterized):
     """The game's name in sentences, e.g. 'Circle of Life'."""
     seat_names: tuple[str, ...] = ()
     """The players as the seat menus name them (set by :func:`seats`)."""
+    runs_own_bots: bool = True
+    """Whether this model runs its bots itself (a room's page does not: "Pause bots" is then
+    not offered)."""
 
     seed = param.Integer(
         default=None,
