@@ -207,6 +207,7 @@ class PanelServer(ServerProcess):
         port: int | None = None,
         extra_args: tuple[str, ...] = (),
         script: Path | None = None,
+        also: tuple[str, ...] = (),
     ):
         super().__init__(ARTIFACTS / f"server-{app}.log")
         self.app = app
@@ -214,6 +215,8 @@ class PanelServer(ServerProcess):
         self.port = port or free_port()
         self.script = Path(script) if script is not None else APPS / f"{app}.py"
         self.extra_args = tuple(extra_args)
+        self.also = tuple(APPS / f"{name}.py" for name in also)
+        """Other apps served by the same process (a class page and the games of its rooms)."""
 
     @property
     def url(self) -> str:
@@ -229,6 +232,7 @@ class PanelServer(ServerProcess):
             "panel",
             "serve",
             str(self.script),
+            *map(str, self.also),
             "--address",
             "127.0.0.1",
             "--port",
