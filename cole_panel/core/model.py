@@ -165,6 +165,10 @@ class GameModel(param.Parameterized):
             return f"{name} (MCTS bot, strength {self.strength(player)})"
         return f"{name} ({kind} bot)"
 
+    def person_of(self, player: int) -> str | None:
+        """The name the person at ``player``'s seat typed (a room's page), else None."""
+        return None
+
     def turn_words(self, player: int) -> str:
         """Who makes ``player``'s move, as this page tells it: 'Your move' when a person plays
         it here, else 'The Greedy bot plays' and the like (a room's page names the person it

@@ -92,17 +92,25 @@ class RoomMirror:
             return f"Waiting for someone to sit as {self.player_name(player)}"
         return super().turn_words(player)
 
+    def person_of(self, player: int) -> str | None:
+        """'you' at this page's seat, the name of the person at another, else None."""
+        room = self.room
+        if room is None or not 0 <= player < len(room.seats):
+            return None
+        if player == self.my_seat:
+            return "you"
+        seat = room.seats[player]
+        return seat.name if seat.owner is not None and not seat.taken_over else None
+
     def seat_name(self, player: int) -> str:
         """'Black (you)', 'Black (Ada)' (the name its person typed), 'Black (open seat)'."""
         room = self.room
         if room is None or not 0 <= player < len(room.seats):
             return super().seat_name(player)
-        name, seat = self.player_name(player), room.seats[player]
-        if player == self.my_seat:
-            return f"{name} (you)"
-        if seat.owner is not None and not seat.taken_over:
-            return f"{name} ({seat.name})"
-        if seat.kind == OPEN:
+        name, person = self.player_name(player), self.person_of(player)
+        if person is not None:
+            return f"{name} ({person})"
+        if room.seats[player].kind == OPEN:
             return f"{name} (open seat)"
         return super().seat_name(player)
 

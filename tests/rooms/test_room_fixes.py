@@ -70,6 +70,7 @@ def test_a_typed_name_is_kept_safe_shown_and_bounded(registry):
     text = _status_html(room.status(listener))
     assert "<img" not in text and "&lt;img" in text
     assert a.turn_words(1) == f"Waiting for {name}" and name in a.seat_name(1)
+    assert a.person_of(1) == name and a.person_of(0) == "you"
     with pytest.raises(RoomError):
         room.rename(b.token, " \n\t ")
     with pytest.raises(RoomError):
