@@ -10,11 +10,10 @@ from playwright.sync_api import expect
 from cole_panel.circle.board import BOARD_NAME
 from cole_panel.circle.geometry import cell_center
 
-from .conftest import PAGE_LOAD_TIMEOUT_MS, VIEWPORT, BokehFigure, PanelServer
+from .conftest import BokehFigure, PanelServer
+from .test_rooms import open_context
 
 pytestmark = pytest.mark.browser
-
-LOAD_MS = 3 * PAGE_LOAD_TIMEOUT_MS
 
 
 @pytest.fixture(scope="module")
@@ -24,19 +23,10 @@ def class_server():
     server.stop()
 
 
-def opened(browser, url: str, wait_for: str):
-    context = browser.new_context(viewport=VIEWPORT)
-    page = context.new_page()
-    page.set_default_timeout(30_000)
-    page.goto(url, timeout=LOAD_MS)
-    page.locator(wait_for).first.wait_for(state="visible", timeout=LOAD_MS)
-    return context, page
-
-
 def test_a_teacher_makes_three_tables_and_watches_two_students_play(browser, class_server):
     contexts = []
     try:
-        ctx, teacher = opened(browser, class_server.url, ".cole-class-make")
+        ctx, teacher = open_context(browser, class_server.url, ".cole-class-make")
         contexts.append(ctx)
         teacher.locator(".cole-class-make button").click()
         links = teacher.locator("a.cole-class-link")
@@ -51,7 +41,7 @@ def test_a_teacher_makes_three_tables_and_watches_two_students_play(browser, cla
 
         students = []
         for seat, name in ((0, "Ada"), (1, "<b>Bo</b>")):
-            ctx, page = opened(browser, link, ".cole-room-status")
+            ctx, page = open_context(browser, link, ".cole-room-status")
             contexts.append(ctx)
             expect(page.locator(".cole-room-you")).to_have_text("You are watching")
             box = page.locator(".cole-room-name input")

@@ -7,19 +7,15 @@ from __future__ import annotations
 
 import pytest
 
-from cole_panel.rooms import RoomError, RoomRegistry, new_token
+from cole_panel.rooms import RoomError, new_token
 from cole_panel.rooms.classroom import table_summary
 from cole_panel.rooms.room import NAME_LIMIT
 from cole_panel.rooms.serving import _status_html
 
+from . import test_rooms
 from .test_rooms import page, seated_pair
 
-
-@pytest.fixture
-def registry():
-    reg = RoomRegistry(max_rooms=3, max_viewers=8)
-    yield reg
-    reg.close_all()
+clock, registry = test_rooms.clock, test_rooms.registry  # the same fixtures
 
 
 def test_two_reloads_count_one_person_not_three_pages(registry):
