@@ -18,7 +18,7 @@ from typing import Any
 import panel as pn
 from panel.io.state import set_curdoc
 
-from ..ui.address import served_doc
+from ..ui.address import client_address, served_doc
 from ..ui.token import keep_token
 from .classroom import MAX_TABLES, Classroom, table_summary
 from .links import page_origin, qr_svg
@@ -56,6 +56,7 @@ class ClassMaker(pn.viewable.Viewer):
     def __init__(self, registry: RoomRegistry, token: str, origin: str, **params: Any):
         super().__init__(**params)
         self._registry, self._token, self._origin = registry, token, origin
+        self._address = client_address()  # read while the page is built: its request
         self._game = pn.widgets.Select(
             name="Game", options={g.title(): g for g in ROOM_GAMES}, value="circle", width=200
         )
@@ -103,6 +104,7 @@ class ClassMaker(pn.viewable.Viewer):
                 self._token,
                 int(self._tables.value),
                 seats=[menu.value for menu in self._seats.objects],
+                address=self._address,
             )
         except (RoomError, TypeError, ValueError) as err:
             self._said.object = f'<span style="{ERROR_STYLE}">{html.escape(str(err))}</span>'

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from cole_panel.rooms import RoomError, new_token
+from cole_panel.rooms import RoomError, RoomRegistry, new_token
 from cole_panel.rooms.classroom import table_summary
 from cole_panel.rooms.room import NAME_LIMIT
 from cole_panel.rooms.serving import _status_html
@@ -76,11 +76,15 @@ def test_a_typed_name_is_kept_safe_shown_and_bounded(registry):
     assert room.names[watcher] == "Cy"
 
 
-def test_a_teacher_makes_tables_sits_at_none_and_runs_them_with_the_key(registry):
+def test_a_teacher_makes_tables_sits_at_none_and_runs_them_with_the_key():
+    registry = RoomRegistry(max_rooms=8, rooms_per_browser=2)
     teacher = new_token()
     classroom = registry.create_class("circle", teacher, 3, seats=["Open", "Greedy"])
-    assert registry.room_units() == 1  # the class counts as one room of the three allowed
-    registry.create("circle", new_token())
+    registry.create("circle", teacher)  # the class counts as one of the browser's two rooms
+    with pytest.raises(RoomError, match="limit of 2"):
+        registry.create("circle", teacher)
+    with pytest.raises(RoomError, match="room for 4 more tables"):
+        registry.create_class("circle", new_token(), 5)
     tables = registry.class_tables(classroom)
     assert [r.seat_of(teacher) for r in tables] == [None] * 3
     assert all(r.seats[1].kind == "Greedy" and r.seats[0].owner is None for r in tables)
@@ -102,6 +106,7 @@ def test_a_teacher_makes_tables_sits_at_none_and_runs_them_with_the_key(registry
     assert registry.class_tables(classroom)[2] is None and tables[2].closed
     with pytest.raises(RoomError, match="1 to 30"):
         registry.create_class("circle", teacher, 31)
+    registry.close_all()
 
 
 def test_in_savannah_the_teacher_does_not_see_the_hands_in_the_score(registry):
