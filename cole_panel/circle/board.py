@@ -27,7 +27,7 @@ from ..core.text import a
 from ..ui import batched
 from ..ui.figures import bare_figure, lean
 from ..ui.glyphs import label
-from ..ui.keyboard import plain
+from ..ui.keyboard import CURSOR, plain
 from .cell_text import last_captures, preview_text
 from .geometry import board_cells, cell_center, nearest_cell, plot_extent
 from .model import CircleModel
@@ -42,7 +42,6 @@ from .palette import (
     CELL_LINE,
     HOT,
     LABEL_COLOR,
-    CURSOR,
     LAST_MOVE_MARK,
     PAST_TEXT,
     PREVIEW_EAT,

@@ -8,8 +8,6 @@ from __future__ import annotations
 
 PREVIEW_EAT = "#c0161d"
 PREVIEW_FORM = "#d49b00"
-CURSOR = "#1f5fbf"
-"""The keyboard cursor's outline (the focus colour of the page's key box too)."""
 
 STONE_FILL = ("#ec7a23", "#262626")
 STONE_LINE = ("#8a3d0b", "#000000")

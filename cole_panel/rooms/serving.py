@@ -26,6 +26,7 @@ from panel.io.state import set_curdoc
 from ..core import BotJob, Pause
 from ..core.botpool import BotPool, shared_pool
 from ..ui.address import ROOM_PARAMETER, room_name, served_doc
+from ..ui.keyboard import TabKeys
 from ..ui.resume import keep_game
 from ..ui.shell import split
 from ..ui.token import keep_token
@@ -340,7 +341,7 @@ def game_page(
         dashboard = solo() if solo is not None else dashboard_class()
         keep_game(dashboard.model, game)  # a reload or a restart brings the game back
         button = PlayWithOthers(registry, token, game=game, model=dashboard.model)
-        return FramedPage(dashboard, top=[], side=[button])
+        return FramedPage(dashboard, top=[TabKeys(margin=0)], side=[button])
     try:
         room = registry.get(name, game)
         page = RoomPage(room, token, dashboard_class)
@@ -352,7 +353,7 @@ def game_page(
                 f'<a href="{html.escape(room_link(game, "")[: -len("?room=")])}">Play a game of your own instead.</a>'
             ),
         )
-    return FramedPage(page.dashboard, top=[page.bar], side=[])
+    return FramedPage(page.dashboard, top=[page.bar, TabKeys(margin=0)], side=[])
 
 
 class FramedPage(pn.viewable.Viewer):

@@ -60,9 +60,7 @@ def position_text(model: SavannahModel) -> str:
     lines.append(f"Draw pile: {state.pile_size} cards.")
     for p in range(state.players):
         kills = ", ".join(name_of(c) for c in state.kill_pile(p)) or "none"
-        lines.append(
-            f"{player_name(p)}: {state.tokens_left(p)} tokens left; kill pile: {kills}."
-        )
+        lines.append(f"{player_name(p)}: {state.tokens_left(p)} tokens left; kill pile: {kills}.")
     owner = model.hand_owner
     if owner is not None:
         hand = ", ".join(name_of(c) for c in model.hand_cards()) or "empty"

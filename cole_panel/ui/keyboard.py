@@ -28,11 +28,13 @@ from panel.custom import JSComponent
 
 from .batch import batched
 
-__all__ = ["BoardKeys", "KeyGame", "Shortcut", "Spot", "plain", "step"]
+__all__ = ["CURSOR", "BoardKeys", "KeyGame", "Shortcut", "Spot", "TabKeys", "plain", "step"]
 
 MAX_MOVE_CHARS = 80
 """Longest typed move read (anything longer is refused with a sentence, unread)."""
 ARROWS = ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown")
+CURSOR = "#1f5fbf"
+"""The focus colour: the key box's focus ring and the cursor drawn on every board."""
 
 
 @dataclass(frozen=True)
@@ -231,6 +233,9 @@ button:focus-visible, input:focus-visible, .cole-keys-text:focus-visible {
 """
 
 
+_CSS = _CSS.replace("#1f5fbf", CURSOR)
+
+
 class BoardKeys(JSComponent):
     """A board's keyboard, "Move" box, "Place" button and screen-reader voice (see module).
 
@@ -338,3 +343,24 @@ class BoardKeys(JSComponent):
         self.move_error = refusal or ""
         if refusal is None:
             self._send_msg({"clear": True})
+
+
+class TabKeys(JSComponent):
+    """Enter and Space open a focused tab of any ``pn.Tabs`` on the page (Bokeh's tab headers
+    take the focus but answer clicks only).  Draws nothing; one listener per window."""
+
+    _esm = """
+export function render({ el }) {
+  if (window.__coleTabKeys) return;
+  window.__coleTabKeys = true;
+  document.addEventListener("keydown", (e) => {
+    if (e.key !== "Enter" && e.key !== " ") return;
+    const target = e.composedPath()[0];
+    if (target && target.classList && target.classList.contains("bk-tab")) {
+      e.preventDefault();
+      target.click();
+    }
+  }, true);
+}
+"""
+    _stylesheets = [":host { display: block; height: 0; overflow: hidden; }"]  # noqa: RUF012

@@ -12,18 +12,44 @@ from playwright.sync_api import expect
 
 from cole_panel.circle.board import BOARD_NAME
 from cole_panel.circle.geometry import cell_center
+from cole_panel.core.text import a
+from cole_panel.ecosystem.draft_view import DRAFT_BOARD
+from cole_panel.savannah import SavannahModel
+from cole_panel.savannah.hand import HAND_CARDS, HAND_NAME, slot_x
 from engines.circle import Rules, new_game, parse_label
 
 from .conftest import PAGE_LOAD_TIMEOUT_MS, BokehFigure, artifact
 
 pytestmark = pytest.mark.browser
 
+WAIT = 30_000
+"""Milliseconds a check waits for the page (the machine may be loaded)."""
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 FOCUSED_CLASS_JS = """
 () => {
   let e = document.activeElement;
   while (e && e.shadowRoot && e.shadowRoot.activeElement) e = e.shadowRoot.activeElement;
   return e ? (e.className || e.tagName) : "";
+}
+"""
+DATA_JS = "([name, column]) => Array.from(Bokeh.documents[0].get_model_by_name(name).data[column])"
+XY_JS = """([name, key]) => {
+  const d = Bokeh.documents[0].get_model_by_name(name + '-' + key).data;
+  return Array.from(d.x).map((x, i) => [x, d.y[i]]);
+}"""
+FOCUSED_TEXT_JS = """
+() => {
+  let e = document.activeElement;
+  while (e && e.shadowRoot && e.shadowRoot.activeElement) e = e.shadowRoot.activeElement;
+  return e ? e.textContent : "";
+}
+"""
+IN_DISABLED_JS = """
+() => {
+  let e = document.activeElement;
+  while (e && e.shadowRoot && e.shadowRoot.activeElement) e = e.shadowRoot.activeElement;
+  if (!e || !e.classList.contains("noUi-handle")) return "";
+  return e.closest(".noUi-target").hasAttribute("disabled") ? "disabled" : "enabled";
 }
 """
 LIVE_JS = """
@@ -126,30 +152,33 @@ def test_circle_whole_game_by_keyboard(open_page, circle):
     wait_live(page, "Orange placed a stone at C3")
     page.keyboard.press("u")
     wait_live(page, "Took back 1 move")
-    expect(page.locator(".cole-keys-text")).to_contain_text("Orange: no stones")
+    expect(page.locator(".cole-keys-text")).to_contain_text("Orange: no stones", timeout=WAIT)
     # A typed move in the engine's notation; a bad one gets the engine's sentence.
     page.keyboard.press("m")
     page.keyboard.type("zz")
     page.keyboard.press("Enter")
-    expect(page.locator(".cole-keys-error")).to_contain_text("'zz' is not a cell label")
+    expect(page.locator(".cole-keys-error")).to_contain_text(
+        "'zz' is not a cell label", timeout=WAIT
+    )
     state = new_game(Rules(radius=2))
     while not state.is_over:
         # The players choose as people might; the engine only says which cells are legal.
-        move = state.action_to_str(sorted(state.legal_actions())[len(state.moves) % 3 - 3])
+        legal = sorted(state.legal_actions())
+        move = state.action_to_str(legal[len(state.moves) * 7 % len(legal)])
         page.keyboard.press("Control+a")
         page.keyboard.type(move)
         page.keyboard.press("Enter")
         wait_live(page, f"placed a stone at {move}")
-        expect(page.locator(".cole-keys-error")).to_be_empty()
+        expect(page.locator(".cole-keys-error")).to_be_empty(timeout=WAIT)
         state.apply(state.parse_action(move))
-    expect(page.locator(".cole-turn")).to_contain_text("Game over")
+    expect(page.locator(".cole-turn")).to_contain_text("Game over", timeout=WAIT)
     wait_live(page, "wins")
     # Escape leaves the Move box for the board; T shows the position as text.
     page.keyboard.press("Escape")
     assert "cole-keys-board" in focused(page)
     page.keyboard.press("t")
-    expect(page.locator(".cole-keys-text")).to_be_visible()
-    expect(page.locator(".cole-keys-text")).to_contain_text("The game is over.")
+    expect(page.locator(".cole-keys-text")).to_be_visible(timeout=WAIT)
+    expect(page.locator(".cole-keys-text")).to_contain_text("The game is over.", timeout=WAIT)
     page.keyboard.press("Escape")
     assert "cole-keys-board" in focused(page)
     page.screenshot(path=str(artifact("keys-circle-keyboard.png")))
@@ -161,13 +190,127 @@ def test_circle_phone_tap_previews_then_places(phone, circle):
     x, y = board.pixel(*cell_center(parse_label("E5")))
     page.touchscreen.tap(x, y)
     place = page.locator(".cole-keys-place")
-    expect(place).to_have_text("Place at E5")
-    expect(page.locator(".circle-info")).to_contain_text("E5 · Orange here makes a singleton")
-    assert page.evaluate(
-        "() => Bokeh.documents[0].get_model_by_name('circle-stones').data.x.length"
-    ) == 0, "the first tap placed a stone"
+    expect(place).to_have_text("Place at E5", timeout=WAIT)
+    expect(page.locator(".circle-info")).to_contain_text(
+        "E5 · Orange here makes a singleton", timeout=WAIT
+    )
+    assert (
+        page.evaluate("() => Bokeh.documents[0].get_model_by_name('circle-stones').data.x.length")
+        == 0
+    ), "the first tap placed a stone"
     time.sleep(0.4)  # two taps closer than 300 ms would be a double tap
     page.touchscreen.tap(x, y)
-    expect(page.locator(".cole-message")).to_contain_text("Orange placed a stone at E5")
-    expect(place).to_be_hidden()
+    expect(page.locator(".cole-message")).to_contain_text(
+        "Orange placed a stone at E5", timeout=WAIT
+    )
+    expect(place).to_be_hidden(timeout=WAIT)
     page.screenshot(path=str(artifact("keys-circle-phone.png")))
+
+
+# ---------------------------------------------------------------------- On the Savannah
+@pytest.fixture(scope="module")
+def savannah(panel_server):
+    return panel_server("savannah")
+
+
+def test_savannah_turn_by_keyboard(open_page, savannah):
+    """Tab to the row and hand, arrow to a card that can be played (its preview is read out),
+    Enter plays it; the engine's sentences are announced."""
+    page = open_page(savannah, savannah.url + "?seed=3&players=2")
+    BokehFigure(page, HAND_NAME).wait_ready()
+    tab_to_board(page)
+    text = press(page, "ArrowDown")
+    assert text.startswith("Hand: "), text
+    for _ in range(4):
+        if "Enter plays it" in text or "Enter discards it" in text:
+            break
+        text = press(page, "ArrowRight")
+    assert "Enter plays it" in text or "Enter discards it" in text, text
+    card = re.search(r"\((\w+#\d+)\)", text).group(1)
+    assert press(page, "ArrowUp").startswith("Row, "), "the row is the line above the hand"
+    assert press(page, "ArrowDown") == text
+    page.keyboard.press("Enter")
+    wait_live(page, f"Player 1 played {a(card.split('#')[0])}")
+    wait_live(page, "Scores: ")
+    page.keyboard.press("t")
+    expect(page.locator(".cole-keys-text")).to_contain_text("Row, left to right:", timeout=WAIT)
+    page.screenshot(path=str(artifact("keys-savannah-keyboard.png")))
+
+
+def test_savannah_phone_tap_previews_then_plays(phone, savannah):
+    page = phone(savannah, "?seed=3&players=2")
+    hand = BokehFigure(page, HAND_NAME).wait_ready()
+    cards = page.evaluate(DATA_JS, [HAND_CARDS, "card"])
+    model = SavannahModel(seed=3, players=2)
+    assert cards == list(model.hand_cards())
+    index = next(i for i, c in enumerate(cards) if model.why_unplayable(c) is None)
+    x, y = hand.pixel(slot_x(index), 0.0)
+    page.touchscreen.tap(x, y)
+    name = cards[index].split("#")[0]
+    expect(page.locator(".cole-play button")).to_have_text(f"Play the {name}", timeout=WAIT)
+    expect(page.locator(".cole-message")).not_to_contain_text("Player 1 played")
+    time.sleep(0.4)
+    page.touchscreen.tap(x, y)
+    expect(page.locator(".cole-message")).to_contain_text(
+        f"Player 1 played {a(name)}", timeout=WAIT
+    )
+    page.screenshot(path=str(artifact("keys-savannah-phone.png")))
+
+
+# ---------------------------------------------------------------------- Ecosystem
+@pytest.fixture(scope="module")
+def ecosystem(panel_server):
+    return panel_server("ecosystem")
+
+
+def test_ecosystem_pick_by_keyboard(open_page, ecosystem):
+    """Tab to the Draft table tab and open it with Enter, Tab to the park and hand, choose a
+    card with Enter, move up to a cell of the park and place it, pass the hands with P."""
+    page = open_page(ecosystem)
+    for _ in range(60):
+        page.keyboard.press("Tab")
+        if "bk-tab" in focused(page) and "Draft table" in page.evaluate(FOCUSED_TEXT_JS):
+            break
+    page.keyboard.press("Enter")
+    BokehFigure(page, DRAFT_BOARD).wait_ready()
+    tab_to_board(page)
+    text = press(page, "ArrowDown")
+    assert text.startswith("Hand, card 1: "), text
+    page.keyboard.press("Enter")
+    wait_live(page, "Picked a")
+    assert press(page, "ArrowUp").startswith("D1, empty: Enter puts your")
+    page.keyboard.press("Enter")
+    wait_live(page, "You put a")
+    page.keyboard.press("p")
+    wait_live(page, "Scores: Player 1 (you) ")
+    page.keyboard.press("t")
+    expect(page.locator(".cole-keys-text")).to_contain_text("D: ", timeout=WAIT)
+    page.screenshot(path=str(artifact("keys-ecosystem-keyboard.png")))
+
+
+def test_ecosystem_phone_pick(phone, ecosystem):
+    """On a phone a pick is two taps (a card, then a cell) and stays pending until "Pass
+    hands": Ecosystem has no cell preview, so its tap places (the pass is the confirmation)."""
+    page = phone(ecosystem)
+    page.locator(".bk-tab", has_text="Draft table").tap()
+    board = BokehFigure(page, DRAFT_BOARD).wait_ready()
+    hand = BokehFigure(page, "eco-hand-0").wait_ready()
+    page.touchscreen.tap(*hand.pixel(0.5, 0.0))
+    expect(page.locator(".cole-message")).to_contain_text("now click a green cell", timeout=WAIT)
+    legal = page.evaluate(XY_JS, [DRAFT_BOARD, "legal"])
+    page.touchscreen.tap(*board.pixel(*legal[0]))
+    expect(page.locator(".cole-message")).to_contain_text("Press “Pass hands”", timeout=WAIT)
+    page.locator(".eco-pass button").tap()
+    expect(page.locator(".cole-message")).to_contain_text("Hands passed", timeout=WAIT)
+
+
+def test_disabled_slider_takes_no_tab_stop(open_page, circle):
+    """Orange is a person, so her MCTS strength slider is disabled: Tab must pass it by."""
+    page = open_page(circle)
+    expect(page.locator(".noUi-target[disabled]").first).to_be_attached()
+    stops = []
+    for _ in range(100):
+        page.keyboard.press("Tab")
+        stops.append(page.evaluate(IN_DISABLED_JS))
+    assert "disabled" not in stops, "a disabled slider's handle took the focus"
+    assert "enabled" in stops, "no slider handle was reached at all"
