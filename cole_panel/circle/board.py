@@ -27,7 +27,7 @@ from ..core.text import a
 from ..ui import batched
 from ..ui.figures import bare_figure, lean
 from ..ui.glyphs import label
-from ..ui.keyboard import CURSOR, plain
+from ..ui.keyboard import CURSOR, plain, pointer_param
 from .cell_text import last_captures, preview_text
 from .geometry import board_cells, cell_center, nearest_cell, plot_extent
 from .model import CircleModel
@@ -91,11 +91,7 @@ class CircleBoard(pn.viewable.Viewer):
         "on a cell shows what a stone there would do (the hover preview) and a second tap on "
         "it, or the Place button, places it; a mouse click always places at once.",
     )
-    pointer = param.String(
-        default="mouse",
-        doc="The kind of pointer of the latest press ('mouse', 'touch', 'pen'), as the page's "
-        "BoardKeys reports it.",
-    )
+    pointer = pointer_param()
     pending = param.Tuple(
         default=None,
         allow_None=True,

@@ -16,7 +16,7 @@ from typing import Any
 from engines.circle import PLAYER_NAMES, State
 
 from ..core.text import a
-from ..ui.keyboard import BoardKeys, Shortcut, Spot
+from ..ui.keyboard import BoardKeys, Shortcut, Spot, typed_move
 from .board import CircleBoard
 from .geometry import board_cells, cell_center
 
@@ -67,13 +67,12 @@ class CircleKeys:
             sizing_mode="stretch_width",
             margin=(4, 0),
         )
-        self._score = score_text(self.model.shown_state)
         self.keys.param.watch(lambda e: setattr(board, "pointer", e.new), ["pointer"])
         board.param.watch(self._on_pending, ["pending"])
         self.model.param.watch(self._on_position, ["state", "view_index"])
         # Every message, even one said before (a refusal repeated is news to the listener).
         self.model.param.watch(self._on_message, ["message"], onlychanged=False)
-        self.keys.refresh()
+        self._on_position()
 
     # ------------------------------------------------------------------ the KeyGame
     def spots(self) -> list[Spot]:
@@ -92,13 +91,7 @@ class CircleKeys:
         self.board.show_cursor(key)
 
     def play_text(self, text: str) -> str | None:
-        state = self.model.shown_state
-        try:
-            cell = state.parse_action(text)
-        except ValueError as err:
-            self.model.param.update(message=str(err), message_is_error=True)
-            return str(err)
-        return None if self.model.human_play(cell) else self.model.message
+        return typed_move(self.model, text, self.model.human_play)
 
     def position_text(self) -> str:
         return position_text(self.model.shown_state)
@@ -108,11 +101,7 @@ class CircleKeys:
         self.keys.say(event.new)
 
     def _on_position(self, *_: Any) -> None:
-        self.keys.refresh()
-        score = score_text(self.model.shown_state)
-        if score != self._score:
-            self._score = score
-            self.keys.say(score)
+        self.keys.moved(score_text(self.model.shown_state))
 
     def _on_pending(self, event: Any) -> None:
         cell = event.new

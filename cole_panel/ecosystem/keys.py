@@ -11,7 +11,7 @@ from typing import Any
 
 from engines.ecosystem import ROWS
 
-from ..ui.keyboard import BoardKeys, Shortcut, Spot
+from ..ui.keyboard import BoardKeys, Shortcut, Spot, typed_move
 from .model import EcosystemModel
 from .park_text import line_cell, where_label
 
@@ -65,10 +65,9 @@ class EcosystemKeys:
         self.keys = BoardKeys(
             self, extra=shortcuts, label="Ecosystem park and hand", margin=(4, 5), width=420
         )
-        self._score = self._score_text()
         model.param.watch(self._on_position, ["state", "pending"])
         model.param.watch(lambda e: self.keys.say(e.new), ["message"], onlychanged=False)
-        self.keys.refresh()
+        self._on_position()
 
     # ------------------------------------------------------------------ the KeyGame
     def spots(self) -> list[Spot]:
@@ -124,13 +123,7 @@ class EcosystemKeys:
             hand.show_cursor(key[2] if on else None)
 
     def play_text(self, text: str) -> str | None:
-        m = self.model
-        try:
-            pick = m.state.parse_action(text)
-        except ValueError as err:
-            m.param.update(message=str(err), message_is_error=True)
-            return str(err)
-        return None if m.pick(pick.card, pick.cell, pick.park) else m.message
+        return typed_move(self.model, text, lambda p: self.model.pick(p.card, p.cell, p.park))
 
     def position_text(self) -> str:
         return position_text(self.model)
@@ -142,8 +135,4 @@ class EcosystemKeys:
         return "Scores: " + ", ".join(f"{m.seat_name(p)} {t}" for p, t in enumerate(totals)) + "."
 
     def _on_position(self, *_: Any) -> None:
-        self.keys.refresh()
-        score = self._score_text()
-        if score != self._score:
-            self._score = score
-            self.keys.say(score)
+        self.keys.moved(self._score_text())

@@ -22,6 +22,7 @@ from engines.savannah import name_of
 from ..ui.batch import batched
 from ..ui.figures import bare_figure, lean
 from ..ui.glyphs import label
+from ..ui.keyboard import pointer_param
 from ..ui.wrap import KEEPS_SIZE, growing_column, wrapping_row
 from .art import (
     BACKGROUND,
@@ -74,11 +75,7 @@ class HandView(pn.viewable.Viewer):
         "first tap chooses it (the row shows what it would do) and a second tap on it, or the "
         "action button, plays it; with a mouse a click chooses and a double click plays.",
     )
-    pointer = param.String(
-        default="mouse",
-        doc="The kind of pointer of the latest press ('mouse', 'touch', 'pen'), as the page's "
-        "BoardKeys reports it.",
-    )
+    pointer = pointer_param()
     shown_cards = param.Integer(
         default=None,
         allow_None=True,

@@ -11,7 +11,7 @@ from typing import Any
 
 from engines.savannah import name_of
 
-from ..ui.keyboard import BoardKeys, Shortcut, Spot
+from ..ui.keyboard import BoardKeys, Shortcut, Spot, typed_move
 from .art import card_of, card_title
 from .hand import HandView
 from .model import SavannahModel, player_name
@@ -82,11 +82,10 @@ class SavannahKeys:
             sizing_mode="stretch_width",
             margin=(4, 5),
         )
-        self._score = self._score_text()
         self.keys.param.watch(lambda e: setattr(hand, "pointer", e.new), ["pointer"])
         model.param.watch(self._on_position, ["state", "selected"])
         model.param.watch(lambda e: self.keys.say(e.new), ["message"], onlychanged=False)
-        self.keys.refresh()
+        self._on_position()
 
     # ------------------------------------------------------------------ the KeyGame
     def spots(self) -> list[Spot]:
@@ -118,13 +117,7 @@ class SavannahKeys:
                 self.model.select(key[1])
 
     def play_text(self, text: str) -> str | None:
-        state = self.model.state
-        try:
-            move = state.parse_action(text)
-        except ValueError as err:
-            self.model.param.update(message=str(err), message_is_error=True)
-            return str(err)
-        return None if self.model.human_play(move) else self.model.message
+        return typed_move(self.model, text, self.model.human_play)
 
     def position_text(self) -> str:
         return position_text(self.model)
@@ -136,11 +129,7 @@ class SavannahKeys:
         return f"Scores: {', '.join(totals)}."
 
     def _on_position(self, *_: Any) -> None:
-        self.keys.refresh()
-        score = self._score_text()
-        if score != self._score:
-            self._score = score
-            self.keys.say(score)
+        self.keys.moved(self._score_text())
 
     def _place(self) -> None:
         self.hand.play()

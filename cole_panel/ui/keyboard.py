@@ -28,7 +28,18 @@ from panel.custom import JSComponent
 
 from .batch import batched
 
-__all__ = ["CURSOR", "BoardKeys", "KeyGame", "Shortcut", "Spot", "TabKeys", "plain", "step"]
+__all__ = [
+    "CURSOR",
+    "BoardKeys",
+    "KeyGame",
+    "Shortcut",
+    "Spot",
+    "TabKeys",
+    "plain",
+    "pointer_param",
+    "step",
+    "typed_move",
+]
 
 MAX_MOVE_CHARS = 80
 """Longest typed move read (anything longer is refused with a sentence, unread)."""
@@ -97,6 +108,26 @@ def plain(text: str) -> str:
     """
     text = re.sub(r"<[^>]*>", "", text).replace(" · ", ", ")
     return " ".join(html.unescape(text).split())
+
+
+def pointer_param() -> param.String:
+    """A view's ``pointer`` parameter (set from :attr:`BoardKeys.pointer`)."""
+    return param.String(
+        default="mouse",
+        doc="The kind of pointer of the latest press ('mouse', 'touch', 'pen'), as the page's "
+        "BoardKeys reports it.",
+    )
+
+
+def typed_move(model: Any, text: str, play: Callable[[Any], bool]) -> str | None:
+    """Read ``text`` with the engine's ``parse_action`` and ``play`` it; the sentence of a
+    refusal (the parser's or the rules', also left as ``model.message``), else None."""
+    try:
+        action = model.state.parse_action(text)
+    except ValueError as err:
+        model.param.update(message=str(err), message_is_error=True)
+        return str(err)
+    return None if play(action) else model.message
 
 
 class KeyGame(Protocol):
@@ -271,6 +302,7 @@ class BoardKeys(JSComponent):
         super().__init__(**params)
         self.game = game
         self.cursor: Hashable | None = None
+        self._score: str | None = None
         self._shortcuts = {s.key: s for s in extra}
         self.shortcuts = [[s.key, s.label] for s in extra]
 
@@ -279,6 +311,15 @@ class BoardKeys(JSComponent):
         """Announce ``text`` in the live region (a screen reader reads it out)."""
         if text:
             self._send_msg({"say": text})
+
+    def moved(self, score: str) -> None:
+        """After a change of the position: :meth:`refresh`, and say ``score`` (a sentence of
+        the scores) when it differs from the one said last."""
+        self.refresh()
+        if score != self._score:
+            if self._score is not None:
+                self.say(score)
+            self._score = score
 
     def refresh(self) -> None:
         """Words and cursor again after the position changed (nothing is announced)."""
