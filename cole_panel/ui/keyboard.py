@@ -224,7 +224,11 @@ export function render({ model, el }) {
     model.send_msg({move: input.value});
   });
   place.addEventListener("click", () => model.send_msg({place: true}));
-  // The kind of pointer of the latest press (a tap on the canvas reaches the server after it).
+  // The kind of pointer of the latest press; before any press, a screen whose main pointer
+  // cannot hover counts as touch (so the first tap on a phone already previews).
+  if (model.pointer === "mouse" && window.matchMedia("(hover: none)").matches) {
+    model.pointer = "touch";
+  }
   window.addEventListener("pointerdown", (e) => {
     if (model.pointer !== e.pointerType) model.pointer = e.pointerType;
   }, {capture: true, passive: true});

@@ -52,6 +52,10 @@ IN_DISABLED_JS = """
   return e.closest(".noUi-target").hasAttribute("disabled") ? "disabled" : "enabled";
 }
 """
+SCROLL_JS = """
+name => Bokeh.index.query_one(v => v.model && v.model.name === name && v.frame)
+  .el.scrollIntoView({block: "center"})
+"""
 LIVE_JS = """
 () => {
   const out = [];
@@ -89,6 +93,13 @@ def phone(browser):
     for context in contexts:
         with contextlib.suppress(Exception):
             context.close()
+
+
+def touch(page, figure: BokehFigure, x: float, y: float) -> None:
+    """Tap data point (x, y) of ``figure`` with a finger, scrolled into view first (a tap
+    outside the screen reaches nothing)."""
+    page.evaluate(SCROLL_JS, figure.name)
+    page.touchscreen.tap(*figure.pixel(x, y))
 
 
 def focused(page) -> str:
@@ -187,8 +198,7 @@ def test_circle_whole_game_by_keyboard(open_page, circle):
 def test_circle_phone_tap_previews_then_places(phone, circle):
     page = phone(circle)
     board = BokehFigure(page, BOARD_NAME).wait_ready()
-    x, y = board.pixel(*cell_center(parse_label("E5")))
-    page.touchscreen.tap(x, y)
+    touch(page, board, *cell_center(parse_label("E5")))
     place = page.locator(".cole-keys-place")
     expect(place).to_have_text("Place at E5", timeout=WAIT)
     expect(page.locator(".circle-info")).to_contain_text(
@@ -199,7 +209,7 @@ def test_circle_phone_tap_previews_then_places(phone, circle):
         == 0
     ), "the first tap placed a stone"
     time.sleep(0.4)  # two taps closer than 300 ms would be a double tap
-    page.touchscreen.tap(x, y)
+    touch(page, board, *cell_center(parse_label("E5")))
     expect(page.locator(".cole-message")).to_contain_text(
         "Orange placed a stone at E5", timeout=WAIT
     )
@@ -244,13 +254,12 @@ def test_savannah_phone_tap_previews_then_plays(phone, savannah):
     model = SavannahModel(seed=3, players=2)
     assert cards == list(model.hand_cards())
     index = next(i for i, c in enumerate(cards) if model.why_unplayable(c) is None)
-    x, y = hand.pixel(slot_x(index), 0.0)
-    page.touchscreen.tap(x, y)
+    touch(page, hand, slot_x(index), 0.0)
     name = cards[index].split("#")[0]
     expect(page.locator(".cole-play button")).to_have_text(f"Play the {name}", timeout=WAIT)
     expect(page.locator(".cole-message")).not_to_contain_text("Player 1 played")
     time.sleep(0.4)
-    page.touchscreen.tap(x, y)
+    touch(page, hand, slot_x(index), 0.0)
     expect(page.locator(".cole-message")).to_contain_text(
         f"Player 1 played {a(name)}", timeout=WAIT
     )
@@ -295,10 +304,10 @@ def test_ecosystem_phone_pick(phone, ecosystem):
     page.locator(".bk-tab", has_text="Draft table").tap()
     board = BokehFigure(page, DRAFT_BOARD).wait_ready()
     hand = BokehFigure(page, "eco-hand-0").wait_ready()
-    page.touchscreen.tap(*hand.pixel(0.5, 0.0))
+    touch(page, hand, 0.5, 0.0)
     expect(page.locator(".cole-message")).to_contain_text("now click a green cell", timeout=WAIT)
     legal = page.evaluate(XY_JS, [DRAFT_BOARD, "legal"])
-    page.touchscreen.tap(*board.pixel(*legal[0]))
+    touch(page, board, *legal[0])
     expect(page.locator(".cole-message")).to_contain_text("Press “Pass hands”", timeout=WAIT)
     page.locator(".eco-pass button").tap()
     expect(page.locator(".cole-message")).to_contain_text("Hands passed", timeout=WAIT)
