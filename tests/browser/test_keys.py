@@ -260,9 +260,8 @@ def test_savannah_phone_tap_previews_then_plays(phone, savannah):
     expect(page.locator(".cole-message")).not_to_contain_text("Player 1 played")
     time.sleep(0.4)
     touch(page, hand, slot_x(index), 0.0)
-    expect(page.locator(".cole-message")).to_contain_text(
-        f"Player 1 played {a(name)}", timeout=WAIT
-    )
+    # Said when the move is made (the message box waits for the turn's playback).
+    wait_live(page, f"Player 1 played {a(name)}")
     page.screenshot(path=str(artifact("keys-savannah-phone.png")))
 
 
@@ -291,7 +290,7 @@ def test_ecosystem_pick_by_keyboard(open_page, ecosystem):
     page.keyboard.press("Enter")
     wait_live(page, "You put a")
     page.keyboard.press("p")
-    wait_live(page, "Scores: Player 1 (you) ")
+    wait_live(page, "Scores: Player 1 (you) ", timeout=90)
     page.keyboard.press("t")
     expect(page.locator(".cole-keys-text")).to_contain_text("D: ", timeout=WAIT)
     page.screenshot(path=str(artifact("keys-ecosystem-keyboard.png")))
@@ -310,7 +309,7 @@ def test_ecosystem_phone_pick(phone, ecosystem):
     touch(page, board, *legal[0])
     expect(page.locator(".cole-message")).to_contain_text("Press “Pass hands”", timeout=WAIT)
     page.locator(".eco-pass button").tap()
-    expect(page.locator(".cole-message")).to_contain_text("Hands passed", timeout=WAIT)
+    wait_live(page, "Hands passed", timeout=90)
 
 
 def test_disabled_slider_takes_no_tab_stop(open_page, circle):
