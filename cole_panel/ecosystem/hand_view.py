@@ -13,6 +13,7 @@ from bokeh.models import ColumnDataSource, HoverTool
 
 from engines.ecosystem import CardType
 
+from ..ui.client_values import finite_point
 from ..ui.figures import bare_figure, lean
 from ..ui.keyboard import CURSOR
 from .card_glyphs import CARD_COLUMNS, draw_cards
@@ -62,8 +63,8 @@ class HandView(pn.viewable.Viewer):
         )  # fmt: skip
         hover = HoverTool(renderers=[rects], tooltips=CARD_TOOLTIP, attachment="above")
         p.add_tools(hover)
-        p.on_event(Tap, self._on_tap)
-        p.on_event(DoubleTap, self._on_double)
+        p.on_event(Tap, finite_point(self._on_tap))
+        p.on_event(DoubleTap, finite_point(self._on_double))
         self.figure = lean(p)
         self._enabled = False
         self._count = 0

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import threading
 import time
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -34,6 +35,31 @@ SEAT_CHOICES: tuple[str, ...] = (OPEN, *BOT_KINDS)
 
 TAKEOVER_KIND = "Greedy"
 """The bot that plays the seat of a person who has been away too long."""
+
+NAME_LIMIT = 24
+"""The longest name a person may type (longer is cut)."""
+
+
+def person_name(text: Any) -> str:
+    """A name a person typed, made safe to keep and show: text only, no control or format
+    characters, spaces collapsed, at most :data:`NAME_LIMIT` characters (the page escapes it).
+
+    >>> person_name("  Ada\u202e  <b>Lovelace</b>\n")
+    'Ada <b>Lovelace</b>'
+    >>> person_name("x" * 40) == "x" * NAME_LIMIT
+    True
+    """
+    if not isinstance(text, str):
+        raise RoomError("A name is text.")
+    kept = "".join(
+        " " if ch.isspace() else ch
+        for ch in unicodedata.normalize("NFC", text[: NAME_LIMIT * 8])
+        if ch.isspace() or unicodedata.category(ch)[0] != "C"
+    )
+    name = " ".join(kept.split())[:NAME_LIMIT].strip()
+    if not name:
+        raise RoomError("Type a name of at least one letter.")
+    return name
 
 
 class RoomError(ValueError):
@@ -79,6 +105,7 @@ class Room:
         max_viewers: int = 16,
         seat_timeout: float = 120.0,
         clock: Callable[[], float] = time.monotonic,
+        seated: bool = True,
     ):
         self.name = name
         self.model = model
@@ -92,38 +119,66 @@ class Room:
         self.redactor = Redactor(model.game)
         self.seats = [Seat() for _ in range(model.player_count)]
         self.listeners: dict[int, Listener] = {}
+        self._reserved: dict[int, Listener] = {}
         self.undo_votes: set[str] = set()
+        self.names: dict[str, str] = {}
+        """The name each browser typed (kept for a seat it takes later)."""
+        self.paused = False
+        """Whether the teacher has paused the table: no move, no bot, until resumed."""
+        self.closed = False
+        """Whether the room was removed (its pages say so and play nothing)."""
         self.last_active = clock()
         self._bot_state: Any = None
         self._serial = 0
         for p in range(len(self.seats)):
             model.param.update({f"seat{p}": "Human"})
         model.param.watch(self._changed, list(ROOM_WATCHED & set(model.param)))
-        self.claim(host, 0)
+        if seated:  # the host sits at the first seat (a teacher's table: nobody yet)
+            self.claim(host, 0)
 
     # ------------------------------------------------------------------ viewers
     def join(self, token: str, notify: Callable[[], Any]) -> int:
         """Register a session of the browser ``token``; returns its listener id.  The browser
-        goes back to the seat it holds, if any."""
+        goes back to the seat it holds, if any.  (A served page reserves its place first,
+        :meth:`reserve`, and is admitted once built, :meth:`admit`.)"""
+        listener = self.reserve(token)
+        self.admit(listener, notify)
+        return listener
+
+    def reserve(self, token: str) -> int:
+        """Keep a place for a page of browser ``token`` being built; returns its listener id.
+        The page sees the room as that browser's seat does but is not counted as open until
+        :meth:`admit`; :meth:`leave` gives the place back.  RoomError if the room is full."""
         with self.lock:
-            if len(self.listeners) >= self.max_viewers:
+            if len(self.listeners) + len(self._reserved) >= self.max_viewers:
                 raise RoomError(
                     f"This room is full: {self.max_viewers} pages already watch it. "
                     "Try again when someone leaves."
                 )
             self._serial += 1
-            seat = self.seat_of(token)
-            self.listeners[self._serial] = Listener(token, notify, seat)
-            if seat is not None:
-                self._returned(seat)
-            self.touch()
-            self._notify()
+            self._reserved[self._serial] = Listener(token, lambda: None, self.seat_of(token))
             return self._serial
 
-    def leave(self, listener: int) -> None:
-        """A session closed; its person keeps the seat (marked away if no page of theirs is
-        left)."""
+    def admit(self, listener: int, notify: Callable[[], Any]) -> None:
+        """The page that reserved ``listener`` is built and shown: it now hears every change
+        (``notify``) and counts among the room's pages."""
         with self.lock:
+            waiting = self._reserved.pop(listener, None)
+            if waiting is None:  # given back meanwhile (the room closed)
+                return
+            waiting.notify, waiting.seat = notify, self.seat_of(waiting.token)
+            self.listeners[listener] = waiting
+            if waiting.seat is not None:
+                self._returned(waiting.seat)
+            self.touch()
+            self._notify()
+
+    def leave(self, listener: int) -> None:
+        """A session closed (or its page was never built); its person keeps the seat (marked
+        away if no page of theirs is left)."""
+        with self.lock:
+            if self._reserved.pop(listener, None) is not None:
+                return
             gone = self.listeners.pop(listener, None)
             if gone is None:
                 return
@@ -133,6 +188,10 @@ class Room:
             ):
                 self.seats[gone.seat].away_since = self._clock()
             self._notify()
+
+    def _listener(self, listener: int) -> Listener | None:
+        """The page ``listener``, open or still being built."""
+        return self.listeners.get(listener) or self._reserved.get(listener)
 
     def seat_of(self, token: str) -> int | None:
         """The seat the browser ``token`` holds, or None (a spectator)."""
@@ -144,9 +203,15 @@ class Room:
         return len(self.listeners)
 
     @property
+    def people(self) -> int:
+        """How many browsers have a page open on the room (a reload or a second tab of one
+        browser is one person)."""
+        return len({x.token for x in self.listeners.values()})
+
+    @property
     def is_idle(self) -> bool:
-        """No page is open on the room."""
-        return not self.listeners
+        """No page is open on the room (nor being built)."""
+        return not self.listeners and not self._reserved
 
     def touch(self) -> None:
         self.last_active = self._clock()
@@ -170,13 +235,25 @@ class Room:
                     "there."
                 )
             number = sum(x.owner is not None for x in self.seats) + 1
-            self.seats[seat] = Seat(
-                "Human", token, "Host" if token == self.host else f"Guest {number}"
-            )
-            for listener in self.listeners.values():
+            default = "Host" if token == self.host else f"Guest {number}"
+            self.seats[seat] = Seat("Human", token, self.names.get(token, default))
+            for listener in (*self.listeners.values(), *self._reserved.values()):
                 if listener.token == token:
                     listener.seat = seat
             self._set_kind(seat, "Human")
+
+    def rename(self, token: str, text: Any) -> str:
+        """The browser ``token`` says what it is called (see :func:`person_name`); its seat,
+        if any, takes the name now.  Returns the name kept."""
+        name = person_name(text)
+        with self.lock:
+            self.names[token] = name
+            seat = self.seat_of(token)
+            if seat is not None:
+                self.seats[seat].name = name
+            self.touch()
+            self._notify()
+        return name
 
     def set_seat(self, token: str, seat: int, kind: str, strength: int | None = None) -> None:
         """The host puts a bot at a free seat, or opens it for a person."""
@@ -226,6 +303,10 @@ class Room:
 
     # ------------------------------------------------------------------ playing
     def _mover_check(self, token: str) -> str | None:
+        if self.closed:
+            return "This table was closed by the teacher."
+        if self.paused:
+            return "The teacher has paused this table; wait until it goes on."
         state = self.model.state
         p = state.current_player
         if p is None:
@@ -292,18 +373,41 @@ class Room:
                 raise RoomError("Only the host who made the room can start a new game.")
             keep = room_options(self.model)
             self.model.param.update({k: v for k, v in options.items() if k in keep})
-            self.scheduler.cancel()
-            self._bot_state = None
-            self.model.new_game()
-            if self.model.player_count != len(self.seats):
-                self._resize(self.model.player_count)
+            self._restart()
+
+    def _restart(self) -> None:
+        self.scheduler.cancel()
+        self._bot_state = None
+        self.undo_votes.clear()
+        self.model.new_game()
+        if self.model.player_count != len(self.seats):
+            self._resize(self.model.player_count)
+        self.touch()
+        self.run_bots()
+
+    # ------------------------------------------------------------------ a teacher's table
+    def set_paused(self, paused: bool) -> None:
+        """Pause the table (no move is taken, no bot moves) or let it go on.  The caller
+        checks the teacher's key (:meth:`RoomRegistry.teach`)."""
+        with self.lock:
+            self.paused = bool(paused)
+            if self.paused:
+                self.scheduler.cancel()
+                self._bot_state = None
             self.touch()
+            self._notify()
             self.run_bots()
+
+    def reset(self) -> None:
+        """A new game with the same options and seats (the teacher's "Reset")."""
+        with self.lock:
+            self._restart()
+            self._notify()
 
     def _resize(self, players: int) -> None:
         seats = self.seats[:players] + [Seat() for _ in range(players - len(self.seats))]
         self.seats = seats
-        for listener in self.listeners.values():
+        for listener in (*self.listeners.values(), *self._reserved.values()):
             listener.seat = self.seat_of(listener.token)
         for p, s in enumerate(seats):
             self.model.param.update({f"seat{p}": "Human" if s.kind == OPEN else s.kind})
@@ -323,7 +427,12 @@ class Room:
         with self.lock:
             if token != self.host:
                 return "Only the host who made the room can load a game into it."
-            if not self.model.load(text):
+            # Read first in a model of its own: a refusal (which quotes the file) is the
+            # host's to read, not a message of the room's game that every page shows.
+            probe = type(self.model)()
+            if not probe.load(text):
+                return probe.message
+            if not self.model.load(text):  # pragma: no cover - the probe read the same text
                 return self.model.message
             if self.model.player_count != len(self.seats):
                 self._resize(self.model.player_count)
@@ -336,7 +445,7 @@ class Room:
     def run_bots(self) -> None:
         """Let the mover's bot move (once per room, whatever the number of viewers)."""
         m = self.model
-        if not m.bot_to_move or self._bot_state is m.state:
+        if self.paused or self.closed or not m.bot_to_move or self._bot_state is m.state:
             return
         self._bot_state = state = m.state
         job = m.bot_job()
@@ -345,7 +454,7 @@ class Room:
             with self.lock:
                 if self._bot_state is state:
                     self._bot_state = None
-                if m.state is state and m.bot_to_move:
+                if m.state is state and m.bot_to_move and not self.paused:
                     m.play(move)
                     self.undo_votes.clear()
                     self.touch()
@@ -367,13 +476,13 @@ class Room:
     def snapshot(self, listener: int) -> dict[str, Any]:
         """The parameter values the session ``listener`` may see (its seat's view)."""
         with self.lock:
-            seat = self.listeners[listener].seat if listener in self.listeners else None
-            return snapshot(self.model, seat, self.redactor)
+            me = self._listener(listener)
+            return snapshot(self.model, None if me is None else me.seat, self.redactor)
 
     def status(self, listener: int) -> dict[str, Any]:
         """Who sits where, for the room bar of session ``listener``."""
         with self.lock:
-            me = self.listeners.get(listener)
+            me = self._listener(listener)
             token = me.token if me else None
             return {
                 "name": self.name,
@@ -381,6 +490,11 @@ class Room:
                 "you": None if me is None else me.seat,
                 "host": token == self.host,
                 "viewers": len(self.listeners),
+                "people": self.people,
+                "paused": self.paused,
+                "closed": self.closed,
+                "undo_asked": [s.name for s in self.seats if s.owner in self.undo_votes],
+                "undo_mine": token in self.undo_votes,
                 "mover": self.model.state.current_player,
                 "moves": len(self.model.history),
                 "undo_votes": len(self.undo_votes),
@@ -399,8 +513,12 @@ class Room:
             }
 
     def close(self) -> None:
-        """Stop the bots and drop every viewer (the room is being removed)."""
+        """Stop the bots and drop every viewer (the room is being removed); their pages are
+        told first."""
         with self.lock:
+            self.closed = True
+            self._notify()
             self.scheduler.cancel()
             self.listeners.clear()
+            self._reserved.clear()
             self.redactor.clear()

@@ -23,6 +23,7 @@ from ..ui import BotRunner, EventLog, GameOverBanner, MessageBox, ThinkingIndica
 from ..ui.address import page_location
 from ..ui.batch import batched
 from ..ui.keyboard import Shortcut
+from ..ui.review_view import ReviewTab
 from ..ui.timer import call_later, can_call_later
 from .art import group_and_level
 from .hand import HandView
@@ -36,6 +37,7 @@ from .playback import Playback, speed_options
 from .players import PlayersView
 from .reference import CardReference
 from .review import TurnReview
+from .review_board import SavannahReviewBoard
 from .row import RowView
 from .scores import ScoreView
 from .settings_view import SettingsView
@@ -106,6 +108,8 @@ class SavannahDashboard(pn.viewable.Viewer):
         m.param.watch(self._refresh_soon, ["state", "revealed", "players", *seats, *strengths])
         # after _on_history, so that a play shows its first step in a single redraw
         m.param.watch(self._draw, ["selected"], precedence=1)
+        # whose hands the score may count (see SavannahModel.known_hands)
+        m.param.watch(lambda *_: self._soon(self._refresh_live), ["revealed", "hide_hands", *seats])
         m.param.watch(lambda *_: self._soon(self._refresh_message), ["message", "message_is_error"])
         # after _on_history has queued the new turn (watchers run in precedence order)
         m.param.watch(self._schedule_bot, ["state", *seats, *strengths], precedence=1)
@@ -308,9 +312,14 @@ class SavannahDashboard(pn.viewable.Viewer):
         return self._area
 
     def _tabs(self, *settings: tuple[str, Any]) -> pn.Tabs:
+        review = ReviewTab(model=self.model, board_type=SavannahReviewBoard)
+        return review.attach(self._tab_set(review, *settings))
+
+    def _tab_set(self, review: ReviewTab, *settings: tuple[str, Any]) -> pn.Tabs:
         return pn.Tabs(
             ("Play", self._game),
             *settings,
+            ("Review", review.column),
             ("Cards", self.reference),
             ("How to play", self._how_to_play),
             dynamic=True,
@@ -461,15 +470,16 @@ class SavannahDashboard(pn.viewable.Viewer):
 
     def _refresh_live(self) -> None:
         state, moment = self._moment()
-        self.live.show(standing(state), state_big_five(state))
+        self.live.show(standing(state, self.model.known_hands), state_big_five(state))
         self.live.chart(self._totals(), moment)
 
     def _totals(self) -> list[list[int]]:
         m = self.model
-        key = (id(m.start), len(m.history), id(m.history[-1]) if m.history else None)
+        known = m.known_hands
+        key = (id(m.start), len(m.history), id(m.history[-1]) if m.history else None, known)
         if self._totals_key != key:
             self._totals_key = key
-            self._totals_cache = totals_over(m.start, [t.state for t in m.history])
+            self._totals_cache = totals_over(m.start, [t.state for t in m.history], known)
         return self._totals_cache
 
     def _refresh_chart(self) -> None:
@@ -536,7 +546,7 @@ class SavannahDashboard(pn.viewable.Viewer):
         self._back.disabled = pb.index == 0
         self._next.disabled = not pb.busy
         self._skip.disabled = not pb.busy
-        self._pause.visible = not m.humans
+        self._pause.visible = m.runs_own_bots and not m.humans
 
     # ------------------------------------------------------------------ actions
     @batched
