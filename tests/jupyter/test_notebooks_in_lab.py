@@ -194,7 +194,8 @@ _LEGEND_JS = """
     const box = view.plot_view.canvas_view.el.getBoundingClientRect();
     return {
         x: box.left + view.bbox.left + 20,
-        y: box.top + view.bbox.top + view.model.padding + view.model.label_height / 2 + 4,
+        // two entries, one per bot: a quarter of the way down is inside the first
+        y: box.top + view.bbox.top + view.bbox.height / 4,
         label: item.label.value,
         muted: item.renderers.map(r => r.muted),
     };
