@@ -38,7 +38,11 @@ def install_widget_hooks(inline: bool = True) -> None:
     render, patched = BokehModel.update_from_model, BokehModel._document_patched
 
     def update_from_model(self: Any, model: Any) -> None:
-        if _INLINE["on"] and model.document is not None:
+        if model.document is None:  # as the widget would, but before its stylesheets go out
+            from bokeh.document import Document
+
+            Document().add_root(model)
+        if _INLINE["on"]:
             _inline_stylesheets(model.document)
         render(self, model)
         _SHOWN.setdefault(self._document, weakref.WeakSet()).add(self)

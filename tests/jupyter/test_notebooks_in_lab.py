@@ -194,7 +194,8 @@ _LEGEND_JS = """
     const box = view.plot_view.canvas_view.el.getBoundingClientRect();
     return {
         x: box.left + view.bbox.left + 20,
-        y: box.top + view.bbox.top + view.model.padding + view.model.label_height / 2 + 4,
+        // two entries, one per bot: a quarter of the way down is inside the first
+        y: box.top + view.bbox.top + view.bbox.height / 4,
         label: item.label.value,
         muted: item.renderers.map(r => r.muted),
     };
@@ -214,8 +215,11 @@ def test_lab_notebook_plot_draws_offline_and_its_legend_mutes_a_bot(open_noteboo
         == 0
     )
     # (JupyterLab leaves cells out of the page while scrolled away: ask the kernel instead.)
-    bar = nb.append_and_run("print(type(runner._bar(1, True, 'x')).__module__)")
-    assert bar.strip() == "tqdm.notebook", bar
+    bar = nb.append_and_run(
+        "import tqdm.notebook\nbar = runner._bar(1, True, 'x')\n"
+        "print('notebook bar:', isinstance(bar, tqdm.notebook.tqdm)); bar.close()"
+    )
+    assert "notebook bar: True" in bar, bar
     nb.page.locator(".jp-Cell").nth(-2).scroll_into_view_if_needed()
     nb.page.wait_for_function(f"() => ({_LEGEND_JS})() != null", timeout=60_000)
     legend = nb.page.evaluate(_LEGEND_JS)
