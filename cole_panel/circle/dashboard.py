@@ -40,8 +40,9 @@ from .palette import CAPTION, STONE_FILL
 from .puzzles import PuzzleView
 from .race_overlay import counts_html, legend_html
 
-MIN_BOARD = 400
-"""Narrowest board (px) before the column beside it moves under it."""
+MIN_BOARD = 340
+"""Narrowest board (px) before the column beside it moves under it (beside it in a 1,024 px
+window with the sidebar open, so the turn, narration, Undo and Hint are on the first screen)."""
 MIN_SIDE, MAX_SIDE = 320, 520
 """Width range (px) of the column of turn, captures and tabs."""
 HUMAN_VS_BOT_DELAY = 0.4

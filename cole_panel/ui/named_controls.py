@@ -4,7 +4,7 @@ Bokeh 3.9 and Panel 1.9 draw some widgets with no accessible name and offer no p
 give one: a ``Checkbox``'s text is a ``div`` beside its box, not a ``<label>``; a number box's
 up and down buttons are empty; a slider's handle (``role="slider"``) is not tied to its title,
 and stays in the tab order when the slider is disabled; Tabulator puts a grouped table's
-headings where a grid allows only rows.  :data:`NAME_CONTROLS_JS`, run once
+headings where a grid allows only rows; a hidden tab's controls stay in the tab order.  :data:`NAME_CONTROLS_JS`, run once
 the page is drawn, ties each to its visible text, and again whenever Bokeh redraws a part
 (every shadow root is watched).  A widget whose words are elsewhere on the page gets its name
 from Python with :func:`aria_name`.  The template's sidebar list (``<ul>`` holding ``div``
@@ -66,6 +66,13 @@ if (!window.coleNameControls) {
     }
     for (const holder of root.querySelectorAll(".tabulator-tableholder[tabindex]"))
       holder.removeAttribute("tabindex");
+    // A tab not shown is hidden from screen readers by Bokeh; out of the tab order too
+    for (const hidden of root.querySelectorAll("[aria-hidden=true]:not([inert])"))
+      if (hidden.style.visibility === "hidden") hidden.inert = hidden.dataset.coleInert = true;
+    for (const shown of root.querySelectorAll("[data-cole-inert]:not([aria-hidden=true])")) {
+      shown.inert = false;
+      delete shown.dataset.coleInert;
+    }
     const host = root.host;
     const named = host && [...host.classList].find(c => c.startsWith(prefix));
     if (named) {
@@ -76,12 +83,19 @@ if (!window.coleNameControls) {
   };
   const watched = new WeakSet();
   let pending = false;
-  const observer = new MutationObserver(() => schedule());
+  const observer = new MutationObserver(records => {
+    for (const {target} of records)  // a tab shown takes clicks at once
+      if (target.dataset && target.dataset.coleInert && target.ariaHidden !== "true") {
+        target.inert = false;
+        delete target.dataset.coleInert;
+      }
+    schedule();
+  });
   const walk = root => {
     if (!watched.has(root)) {
       watched.add(root);
       observer.observe(root, {childList: true, subtree: true, attributes: true,
-                              attributeFilter: ["disabled", "class"]});
+                              attributeFilter: ["disabled", "class", "aria-hidden"]});
     }
     try { name(root); } catch (error) { console.warn("naming controls:", error); }
     for (const el of root.querySelectorAll("*")) if (el.shadowRoot) walk(el.shadowRoot);

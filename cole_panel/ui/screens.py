@@ -39,10 +39,16 @@ FRAME_CSS = f"""
     background: var(--bs-body-bg, #fff); box-shadow: 4px 0 16px rgba(0, 0, 0, 0.3);
   }}
 }}
+@media (max-width: 1279.98px) {{
+  #header .title {{ font-size: 1.15em; }}
+}}
 @media (max-width: 600px) {{
   #header {{ flex-wrap: wrap; padding: 2px 4px; }}
   #header .title {{ font-size: 1.1em; line-height: 1.6em; padding-left: 0.2em; }}
+  /* the page's own name: the header's links mark it (bold, underlined) */
+  #header .app-header span.title, #header .app-header a.title[href=""] {{ display: none; }}
   #header-items {{ flex-basis: 100%; margin-left: 4px; white-space: normal; }}
+  #header .pn-busy-container {{ position: absolute; top: 8px; right: 8px; }}
   #main {{ padding-left: 2px; padding-right: 2px; }}
 }}
 """
