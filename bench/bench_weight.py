@@ -42,7 +42,6 @@ from tests.browser.conftest import PanelServer, SiteServer, free_port
 SERVERS = {"launcher": ("cole_panel.serve",), "panel-serve": ("panel", "serve")}
 """What can serve the pages: ``python -m`` of these."""
 PAGES = ("index", "circle", "ecosystem", "savannah", "lab")
-GAME_PAGES = ("circle", "ecosystem", "savannah")
 FIRST_VISIT_MAX = 1_500_000
 REPEAT_VISIT_MAX = 150_000
 PERFORMANCE_MIN = 80
