@@ -33,7 +33,7 @@ from ..ui import (
 )
 from ..ui.address import served_doc
 from ..ui.review_view import ReviewTab
-from ..ui.wrap import growing_column
+from ..ui.wrap import TAB_ROW_WRAPS, growing_column
 from .board import CircleBoard
 from .link import ShareLink
 from .model import CircleModel
@@ -254,6 +254,7 @@ class CircleDashboard(pn.viewable.Viewer):
             # Built up front (a few models): test_console_errors watches the hidden move list
             # fill in as bots play. The puzzles are built on their first open (``_on_tab``).
             dynamic=False,
+            stylesheets=[TAB_ROW_WRAPS],
             sizing_mode="stretch_width",
         )
         tabs.param.watch(partial(self._on_tab, tabs), "active")
