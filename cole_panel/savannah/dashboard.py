@@ -22,12 +22,14 @@ from engines.savannah import State, Steal
 from ..ui import BotRunner, EventLog, GameOverBanner, MessageBox, ThinkingIndicator
 from ..ui.address import page_location
 from ..ui.batch import batched
+from ..ui.keyboard import Shortcut
 from ..ui.named_controls import aria_name
 from ..ui.review_view import ReviewTab
 from ..ui.timer import call_later, can_call_later
 from .art import group_and_level
 from .hand import HandView
 from .how_to_play import how_to_play_html
+from .keys import SavannahKeys
 from .link import open_game, read_query
 from .live_score import LiveScore
 from .model import MAX_SEATS, SavannahModel, Turn, player_name
@@ -107,6 +109,8 @@ class SavannahDashboard(pn.viewable.Viewer):
         m.param.watch(self._refresh_soon, ["state", "revealed", "players", *seats, *strengths])
         # after _on_history, so that a play shows its first step in a single redraw
         m.param.watch(self._draw, ["selected"], precedence=1)
+        # whose hands the score may count (see SavannahModel.known_hands)
+        m.param.watch(lambda *_: self._soon(self._refresh_live), ["revealed", "hide_hands", *seats])
         m.param.watch(lambda *_: self._soon(self._refresh_message), ["message", "message_is_error"])
         # after _on_history has queued the new turn (watchers run in precedence order)
         m.param.watch(self._schedule_bot, ["state", *seats, *strengths], precedence=1)
@@ -224,7 +228,20 @@ class SavannahDashboard(pn.viewable.Viewer):
         self.param.watch(lambda e: setattr(self._settings, "finish_kind", e.new), ["finish_kind"])
 
         self.hand.add_below(self._message)
-        self._play_area = pn.Column(self.hand, margin=0, sizing_mode="stretch_width")
+        self.keys = SavannahKeys(
+            m,
+            self.hand,
+            [
+                Shortcut.of_button("u", self._undo, lambda: self._act(self.model.undo)),
+                Shortcut("n", "New game", self.new_game),
+            ],
+        ).keys
+        self._one_tap = pn.widgets.Checkbox.from_param(
+            self.hand.param.one_tap, label="Touch: play a card on one tap (no preview first)"
+        )
+        self._play_area = pn.Column(
+            self.hand, self.keys, self._one_tap, margin=0, sizing_mode="stretch_width"
+        )
         # Filled on first need (the end of a game): its table and chart are a third of the
         # page's build time, and most visitors never see them.
         self._score_area = pn.Column(visible=False, margin=0, sizing_mode="stretch_width")
@@ -458,15 +475,16 @@ class SavannahDashboard(pn.viewable.Viewer):
 
     def _refresh_live(self) -> None:
         state, moment = self._moment()
-        self.live.show(standing(state), state_big_five(state))
+        self.live.show(standing(state, self.model.known_hands), state_big_five(state))
         self.live.chart(self._totals(), moment)
 
     def _totals(self) -> list[list[int]]:
         m = self.model
-        key = (id(m.start), len(m.history), id(m.history[-1]) if m.history else None)
+        known = m.known_hands
+        key = (id(m.start), len(m.history), id(m.history[-1]) if m.history else None, known)
         if self._totals_key != key:
             self._totals_key = key
-            self._totals_cache = totals_over(m.start, [t.state for t in m.history])
+            self._totals_cache = totals_over(m.start, [t.state for t in m.history], known)
         return self._totals_cache
 
     def _refresh_chart(self) -> None:
@@ -533,7 +551,7 @@ class SavannahDashboard(pn.viewable.Viewer):
         self._back.disabled = pb.index == 0
         self._next.disabled = not pb.busy
         self._skip.disabled = not pb.busy
-        self._pause.visible = not m.humans
+        self._pause.visible = m.runs_own_bots and not m.humans
 
     # ------------------------------------------------------------------ actions
     @batched

@@ -261,6 +261,7 @@ class PanelServer(ServerProcess):
         port: int | None = None,
         extra_args: tuple[str, ...] = (),
         script: Path | None = None,
+        also: tuple[str, ...] = (),
     ):
         super().__init__(ARTIFACTS / f"server-{app}.log")
         self.app = app
@@ -268,6 +269,8 @@ class PanelServer(ServerProcess):
         self.port = port or free_port()
         self.script = Path(script) if script is not None else APPS / f"{app}.py"
         self.extra_args = tuple(extra_args)
+        self.also = tuple(APPS / f"{name}.py" for name in also)
+        """Other apps served by the same process (a class page and the games of its rooms)."""
         self.launcher = LAUNCHER
         """The module run with ``python -m`` (and its arguments) that serves the script."""
 
@@ -284,6 +287,7 @@ class PanelServer(ServerProcess):
             "-m",
             *self.launcher,
             str(self.script),
+            *map(str, self.also),
             "--address",
             "127.0.0.1",
             "--port",
