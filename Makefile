@@ -13,7 +13,9 @@ SESSION_CHECK_MS ?= 10000
 SESSION_LIFETIME_MS ?= 60000
 APPS := $(wildcard apps/*.py)
 
-.PHONY: serve test bench lint install install-test chromium clean
+AXE := tests/.npm/axe-core/axe.min.js
+
+.PHONY: serve test bench lint install install-test chromium axe clean
 
 $(VENV)/.installed: pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -27,13 +29,21 @@ $(VENV)/.installed-test: $(VENV)/.installed
 
 install: $(VENV)/.installed
 
-install-test: $(VENV)/.installed-test chromium
+install-test: $(VENV)/.installed-test chromium axe
 
 chromium:
 	@test -x $(CHROMIUM) || { \
 	  echo "Installing Debian's chromium for the browser tests"; \
 	  SUDO=$$(test "$$(id -u)" = 0 || echo sudo); \
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium; }
+
+# Deque's axe-core (accessibility checks in the browser tests), from the npm registry.
+axe: $(AXE)
+
+$(AXE):
+	mkdir -p $(@D)
+	cd $(@D) && npm pack --silent axe-core@4 >/dev/null && tar xzf axe-core-*.tgz && \
+	  cp package/axe.min.js . && rm -rf package axe-core-*.tgz
 
 # `panel serve` with gzip, websocket compression and only the bundles a page uses
 # (cole_panel/serve.py); it takes every `panel serve` option.

@@ -11,9 +11,10 @@ cole_panel.serve apps/*.py``) on 127.0.0.1 and prints, each against its target (
   websocket as compressed).  The targets (first visit <= 1.5 MB, repeat <= 150 KB) are held
   to ``wire``.
 * **Lighthouse 12.2.3** (npm, installed on first use into the git-ignored ``bench/.lighthouse``;
-  its mobile preset: simulated slow 4G, 4x CPU slowdown) on each game page, straight to the
+  its mobile preset: simulated slow 4G, 4x CPU slowdown) on every page, straight to the
   server: performance score (target >= 80) and first contentful paint (target <= 4 s), with
-  the other figures the score is made of.
+  the other figures the score is made of, and its accessibility score (target 100, issue 25)
+  with the audits that cost points.
 
 ``--servers launcher panel-serve`` measures plain ``panel serve apps/*.py`` too (the pages
 before the launcher), for ratios within one run.  ``python -m bench.bench_weight --help`` lists the options.  The load
@@ -41,7 +42,6 @@ from tests.browser.conftest import PanelServer, SiteServer, free_port
 SERVERS = {"launcher": ("cole_panel.serve",), "panel-serve": ("panel", "serve")}
 """What can serve the pages: ``python -m`` of these."""
 PAGES = ("index", "circle", "ecosystem", "savannah", "lab")
-GAME_PAGES = ("circle", "ecosystem", "savannah")
 FIRST_VISIT_MAX = 1_500_000
 REPEAT_VISIT_MAX = 150_000
 PERFORMANCE_MIN = 80
@@ -51,6 +51,8 @@ SETTLE_S = 2.0
 """Seconds a page is left once its document is shown, so late messages are counted too."""
 
 LIGHTHOUSE = "lighthouse@12.2.3"
+ACCESSIBILITY_TARGET = 100
+"""Lighthouse's accessibility score every page should reach (issue 25)."""
 LIGHTHOUSE_DIR = ROOT / "bench" / ".lighthouse"
 LIGHTHOUSE_CLI = LIGHTHOUSE_DIR / "node_modules" / "lighthouse" / "cli" / "index.js"
 LIGHTHOUSE_AUDITS = (
@@ -207,14 +209,14 @@ def lighthouse_cli() -> list[str]:
 
 
 def lighthouse(url: str) -> dict:
-    """Lighthouse's mobile performance report of ``url`` (its JSON)."""
+    """Lighthouse's mobile performance and accessibility report of ``url`` (its JSON)."""
     with tempfile.TemporaryDirectory(prefix="cole-lh-") as tmp:
         out = os.path.join(tmp, "report.json")
         cmd = [
             *lighthouse_cli(),
             url,
             "--quiet",
-            "--only-categories=performance",
+            "--only-categories=performance,accessibility",
             "--chrome-flags=--headless=new --no-sandbox --disable-gpu",
             "--output=json",
             f"--output-path={out}",
@@ -238,10 +240,26 @@ def lighthouse_line(report: dict) -> str:
         if audits.get(key, {}).get("numericValue") is not None
     )
     return (
+        f"{accessibility_line(report)}; "
         f"performance {score} (target >= {PERFORMANCE_MIN}: "
         f"{'ok' if score >= PERFORMANCE_MIN else 'MISSED'}); FCP {fcp:.1f} s (target <= "
         f"{FCP_MAX_S:.0f} s: {'ok' if fcp <= FCP_MAX_S else 'MISSED'}); {figures}"
     )
+
+
+def accessibility_line(report: dict) -> str:
+    """Lighthouse's accessibility score (target 100) and the audits that cost points."""
+    category = report["categories"].get("accessibility")
+    if category is None:
+        return "accessibility not measured"
+    score = round(100 * (category["score"] or 0))
+    failed = [
+        ref["id"]
+        for ref in category["auditRefs"]
+        if ref.get("weight") and (report["audits"][ref["id"]].get("score") or 1) < 1
+    ]
+    verdict = "ok" if score == ACCESSIBILITY_TARGET else f"MISSED: {', '.join(failed)}"
+    return f"accessibility {score} (target {ACCESSIBILITY_TARGET}: {verdict})"
 
 
 def opportunities(report: dict, count: int = 4) -> str:
@@ -328,7 +346,7 @@ def _warm(url: str) -> None:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m bench.bench_weight", description=__doc__)
     parser.add_argument("--pages", nargs="+", default=list(PAGES), choices=PAGES)
-    parser.add_argument("--lighthouse", nargs="*", default=list(GAME_PAGES), choices=PAGES)
+    parser.add_argument("--lighthouse", nargs="*", default=list(PAGES), choices=PAGES)
     parser.add_argument(
         "--servers",
         nargs="+",

@@ -5,6 +5,7 @@ from __future__ import annotations
 import panel as pn
 
 from .pictures import PICTURES
+from .ui.screens import SITE_NAME
 
 GAMES = (
     (
@@ -31,10 +32,15 @@ CARD_WIDTH = 300
 
 
 def game_card(slug: str, title: str, text: str) -> pn.viewable.Viewable:
-    """One game: its picture (a link too), its name as a link and one line about it."""
+    """One game: its picture (a link too), its name as a link and one line about it.
+
+    The picture's link is for a pointer only: the name's link just under it is the one a
+    keyboard reaches and a screen reader reads (two links to one place in every card were a
+    tab stop too many, and the picture's words are not the link's).
+    """
     return pn.Column(
         pn.pane.HTML(
-            f'<a href="./{slug}" aria-label="Play {title}">{PICTURES[slug]()}</a>',
+            f'<a href="./{slug}" tabindex="-1" aria-hidden="true">{PICTURES[slug]()}</a>',
             margin=(10, 12, 0, 12),
         ),
         pn.pane.Markdown(f"### [{title}](./{slug})\n\n{text}", margin=(0, 12)),
@@ -49,7 +55,7 @@ def index_page() -> pn.viewable.Viewable:
     """A fresh landing page: one card per game with a picture and a link to its app."""
     return pn.Column(
         pn.pane.Markdown(
-            "# cole-panel\nThe *Circle of Life* family of ecosystem games: "
+            f"# {SITE_NAME}\nThe *Circle of Life* family of ecosystem games: "
             "learn the rules by playing, explore scoring, play against bots.",
             sizing_mode="stretch_width",
         ),

@@ -6,6 +6,7 @@ import panel as pn
 import pytest
 
 from cole_panel.circle import CircleDashboard
+from cole_panel.ui.screens import SITE_NAME, VIEWPORT
 from cole_panel.ui.shell import PAGES, app_shell, nav_html, split
 
 
@@ -41,3 +42,9 @@ def test_a_dashboard_without_settings_goes_whole_into_the_main_area() -> None:
 def test_an_unknown_page_is_refused_with_the_known_ones() -> None:
     with pytest.raises(ValueError, match="circle"):
         app_shell(pn.pane.Markdown(""), title="x", page="nowhere")
+
+
+def test_every_page_is_laid_out_at_the_screens_width_under_the_sites_name() -> None:
+    template = app_shell(pn.pane.Markdown(""), title="Lab", page="lab")
+    assert template.meta_viewport == VIEWPORT and "width=device-width" in VIEWPORT
+    assert template.site == SITE_NAME and "cole" not in SITE_NAME.lower()

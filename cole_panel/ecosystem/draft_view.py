@@ -213,7 +213,7 @@ class DraftTable(pn.viewable.Viewer):
         new_game.on_click(lambda _: self._new_game())
         variant = pn.widgets.Select.from_param(
             m.param.variant,
-            label="Variant",
+            label="Next game's variant",
             options={"Classic (one park)": "classic", "Two parks (West and East)": "two_parks"},
             width=SETUP_SELECT_WIDTH,
         )

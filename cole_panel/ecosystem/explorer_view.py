@@ -36,9 +36,9 @@ an empty cell) and press *Apply text*, or press *Random park*.
 earned it. Hover a card for its rule and the lines it takes part in. ▼ marks a card that ends
 face down.
 
-**Step through.** Press *Next ▶* (or drag the slider) to score one card type at a time, in the
-rulebook's order: cheetahs and lions flip cards face down, and the hyenas and vultures that come
-later score those face-down cards. At a lion you can choose another prey.
+**Step through.** Press *Start ▶*, then *Next ▶* (or drag the slider) to score one card type
+at a time, in the rulebook's order: cheetahs and lions flip cards face down, and the hyenas and
+vultures that come later score those face-down cards. At a lion you can choose another prey.
 """
 
 
@@ -181,7 +181,7 @@ class ScoringExplorer(pn.viewable.Viewer):
         # table: variant, other players, whose park
         self._variant = pn.widgets.Select.from_param(
             m.param.variant,
-            label="Variant",
+            label="Parks explored",
             options={"One park": "classic", "Two parks": "two_parks"},
             width=138,
             margin=(4, 5),

@@ -36,7 +36,7 @@ BLOCKER = "#d32f2f"
 SCORE = "#f2b705"
 BACKGROUND = "#f6f0e1"
 TEXT = "#3b3224"
-MUTED = "#8a7d66"
+MUTED = "#6f6450"  # 5.5:1 on the page's paper colour (WCAG AA)
 BACK = "#50734a"
 """A card back's green (its edge and frame: :func:`draw_backs`)."""
 STATUS_COLOURS = {

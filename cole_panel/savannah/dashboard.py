@@ -23,6 +23,7 @@ from ..ui import BotRunner, EventLog, GameOverBanner, MessageBox, ThinkingIndica
 from ..ui.address import page_location
 from ..ui.batch import batched
 from ..ui.keyboard import Shortcut
+from ..ui.named_controls import aria_name
 from ..ui.review_view import ReviewTab
 from ..ui.timer import call_later, can_call_later
 from .art import group_and_level
@@ -190,13 +191,17 @@ class SavannahDashboard(pn.viewable.Viewer):
             value=self.playback.speed,
             width=120,
             margin=(2, 5),
+            css_classes=[aria_name("Playback speed")],
         )
         self._speed.param.watch(lambda e: setattr(self.playback, "speed", e.new), "value")
         self.playback.param.watch(self._sync_speed, "speed")
         # a switch with its words beside it: the words are a label of the switch, so a click
         # on them toggles it too
         self._auto = pn.widgets.Switch.from_param(
-            self.playback.param.auto, label="", margin=(8, 2, 2, 8), css_classes=["cole-auto"]
+            self.playback.param.auto,
+            label="",
+            margin=(8, 2, 2, 8),
+            css_classes=["cole-auto", aria_name("Advance on its own")],
         )
         self._auto_words = pn.widgets.Button(
             label="Advance on its own: on",

@@ -322,7 +322,7 @@ class HandView(pn.viewable.Viewer):
             f"<div style='font-weight:700;font-size:14px'>{html.escape(card_title(card_of(chosen)))}"
             f"</div>{card_tip(card_of(chosen))}"
             if chosen
-            else "<span style='color:#8a7d66'>Hover a card for its rules; tap it to choose it.</span>"
+            else f"<span style='color:{MUTED}'>Hover a card for its rules; tap it to choose it.</span>"
         )
 
     def _title_html(self, owner: int | None, mine: bool) -> str:

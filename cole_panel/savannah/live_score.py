@@ -151,7 +151,9 @@ class LiveScore(pn.viewable.Viewer):
                 f"{_chips(row['kill_pile'])}</td></tr>"
             )
         self._table.object = (
-            f"<div style='overflow-x:auto'><table style='border-collapse:collapse;color:{TEXT};"
+            # a box that scrolls sideways on a phone: a keyboard can scroll it too
+            "<div style='overflow-x:auto' tabindex='0' role='region' aria-label='Live score'>"
+            f"<table style='border-collapse:collapse;color:{TEXT};"
             "font-size:14px'><tr style='border-bottom:1px solid #c9bc9f'><th style='text-align:"
             f"left;padding:2px 6px'>player</th><th style='padding:2px 6px'>total</th>{head}"
             f"<th style='padding:2px 6px;text-align:left'>Big Five</th></tr>{''.join(body)}"

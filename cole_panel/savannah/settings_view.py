@@ -9,6 +9,7 @@ import panel as pn
 import param
 
 from ..ui import SaveLoad, SeatSelector
+from ..ui.named_controls import aria_name
 from .link import game_query
 from .model import MAX_SEATS, SavannahModel, player_name
 
@@ -76,7 +77,12 @@ class SettingsView(pn.viewable.Viewer):
         new_game.on_click(lambda _: self.on_new_game())
         finish = pn.widgets.Button(label="Let bots finish the game", color="warning", width=200)
         finish.on_click(lambda _: self.on_finish())
-        kind = pn.widgets.Select.from_param(self.param.finish_kind, label="", width=100)
+        kind = pn.widgets.Select.from_param(
+            self.param.finish_kind,
+            label="",
+            width=100,
+            css_classes=[aria_name("Bots that finish the game")],
+        )
         self.link = pn.widgets.TextInput(
             label="Link to this game (seats, seed, moves)",
             value="",

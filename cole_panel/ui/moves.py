@@ -7,6 +7,8 @@ from typing import Any
 import panel as pn
 import param
 
+from .named_controls import aria_name
+
 
 class MoveList(pn.viewable.Viewer):
     """The moves as a list box (``"1. Orange E5"``); ``selected`` is how many moves are shown
@@ -28,7 +30,7 @@ class MoveList(pn.viewable.Viewer):
             size=12,
             sizing_mode="stretch_width",
             margin=(2, 5),
-            css_classes=["cole-moves"],
+            css_classes=["cole-moves", aria_name("Moves played: pick one to view the game then")],
         )
         self._live = pn.widgets.Button(
             label="Back to live game",

@@ -27,6 +27,8 @@ class MessageBox(pn.viewable.Viewer):
             margin=(4, 5),
             sizing_mode="stretch_width",
             css_classes=["cole-message"],
+            # Bootstrap's info text (#087990) is 4.3:1 on its own background: below WCAG AA
+            stylesheets=[":host(.alert-info) { --info-text-color: #055160; }"],
         )
         names = ["message"] + (
             ["message_is_error"] if "message_is_error" in self.model.param else []
@@ -81,7 +83,7 @@ class EventLog(pn.viewable.Viewer):
                 f'<div style="font-weight:{weight};margin:2px 0">'
                 f'<span style="color:#7a6a55">{html.escape(title)}</span> {text}</div>'
             )
-        self._pane.object = "".join(rows) or '<div style="color:#888">No moves yet.</div>'
+        self._pane.object = "".join(rows) or '<div style="color:#666">No moves yet.</div>'
 
     def __panel__(self) -> pn.viewable.Viewable:
         return self._pane

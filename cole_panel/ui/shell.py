@@ -15,7 +15,9 @@ from typing import Any
 
 import panel as pn
 
+from .named_controls import ARIA_CLASS, NAME_CONTROLS_JS
 from .page_build import serve_built
+from .screens import CLOSE_SIDEBAR_JS, FRAME_CSS, SITE_NAME, VIEWPORT, page_title
 
 PAGES = (
     ("index", "All games"),
@@ -66,7 +68,7 @@ def app_shell(content: Any, *, title: str, page: str) -> pn.template.BootstrapTe
     sidebar, main = split(content)
     template = pn.template.BootstrapTemplate(
         title=title,
-        site="cole-panel",
+        site=SITE_NAME,
         site_url="./index",
         header=[pn.pane.HTML(nav_html(page), stylesheets=[_NAV_CSS], margin=(0, 5))],
         sidebar=sidebar,
@@ -74,8 +76,19 @@ def app_shell(content: Any, *, title: str, page: str) -> pn.template.BootstrapTe
         header_background=HEADER_COLOR,
         sidebar_width=SIDEBAR_WIDTH,
         collapsed_sidebar=not sidebar,
+        meta_viewport=VIEWPORT,
+        raw_css=[FRAME_CSS],
     )
     return template
+
+
+def on_page_drawn(doc: Any) -> None:
+    """Once the page is drawn in the browser: a narrow window's sidebar closed, and every
+    control named for screen readers (:mod:`cole_panel.ui.named_controls`)."""
+    from bokeh.models import CustomJS
+
+    code = CLOSE_SIDEBAR_JS + NAME_CONTROLS_JS
+    doc.js_on_event("document_ready", CustomJS(args={"prefix": ARIA_CLASS}, code=code))
 
 
 @cache  # a setting of the whole process: set by its first served page
@@ -127,8 +140,11 @@ def _serve_framed(
     if doc is None:
         return shell.servable(location=location)
     skip_document_validation()
+    on_page_drawn(doc)
     # The template adds its parts to the document one root at a time, and Bokeh walks every
     # model of the document after each one; frozen, it walks them once (a third less build
     # time for a big page).
     with doc.models.freeze():
-        return shell.servable(location=location)
+        served = shell.servable(location=location)
+    doc.title = page_title(title)  # the template names the tab by the page alone
+    return served

@@ -22,6 +22,11 @@ KEEPS_SIZE = {"flex": "0 0 auto"}
 labels); it moves to the next line instead."""
 
 
+TAB_ROW_WRAPS = ".bk-headers-wrapper { flex-wrap: wrap; }"
+"""A stylesheet for a ``pn.Tabs``: tab names that do not fit on one line go on a second (Bokeh
+clips them, "How to pla", and scrolls the row only with a wheel or a swipe)."""
+
+
 def grows_from(basis: int) -> dict[str, str]:
     """The styles of a part of a wrapping line that takes ``basis`` px at least on its line,
     then the room left (up to its ``max_width``); on a narrower line it moves to one of its own."""

@@ -74,7 +74,8 @@ def _circle(page):
 
 
 def _index(page):
-    return [page.get_by_role("link", name=f"Play {title}") for title in GAME_TITLES]
+    cards = page.locator(".cole-game-card")
+    return [cards.get_by_role("link", name=title, exact=True) for title in GAME_TITLES]
 
 
 def _ecosystem(page):

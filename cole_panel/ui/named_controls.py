@@ -1,0 +1,114 @@
+"""Names for the controls Bokeh draws without one, so a screen reader can say what each is.
+
+Bokeh 3.9 and Panel 1.9 draw some widgets with no accessible name and offer no parameter to
+give one: a ``Checkbox``'s text is a ``div`` beside its box, not a ``<label>``; a number box's
+up and down buttons are empty; a slider's handle (``role="slider"``) is not tied to its title,
+and stays in the tab order when the slider is disabled; Tabulator puts a grouped table's
+headings where a grid allows only rows; a hidden tab's controls stay in the tab order.  :data:`NAME_CONTROLS_JS`, run once
+the page is drawn, ties each to its visible text, and again whenever Bokeh redraws a part
+(every shadow root is watched).  A widget whose words are elsewhere on the page gets its name
+from Python with :func:`aria_name`.  The template's sidebar list (``<ul>`` holding ``div``
+elements, not list items) is marked as no list.
+"""
+
+from __future__ import annotations
+
+from urllib.parse import quote
+
+ARIA_CLASS = "cole-aria-label="
+"""A CSS class starting so carries a widget's accessible name (URL-encoded) to the page."""
+
+
+def aria_name(text: str) -> str:
+    """The CSS class that names a widget ``text`` for screen readers (where Panel shows no
+    words of its own, e.g. a ``Switch`` whose words are a button beside it).
+
+    >>> aria_name("Advance on its own")
+    'cole-aria-label=Advance%20on%20its%20own'
+    """
+    return ARIA_CLASS + quote(text, safe="")
+
+
+NAME_CONTROLS_JS = """
+if (!window.coleNameControls) {
+  let made = 0;
+  const idOf = el => el.id || (el.id = "cole-name-" + (++made));
+  const words = el => (el ? el.textContent.replace(/\\s+/g, " ").trim() : "");
+  const tie = (control, label) => {
+    if (label && words(label) && !control.hasAttribute("aria-labelledby"))
+      control.setAttribute("aria-labelledby", idOf(label));
+  };
+  const name = root => {
+    for (const box of root.querySelectorAll("input[type=checkbox]")) {
+      const next = box.nextElementSibling;
+      tie(box, next && next.classList.contains("bk-label") ? next : null);
+    }
+    for (const button of root.querySelectorAll(".bk-spin-btn:not([aria-label])")) {
+      const label = words(button.closest(".bk-input-group")?.querySelector("label"));
+      const up = button.classList.contains("bk-spin-btn-up");
+      button.setAttribute("aria-label", (up ? "Increase " : "Decrease ") + label);
+      button.tabIndex = -1;  // the number box itself takes the arrow keys
+    }
+    for (const handle of root.querySelectorAll(".noUi-handle[role=slider]")) {
+      tie(handle, handle.closest(".bk-input-group")?.querySelector(".bk-slider-title"));
+      const off = handle.closest(".noUi-target")?.hasAttribute("disabled");
+      handle.tabIndex = off ? -1 : 0;
+    }
+    // Tabulator: a group's heading is a row of the grid, not a group inside the group of
+    // rows, and the box that scrolls the rows is no extra tab stop (its cells are)
+    for (const heading of root.querySelectorAll(".tabulator-group[role=rowgroup]")) {
+      heading.setAttribute("role", "row");
+      const toggle = heading.querySelector(".tabulator-group-toggle");
+      if (toggle) {
+        toggle.setAttribute("role", "gridcell");
+        toggle.setAttribute("aria-label", words(heading));
+      }
+    }
+    for (const holder of root.querySelectorAll(".tabulator-tableholder[tabindex]"))
+      holder.removeAttribute("tabindex");
+    // A tab not shown is hidden from screen readers by Bokeh; out of the tab order too
+    for (const hidden of root.querySelectorAll("[aria-hidden=true]:not([inert])"))
+      if (hidden.style.visibility === "hidden") hidden.inert = hidden.dataset.coleInert = true;
+    for (const shown of root.querySelectorAll("[data-cole-inert]:not([aria-hidden=true])")) {
+      shown.inert = false;
+      delete shown.dataset.coleInert;
+    }
+    const host = root.host;
+    const named = host && [...host.classList].find(c => c.startsWith(prefix));
+    if (named) {
+      const control = host.hasAttribute("role") ? host
+        : root.querySelector("select, input, textarea, button, [role]") || host;
+      control.setAttribute("aria-label", decodeURIComponent(named.slice(prefix.length)));
+    }
+  };
+  const watched = new WeakSet();
+  let pending = false;
+  const observer = new MutationObserver(records => {
+    for (const {target} of records)  // a tab shown takes clicks at once
+      if (target.dataset && target.dataset.coleInert && target.ariaHidden !== "true") {
+        target.inert = false;
+        delete target.dataset.coleInert;
+      }
+    schedule();
+  });
+  const walk = root => {
+    if (!watched.has(root)) {
+      watched.add(root);
+      observer.observe(root, {childList: true, subtree: true, attributes: true,
+                              attributeFilter: ["disabled", "class", "aria-hidden"]});
+    }
+    try { name(root); } catch (error) { console.warn("naming controls:", error); }
+    for (const el of root.querySelectorAll("*")) if (el.shadowRoot) walk(el.shadowRoot);
+  };
+  const schedule = () => {
+    if (pending) return;
+    pending = true;
+    setTimeout(() => { pending = false; walk(document); }, 150);
+  };
+  window.coleNameControls = schedule;
+  for (const list of document.querySelectorAll("#sidebar > ul")) list.setAttribute("role", "none");
+}
+window.coleNameControls();
+"""
+"""Run once the page is drawn, with ``prefix`` = :data:`ARIA_CLASS` (see the module's
+description)."""
