@@ -205,7 +205,7 @@ def test_the_served_shell_gets_settings_and_a_play_area():
     settings = dash.settings()
     assert any(getattr(w, "label", None) == "New game" for w in settings.select(pn.widgets.Button))
     area = dash.play_area()
-    assert len(area) == len(TAB_NAMES)
+    assert list(area._names) == [*TAB_NAMES, "Review"]  # the review is the last tab
     draft_tabs = [t for t in area.select(pn.Tabs) if dash.draft._seen in t.objects]
     assert draft_tabs and dash.draft._setup not in draft_tabs[0].objects
     assert dash.tabs is area  # the explorer's button switches these tabs
