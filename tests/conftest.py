@@ -4,11 +4,15 @@ Under CI (``CI`` set) hypothesis runs derandomized, so a submission's result doe
 the luck of the draw; locally every run explores new examples.  ``HYPOTHESIS_PROFILE=thorough``
 runs ten times as many examples for a hunt before a release: property tests ask for their count
 with :func:`tests.strategies.examples`, which scales it by the loaded profile.
+
+Every test runs with ``COLE_DATA_DIR`` set to a new temporary folder and no
+``COLE_DATABASE_URL``: no test writes into the user's data folder or an outside database.
 """
 
 from __future__ import annotations
 
 import os
+import tempfile
 
 from hypothesis import HealthCheck, settings
 
@@ -19,3 +23,8 @@ settings.register_profile("dev", max_examples=100, print_blob=True, **_COMMON)
 settings.load_profile(
     os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") else "dev")
 )
+
+# Nothing a test runs writes into the user's data folder or a database named outside: every
+# server and store started by a test (subprocesses inherit this) uses a fresh folder.
+os.environ["COLE_DATA_DIR"] = tempfile.mkdtemp(prefix="cole-test-data-")
+os.environ.pop("COLE_DATABASE_URL", None)

@@ -34,8 +34,8 @@ def wait_for_log(server: PanelServer, pattern: str) -> re.Match:
 
 @pytest.fixture
 def own_server(tmp_path, monkeypatch):
-    """A server of our own (its own game store and bot log), stopped after the test."""
-    monkeypatch.setenv("COLE_GAME_STORE", str(tmp_path / "games"))
+    """A server of our own (its own data folder and bot log), stopped after the test."""
+    monkeypatch.setenv("COLE_DATA_DIR", str(tmp_path / "data"))
     monkeypatch.setenv("COLE_BOT_LOG", "debug")
     servers = []
 
