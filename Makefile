@@ -13,7 +13,7 @@ SESSION_CHECK_MS ?= 10000
 SESSION_LIFETIME_MS ?= 60000
 APPS := $(wildcard apps/*.py)
 
-.PHONY: serve test bench lint install install-test chromium clean
+.PHONY: serve test bench lint install install-test chromium postgresql clean
 
 $(VENV)/.installed: pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -27,13 +27,21 @@ $(VENV)/.installed-test: $(VENV)/.installed
 
 install: $(VENV)/.installed
 
-install-test: $(VENV)/.installed-test chromium
+install-test: $(VENV)/.installed-test chromium postgresql
 
 chromium:
 	@test -x $(CHROMIUM) || { \
 	  echo "Installing Debian's chromium for the browser tests"; \
 	  SUDO=$$(test "$$(id -u)" = 0 || echo sudo); \
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium; }
+
+# The PostgreSQL tests start a throwaway server of their own (tests/postgres.py): the package
+# only, no service is started.
+postgresql:
+	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || { \
+	  echo "Installing Debian's postgresql for the database tests"; \
+	  SUDO=$$(test "$$(id -u)" = 0 || echo sudo); \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq postgresql; }
 
 serve: $(VENV)/.installed
 	$(VENV)/bin/panel serve $(APPS) --address $(ADDRESS) --port $(PORT) \

@@ -258,26 +258,30 @@ class Database:
                     yield "", 0
 
     # ------------------------------------------------------------------ leases
-    def take_lease(self, name: str, holder: str, seconds: float = 20.0) -> bool:
-        """Hold ``name`` for ``seconds`` if nobody else holds it (or their hold expired)."""
+    def take_lease(
+        self,
+        name: str,
+        holder: str,
+        seconds: float = 20.0,
+        unless: Callable[[Connection], bool] | None = None,
+    ) -> bool:
+        """Hold ``name`` for ``seconds`` if nobody else holds it (or their hold expired), and
+        ``unless(conn)`` (checked in the same transaction) is not true."""
         now = self.clock()
         try:
             with self.writing() as conn:
+                if unless is not None and unless(conn):
+                    return False
                 row = conn.execute(
                     select(leases.c.holder, leases.c.expires)
                     .where(leases.c.name == name)
                     .with_for_update()
                 ).first()
+                values = {"holder": holder, "expires": now + seconds}
                 if row is None:
-                    conn.execute(
-                        insert(leases).values(name=name, holder=holder, expires=now + seconds)
-                    )
+                    conn.execute(insert(leases).values(name=name, **values))
                 elif row.holder == holder or row.expires <= now:
-                    conn.execute(
-                        update(leases)
-                        .where(leases.c.name == name)
-                        .values(holder=holder, expires=now + seconds)
-                    )
+                    conn.execute(update(leases).where(leases.c.name == name).values(values))
                 else:
                     return False
         except IntegrityError:  # another process inserted the same lease first

@@ -367,7 +367,7 @@ class Room:
             return
         if not m.bot_to_move or self._bot_state is m.state:
             return
-        if self.store is not None and not self.store.take_bots(self.name):
+        if self.store is not None and not self.store.take_bots(self.name, self.version):
             return  # another process runs them (or its lease has not expired yet)
         self._bot_state = state = m.state
         job = m.bot_job()

@@ -207,7 +207,15 @@ class RoomStore:
     def bot_lease(name: str) -> str:
         return f"bots:{name}"
 
-    def take_bots(self, name: str, seconds: float = 20.0) -> bool:
-        """Whether this process may run room ``name``'s bots now (it then holds the lease for
-        ``seconds``, given back when the bot's move is written)."""
-        return self.database.take_lease(self.bot_lease(name), self.holder, seconds)
+    def take_bots(self, name: str, version: int, seconds: float = 20.0) -> bool:
+        """Whether this process may run room ``name``'s bots now, its copy being ``version``
+        (it then holds the lease for ``seconds``, given back when a move is written).  A
+        process whose copy is older gets no lease: it will hear of the newer one."""
+
+        def stale(conn: Connection) -> bool:
+            # the row locked: a move being written meanwhile is waited for, then seen
+            query = select(rooms.c.version).where(rooms.c.name == name).with_for_update()
+            now = conn.execute(query).scalar()
+            return now != version
+
+        return self.database.take_lease(self.bot_lease(name), self.holder, seconds, stale)
