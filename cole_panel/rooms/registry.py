@@ -110,10 +110,10 @@ class RoomRegistry:
         with self._lock:
             count = len(self._rooms) if self.store is None else self.store.count()
             if count >= self.max_rooms:
+                idle = self.idle_timeout if self.store is None else self.keep_for
                 raise RoomError(
                     f"The server already has {self.max_rooms} rooms, its limit; try again "
-                    "later (idle rooms are closed after "
-                    f"{self.idle_timeout / 60:g} minutes)."
+                    f"later (idle rooms are closed after {_duration(idle)})."
                 )
             name = new_token()
             model = cls(**{**(options or {}), "seed": None})

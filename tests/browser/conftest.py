@@ -207,8 +207,11 @@ class PanelServer(ServerProcess):
         port: int | None = None,
         extra_args: tuple[str, ...] = (),
         script: Path | None = None,
+        env: dict[str, str] | None = None,
     ):
         super().__init__(ARTIFACTS / f"server-{app}.log")
+        self.env = dict(env or {})
+        """Environment variables of this server besides ours (e.g. its data folder)."""
         self.app = app
         self.title = f"panel serve {app}"
         self.port = port or free_port()
@@ -242,7 +245,7 @@ class PanelServer(ServerProcess):
             with socket.create_connection(("127.0.0.1", self.port), timeout=0.5):
                 return True
 
-        self.launch(cmd, ROOT, checkout_env(), listening, timeout)
+        self.launch(cmd, ROOT, checkout_env(**self.env), listening, timeout)
         PanelServer.running[self.app] = self
         return self
 
