@@ -294,6 +294,26 @@ def panel_server() -> Iterator[Callable[..., PanelServer]]:
 
 
 @pytest.fixture
+def own_server(tmp_path, monkeypatch):
+    """Factory ``own_server(app, script=None, port=None)`` -> a server of our own, stopped after
+    the test: its own bot log, and the test's own data folder (every server of one test shares
+    its database; ``port``: the address of one stopped before, as a restart)."""
+    monkeypatch.setenv("COLE_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("COLE_BOT_LOG", "debug")
+    servers = []
+
+    def start(app: str, script: str | None = None, port: int | None = None) -> PanelServer:
+        server = PanelServer(app, port=port, script=script)
+        server.log_path = ARTIFACTS / f"server-{app}-{len(servers)}.log"
+        servers.append(server.start())
+        return server
+
+    yield start
+    for server in servers:
+        server.stop()
+
+
+@pytest.fixture
 def open_page(browser, request) -> Iterator[Callable[..., object]]:
     """Factory ``open_page(server, url=None)`` -> a Playwright page on the app (or on ``url``,
     one of its addresses) in a new browser context; ``timeout_ms`` is the page's default wait,

@@ -15,27 +15,11 @@ from playwright.sync_api import expect
 from cole_panel.circle.board import BOARD_NAME
 from engines.circle import new_game as new_circle
 
-from .conftest import ARTIFACTS, PAGE_LOAD_TIMEOUT_MS, BokehFigure, PanelServer
+from .conftest import PAGE_LOAD_TIMEOUT_MS, BokehFigure, PanelServer
 from .test_circle import click, stones, wait_for_position, wait_for_stones
 from .test_rooms import LOAD_MS, make_room, open_context, sit, wait_for_board
 
 pytestmark = pytest.mark.browser
-
-
-@pytest.fixture
-def servers():
-    """Factory ``servers(env, port=None)`` -> a started Circle server of our own."""
-    started: list[PanelServer] = []
-
-    def start(env: dict[str, str], port: int | None = None) -> PanelServer:
-        server = PanelServer("circle", port=port, env=env)
-        server.log_path = ARTIFACTS / f"server-shared-rooms-{len(started)}.log"
-        started.append(server.start())
-        return server
-
-    yield start
-    for server in started:
-        server.stop()
 
 
 def played(*labels: str):
@@ -52,9 +36,8 @@ def kill(server: PanelServer) -> None:
     server.proc.wait(timeout=30)
 
 
-def test_a_room_and_a_kept_game_survive_a_sigkill_restart(browser, servers, tmp_path):
-    env = {"COLE_DATA_DIR": str(tmp_path / "data")}
-    first = servers(env)
+def test_a_room_and_a_kept_game_survive_a_sigkill_restart(browser, own_server):
+    first = own_server("circle")
     host_ctx, host, link = make_room(browser, first)
     guest_ctx, guest = open_context(browser, link)
     solo_ctx, solo = open_context(browser, first.url, wait_for="canvas")
@@ -72,7 +55,9 @@ def test_a_room_and_a_kept_game_survive_a_sigkill_restart(browser, servers, tmp_
         kept = stones(solo)
 
         kill(first)
-        servers(env, port=first.port)  # the same address: the pages reload as a person would
+        own_server(
+            "circle", port=first.port
+        )  # the same address: the pages reload as a person would
 
         for page in (host, guest, solo):
             page.goto(page.url, timeout=LOAD_MS)
@@ -92,12 +77,12 @@ def test_a_room_and_a_kept_game_survive_a_sigkill_restart(browser, servers, tmp_
 
 
 @pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
-def test_a_move_crosses_between_two_server_processes(browser, servers, backend, tmp_path, request):
-    if backend == "sqlite":
-        env = {"COLE_DATA_DIR": str(tmp_path / "data")}
-    else:
-        env = {"COLE_DATABASE_URL": request.getfixturevalue("postgres_url")}
-    one, two = servers(env), servers(env)
+def test_a_move_crosses_between_two_server_processes(
+    browser, own_server, backend, request, monkeypatch
+):
+    if backend == "postgresql":  # else both share the test's data folder's SQLite file
+        monkeypatch.setenv("COLE_DATABASE_URL", request.getfixturevalue("postgres_url"))
+    one, two = own_server("circle"), own_server("circle")
     host_ctx, host, link = make_room(browser, one)
     there = link.replace(f":{one.port}/", f":{two.port}/")
     assert there != link
