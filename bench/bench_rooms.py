@@ -67,16 +67,14 @@ def measure_latency(
 ) -> tuple[list[float], list[float]]:
     """(click → other page's repaint, click → own page's repaint), in ms; the host's page on
     ``servers[0]``, the guest's on ``servers[1]`` (default: both on one server of our own, its
-    data in a temporary folder)."""
-    import tempfile
-
+    data in the bench's temporary folder)."""
     from playwright.sync_api import sync_playwright
 
     from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS
 
     own = servers is None
     if servers is None:
-        server = PanelServer("circle", env={"COLE_DATA_DIR": tempfile.mkdtemp()}).start()
+        server = PanelServer("circle").start()
         servers = (server, server)
     try:
         with sync_playwright() as pw:
