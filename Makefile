@@ -43,8 +43,10 @@ postgresql:
 	  SUDO=$$(test "$$(id -u)" = 0 || echo sudo); \
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq postgresql; }
 
+# `panel serve` with gzip, websocket compression and only the bundles a page uses
+# (cole_panel/serve.py); it takes every `panel serve` option.
 serve: $(VENV)/.installed
-	$(VENV)/bin/panel serve $(APPS) --address $(ADDRESS) --port $(PORT) \
+	$(PY) -m cole_panel.serve $(APPS) --address $(ADDRESS) --port $(PORT) \
 	  --allow-websocket-origin localhost:$(PORT) --allow-websocket-origin 127.0.0.1:$(PORT) \
 	  $(foreach origin,$(ORIGINS),--allow-websocket-origin $(origin)) \
 	  --check-unused-sessions $(SESSION_CHECK_MS) --unused-session-lifetime $(SESSION_LIFETIME_MS) \

@@ -4,6 +4,7 @@ python -m bench              # all of them
 python -m bench circle       # bench_circle.py only
 python -m bench circle_ui    # bench_circle_ui.py only
 python -m bench load         # bench_load.py: many visitors, memory, bots elsewhere, idle after close
+python -m bench review       # bench_review.py: a whole game reviewed, each game (Circle <= 30 s)
 """
 
 from __future__ import annotations

@@ -2,7 +2,9 @@
 
 Both pages show the same dashboard (two human seats, so only the click changes the board); a
 click on an empty cell is timed until the browser's stone source holds one more stone (the
-repaint follows in the same frame).  Printed: the median of each and their ratio (target <= 2x).
+repaint follows in the same frame).  The same in JupyterLab with ``notebook_setup(comms=
+"ipywidgets")`` (the jupyter_bokeh widget path of VS Code and Voilà).  Printed: the median of each
+and the ratios JupyterLab / panel serve (target <= 2x) and ipywidgets / JupyterLab (<= 1.5x).
 Then two bots play, in JupyterLab while another cell prints for a few seconds, and under
 `panel serve` for as long: printed are the console errors of each page and whether every printed
 line stayed in its own cell.  The load average is printed with the figures (the machine may be
@@ -14,7 +16,6 @@ shared).
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import statistics
 import tempfile
@@ -25,7 +26,13 @@ from cole_panel.circle.board import BOARD_NAME
 from cole_panel.circle.geometry import cell_center
 from engines.circle import parse_label
 from tests.browser.conftest import ARTIFACTS, PanelServer
-from tests.jupyter.harness import CHROMIUM, CHROMIUM_ARGS, JupyterServer, NotebookPage
+from tests.jupyter.harness import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    JupyterServer,
+    NotebookPage,
+    write_notebook,
+)
 
 # No two of these touch, so every click places a lone stone (always a legal move).
 CELLS = ["C3", "G3", "A1", "I5", "E1", "E9", "C7", "G7", "A5", "I1"]
@@ -42,6 +49,10 @@ NOTEBOOK_CELLS = [
     "from cole_panel.circle import CircleDashboard, CircleModel\n"
     "CircleDashboard(model=CircleModel(seat0='Human', seat1='Human'))",
 ]
+IPYWIDGETS_CELLS = [
+    "from cole_panel import notebook_setup\nnotebook_setup(comms='ipywidgets')",
+    NOTEBOOK_CELLS[1],
+]
 BOTS_CELLS = [
     "from cole_panel import notebook_setup\nnotebook_setup()",
     "from cole_panel.circle import CircleDashboard, CircleModel\n"
@@ -52,25 +63,6 @@ OTHER_CELL = "import time\nfor n in range(30):\n    print('tick', n)\n    time.s
 _COUNT_JS = """name => { let found = null;
   for (const doc of Bokeh.documents) { const m = doc.get_model_by_name(name); if (m) found = m; }
   return found == null ? -1 : found.data.x.length; }"""
-
-
-def write_notebook(path: Path, cells: list[str]) -> None:
-    notebook = {
-        "cells": [
-            {
-                "cell_type": "code",
-                "metadata": {},
-                "source": c,
-                "outputs": [],
-                "execution_count": None,
-            }
-            for c in cells
-        ],
-        "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3"}},
-        "nbformat": 4,
-        "nbformat_minor": 5,
-    }
-    path.write_text(json.dumps(notebook))
 
 
 def time_clicks(page, click) -> list[float]:
@@ -136,8 +128,8 @@ def served_bots(browser) -> None:
             print("   ", error.splitlines()[0])
 
 
-def in_lab(browser, server: JupyterServer) -> list[float]:
-    nb = NotebookPage(browser, server, "bench_circle.ipynb").open()
+def in_lab(browser, server: JupyterServer, name: str = "bench_circle.ipynb") -> list[float]:
+    nb = NotebookPage(browser, server, name).open()
     try:
         nb.run_all()
         nb.wait_figure(BOARD_NAME)
@@ -187,6 +179,7 @@ def main() -> None:
     server.copy_notebooks = lambda: (  # only the bench's own notebooks
         write_notebook(root / "bench_circle.ipynb", NOTEBOOK_CELLS),
         write_notebook(root / "bench_bots.ipynb", BOTS_CELLS),
+        write_notebook(root / "bench_ipywidgets.ipynb", IPYWIDGETS_CELLS),
     )
     server.start()
     try:
@@ -196,11 +189,15 @@ def main() -> None:
             )
             serve_times = served(browser)
             lab_times = in_lab(browser, server)
+            widget_times = in_lab(browser, server, "bench_ipywidgets.ipynb")
             s, j = statistics.median(serve_times), statistics.median(lab_times)
+            w = statistics.median(widget_times)
             print(f"  click -> repaint, Circle board, median of {len(CELLS)}:")
             print(f"    panel serve  {s * 1000:7.0f} ms   (max {max(serve_times) * 1000:.0f})")
             print(f"    JupyterLab   {j * 1000:7.0f} ms   (max {max(lab_times) * 1000:.0f})")
-            print(f"    ratio        {j / s:7.2f} x   (target <= 2x)")
+            print(f"    ipywidgets   {w * 1000:7.0f} ms   (max {max(widget_times) * 1000:.0f})")
+            print(f"    JupyterLab / panel serve  {j / s:5.2f} x   (target <= 2x)")
+            print(f"    ipywidgets / JupyterLab   {w / j:5.2f} x   (target <= 1.5x)")
             print(f"    load average (1, 5, 15 min): {_load()}")
             bots_and_another_cell(browser, server)
             served_bots(browser)

@@ -62,6 +62,11 @@ class Game:
         """The game's ``bots`` module (``RandomBot``, ``GreedyBot``, ``MCTSBot``…)."""
         return importlib.import_module(self.module + ".bots")
 
+    @property
+    def reasons(self) -> ModuleType:
+        """The game's ``reasons`` module: ``why(before, played, better)``, the review's words."""
+        return importlib.import_module(self.module + ".reasons")
+
 
 GAMES: dict[str, Game] = {
     game.name: game

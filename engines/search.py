@@ -67,6 +67,11 @@ class SearchStats:
     """Mean return of the chosen action for the player to move (0 to 1; 0 if not searched)."""
     stopped: bool = False
     """Whether ``should_stop`` ended the search before its budget ran out."""
+    returns: tuple[float, ...] = ()
+    """Each player's mean return over the iterations through the chosen action: the search's
+    root value, player by player (empty if not searched)."""
+    action_returns: tuple[tuple[Any, tuple[float, ...]], ...] = ()
+    """Each root action's mean return per player, in the order of :attr:`visits`."""
 
     def visits_of(self, action: Any) -> int:
         """Root visits of one action (0 if the search never tried it)."""
@@ -109,6 +114,10 @@ class SearchGame:
         """Who moves in ``world`` (``None`` when it is over)."""
         return world.current_player
 
+    def move_of(self, world: Any, action: Any) -> Any:
+        """The move that stands for game ``action`` in ``world`` (the inverse of :meth:`action`)."""
+        return action
+
     def rollout(self, world: Any, rng: random.Random) -> Sequence[float]:
         """Play ``world`` on (in place) and return every player's return, 0 to 1."""
         while not world.is_over:
@@ -146,7 +155,7 @@ def check_budget(iterations: Any, seconds: Any) -> None:
 
 
 class _Node:
-    __slots__ = ("children", "visits", "value", "avail", "priors")
+    __slots__ = ("children", "visits", "value", "avail", "priors", "totals")
 
     def __init__(self) -> None:
         self.children: dict[Any, _Node] = {}
@@ -154,6 +163,7 @@ class _Node:
         self.value = 0.0
         self.avail = 0
         self.priors: dict[Any, float] | None = None
+        self.totals: list[float] | None = None  # every player's returns summed (root children)
 
 
 class ISMCTS:
@@ -207,23 +217,64 @@ class ISMCTS:
         """The action to play for the player to move; ``should_stop()`` is asked between
         iterations (every few milliseconds) and ends the search with its best move so far."""
         start = time.perf_counter()
+        player, seen, first, root_moves = self._root(state)
         game = self.game
-        rng = self.rng
-        player = game.mover(state)
-        if player is None:
-            raise ValueError("The game is over; there is no move to choose.")
-        seen = game.observe(state, player)
-        first = game.determinize(seen, player, rng)
-        root_moves = game.moves(first)
-        if not root_moves:
-            raise ValueError("There is no legal move to choose.")
         quick = root_moves[0] if len(root_moves) == 1 else game.shortcut(first, root_moves)
         if quick is not None:
             action = game.action(first, quick)
             self.stats = SearchStats(0, time.perf_counter() - start, (), action, 0.0, False)
             return action
+        self._run(start, player, seen, first, root_moves, should_stop, early=True)
+        return self.stats.best_action
+
+    def analyse(
+        self,
+        state: Any,
+        only: Sequence[Any] | None = None,
+        should_stop: Callable[[], bool] | None = None,
+    ) -> SearchStats:
+        """Search ``state`` for its values, not for a move to play: the whole budget is spent
+        (no shortcut, no early stop once the choice is clear), and with ``only`` (game actions)
+        the root considers those actions alone, so a move the search would not try gets a
+        value all the same.  Returns (and keeps) the :class:`SearchStats`; their ``returns``
+        are every player's value of the best root action searched."""
+        start = time.perf_counter()
+        player, seen, first, root_moves = self._root(state)
+        if only is not None:
+            wanted = {self.game.move_of(first, action) for action in only}
+            root_moves = [m for m in root_moves if m in wanted]
+            if not root_moves:
+                raise ValueError("None of the actions to analyse is legal here.")
+        self._run(start, player, seen, first, root_moves, should_stop, early=False)
+        return self.stats
+
+    def _root(self, state: Any) -> tuple[int, Any, Any, list[Any]]:
+        game = self.game
+        player = game.mover(state)
+        if player is None:
+            raise ValueError("The game is over; there is no move to choose.")
+        seen = game.observe(state, player)
+        first = game.determinize(seen, player, self.rng)
+        root_moves = game.moves(first)
+        if not root_moves:
+            raise ValueError("There is no legal move to choose.")
+        return player, seen, first, root_moves
+
+    def _run(
+        self,
+        start: float,
+        player: int,
+        seen: Any,
+        first: Any,
+        root_moves: list[Any],
+        should_stop: Callable[[], bool] | None,
+        early: bool,
+    ) -> None:
+        game = self.game
+        rng = self.rng
         root = _Node()
         root.priors = self._priors(first, root_moves)
+        allowed = None if early else frozenset(root_moves)
         budget = self.iterations
         deadline = None if self.seconds is None else start + self.seconds
         clock = time.perf_counter
@@ -233,7 +284,7 @@ class ISMCTS:
             if budget is not None:
                 if n >= budget:
                     break
-                if n % 16 == 0 and n and _decided(root, budget - n):
+                if early and n % 16 == 0 and n and _decided(root, budget - n):
                     break
             if n:
                 if deadline is not None and clock() >= deadline:
@@ -241,15 +292,17 @@ class ISMCTS:
                 if should_stop is not None and should_stop():
                     stopped = True
                     break
-            self._iterate(root, game.determinize(seen, player, rng), rng)
+            self._iterate(root, game.determinize(seen, player, rng), rng, allowed)
             n += 1
-        return self._finish(root, first, root_moves, n, clock() - start, stopped)
+        self._finish(root, first, root_moves, n, clock() - start, stopped)
 
     def _priors(self, world: Any, moves: list[Any]) -> dict[Any, float] | None:
         values = self.game.priors(world, moves)
         return None if values is None else dict(zip(moves, values, strict=True))
 
-    def _iterate(self, root: _Node, world: Any, rng: random.Random) -> None:
+    def _iterate(
+        self, root: _Node, world: Any, rng: random.Random, allowed: frozenset | None = None
+    ) -> None:
         game = self.game
         c = self.exploration
         bias = self.bias
@@ -263,6 +316,8 @@ class ISMCTS:
             if mover is None:
                 break
             moves = game.moves(world)
+            if allowed is not None and node is root:
+                moves = [m for m in moves if m in allowed] or moves
             children = node.children
             if node.priors is None and node.visits >= game.prior_after and node is not root:
                 node.priors = self._priors(world, moves) or {}
@@ -307,6 +362,13 @@ class ISMCTS:
         for visited, mover in path:
             visited.visits += 1
             visited.value += returns[mover]
+        first = path[0][0]
+        if first.totals is None:
+            first.totals = list(returns)
+        else:
+            totals = first.totals
+            for k, v in enumerate(returns):
+                totals[k] += v
 
     def _finish(
         self,
@@ -335,8 +397,18 @@ class ISMCTS:
             best_action=action,
             win_rate=node.value / node.visits if node is not None and node.visits else 0.0,
             stopped=stopped,
+            returns=_means(node),
+            action_returns=tuple(
+                (game.action(world, m), _means(root.children.get(m))) for m in ranked
+            ),
         )
         return action
+
+
+def _means(node: _Node | None) -> tuple[float, ...]:
+    if node is None or node.totals is None or not node.visits:
+        return ()
+    return tuple(t / node.visits for t in node.totals)
 
 
 def _decided(root: _Node, remaining: int) -> bool:

@@ -17,11 +17,11 @@ from typing import Any
 
 import panel as pn
 import pytest
-from tornado.ioloop import IOLoop
 
 from cole_panel.ui.page_build import BUILD_THREAD
 
-from .browser.conftest import APPS, free_port
+from .browser.conftest import APPS
+from .wire import served
 
 BUILDS: list[str] = []
 """The thread each build of the app below ran on, in order."""
@@ -67,27 +67,11 @@ def _wait_for(condition, what: str) -> None:
 @contextmanager
 def _served(app: str, script: Path, **options: Any) -> Iterator[tuple[str, Any]]:
     """``panel serve`` of one app script on a loop thread of this process: (address, server)."""
-    port, loop = free_port(), IOLoop(make_current=False)
-    server = pn.serve(
-        {app: str(script)},
-        port=port,
-        address="127.0.0.1",
-        loop=loop,
-        start=False,
-        show=False,
-        websocket_origin="*",
-        **options,
-    )
-    loop.add_callback(server.start)
-    running = threading.Thread(target=loop.start, daemon=True)
-    running.start()
-    try:
-        yield f"http://127.0.0.1:{port}", server
-    finally:
-        RELEASE.set()  # no build left waiting
-        loop.add_callback(server.stop)
-        loop.add_callback(loop.stop)
-        running.join(30)
+    with served({app: script}, **options) as running:
+        try:
+            yield running
+        finally:
+            RELEASE.set()  # no build left waiting
 
 
 @pytest.fixture
@@ -149,3 +133,16 @@ def test_an_apps_pages_are_built_off_the_loop_after_its_first_visitor_left(caplo
     assert [r.levelname for r in records] == ["DEBUG"], [r.getMessage() for r in records]
     assert records[0].threadName.startswith(BUILD_THREAD)
     assert "built off the event loop" in records[0].getMessage()
+
+
+@pytest.mark.parametrize(("value", "limit"), [("", 8), ("3", 3), ("0", 8), ("many", 8)])
+def test_the_build_queue_limit_is_read_from_its_variable(monkeypatch, value, limit):
+    from cole_panel.ui import page_build
+
+    monkeypatch.setenv(page_build.QUEUE_VARIABLE, value)
+    page_build.queue_limit.cache_clear()
+    try:
+        assert page_build.queue_limit() == limit
+    finally:
+        monkeypatch.undo()
+        page_build.queue_limit.cache_clear()

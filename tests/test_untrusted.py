@@ -126,3 +126,13 @@ def test_the_browser_refusal_is_said_without_reading_anything():
     box = _box(model)
     box._on_file("big <b>.json", None, 3_000_000)  # noqa: SLF001 - what the browser sends
     assert "3.0 MB" in box.status and "was not sent" in box.status
+
+
+def test_an_upload_that_is_not_base64_is_told_as_damaged_not_as_too_big():
+    """What a hostile page may send the load box instead of a file's bytes (it claims 1 MB)."""
+    model = CircleModel()
+    box = _box(model)
+    before = model.save()
+    box._upload._handle_msg({"name": "x.json", "size": 1_000_000, "data": "%%% not base64"})
+    assert "x.json did not arrive whole" in box.status and "MB" not in box.status
+    assert model.save() == before

@@ -25,6 +25,7 @@ from engines.circle.species import DIRECTIONS
 
 from ..core.text import a
 from ..ui import batched
+from ..ui.client_values import finite_point
 from ..ui.figures import bare_figure, lean
 from ..ui.glyphs import label
 from .cell_text import last_captures, preview_text
@@ -302,8 +303,8 @@ class CircleBoard(pn.viewable.Viewer):
         hover.callback = CustomJS(args=dict(tool=hover, **args), code=HIGHLIGHT_JS)
         p.add_tools(hover)
         p.js_on_event(MouseLeave, CustomJS(args=dict(tool=hover, **args), code=HIGHLIGHT_JS))
-        p.on_event(Tap, self._on_tap)
-        p.on_event(DoubleTap, self._on_double_tap)
+        p.on_event(Tap, finite_point(self._on_tap))
+        p.on_event(DoubleTap, finite_point(self._on_double_tap))
         self.figure = lean(p)
 
     def _layout_for(self, radius: int) -> None:

@@ -32,6 +32,7 @@ from ..ui import (
     batched,
 )
 from ..ui.address import served_doc
+from ..ui.review_view import ReviewTab
 from ..ui.wrap import growing_column
 from .board import CircleBoard
 from .link import ShareLink
@@ -39,6 +40,7 @@ from .model import CircleModel
 from .palette import CAPTION, STONE_FILL
 from .puzzles import PuzzleView
 from .race_overlay import counts_html, legend_html
+from .review_board import CircleReviewBoard
 
 MIN_BOARD = 400
 """Narrowest board (px) before the column beside it moves under it."""
@@ -216,6 +218,7 @@ class CircleDashboard(pn.viewable.Viewer):
             pn.pane.Markdown("Loading the puzzles…"), sizing_mode="stretch_width"
         )
         self._how_to = pn.pane.Markdown(HOW_TO_PLAY, sizing_mode="stretch_width")
+        self._review = ReviewTab(model=self.model, board_type=CircleReviewBoard)
         caption = pn.pane.HTML(
             '<div style="color:#5b4a30;font-size:13px">Arrows on the ring point '
             "from eater to eaten. Hover a cell or a ring shape: "
@@ -244,6 +247,7 @@ class CircleDashboard(pn.viewable.Viewer):
             ("Narration", self._log),
             ("Moves", self._moves),
             *extra,
+            ("Review", self._review.column),
             ("Puzzles", self._puzzles),
             ("How to play", self._how_to),
             # Built up front (a few models): test_console_errors watches the hidden move list
@@ -392,6 +396,8 @@ class CircleDashboard(pn.viewable.Viewer):
         )
 
     def _on_tab(self, tabs: pn.Tabs, event: param.parameterized.Event) -> None:
+        if tabs.objects[event.new] is self._review.column:
+            self._review.open()
         # The puzzle trainer (its own game and board) is built the first time its tab opens.
         if tabs.objects[event.new] is self._puzzles and not hasattr(self, "_puzzle_view"):
             self._puzzle_view = PuzzleView()

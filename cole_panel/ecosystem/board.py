@@ -21,6 +21,7 @@ from bokeh.models import ColumnDataSource, HoverTool
 
 from engines.ecosystem import CELLS, COLS, ROWS, Park, cell_label
 
+from ..ui.client_values import finite_point
 from ..ui.figures import bare_figure, lean
 from ..ui.glyphs import label
 from .card_glyphs import CARD_COLUMNS, card_label, draw_cards
@@ -223,8 +224,9 @@ class ParkBoard(pn.viewable.Viewer):
             attachment="below",
         )
         p.add_tools(hover)
-        p.on_event(Tap, self._on_tap)
-        p.on_event(DoubleTap, self._on_tap)  # two quick clicks on two cells are two taps
+        p.on_event(Tap, finite_point(self._on_tap))
+        # two quick clicks on two cells are two taps
+        p.on_event(DoubleTap, finite_point(self._on_tap))
         self.figure = lean(p)
 
     def _relayout(self, *_: Any) -> None:

@@ -1,12 +1,13 @@
 """The live score breakdown: a table of every scoring line and a bar chart per category.
 
 Both are built once. The table is a Panel ``Tabulator`` whose ``value`` is replaced. The chart
-is a HoloViews ``Bars`` element rendered once to a Bokeh figure; each update then replaces the
-``data`` of that figure's ColumnDataSource and the ends of its value range. (Letting HoloViews
-re-render the element through a ``DynamicMap`` gives the same picture, but each of its updates
-recomputes the Bokeh document's whole model graph: ~150 ms per click on this page, which is
-the budget of the whole click-to-repaint round trip.) Selecting a row reports the line's index
-to ``on_select`` (the explorer then highlights that line's cells on the board).
+is a Bokeh figure of horizontal bars drawn directly (not through HoloViews: ``hv.render`` asks
+Bokeh's ``curdoc()``, which a page built off the event loop must never do — see
+:mod:`cole_panel.ui.page_build`); each update replaces the ``data`` of its ColumnDataSource and
+the ends of its value range. (Re-rendering a chart per update recomputes the Bokeh document's
+whole model graph: ~150 ms per click on this page, the budget of the whole click-to-repaint
+round trip.) Selecting a row reports the line's index to ``on_select`` (the explorer then
+highlights that line's cells on the board).
 """
 
 from __future__ import annotations
@@ -14,15 +15,15 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-import holoviews as hv
-import holoviews.plotting.bokeh  # noqa: F401  (registers the Bokeh backend)
 import pandas as pd
 import panel as pn
 import param
+from bokeh.models import ColumnDataSource, HoverTool, Range1d
+from bokeh.plotting import figure
 
 from engines import ScoreLine
 
-from .style import CATEGORY_COLOURS, CATEGORY_TITLES
+from .style import BACKGROUND, CATEGORY_COLOURS, CATEGORY_TITLES
 
 BARS_NAME = "eco-bars"
 """Bokeh name of the bar chart figure; its ColumnDataSource is named ``eco-bars-source``."""
@@ -76,6 +77,44 @@ def bars_frame(by_category: Mapping[str, int]) -> pd.DataFrame:
     )
 
 
+def bars_figure(data: pd.DataFrame, height: int) -> Any:
+    """The chart: one horizontal bar per category (``data`` as :func:`bars_frame` makes it),
+    named :data:`BARS_NAME`, its source ``eco-bars-source``."""
+    source = ColumnDataSource(
+        {name: list(data[name]) for name in ("category", "points", "colour")},
+        name=f"{BARS_NAME}-source",
+    )
+    p = figure(
+        name=BARS_NAME,
+        y_range=list(data["category"]),
+        x_range=Range1d(0, 10),
+        height=height,
+        sizing_mode="stretch_width",
+        toolbar_location=None,
+        tools="",
+        background_fill_color=BACKGROUND,
+        border_fill_color=None,
+        outline_line_color=None,
+        min_border=0,
+        x_axis_label="points",
+    )
+    p.hbar(
+        y="category",
+        right="points",
+        height=0.75,
+        source=source,
+        fill_color="colour",
+        line_color="#5b4a30",
+        line_width=0.8,
+    )
+    p.add_tools(HoverTool(tooltips=[("", "@category"), ("points", "@points")]))
+    p.yaxis.major_label_text_font_size = "11pt"
+    p.xaxis.major_label_text_font_size = "10pt"
+    p.xaxis.axis_label_text_font_size = "10pt"
+    p.ygrid.grid_line_color = None
+    return p
+
+
 # A category's header ("Category: Watering holes — 12 points (2 lines)") wraps in a narrow
 # score column instead of running under its edge.
 GROUP_WRAP = ".tabulator-row.tabulator-group { white-space: normal; }"
@@ -116,33 +155,10 @@ class ScoreBreakdown(pn.viewable.Viewer):
         self.table.param.watch(self._on_selection, "selection")
         self.bars = bars_frame(dict.fromkeys(categories, 0))
         """The chart's data as last shown (category, points, colour)."""
-        self.figure = hv.render(self._element(self.bars), backend="bokeh")
-        self.figure.name = BARS_NAME
+        self.figure = bars_figure(self.bars, self.chart_height)
         self._source = self.figure.renderers[0].data_source
-        self._source.name = f"{BARS_NAME}-source"
         self.chart = pn.pane.Bokeh(
             self.figure, sizing_mode="stretch_width", height=self.chart_height, margin=(0, 5)
-        )
-
-    def _element(self, data: pd.DataFrame) -> hv.Bars:
-        return hv.Bars(data, "category", ["points", "colour"]).opts(
-            color="colour",
-            invert_axes=True,
-            responsive=True,
-            height=self.chart_height,
-            toolbar=None,
-            default_tools=[],
-            tools=["hover"],
-            xlabel="",
-            ylabel="points",
-            line_color="#5b4a30",
-            line_width=0.8,
-            fontsize={"yticks": "11pt", "xticks": "10pt", "ylabel": "10pt"},
-            bar_width=0.75,
-            show_grid=True,
-            bgcolor="#fbf8f1",
-            border=0,
-            xlim=(0, 10),
         )
 
     def _show_bars(self, data: pd.DataFrame) -> None:
@@ -153,7 +169,7 @@ class ScoreBreakdown(pn.viewable.Viewer):
         y_range = self.figure.y_range
         if list(y_range.factors) != categories:  # the variant changed: rows came or went
             y_range.factors = categories
-        self._source.data = dict(category=categories, points=points, colour=colours, color=colours)
+        self._source.data = dict(category=categories, points=points, colour=colours)
         low = min(0, *points)
         high = max(10, *points)
         pad = (high - low) * 0.06

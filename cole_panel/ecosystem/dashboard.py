@@ -16,10 +16,12 @@ from typing import Any
 import panel as pn
 import param
 
+from ..ui.review_view import ReviewTab
 from .draft_view import DraftTable
 from .explorer import ScoringExplorerModel
 from .explorer_view import ScoringExplorer
 from .model import EcosystemModel
+from .review_board import EcosystemReviewBoard
 
 TAB_NAMES = ("Scoring explorer", "Draft table")
 
@@ -56,15 +58,17 @@ class EcosystemDashboard(pn.viewable.Viewer):
 
     def _make_tabs(self, with_settings: bool) -> pn.Tabs:
         draft = self.draft if with_settings else self.draft.play_area()
+        review = ReviewTab(model=self.model, board_type=EcosystemReviewBoard)
         self._tabs = pn.Tabs(
             (TAB_NAMES[0], self.explorer),
             (TAB_NAMES[1], draft),
+            ("Review", review.column),
             dynamic=True,
             active=TAB_NAMES.index(self.open_on),
             sizing_mode="stretch_width",
             css_classes=["eco-tabs"],
         )
-        return self._tabs
+        return review.attach(self._tabs)
 
     @property
     def tabs(self) -> pn.Tabs:

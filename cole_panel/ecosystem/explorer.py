@@ -63,6 +63,10 @@ BRUSHES: tuple[str, ...] = (*CODES, "eraser")
 """What a click on a cell can put there: a card code, or the eraser (empty the cell)."""
 
 
+STEPS_LEFT = " Step-by-step mode is off: the park changed."
+"""Added to the message of a park edit made in step-by-step mode."""
+
+
 class ScoringExplorerModel(ScoringExplanations, ScoringSteps, ScoringOptions):
     """Parks to build and score, the score sheet, and a cursor for stepping through scoring."""
 
@@ -301,10 +305,18 @@ class ScoringExplorerModel(ScoringExplanations, ScoringSteps, ScoringOptions):
         return False
 
     def _set_parks(self, parks: tuple[Park, ...], message: str) -> str:
+        """Put ``parks`` on show; returns the note a caller adds to its own message.
+
+        A changed park leaves step-by-step mode: stepping through a scoring of cards just
+        placed showed empty bars at "Step 0" beside the new total."""
         table = list(self.table)
         table[self.player] = parks
-        self._quietly(table=table)
-        return self._rescore(message)
+        leaving = STEPS_LEFT if self.stepping else ""
+        self._quietly(table=table, stepping=False)
+        note = self._rescore(message) + leaving
+        if message and leaving:
+            self._quietly(message=self.message + leaving)
+        return note
 
     def paint(self, park: str | None, cell: tuple[int, int]) -> bool:
         """What a click on a cell does: put the brush's card there (or empty it)."""

@@ -13,6 +13,7 @@ from bokeh.models import ColumnDataSource, HoverTool
 
 from engines.ecosystem import CardType
 
+from ..ui.client_values import finite_point
 from ..ui.figures import bare_figure, lean
 from .card_glyphs import CARD_COLUMNS, draw_cards
 from .style import BACKGROUND, CARD_TOOLTIP, GOLD, RULES, card_columns, title
@@ -56,8 +57,8 @@ class HandView(pn.viewable.Viewer):
         )
         hover = HoverTool(renderers=[rects], tooltips=CARD_TOOLTIP, attachment="above")
         p.add_tools(hover)
-        p.on_event(Tap, self._on_tap)
-        p.on_event(DoubleTap, self._on_double)
+        p.on_event(Tap, finite_point(self._on_tap))
+        p.on_event(DoubleTap, finite_point(self._on_double))
         self.figure = lean(p)
         self._enabled = False
         self._count = 0

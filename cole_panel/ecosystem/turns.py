@@ -28,6 +28,11 @@ class Turn(BaseTurn):
     state: State
     """The state after the pick (never mutated)."""
 
+    @property
+    def action(self) -> Any:
+        """The action played (what the engine's ``apply`` took)."""
+        return self.pick
+
     @classmethod
     def record(cls, before: State, action: Pick, events: Any, after: State) -> Turn:
         return cls(before.current_player, action, before.round, before.turn, tuple(events), after)

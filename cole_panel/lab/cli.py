@@ -4,6 +4,7 @@
     cole ladder savannah --games 400 --output ladder.parquet
     cole stats circle --vary radius=3,4 --bots greedy --games 1000
     cole stats savannah --players 4 --bots greedy --games 500 --scheduler tcp://10.0.0.5:8786
+    cole review game.json other.json --output review.csv
 
 Every game's rules options are flags of its sub-command (``cole tournament circle --help``).
 Bad input prints one line naming the problem and exits with code 2, before anything is played
@@ -18,7 +19,7 @@ import time
 from typing import Any, NoReturn
 
 from . import games as G
-from . import report, runner, store
+from . import report, review_run, runner, store
 from . import study as S
 
 SAVE_EVERY = 10.0
@@ -88,6 +89,7 @@ def build_parser() -> argparse.ArgumentParser:
                     metavar=_metavar(option),
                     help=f"{option.doc} (default {option.default})".replace("%", "%%"),
                 )
+    review_run.add_parser(commands, _count)
     return parser
 
 
@@ -170,6 +172,8 @@ def _rule_args(args: argparse.Namespace) -> dict[str, str]:
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    if args.command == "review":
+        return review_run.run(args, parser.error)
     try:
         study = make_study(args)
         done = store.load(args.output, study.fingerprint) if args.output else []

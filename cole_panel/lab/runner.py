@@ -160,7 +160,9 @@ def run(
 
 
 def _bar(total: int, enabled: bool, title: str) -> Any:
-    from tqdm import tqdm
+    # tqdm.auto: a progress widget in a notebook (plain tqdm writes a pink stderr box there),
+    # the text bar in a terminal.
+    from tqdm.auto import tqdm
 
     return tqdm(
         total=total, unit="game", desc=title.split(":")[0], disable=not enabled, dynamic_ncols=True

@@ -79,8 +79,11 @@ def save(path: str | os.PathLike, rows: list[dict[str, Any]]) -> None:
     """Write the rows (in key order) to ``path``, replacing it atomically."""
     import pandas as pd
 
-    path = check_path(path)
-    frame = pd.DataFrame(rows_in_order(rows), columns=list(COLUMNS))
+    write_frame(check_path(path), pd.DataFrame(rows_in_order(rows), columns=list(COLUMNS)))
+
+
+def write_frame(path: Path, frame: Any) -> None:
+    """Write a pandas frame to ``path`` as Parquet or CSV by its suffix, replacing it atomically."""
     handle, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=path.suffix)
     os.close(handle)
     try:

@@ -76,6 +76,8 @@ class RoomRegistry:
         *,
         max_rooms: int = 50,
         max_viewers: int = 16,
+        rooms_per_browser: int = 3,
+        rooms_per_address: int = 10,
         idle_timeout: float = 30 * 60,
         seat_timeout: float = 120.0,
         scheduler: Callable[[], Any] | None = None,
@@ -85,6 +87,10 @@ class RoomRegistry:
     ):
         self.max_rooms = max_rooms
         self.max_viewers = max_viewers
+        self.rooms_per_browser = rooms_per_browser
+        """Open rooms one browser token may have made."""
+        self.rooms_per_address = rooms_per_address
+        """Open rooms one network address may have made (a school's Wi-Fi may be one)."""
         self.idle_timeout = idle_timeout
         self.seat_timeout = seat_timeout
         self.scheduler = scheduler
@@ -95,32 +101,39 @@ class RoomRegistry:
         self.keep_for = keep_for
         """How long a room nobody uses stays in the database."""
         self._rooms: dict[str, Room] = {}
+        self._makers: dict[str, tuple[str, str | None, str]] = {}
+        """Who made each open room: (browser token, address, what it counts as)."""
         self._lock = threading.Lock()
         self._feed: RoomFeed | None = None
 
     def __len__(self) -> int:
         return len(self._rooms)
 
-    def create(self, game: str, host: str, options: dict[str, Any] | None = None) -> Room:
-        """A new room playing ``game``, hosted (and its first seat taken) by browser ``host``,
-        its first game set up with ``options`` (the model's rule parameters)."""
+    def create(
+        self,
+        game: str,
+        host: str,
+        options: dict[str, Any] | None = None,
+        *,
+        address: str | None = None,
+        counts_as: str | None = None,
+    ) -> Room:
+        """A new room playing ``game``, hosted (and its first seat taken) by browser ``host``
+        from network ``address``, its first game set up with ``options`` (the model's rule
+        parameters).  Rooms made with the same ``counts_as`` (a teacher's class of tables,
+        bounded by its own code) count as one toward the host's and the address's limits."""
         if not NAME_PATTERN.fullmatch(host or ""):
             raise RoomError("This page has no browser token yet; reload it and try again.")
         cls = model_class(game)
         with self._lock:
-            count = len(self._rooms) if self.store is None else self.store.count()
-            if count >= self.max_rooms:
-                idle = self.idle_timeout if self.store is None else self.keep_for
-                raise RoomError(
-                    f"The server already has {self.max_rooms} rooms, its limit; try again "
-                    f"later (idle rooms are closed after {_duration(idle)})."
-                )
+            self._check_limits(host, address, counts_as)
             name = new_token()
             model = cls(**{**(options or {}), "seed": None})
             room = self._room(name, model, host)
             if self.store is not None:
                 room.attach(self.store)
             self._rooms[name] = room
+            self._makers[name] = (host, address, counts_as or name)
         self._watch()
         return room
 
@@ -173,6 +186,31 @@ class RoomRegistry:
         """The rooms this process holds now, by name."""
         return dict(self._rooms)
 
+    def _check_limits(self, host: str, address: str | None, counts_as: str | None) -> None:
+        """RoomError naming the limit a new room of ``host`` at ``address`` would pass."""
+        # with a database: the rooms of every process used within the idle time
+        count = len(self._rooms) if self.store is None else self.store.count(self.idle_timeout)
+        if count >= self.max_rooms:
+            raise RoomError(
+                f"The server already has {self.max_rooms} rooms, its limit; try again "
+                f"later (idle rooms are closed after {_duration(self.idle_timeout)})."
+            )
+        makers = [m for name, m in self._makers.items() if name in self._rooms]
+        mine = {unit for token, _, unit in makers if token == host}
+        if counts_as not in mine and len(mine) >= self.rooms_per_browser:
+            raise RoomError(
+                f"This browser already has {len(mine)} open rooms, its limit of "
+                f"{self.rooms_per_browser}; go back to one of them, or try again once one "
+                f"has been closed ({self.idle_timeout / 60:g} minutes after its last page)."
+            )
+        here = {unit for _, where, unit in makers if address and where == address}
+        if address and counts_as not in here and len(here) >= self.rooms_per_address:
+            raise RoomError(
+                f"Your network already has {len(here)} open rooms, its limit of "
+                f"{self.rooms_per_address}; join one of them, or try again once one has "
+                f"been closed ({self.idle_timeout / 60:g} minutes after its last page)."
+            )
+
     def get(self, name: str, game: str | None = None) -> Room:
         """The room called ``name`` (of ``game``, if given); RoomError with a sentence if there
         is none."""
@@ -203,6 +241,7 @@ class RoomRegistry:
             if room.is_idle and now - room.last_active >= self.idle_timeout:
                 with self._lock:
                     self._rooms.pop(name, None)
+                    self._makers.pop(name, None)
                 room.close()
                 removed.append(name)
             else:
@@ -233,6 +272,7 @@ class RoomRegistry:
         """Remove every room (tests; a server shutting down)."""
         with self._lock:
             rooms, self._rooms = list(self._rooms.values()), {}
+            self._makers.clear()
             feed, self._feed = self._feed, None
         if feed is not None:
             feed.stop()
@@ -300,7 +340,7 @@ _shared_lock = threading.Lock()
 
 def configure(**limits: Any) -> RoomRegistry:
     """Make the process-wide registry with other ``limits`` (``max_rooms``, ``max_viewers``,
-    ``idle_timeout``, ``seat_timeout``); call it from ``panel serve --setup`` before the first
+    ``rooms_per_browser``, ``rooms_per_address``, ``idle_timeout``, ``seat_timeout``); call it from ``panel serve --setup`` before the first
     page opens.  Returns it."""
     from .serving import PoolScheduler
 

@@ -106,6 +106,7 @@ class Room:
         self.redactor = Redactor(model.game)
         self.seats = [Seat() for _ in range(model.player_count)]
         self.listeners: dict[int, Listener] = {}
+        self._reserved: dict[int, Listener] = {}
         self.undo_votes: set[str] = set()
         self.last_active = clock()
         self._bot_state: Any = None
@@ -127,26 +128,46 @@ class Room:
     # ------------------------------------------------------------------ viewers
     def join(self, token: str, notify: Callable[[], Any]) -> int:
         """Register a session of the browser ``token``; returns its listener id.  The browser
-        goes back to the seat it holds, if any."""
-        with self._changing():
-            if len(self.listeners) >= self.max_viewers:
+        goes back to the seat it holds, if any.  (A served page reserves its place first,
+        :meth:`reserve`, and is admitted once built, :meth:`admit`.)"""
+        listener = self.reserve(token)
+        self.admit(listener, notify)
+        return listener
+
+    def reserve(self, token: str) -> int:
+        """Keep a place for a page of browser ``token`` being built; returns its listener id.
+        The page sees the room as that browser's seat does but is not counted as open until
+        :meth:`admit`; :meth:`leave` gives the place back.  RoomError if the room is full."""
+        with self.lock:
+            if len(self.listeners) + len(self._reserved) >= self.max_viewers:
                 raise RoomError(
                     f"This room is full: {self.max_viewers} pages already watch it. "
                     "Try again when someone leaves."
                 )
             self._serial += 1
-            seat = self.seat_of(token)
-            self.listeners[self._serial] = Listener(token, notify, seat)
-            if seat is not None:
-                self._returned(seat)
-            self.touch()
-            self._notify()
+            self._reserved[self._serial] = Listener(token, lambda: None, self.seat_of(token))
             return self._serial
 
-    def leave(self, listener: int) -> None:
-        """A session closed; its person keeps the seat (marked away if no page of theirs is
-        left)."""
+    def admit(self, listener: int, notify: Callable[[], Any]) -> None:
+        """The page that reserved ``listener`` is built and shown: it now hears every change
+        (``notify``) and counts among the room's pages."""
         with self._changing():
+            waiting = self._reserved.pop(listener, None)
+            if waiting is None:  # given back meanwhile (the room closed)
+                return
+            waiting.notify, waiting.seat = notify, self.seat_of(waiting.token)
+            self.listeners[listener] = waiting
+            if waiting.seat is not None:
+                self._returned(waiting.seat)
+            self.touch()
+            self._notify()
+
+    def leave(self, listener: int) -> None:
+        """A session closed (or its page was never built); its person keeps the seat (marked
+        away if no page of theirs is left)."""
+        with self._changing():
+            if self._reserved.pop(listener, None) is not None:
+                return
             gone = self.listeners.pop(listener, None)
             if gone is None:
                 return
@@ -156,6 +177,10 @@ class Room:
             ):
                 self.seats[gone.seat].away_since = self._clock()
             self._notify()
+
+    def _listener(self, listener: int) -> Listener | None:
+        """The page ``listener``, open or still being built."""
+        return self.listeners.get(listener) or self._reserved.get(listener)
 
     def seat_of(self, token: str) -> int | None:
         """The seat the browser ``token`` holds, or None (a spectator)."""
@@ -168,8 +193,8 @@ class Room:
 
     @property
     def is_idle(self) -> bool:
-        """No page is open on the room."""
-        return not self.listeners
+        """No page is open on the room (nor being built)."""
+        return not self.listeners and not self._reserved
 
     def touch(self) -> None:
         self.last_active = self._clock()
@@ -196,7 +221,7 @@ class Room:
             self.seats[seat] = Seat(
                 "Human", token, "Host" if token == self.host else f"Guest {number}"
             )
-            for listener in self.listeners.values():
+            for listener in (*self.listeners.values(), *self._reserved.values()):
                 if listener.token == token:
                     listener.seat = seat
             self._set_kind(seat, "Human")
@@ -328,7 +353,7 @@ class Room:
     def _resize(self, players: int) -> None:
         seats = self.seats[:players] + [Seat() for _ in range(players - len(self.seats))]
         self.seats = seats
-        for listener in self.listeners.values():
+        for listener in (*self.listeners.values(), *self._reserved.values()):
             listener.seat = self.seat_of(listener.token)
         for p, s in enumerate(seats):
             self.model.param.update({f"seat{p}": "Human" if s.kind == OPEN else s.kind})
@@ -398,13 +423,13 @@ class Room:
     def snapshot(self, listener: int) -> dict[str, Any]:
         """The parameter values the session ``listener`` may see (its seat's view)."""
         with self.lock:
-            seat = self.listeners[listener].seat if listener in self.listeners else None
-            return snapshot(self.model, seat, self.redactor)
+            me = self._listener(listener)
+            return snapshot(self.model, None if me is None else me.seat, self.redactor)
 
     def status(self, listener: int) -> dict[str, Any]:
         """Who sits where, for the room bar of session ``listener``."""
         with self.lock:
-            me = self.listeners.get(listener)
+            me = self._listener(listener)
             token = me.token if me else None
             return {
                 "name": self.name,
@@ -567,6 +592,7 @@ class Room:
         with self.lock:
             self.scheduler.cancel()
             self.listeners.clear()
+            self._reserved.clear()
             self.redactor.clear()
 
 

@@ -25,7 +25,8 @@ from panel.io.state import set_curdoc
 
 from ..core import BotJob, Pause
 from ..core.botpool import BotPool, shared_pool
-from ..ui.address import ROOM_PARAMETER, room_name, served_doc
+from ..ui.address import ROOM_PARAMETER, client_address, room_name, served_doc
+from ..ui.page_build import on_build_end
 from ..ui.resume import keep_game
 from ..ui.shell import split
 from ..ui.token import keep_token
@@ -152,6 +153,7 @@ class PlayWithOthers(pn.viewable.Viewer):
         super().__init__(**params)
         self._registry = registry or shared_registry()
         self._token = token
+        self._address = client_address()
         self._button = pn.widgets.Button(
             label="Play with others", color="primary", css_classes=["cole-room-create"]
         )
@@ -169,7 +171,7 @@ class PlayWithOthers(pn.viewable.Viewer):
     def _create(self, *_: Any) -> None:
         options = {k: getattr(self.model, k) for k in room_options(self.model)}
         try:
-            room = self._registry.create(self.game, self._token, options)
+            room = self._registry.create(self.game, self._token, options, address=self._address)
         except RoomError as err:
             self._said.object = f'<span style="color:#a40000">{html.escape(str(err))}</span>'
             return
@@ -277,7 +279,13 @@ def _status_html(info: dict[str, Any]) -> str:
 
 
 class RoomPage(pn.viewable.Viewer):
-    """A room's page in one browser session: the bar and the game's own dashboard."""
+    """A room's page in one browser session: the bar and the game's own dashboard.
+
+    The page keeps its place in the room while it is built (:meth:`Room.reserve`), joins once
+    the whole page is built (:func:`~cole_panel.ui.page_build.on_build_end`) and leaves when
+    its session ends or its build fails: a page never counts twice, and a room whose pages
+    have all closed is idle.
+    """
 
     def __init__(self, room: Room, token: str, dashboard_class: type, **params: Any):
         super().__init__(**params)
@@ -286,16 +294,28 @@ class RoomPage(pn.viewable.Viewer):
         self._pending = threading.Lock()
         self._queued = False
         self.bar: RoomBar | None = None
-        self.mirror = MIRRORS[room.game]()
-        self.listener = room.join(token, self._notify)
-        self.mirror.bind(room, token, self.listener)
-        self.mirror.sync()
-        self.bar = RoomBar(room, token, self.listener)
-        self.bar.refresh()
-        self.dashboard = dashboard_class(model=self.mirror)
+        self.listener = room.reserve(token)
+        try:
+            self.mirror = MIRRORS[room.game]()
+            self.mirror.bind(room, token, self.listener)
+            self.mirror.sync()
+            self.bar = RoomBar(room, token, self.listener)
+            self.bar.refresh()
+            self.dashboard = dashboard_class(model=self.mirror)
+            self._layout = pn.Column(self.bar, self.dashboard, sizing_mode="stretch_width")
+        except BaseException:
+            room.leave(self.listener)
+            raise
+        on_build_end(self._built)
+
+    def _built(self, whole: bool) -> None:
+        """Join the room once the page is built whole; give the place back if it was not."""
+        if not whole:
+            self.room.leave(self.listener)
+            return
         if self._doc is not None:
-            self._doc.on_session_destroyed(lambda _ctx: room.leave(self.listener))
-        self._layout = pn.Column(self.bar, self.dashboard, sizing_mode="stretch_width")
+            self._doc.on_session_destroyed(_leaving(self.room, self.listener))
+        self.room.admit(self.listener, self._notify)
 
     def _notify(self) -> None:
         """The room changed (called from any thread): sync once on this page's next tick."""
@@ -335,6 +355,12 @@ class RoomPage(pn.viewable.Viewer):
 
     def __panel__(self) -> pn.viewable.Viewable:
         return self._layout
+
+
+def _leaving(room: Room, listener: int) -> Any:
+    """A session-destroyed callback that takes page ``listener`` out of ``room`` (it holds
+    neither the page nor its document)."""
+    return lambda _context: room.leave(listener)
 
 
 def game_page(

@@ -175,10 +175,13 @@ class RoomStore:
             ).scalar()
             yield Change(self, conn, name, version)
 
-    def count(self) -> int:
-        """How many rooms the database holds."""
+    def count(self, within: float = float("inf")) -> int:
+        """How many rooms the database holds that were used ``within`` seconds."""
+        query = select(func.count()).select_from(rooms)
+        if within != float("inf"):
+            query = query.where(rooms.c.touched >= self.database.clock() - within)
         with self.database.reading() as conn:
-            return conn.execute(select(func.count()).select_from(rooms)).scalar_one()
+            return conn.execute(query).scalar_one()
 
     def touch(self, names: Iterable[str]) -> None:
         """Rooms with pages open: not idle (their ``touched`` time is now)."""

@@ -22,6 +22,7 @@ from engines.savannah import State, Steal
 from ..ui import BotRunner, EventLog, GameOverBanner, MessageBox, ThinkingIndicator
 from ..ui.address import page_location
 from ..ui.batch import batched
+from ..ui.review_view import ReviewTab
 from ..ui.timer import call_later, can_call_later
 from .art import group_and_level
 from .hand import HandView
@@ -34,6 +35,7 @@ from .playback import Playback, speed_options
 from .players import PlayersView
 from .reference import CardReference
 from .review import TurnReview
+from .review_board import SavannahReviewBoard
 from .row import RowView
 from .scores import ScoreView
 from .settings_view import SettingsView
@@ -293,9 +295,14 @@ class SavannahDashboard(pn.viewable.Viewer):
         return self._area
 
     def _tabs(self, *settings: tuple[str, Any]) -> pn.Tabs:
+        review = ReviewTab(model=self.model, board_type=SavannahReviewBoard)
+        return review.attach(self._tab_set(review, *settings))
+
+    def _tab_set(self, review: ReviewTab, *settings: tuple[str, Any]) -> pn.Tabs:
         return pn.Tabs(
             ("Play", self._game),
             *settings,
+            ("Review", review.column),
             ("Cards", self.reference),
             ("How to play", self._how_to_play),
             dynamic=True,

@@ -20,6 +20,7 @@ from bokeh.models import ColumnDataSource
 from engines.savannah import name_of
 
 from ..ui.batch import batched
+from ..ui.client_values import finite_point
 from ..ui.figures import bare_figure, lean
 from ..ui.glyphs import label
 from ..ui.wrap import KEEPS_SIZE, growing_column, wrapping_row
@@ -118,8 +119,8 @@ class HandView(pn.viewable.Viewer):
         draw_cards(p, self.source, w=CARD_W, h=CARD_H, px=PX, detail=True)
         draw_backs(p, w=CARD_W, h=CARD_H, radius=8, x="x", y="y", source=self.backs)
         label(p, "text", source=self.status, size="13px", style="bold", color="color")
-        p.on_event(Tap, self._on_tap)
-        p.on_event(DoubleTap, self._on_double_tap)
+        p.on_event(Tap, finite_point(self._on_tap))
+        p.on_event(DoubleTap, finite_point(self._on_double_tap))
         self.figure = lean(p)
 
         self._title = pn.pane.HTML("", margin=(0, 5), css_classes=["cole-hand-title"])

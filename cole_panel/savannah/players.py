@@ -18,6 +18,7 @@ from bokeh.models import ColumnDataSource, HoverTool
 from bokeh.transform import dodge
 
 from ..ui.batch import batched
+from ..ui.client_values import finite_point
 from ..ui.figures import bare_figure, lean
 from ..ui.glyphs import badge, label
 from .art import (
@@ -176,7 +177,7 @@ class PlayersView(pn.viewable.Viewer):
         p.add_tools(
             HoverTool(renderers=[minis], tooltips=[("", "@title")], point_policy="follow_mouse")
         )
-        p.on_event(Tap, self._on_tap)
+        p.on_event(Tap, finite_point(self._on_tap))
         self.figure = lean(p)
         self._pane = pn.pane.Bokeh(
             p, sizing_mode="stretch_width", max_width=int(WIDTH * PX * 1.3), margin=(0, 5)

@@ -32,6 +32,11 @@ class Turn(BaseTurn):
     state: State
     """The position it led to."""
 
+    @property
+    def action(self) -> Any:
+        """The action played (what the engine's ``apply`` took)."""
+        return self.move
+
     @classmethod
     def record(cls, before: State, action: Move, events: Any, after: State) -> Turn:
         return cls(before.current_player, action, tuple(events), before, after)

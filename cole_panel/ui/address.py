@@ -56,3 +56,13 @@ def room_name() -> str | None:
         return None
     raw = values[0]
     return raw.decode("utf-8", "replace")[:100] if isinstance(raw, bytes) else str(raw)[:100]
+
+
+def client_address() -> str | None:
+    """The network address the served page was asked from (``None`` outside a server): what
+    a limit per address counts (behind a proxy, its address unless the server trusts its
+    ``X-Forwarded-For``, ``panel serve --use-xheaders``)."""
+    doc = served_doc()
+    request = doc.session_context.request if doc is not None else None
+    address = getattr(request, "remote_ip", None)
+    return address if isinstance(address, str) and address else None

@@ -153,7 +153,8 @@ class BotRunner(param.Parameterized):
     ) -> None:
         self.param.update(thinking=True, task=task, error="")
         post = _ui_poster(self.notebook_push)
-        request = compute if isinstance(compute, BotRequest) else None
+        # A BotRequest, or any plain-data job with compute(should_stop) (a review's position).
+        request = compute if callable(getattr(compute, "compute", None)) else None
         if request is not None:
             compute = request.compute
         if post is None:  # no event loop: nothing to keep responsive, run inline

@@ -33,13 +33,14 @@ import base64
 import io
 import sys
 import threading
+import weakref
 from collections.abc import Callable
 from typing import Any
 
 import panel as pn
 from bokeh.models import ImportedStyleSheet
 
-__all__ = ["in_notebook", "notebook_setup", "run_held"]
+__all__ = ["COMMS", "detected_comms", "in_notebook", "notebook_setup", "run_held"]
 
 # Every push of every dashboard in this kernel goes through this lock, so two threads never
 # interleave the parts of their messages (see module doc).
@@ -47,19 +48,65 @@ _PUSH_LOCK = threading.RLock()
 _local = threading.local()  # .held: the documents an action running on this thread changed
 
 
-def notebook_setup(*extensions: str, **config: Any) -> None:
+COMMS = ("default", "ipywidgets", "vscode", "colab")
+"""How outputs talk to the kernel: Panel's own comms (JupyterLab, Notebook 7) or ipywidgets."""
+
+
+def notebook_setup(*extensions: str, comms: str | None = None, **config: Any) -> None:
     """``pn.extension`` for a notebook that works offline, with each cell's output its own.
 
     ``extensions``/``config`` are passed on (e.g. ``notebook_setup("tabulator")``).  Inline
-    resources unless ``inline=False`` is given.
+    resources unless ``inline=False`` is given.  HoloViews' Bokeh plotting extension is loaded
+    too (inline, so ``hv.Curve(...)`` draws offline; a later ``hv.extension("bokeh")`` inlines
+    as well).  ``comms``: the host's way of talking to the kernel, one of :data:`COMMS`; by
+    default Panel's own detection (VS Code, Colab) and Voilà's kernel environment decide, else
+    ``"default"`` (JupyterLab, Notebook 7).  The ipywidgets hosts need ``jupyter_bokeh``.
     """
+    comms = comms if comms is not None else detected_comms()
+    if comms not in COMMS:
+        raise ValueError(f"comms must be one of {', '.join(COMMS)}, not {comms!r}")
     config.setdefault("inline", True)
     # Output printed while a board click is handled stays out of the dashboard (see module doc).
     config.setdefault("console_output", "disable")
-    pn.extension(*extensions, **config)
+    _load_holoviews(inline=bool(config["inline"]))
+    pn.extension(*extensions, comms=comms, **config)
     _guard_stale_repaints()
     _install_thread_aware_capture()
     _install_push_hooks(inline=bool(config["inline"]))
+    _install_moved_notice()
+    if comms != "default":
+        from .jupyter_widgets import install_widget_hooks
+
+        install_widget_hooks(inline=bool(config["inline"]))
+
+
+def detected_comms() -> str:
+    """The comms of this kernel's host: ``"ipywidgets"`` under Voilà (its kernels carry
+    ``VOILA_*`` variables), VS Code's or Colab's as Panel detects them, else ``"default"``."""
+    import os
+
+    if any(key.startswith("VOILA_") for key in os.environ):
+        return "ipywidgets"
+    if "google.colab" in sys.modules:
+        return "colab"
+    if "VSCODE_PID" in os.environ or "VSCODE_CWD" in os.environ:
+        return "vscode"
+    return "default"
+
+
+def _load_holoviews(inline: bool) -> None:
+    """Load HoloViews' Bokeh plotting extension and its notebook display, resources inline.
+
+    ``pn.extension`` loads HoloViews' renderer only when HoloViews is already imported, and
+    HoloViews' own ``hv.extension`` fetches from the CDN unless told ``inline=True``; this one
+    call (before Panel's, which then only adds its own part) does both.
+    """
+    try:
+        import holoviews as hv
+    except ImportError:  # pragma: no cover - a dependency, but a notebook may lack it
+        return
+    hv.extension.inline = inline  # a later hv.extension("bokeh") of the reader inlines too
+    hv.extension("bokeh", logo=False, inline=inline)
 
 
 def in_notebook(doc: Any) -> bool:
@@ -80,9 +127,11 @@ def run_held(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
     :func:`notebook_setup` (the push hooks) the function is simply called.
     """
     doc = _action_document()
-    if not _HOOKS or getattr(_local, "held", None) is not None or not in_notebook(doc):
+    if not _HOOKS or getattr(_local, "held", None) is not None or not _shown(doc):
         return fn(*args, **kwargs)
     from panel.io.notebook import push_on_root
+
+    from .jupyter_widgets import flush_widgets
 
     _local.held = held = {doc}
     try:
@@ -94,6 +143,16 @@ def run_held(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
         for changed in held:
             for ref in _notebook_roots(changed):
                 push_on_root(ref)
+        flush_widgets()
+
+
+def _shown(doc: Any) -> bool:
+    """Whether ``doc`` is shown in a notebook output, by Panel's comms or by a widget."""
+    from .jupyter_widgets import shown_by_widgets
+
+    return in_notebook(doc) or (
+        doc is not None and doc.session_context is None and shown_by_widgets(doc)
+    )
 
 
 def _action_document() -> Any:
@@ -331,3 +390,64 @@ def _install_thread_aware_capture() -> None:
     import pyviz_comms
 
     pyviz_comms.StandardOutput = _ThreadStandardOutput
+
+
+# -- a dashboard shown again ----------------------------------------------------------------
+
+MOVED_NOTICE = (
+    "**This dashboard was already shown in an earlier cell: it has moved here.** The earlier "
+    "output no longer follows the game. For a second board, make a second dashboard."
+)
+_SHOWN_VIEWERS: weakref.WeakSet = weakref.WeakSet()
+
+
+def _install_moved_notice() -> None:
+    """A project dashboard displayed a second time says so above its new output, and one
+    served (``pn.serve(d)``) after it was shown serves a fresh copy of its game.
+
+    Each dashboard keeps its own Bokeh figures, and a Bokeh model belongs to one document: the
+    newer output takes them, and the older one stops repainting without a word (its clicks
+    still reached the game).
+    """
+    viewer = pn.viewable.Viewer
+    if getattr(viewer, "cole_moved_notice", False):
+        return
+    show = viewer._repr_mimebundle_
+
+    def _repr_mimebundle_(self: Any, include: Any = None, exclude: Any = None) -> Any:
+        if type(self).__module__.startswith("cole_panel."):
+            if self in _SHOWN_VIEWERS:
+                from IPython.display import Markdown, display
+
+                display(Markdown(MOVED_NOTICE))
+            _SHOWN_VIEWERS.add(self)
+        return show(self, include, exclude)
+
+    def _create_view(self: Any) -> Any:
+        if self in _SHOWN_VIEWERS and _served():
+            return _fresh_copy(self)._create_view()
+        return create(self)
+
+    create = viewer._create_view
+    viewer._repr_mimebundle_ = _repr_mimebundle_
+    viewer._create_view = _create_view
+    viewer.cole_moved_notice = True
+
+
+def _served() -> bool:
+    doc = pn.state.curdoc
+    return doc is not None and doc.session_context is not None
+
+
+def _fresh_copy(dashboard: Any) -> Any:
+    """A new dashboard of the same kind over a copy of ``dashboard``'s game (what ``pn.serve``
+    of a dashboard shown in the notebook serves: one set of figures cannot be on two pages)."""
+    model = getattr(dashboard, "model", None)
+    if model is None or not (hasattr(model, "save") and hasattr(model, "load")):
+        raise ValueError(
+            f"This {type(dashboard).__name__} is shown in the notebook and cannot be served "
+            f"as well: serve a new one, e.g. pn.serve(lambda: {type(dashboard).__name__}())."
+        )
+    copy = type(model)()
+    copy.load(model.save())
+    return type(dashboard)(model=copy)

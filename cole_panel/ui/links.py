@@ -15,7 +15,7 @@ from typing import Any
 import panel as pn
 import param
 
-from .address import page_location, room_name
+from .address import page_location, room_name, served_doc
 
 __all__ = ["COPY_JS", "CopyLink"]
 
@@ -51,6 +51,7 @@ class CopyLink(pn.viewable.Viewer):
     ):
         super().__init__(**params)
         self._query = query
+        self._served = served_doc() is not None
         location = page_location()
         self._base = (location.href or "").split("?")[0] if location is not None else ""
         # A room's page: its address is the room's (a reload must come back to it), so the
@@ -79,4 +80,12 @@ class CopyLink(pn.viewable.Viewer):
             self._location.search = query
 
     def __panel__(self) -> pn.viewable.Viewable:
-        return pn.Row(self._text, self._copy, margin=0, sizing_mode="stretch_width")
+        # Only a served page has an address to share: in a notebook (or a script) the box
+        # would read a bare "?moves=…" that opens nothing, so it is not shown there.
+        return pn.Row(
+            self._text,
+            self._copy,
+            margin=0,
+            sizing_mode="stretch_width",
+            visible=self._served,
+        )

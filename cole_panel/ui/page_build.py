@@ -13,7 +13,17 @@ belongs to nobody else (Bokeh's ``with_locked_document`` says so: "exclusive acc
    document ready and only returns it.
 
 Builds queue on one thread (a second would only share the interpreter lock) in the order the
-pages were asked for.  Bokeh APIs used: a ``Handler`` added with ``Application.add`` and
+pages were asked for, at most :func:`queue_limit` of them (``$COLE_MAX_QUEUED_BUILDS``, default
+:data:`MAX_QUEUED_BUILDS`): past that, a page asked for over HTTP is answered at once with
+:func:`busy_page`, a few hundred bytes that ask again by themselves a few seconds later (the
+handler's ``process_request``, which Bokeh calls before it makes the session), so a flood of
+requests never makes every visitor wait for all of them.
+
+Code building a page may ask to hear how its build ended (:func:`on_build_end`): a room's page
+joins its room only once the whole page is built, and lets its place go when the build fails.
+Every page built here has the values its browser sends checked
+(:func:`~cole_panel.ui.client_values.guard_client_values`), and the memory of its session
+handed back once it ends (:func:`~cole_panel.ui.memory.hand_back_soon`).  Bokeh APIs used: a ``Handler`` added with ``Application.add`` and
 ``SessionContext.with_locked_document`` (public), reached through the server context's
 ``application_context`` (Bokeh's documented "Dev API" of its server); the behaviour relied on
 (handlers' ``on_session_created`` awaited before the app script runs) is pinned with
@@ -25,8 +35,12 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import html
 import logging
+import os
+import random
 import sys
+import threading
 import time
 import weakref
 from collections.abc import Callable
@@ -37,10 +51,22 @@ import panel as pn
 from bokeh.application.handlers.handler import Handler
 from bokeh.document import Document
 from panel.io.state import set_curdoc
+from tornado.web import Finish
 
 from .address import served_doc
+from .client_values import guard_client_values
+from .memory import hand_back_soon
 
-__all__ = ["BUILD_THREAD", "OffLoopBuild", "build_thread", "serve_built"]
+__all__ = [
+    "BUILD_THREAD",
+    "MAX_QUEUED_BUILDS",
+    "OffLoopBuild",
+    "build_thread",
+    "busy_page",
+    "on_build_end",
+    "queue_limit",
+    "serve_built",
+]
 
 BUILD_THREAD = "cole-page-build"
 """The name of the thread served pages are built on (after each app's first)."""
@@ -48,8 +74,108 @@ BUILD_THREAD = "cole-page-build"
 SWITCH_INTERVAL = 0.001
 """Seconds a build may keep the interpreter lock from the event loop (Python's default: 0.005)."""
 
+MAX_QUEUED_BUILDS = 8
+"""Page builds waiting or running at most (about 1 s of CPU each on a quiet 2-core machine)."""
+
+QUEUE_VARIABLE = "COLE_MAX_QUEUED_BUILDS"
+"""The environment variable that sets another limit (a whole number, at least 1)."""
+
+RETRY_SECONDS = (2, 5)
+"""A busy page asks again after a number of seconds drawn from this range (spread, so that the
+pages refused together do not all come back together)."""
+
 _log = logging.getLogger(__name__)
 _built: weakref.WeakKeyDictionary[Document, Any] = weakref.WeakKeyDictionary()
+_ends: weakref.WeakKeyDictionary[Document, list[Callable[[bool], Any]]] = (
+    weakref.WeakKeyDictionary()
+)
+_building: weakref.WeakSet[Document] = weakref.WeakSet()
+_queued = 0
+_queued_lock = threading.Lock()
+
+
+@functools.cache  # read once per process, like every other server setting
+def queue_limit() -> int:
+    """How many page builds may wait or run at once (``$COLE_MAX_QUEUED_BUILDS``)."""
+    text = os.environ.get(QUEUE_VARIABLE, "")
+    try:
+        limit = int(text) if text else MAX_QUEUED_BUILDS
+    except ValueError:
+        limit = 0
+    if limit < 1:
+        _log.warning(
+            "%s=%r is not a whole number >= 1; using %d", QUEUE_VARIABLE, text, MAX_QUEUED_BUILDS
+        )
+        limit = MAX_QUEUED_BUILDS
+    return limit
+
+
+def queued_builds() -> int:
+    """Page builds waiting for the build thread or running on it now."""
+    return _queued
+
+
+def _count_build(step: int) -> None:
+    global _queued
+    with _queued_lock:
+        _queued += step
+
+
+def busy_page(seconds: int) -> str:
+    """The page a visitor gets while the build queue is full: it asks again in ``seconds``
+    (its address unchanged, so a room's link stays a room's link).
+
+    >>> "refresh" in busy_page(3) and len(busy_page(3)) < 1000
+    True
+    """
+    return (
+        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+        f'<meta http-equiv="refresh" content="{int(seconds)}">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        "<title>Busy: retrying</title></head>"
+        '<body style="font-family:sans-serif;margin:2em;color:#3b2f1e;background:#fbf8f1">'
+        '<p class="cole-busy" role="status">The server is building pages for many visitors '
+        f"at once; this page asks again by itself in {html.escape(str(int(seconds)))} "
+        "seconds.</p></body></html>"
+    )
+
+
+def on_build_end(callback: Callable[[bool], Any]) -> None:
+    """Have ``callback(built)`` called once this session's page build ends: ``built`` is True
+    when the whole page was built, False when the build failed (what it made is thrown away).
+    Outside a page build of :func:`serve_built` (a notebook, a test) it is called at once."""
+    doc = served_doc()
+    if doc is None or doc not in _building:
+        callback(True)
+        return
+    _ends.setdefault(doc, []).append(callback)
+
+
+def _build_whole(doc: Document, build: Callable[[], Any]) -> Any:
+    """``build()`` into ``doc``, telling the :func:`on_build_end` callbacks how it ended."""
+    _building.add(doc)
+    try:
+        out = build()
+    except BaseException:
+        _build_ended(doc, False)
+        raise
+    guard_client_values(doc)  # the page's values now are the good ones
+    doc.on_session_destroyed(_hand_back_when_idle)
+    _build_ended(doc, True)
+    return out
+
+
+def _hand_back_when_idle(context: Any) -> None:
+    hand_back_soon(context, idle=lambda: _queued == 0)
+
+
+def _build_ended(doc: Document, built: bool) -> None:
+    _building.discard(doc)
+    for callback in _ends.pop(doc, []):
+        try:
+            callback(built)
+        except Exception:  # one callback failing must not keep the others from hearing
+            _log.exception("A page's build-end callback failed")
 
 
 @functools.cache  # made on first need (always asked for on the event loop's thread)
@@ -77,8 +203,20 @@ class OffLoopBuild(Handler):
     def modify_document(self, doc: Document) -> None:
         """Nothing: the app script serves the document (built here, or on the spot)."""
 
+    def process_request(self, request: Any) -> dict[str, Any]:
+        """A page asked for while :func:`queue_limit` builds wait is answered with
+        :func:`busy_page` at once (Bokeh calls this before it makes the session)."""
+        if _queued >= queue_limit() and not request.path.endswith("/ws"):
+            _log.info("Build queue full (%d pages): a busy page sent for %s", _queued, request.path)
+            raise Finish(busy_page(random.randint(*RETRY_SECONDS)))
+        return {}
+
     async def on_session_created(self, session_context: Any) -> None:
-        await session_context.with_locked_document(self._off_loop)
+        _count_build(+1)
+        try:
+            await session_context.with_locked_document(self._off_loop)
+        finally:
+            _count_build(-1)
 
     async def _off_loop(self, doc: Document) -> None:
         await asyncio.wrap_future(build_thread().submit(self._build_into, doc))
@@ -87,7 +225,7 @@ class OffLoopBuild(Handler):
         start = time.perf_counter()
         with set_curdoc(doc):
             try:
-                _built[doc] = self.build()
+                _built[doc] = _build_whole(doc, self.build)
                 _log.debug("A page built off the event loop in %.2f s", time.perf_counter() - start)
             except Exception:
                 # The app script builds it again on the loop, where Panel shows the error.
@@ -107,6 +245,7 @@ def serve_built(build: Callable[[], Any]) -> Any:
         _build_later_pages_off_loop(doc, build)
         if doc in _built:
             return _built.pop(doc)
+        return _build_whole(doc, build)
     return build()
 
 

@@ -57,7 +57,8 @@ class SaveLoad(pn.viewable.Viewer):
                 f"{name} is {size / 1_000_000:.1f} MB; a load box reads files up to "
                 f"{LIMIT_TEXT}, so it was not sent."
                 if size > MAX_FILE_BYTES
-                else f"{name} could not be read."
+                else f"{name} did not arrive whole (what came was not a file's bytes); choose "
+                "it again."
             )
             return
         self.load_bytes(data, name)

@@ -52,7 +52,8 @@ class FileChooser(JSComponent):
     """A file input whose choices go to ``on_file(name, bytes or None, size)``.
 
     ``bytes`` is None when the browser refused the file for being over :attr:`max_bytes`
-    (it was not sent).  A hostile page could send more: the server checks the size again.
+    (it was not sent; ``size`` is then over the limit) or when what came was not a file's
+    bytes (``size`` 0).  A hostile page could send more: the server checks the size again.
     """
 
     accept = param.String(default=".json,application/json", doc="File types offered.")
@@ -81,7 +82,7 @@ class FileChooser(JSComponent):
             try:
                 payload = base64.b64decode(data, validate=True)
             except (binascii.Error, ValueError):
-                payload = None
+                payload, size = None, 0  # not the file's bytes: damaged, not too large
             else:
                 size = len(payload)
         elif isinstance(data, str):

@@ -109,6 +109,9 @@ class CircleSearch(SearchGame):
     def action(self, world: State, move: int) -> Cell:
         return world._b.cells[move]
 
+    def move_of(self, world: State, action: Cell) -> int:
+        return world._b.index[action]
+
     def mover(self, world: State) -> int | None:
         return None if world._outcome is not None else world._player
 

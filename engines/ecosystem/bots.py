@@ -162,6 +162,9 @@ class EcosystemSearch(SearchGame):
     def action(self, world: State, move: Move) -> Pick:
         return _pick(world, move)
 
+    def move_of(self, world: State, action: Pick) -> Move:
+        return (world.rules.park_names.index(action.park), action.card, action.cell)
+
     def priors(self, world: State, moves: list[Move]) -> list[float]:
         judge = _Evaluator(world, world._current)
         values = [judge.after(m) for m in moves]

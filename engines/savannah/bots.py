@@ -143,6 +143,9 @@ class SavannahSearch(SearchGame):
     def play(self, world: State, move: tuple[Any, ...]) -> None:
         world.apply(self.action(world, move))
 
+    def move_of(self, world: State, action: Move) -> tuple[Any, ...]:
+        return move_key(action, world)
+
     def mover(self, world: State) -> int | None:
         return world.current_player
 

@@ -11,8 +11,9 @@ What it gives a test module
     running loop and ``asyncio.run`` would refuse to start.  Stopping Playwright at the end of
     each module clears it; a launch costs about a second.)
 ``panel_server``
-    A factory: ``panel_server("circle")`` starts a REAL ``panel serve apps/circle.py --address
-    127.0.0.1 --port N --allow-websocket-origin 127.0.0.1:N`` subprocess on a free port (once per
+    A factory: ``panel_server("circle")`` starts a REAL ``python -m cole_panel.serve
+    apps/circle.py --address 127.0.0.1 --port N --allow-websocket-origin 127.0.0.1:N``
+    subprocess (``make serve``'s launcher: ``panel serve`` with compression) on a free port (once per
     app per test session), waits until the port accepts connections and returns a
     :class:`PanelServer` (``.url``, ``.pid``, ``.log_tail()``).  The process group is killed at
     the end of the session.  Its stdout/stderr go to ``tests/artifacts/server-<app>.log``; the tail
@@ -57,6 +58,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable, Iterator
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -75,6 +77,9 @@ VIEWPORT = {"width": 1400, "height": 1000}
 SERVER_START_TIMEOUT = 90.0
 PAGE_LOAD_TIMEOUT_MS = 60_000
 DOUBLE_TAP_GAP = 0.35  # seconds; Bokeh's double-tap threshold is 300 ms
+LAUNCHER = ("cole_panel.serve",)
+"""What serves the pages: ``make serve``'s launcher (``panel serve`` with compression and only
+the bundles a page uses; it takes every ``panel serve`` option)."""
 
 
 def mark_browser_tests(items: list[pytest.Item], folder: Path) -> None:
@@ -196,8 +201,57 @@ class ServerProcess:
         return "\n".join(text.splitlines()[-lines:]) or "(server log empty)"
 
 
+def listening(port: int) -> bool:
+    """Whether something accepts connections on 127.0.0.1:``port``."""
+    with socket.create_connection(("127.0.0.1", port), timeout=0.5):
+        return True
+
+
+class SiteServer(ServerProcess):
+    """What ``make serve`` runs: ``python -m cole_panel.serve apps/*.py --index index`` (every
+    page in one process, compressed) on 127.0.0.1, in its own process group."""
+
+    def __init__(
+        self,
+        port: int | None = None,
+        extra_args: tuple[str, ...] = (),
+        launcher: tuple[str, ...] = LAUNCHER,
+    ):
+        super().__init__(ARTIFACTS / f"server-site-{launcher[0]}.log")
+        self.launcher = tuple(launcher)
+        """The module run with ``python -m`` and its arguments (``("panel", "serve")``: the
+        pages as ``panel serve`` serves them)."""
+        self.title = f"python -m {' '.join(launcher)}"
+        self.port = port or free_port()
+        self.extra_args = tuple(extra_args)
+
+    def url(self, page: str = "index") -> str:
+        """Address of a page, e.g. ``http://127.0.0.1:40123/circle``."""
+        return f"http://127.0.0.1:{self.port}/{page}"
+
+    def start(self, timeout: float = SERVER_START_TIMEOUT) -> SiteServer:
+        cmd = [
+            sys.executable,
+            "-m",
+            *self.launcher,
+            *map(str, sorted(APPS.glob("*.py"))),
+            "--address",
+            "127.0.0.1",
+            "--port",
+            str(self.port),
+            "--allow-websocket-origin",
+            f"127.0.0.1:{self.port}",
+            "--index",
+            "index",
+            *self.extra_args,
+        ]
+        self.launch(cmd, ROOT, checkout_env(), partial(listening, self.port), timeout)
+        return self
+
+
 class PanelServer(ServerProcess):
-    """One ``panel serve apps/<app>.py`` subprocess on 127.0.0.1 (its own process group)."""
+    """One ``python -m cole_panel.serve apps/<app>.py`` (``panel serve`` as ``make serve`` runs
+    it) subprocess on 127.0.0.1 (its own process group)."""
 
     running: dict[str, PanelServer] = {}
 
@@ -217,6 +271,8 @@ class PanelServer(ServerProcess):
         self.port = port or free_port()
         self.script = Path(script) if script is not None else APPS / f"{app}.py"
         self.extra_args = tuple(extra_args)
+        self.launcher = LAUNCHER
+        """The module run with ``python -m`` (and its arguments) that serves the script."""
 
     @property
     def url(self) -> str:
@@ -229,8 +285,7 @@ class PanelServer(ServerProcess):
         cmd = [
             sys.executable,
             "-m",
-            "panel",
-            "serve",
+            *self.launcher,
             str(self.script),
             "--address",
             "127.0.0.1",
@@ -241,11 +296,7 @@ class PanelServer(ServerProcess):
             *self.extra_args,
         ]
 
-        def listening() -> bool:
-            with socket.create_connection(("127.0.0.1", self.port), timeout=0.5):
-                return True
-
-        self.launch(cmd, ROOT, checkout_env(**self.env), listening, timeout)
+        self.launch(cmd, ROOT, checkout_env(**self.env), partial(listening, self.port), timeout)
         PanelServer.running[self.app] = self
         return self
 

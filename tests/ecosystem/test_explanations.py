@@ -90,23 +90,25 @@ def test_the_row_table_is_an_option_that_changes_the_total():
     assert saved.row_points[5] == 20 and saved.final_total == model.final_total
 
 
-def test_any_edit_restarts_step_mode_and_the_headline_keeps_the_final_total():
+def test_a_park_edit_leaves_step_mode_and_says_so():
     model = ScoringExplorerModel()
     model.go(len(model.view_steps))
     assert model.step == 11
     model.set_card(None, (3, 3), "GZ")
-    assert model.stepping and model.step == 0
-    assert model.shown_parks[0].flipped == frozenset()
-    assert "The steps start again from step 0." in model.message
-    model.go(5)
+    assert not model.stepping and model.step == 0
+    assert "Step-by-step mode is off: the park changed." in model.message
+    model.go(3)
     assert model.load_text(str(model.parks[0]))
-    assert model.step == 0
+    assert not model.stepping and model.step == 0
     model.go(4)
     model.elephant_floor = 0
     assert model.step == 0
     model.go(8)  # a lion's choice keeps the step: the player is looking at it
     model.choose_lion(model.lion.options[-1][0])
     assert model.step == 8
+    assert model.clear() and not model.stepping and model.final_total == 0
+    assert model.message.startswith("Cleared the park.")
+    assert model.message.endswith("Step-by-step mode is off: the park changed.")
 
 
 def test_a_link_holds_the_parks_and_options_and_reopens_them():

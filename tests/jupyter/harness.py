@@ -19,6 +19,7 @@ from __future__ import annotations
 import contextlib
 import json
 import shutil
+import socket
 import sys
 import time
 import urllib.request
@@ -112,6 +113,73 @@ class JupyterServer(ServerProcess):
                 urllib.request.urlopen(request, timeout=10).close()
 
 
+def write_notebook(path: Path, cells: list[str]) -> Path:
+    """Write a notebook of these code cells (no outputs) to ``path``."""
+    notebook = {
+        "cells": [
+            {
+                "cell_type": "code",
+                "metadata": {},
+                "source": c,
+                "outputs": [],
+                "execution_count": None,
+            }
+            for c in cells
+        ],
+        "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3"}},
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+    path.write_text(json.dumps(notebook))
+    return path
+
+
+class VoilaServer(ServerProcess):
+    """``voila NOTEBOOK`` on 127.0.0.1 (no token): the notebook run and shown as a page.
+
+    Like :class:`JupyterServer` it serves a copy of the teaching notebooks and nothing sets
+    ``PANEL_INLINE`` or Panel's comms: the notebook must choose them itself.
+    """
+
+    title = "voila"
+
+    def __init__(self, root: Path, notebook: str, log_path: Path):
+        super().__init__(log_path)
+        self.root = Path(root)
+        self.notebook = notebook
+        self.port = free_port()
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self, timeout: float = START_TIMEOUT) -> VoilaServer:
+        self.root.mkdir(parents=True, exist_ok=True)
+        for path in NOTEBOOKS.glob("*.ipynb"):
+            shutil.copy(path, self.root / path.name)
+        cmd = [
+            sys.executable,
+            "-m",
+            "voila",
+            self.notebook,
+            "--no-browser",
+            "--Voila.ip=127.0.0.1",
+            f"--port={self.port}",
+            "--Voila.token=",
+            "--show_tracebacks=True",
+        ]
+        env = checkout_env(JUPYTER_CONFIG_DIR=str(self.root / ".jupyter-config"))
+        env.pop("PANEL_INLINE", None)
+        env.pop("PANEL_COMMS", None)
+
+        def listening() -> bool:
+            with socket.create_connection(("127.0.0.1", self.port), timeout=2):
+                return True
+
+        self.launch(cmd, self.root, env, listening, timeout)
+        return self
+
+
 # The LAST view of a figure with this name (every output of a notebook is its own document, and
 # the teaching cells reuse the dashboards' figure names).
 _FIGURE_JS = """
@@ -147,7 +215,8 @@ name => {
 
 
 class NotebookPage:
-    """A notebook open in JupyterLab (``ui="lab"``) or Notebook 7 (``ui="notebook"``)."""
+    """A notebook open in JupyterLab (``ui="lab"``) or Notebook 7 (``ui="notebook"``), or the
+    page of a :class:`VoilaServer` (``ui="voila"``)."""
 
     def __init__(self, browser, server: JupyterServer, name: str, ui: str = "lab"):
         self.server = server
@@ -174,6 +243,9 @@ class NotebookPage:
             self.errors.append(f"console.error: {message.text}")
 
     def open(self) -> NotebookPage:
+        if self.ui == "voila":  # the page is the notebook's outputs: Voilà runs every cell
+            self.page.goto(f"{self.server.url}/", timeout=300_000)
+            return self
         # ``?reset``: a fresh workspace, not the tabs an earlier test left open
         path = f"lab/tree/{self.name}?reset" if self.ui == "lab" else f"notebooks/{self.name}"
         self.page.goto(f"{self.server.url}/{path}", timeout=90_000)

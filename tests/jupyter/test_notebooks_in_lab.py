@@ -22,15 +22,15 @@ from cole_panel.ecosystem.geometry import cell_center as park_cell_center
 from engines.circle import parse_label
 from engines.ecosystem import parse_cell_label
 
-from .harness import NotebookPage
+from .harness import NOTEBOOKS, NotebookPage
 
 # The last object of a type a cell displayed (IPython keeps every cell's value in ``Out``).
 LAST = "[v for v in Out.values() if type(v).__name__ == {name!r}][-1]"
 
 
-def run_notebook(open_notebook, name: str, ui: str = "lab") -> NotebookPage:
+def run_notebook(open_notebook, name: str, ui: str = "lab", timeout: float = 180) -> NotebookPage:
     nb = open_notebook(name, ui=ui)
-    nb.run_all()
+    nb.run_all(timeout)
     prompts = nb.prompts()
     assert prompts and all(re.fullmatch(r"\[\d+\]:", p) for p in prompts), prompts
     errors = nb.page.locator(".jp-OutputArea-output[data-mime-type*='error']")
@@ -166,3 +166,87 @@ def test_savannah_notebook_play_a_card_while_another_cell_prints(open_notebook):
     dashboard = nb.page.locator(".jp-Notebook .jp-Cell").nth(-2)
     assert "tick" not in dashboard.inner_text()
     assert_no_console_errors(nb)
+
+
+def test_puzzles_notebook_trainer_judges_a_click(open_notebook):
+    """The trainer the notebook ends on renders offline and judges the answer clicked."""
+    from cole_panel.circle.puzzle_model import PuzzleModel
+    from cole_panel.circle.puzzles import PUZZLE_PREFIX
+
+    # The notebook generates and checks all 72 puzzles first (40 s of CPU).
+    nb = run_notebook(open_notebook, "circle_puzzles.ipynb", timeout=540)
+    board = f"{PUZZLE_PREFIX}-board"
+    nb.wait_figure(board)
+    answer = PuzzleModel().puzzle.answers[0]
+    nb.click(board, *cell_center(parse_label(answer)))
+    expect(nb.page.locator(".cole-puzzle-feedback").last).to_contain_text("Right!", timeout=30_000)
+    assert_no_console_errors(nb)
+
+
+# Where the first entry of the last Bokeh legend on the page is drawn, and whether the
+# renderers it names are muted.
+_LEGEND_JS = """
+() => {
+    const views = [...Bokeh.index.query(v => v.model && v.model.type === "Legend")];
+    const view = views[views.length - 1];
+    if (view == null || view.bbox == null) return null;
+    const item = view.model.items[0];
+    const box = view.plot_view.canvas_view.el.getBoundingClientRect();
+    return {
+        x: box.left + view.bbox.left + 20,
+        y: box.top + view.bbox.top + view.model.padding + view.model.label_height / 2 + 4,
+        label: item.label.value,
+        muted: item.renderers.map(r => r.muted),
+    };
+}
+"""
+
+
+def test_lab_notebook_plot_draws_offline_and_its_legend_mutes_a_bot(open_notebook):
+    """The HoloViews plot (after ``notebook_setup()`` only) draws with no CDN request, and a
+    click on its legend mutes that bot's curves; the runner's progress is a widget, not a
+    stderr box."""
+    nb = run_notebook(open_notebook, "simulation_lab.ipynb", timeout=400)
+    assert (
+        nb.page.locator(
+            ".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']"
+        ).count()
+        == 0
+    )
+    # (JupyterLab leaves cells out of the page while scrolled away: ask the kernel instead.)
+    bar = nb.append_and_run("print(type(runner._bar(1, True, 'x')).__module__)")
+    assert bar.strip() == "tqdm.notebook", bar
+    nb.page.locator(".jp-Cell").nth(-2).scroll_into_view_if_needed()
+    nb.page.wait_for_function(f"() => ({_LEGEND_JS})() != null", timeout=60_000)
+    legend = nb.page.evaluate(_LEGEND_JS)
+    assert legend["label"] == "random" and not any(legend["muted"]), legend
+    nb.page.mouse.click(legend["x"], legend["y"])
+    nb.page.wait_for_function(f"() => ({_LEGEND_JS})().muted.every(m => m)", timeout=20_000)
+    assert_no_console_errors(nb)
+
+
+# The notebooks the tests above open; any other notebook of the folder (a new one) is run by
+# the test below, so none is left out.
+OPENED_ABOVE = {
+    "circle_of_life.ipynb",
+    "ecosystem_scoring.ipynb",
+    "on_the_savannah.ipynb",
+    "circle_puzzles.ipynb",
+    "simulation_lab.ipynb",
+}
+
+
+def test_every_other_notebook_runs_offline_and_answers_a_button(open_notebook):
+    """Each notebook of the folder without a test above: all cells run, the first button of
+    the last output is pressed, and the page logs no error.  (The names above must still be
+    notebooks of the folder: a renamed one would otherwise go untested.)"""
+    names = {p.name for p in NOTEBOOKS.glob("*.ipynb")}
+    assert names >= OPENED_ABOVE, OPENED_ABOVE - names
+    for name in sorted(names - OPENED_ABOVE):
+        nb = run_notebook(open_notebook, name, timeout=400)
+        buttons = nb.page.locator(".jp-Cell").last.get_by_role("button")
+        if buttons.count():
+            buttons.first.click()
+            nb.wait_kernel_idle()
+        assert_no_console_errors(nb)
+        nb.close()

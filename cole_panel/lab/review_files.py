@@ -1,0 +1,127 @@
+"""``cole review``'s inputs and rows: a saved game of any of the three games (or a Circle
+``?moves=`` link) read into its start and moves, and reviewed into one row per move.
+
+A save names its game in its ``format`` field; each game's own model reads it (with every check
+the app makes), so a file the app would refuse is refused here with the app's sentence.
+
+>>> game = read_game("link", "?moves=E5,E7,E6&radius=4")
+>>> game.game, game.actions
+('circle', ('E5', 'E7', 'E6'))
+>>> read_game("bad.json", "[1, 2]")
+Traceback (most recent call last):
+...
+ValueError: bad.json: it is not a saved game of Circle of Life, Ecosystem: Savanna or On the Savannah.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from cole_panel.core.model import GameModel
+from engines.games import GAMES
+from engines.review import review_game
+
+__all__ = ["COLUMNS", "SavedGame", "read_game", "review_rows"]
+
+COLUMNS = (
+    "file",
+    "game",
+    "number",
+    "mover",
+    "move",
+    "before",
+    "after",
+    "class",
+    "better",
+    "drop",
+    "why",
+)
+"""The columns of ``cole review --output``, one row per move."""
+
+MAX_FILE_CHARS = 2_000_000
+"""The longest save (or link) read; a save of a whole game is a few tens of kilobytes."""
+
+
+@dataclass(frozen=True)
+class SavedGame:
+    """A game read from a file: its start, the moves played (their text) and the names."""
+
+    name: str
+    """Where it came from (the file name, or the link)."""
+    game: str
+    """The game's machine name."""
+    start: Any
+    """The start position."""
+    actions: tuple[str, ...]
+    """The moves played, as the game writes them."""
+    names: tuple[str, ...]
+    """The players' names."""
+
+
+def _model_class(game: str) -> type[GameModel]:
+    """The game's model (``cole_panel.<game>.model``): it reads the game's saves."""
+    module = importlib.import_module(f"cole_panel.{game}.model")
+    return next(
+        value
+        for value in vars(module).values()
+        if isinstance(value, type) and issubclass(value, GameModel) and value.save_format
+    )
+
+
+def _is_link(text: str) -> bool:
+    head = text.strip()[:300]
+    return head.startswith("?") or ("?moves=" in head and not head.startswith("{"))
+
+
+def read_game(name: str, text: str) -> SavedGame:
+    """The game in ``text`` (a save of any game, or a Circle link); ValueError names ``name``."""
+    if not isinstance(text, str) or len(text) > MAX_FILE_CHARS:
+        raise ValueError(f"{name}: not a save file (over {MAX_FILE_CHARS:,} characters).")
+    if _is_link(text):
+        return _read_link(name, text.strip())
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        data = None
+    formats = {_model_class(g).save_format: g for g in GAMES}
+    game = formats.get(data.get("format")) if isinstance(data, dict) else None
+    if game is None:
+        titles = [g.title.removeprefix("Circle of Life: ") for g in GAMES.values()]
+        raise ValueError(
+            f"{name}: it is not a saved game of {', '.join(titles[:-1])} or {titles[-1]}."
+        )
+    model = _model_class(game)()
+    if not model.load(text):
+        raise ValueError(f"{name}: {model.message}")
+    start = model.start
+    actions = []
+    state = start
+    for turn in model.history:
+        actions.append(state.action_to_str(turn.action))
+        state = turn.state
+    names = tuple(model.player_name(p) for p in range(start.players))
+    return SavedGame(name, game, start, tuple(actions), names)
+
+
+def _read_link(name: str, text: str) -> SavedGame:
+    from cole_panel.circle.link import read_query
+
+    query = text[text.index("?") :]
+    shared = read_query(query)
+    if shared.problems:
+        raise ValueError(f"{name}: {shared.problems[0]}")
+    from engines.circle import PLAYER_NAMES, new_game
+
+    return SavedGame(name, "circle", new_game(shared.rules), shared.moves, PLAYER_NAMES)
+
+
+def review_rows(name: str, text: str, iterations: int | None, seed: int) -> list[dict[str, Any]]:
+    """Review the game in ``text`` (one Dask task): one row per move, in :data:`COLUMNS`."""
+    saved = read_game(name, text)
+    review = review_game(
+        saved.start, saved.actions, iterations=iterations, seed=seed, names=saved.names
+    )
+    return [{"file": name, "game": saved.game, **row} for row in review.rows()]

@@ -1,0 +1,172 @@
+"""``python -m cole_panel.serve apps/*.py [panel serve options]``: ``panel serve`` with small pages.
+
+What ``make serve`` runs.  It takes every option of ``panel serve`` (it *is* Panel's ``serve``
+command, through the customisation hooks Bokeh's ``serve`` command offers subclasses) and adds:
+
+* **gzip** for every HTML, JavaScript, CSS and JSON response a browser accepts it for
+  (tornado's ``GZipContentEncoding``).  A static file (Bokeh's and Panel's bundles, addressed
+  by version) is compressed once per process and then served from memory
+  (:class:`StaticGzip`): compressing the 3 MB of JavaScript of a first visit afresh costs the
+  event loop about 0.4 s, paid by every other visitor at once when a class arrives together.
+* **websocket compression** (permessage-deflate, :data:`WEBSOCKET_COMPRESSION`): the page's
+  document arrives over the websocket (35-160 KB of JSON) and shrinks to about a sixth.
+* **only the bundles a page uses** (:func:`page_resources`): no MathJax bundle (1.8 MB, 0.6 MB
+  gzipped; no page of ours typesets TeX, but Panel 1.9 asks for it on every page whose
+  template has an HTML pane as a root, which every template has) and no WebGL bundle on a
+  page that draws nothing with WebGL.  Tabulator's bundle is named by Panel only on the pages
+  that load its extension (Ecosystem and Savannah, which show tables).
+
+``panel serve apps/*.py`` still serves the same pages, uncompressed and with the MathJax and
+WebGL bundles.  Static files keep Bokeh's and Panel's caching by version (``?v=`` addresses, ETags).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from bokeh.document import Document
+from bokeh.models import Plot
+from bokeh.resources import Resources
+from panel.command.serve import Serve
+from panel.io.state import state
+from tornado.httputil import HTTPHeaders, HTTPServerRequest
+from tornado.web import GZipContentEncoding
+
+__all__ = ["SmallPagesServe", "StaticGzip", "main", "page_resources"]
+
+WEBSOCKET_COMPRESSION = {"websocket_compression_level": 6, "websocket_compression_mem_level": 5}
+"""zlib settings of the websocket's permessage-deflate (mem level 5: ~180 KB per open page)."""
+
+STATIC_CACHE_BYTES = 16 * 2**20
+"""At most this many bytes of compressed static files are kept (all of ours take ~2 MB)."""
+
+_STATIC = "/static/"
+
+
+class StaticGzip(GZipContentEncoding):
+    """Tornado's gzip transform that compresses each static file once per process.
+
+    A ``GET`` of a file under ``static/`` answered ``200`` with an ETag (a hash of the
+    file's content) is kept compressed, keyed by address and ETag, and later answers send the
+    kept bytes.  Every other response is compressed as it is sent.
+    """
+
+    cache: dict[tuple[str, str], bytes] = {}
+    """(address, ETag) -> the file's gzip body, shared by every request of the process."""
+
+    def __init__(self, request: HTTPServerRequest) -> None:
+        super().__init__(request)
+        static = request.method == "GET" and _STATIC in request.path  # also under --prefix
+        self._uri = request.uri if static else None
+        self._key: tuple[str, str] | None = None
+        self._parts: list[bytes] | None = None
+        self._sent_cached = False
+
+    def transform_first_chunk(
+        self, status_code: int, headers: HTTPHeaders, chunk: bytes, finishing: bool
+    ) -> tuple[int, HTTPHeaders, bytes]:
+        etag = headers.get("Etag")
+        if self._uri is not None and status_code == 200 and etag and self._gzipping:
+            self._key = (self._uri, etag)
+            kept = self.cache.get(self._key)
+            if kept is not None and self._compressible(headers):
+                headers["Vary"] = _vary(headers)
+                headers["Content-Encoding"] = "gzip"
+                headers["Content-Length"] = str(len(kept))
+                self._sent_cached = True
+                return status_code, headers, kept
+            self._parts = []
+        status_code, headers, chunk = super().transform_first_chunk(
+            status_code, headers, chunk, finishing
+        )
+        if not self._gzipping:  # (when gzipping, the compressed chunk went through _keep)
+            self._parts = None
+        return status_code, headers, chunk
+
+    def transform_chunk(self, chunk: bytes, finishing: bool) -> bytes:
+        if self._sent_cached:
+            return b""
+        return self._keep(super().transform_chunk(chunk, finishing), finishing)
+
+    def _compressible(self, headers: HTTPHeaders) -> bool:
+        ctype = str(headers.get("Content-Type", "")).split(";")[0]
+        return self._compressible_type(ctype) and "Content-Encoding" not in headers
+
+    def _keep(self, compressed: bytes, finishing: bool) -> bytes:
+        """Collect a static file's compressed parts; keep the whole once it is sent."""
+        if self._parts is not None and self._key is not None:
+            self._parts.append(compressed)
+            if finishing:
+                body = b"".join(self._parts)
+                if sum(map(len, self.cache.values())) + len(body) <= STATIC_CACHE_BYTES:
+                    self.cache[self._key] = body
+                self._parts = None
+        return compressed
+
+
+def _vary(headers: HTTPHeaders) -> str:
+    vary = headers.get("Vary")
+    return f"{vary}, Accept-Encoding" if vary else "Accept-Encoding"
+
+
+def page_resources(resources: Resources, doc: Document | None) -> Resources:
+    """``resources`` without the bundles a page of ``doc`` does not use.
+
+    Bokeh's MathJax bundle always goes (no page typesets TeX); its WebGL bundle goes unless a
+    plot of ``doc`` asks for WebGL (HoloViews' charts do, Bokeh's boards do not).  A WebGL plot
+    added later is drawn on the 2D canvas (BokehJS falls back by itself).  Without a document
+    (a request that is no page) only MathJax goes.
+
+    >>> from bokeh.document import Document
+    >>> from bokeh.resources import Resources
+    >>> page_resources(Resources(mode="server"), Document()).components
+    ['bokeh', 'bokeh-widgets', 'bokeh-tables']
+    """
+    unused = {"bokeh-mathjax"}
+    if doc is not None and not any(
+        isinstance(model, Plot) and model.output_backend == "webgl" for model in doc.models
+    ):
+        unused.add("bokeh-gl")
+    return resources.clone(components=[c for c in resources.components if c not in unused])
+
+
+class SmallPagesServe(Serve):
+    """Panel's ``serve`` command with gzip, websocket compression and only the bundles used."""
+
+    def customize_kwargs(self, args: argparse.Namespace, server_kwargs: dict) -> dict:
+        kwargs = super().customize_kwargs(args, server_kwargs)
+        # tornado.web.Application's ``transforms`` (its ``compress_response=True`` would add
+        # the plain GZipContentEncoding, compressing every static file for every visitor).
+        kwargs["transforms"] = [StaticGzip]
+        for name, value in WEBSOCKET_COMPRESSION.items():
+            if kwargs.get(name) is None:
+                kwargs[name] = value
+        return kwargs
+
+    def customize_server(self, server: Any) -> Any:
+        server = super().customize_server(server)
+        # Every page's HTML names the bundles of BokehTornado.resources(): Bokeh's Server keeps
+        # its BokehTornado as ``_tornado`` (pinned with bokeh<4; tests/test_serve.py checks).
+        # Panel asks for them with the page's document as ``pn.state.curdoc``.
+        tornado_app = server._tornado
+        resources = tornado_app.resources
+        tornado_app.resources = lambda *a, **kw: page_resources(resources(*a, **kw), state.curdoc)
+        return server
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Parse ``panel serve``'s options from ``argv`` and serve until stopped."""
+    parser = argparse.ArgumentParser(
+        prog="python -m cole_panel.serve",
+        description="panel serve, with gzip, websocket compression and no MathJax bundle",
+    )
+    command = SmallPagesServe(parser=parser)
+    args = parser.parse_args(sys.argv[1:] if argv is None else argv)
+    command.invoke(args)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,263 @@
+"""The Review tab: where a game was won and lost, move by move, for every game.
+
+An advantage chart (Bokeh, built per view: each player's win chance after every move, each move
+marked by its class), the three turning points listed first, every move in a list, and the
+position of the move picked with the move played and the better one drawn (by the game's
+:class:`ReviewBoard`).  The review runs one position per job on the page's
+:class:`~cole_panel.ui.BotRunner` (the server's worker pool when served; never the event loop),
+with a progress bar and Stop.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+import panel as pn
+import param
+from bokeh.models import ColumnDataSource, HoverTool, Range1d
+from bokeh.plotting import figure
+
+from engines.review import CLASSES, MoveReview
+
+from ..core.model import GameModel
+from ..core.reviewing import ReviewRun
+from .bots import BotRunner
+
+__all__ = ["CLASS_COLOURS", "ReviewBoard", "ReviewTab", "ReviewView"]
+
+CLASS_COLOURS = {
+    "best": "#2e7d32",
+    "good": "#7cb342",
+    "inaccuracy": "#f9a825",
+    "mistake": "#ef6c00",
+    "blunder": "#c62828",
+}
+"""The colour of each class's marks on the chart (and in the move list)."""
+
+LINE_COLOURS = ("#ec7a23", "#262626", "#1565c0", "#6a1b9a")
+"""Each player's line, in seat order (Circle's Orange and Black first)."""
+
+
+class ReviewBoard(pn.viewable.Viewer):
+    """Shows one position of a review: the game's default is its text; games draw a board."""
+
+    def __init__(self, **params: Any):
+        super().__init__(**params)
+        self._pane = pn.pane.HTML(
+            "", sizing_mode="stretch_width", css_classes=["cole-review-position"]
+        )
+
+    def show(self, before: Any, move: MoveReview | None) -> None:
+        """Show ``before`` (the position the move was made in) with ``move`` marked."""
+        if move is None:
+            self._pane.object = ""
+            return
+        lines = [f"Move {move.number}: {move.mover_name()}, {move.move}."]
+        if not move.is_best:
+            lines.append(f"Better: {move.best}.")
+        lines += self.position(before, move)
+        self._pane.object = "".join(f"<p>{html.escape(line)}</p>" for line in lines)
+
+    def position(self, before: Any, move: MoveReview) -> list[str]:
+        """Lines that describe the position (a game's board overrides this)."""
+        return []
+
+    def __panel__(self) -> pn.viewable.Viewable:
+        return self._pane
+
+
+def _chart(players: int, names: tuple[str, ...]) -> tuple[Any, list[ColumnDataSource], Any]:
+    """The advantage chart, its per-player line sources and its marks' source."""
+    fig = figure(
+        height=220,
+        sizing_mode="stretch_width",
+        y_range=Range1d(0, 1),
+        tools="tap",
+        toolbar_location=None,
+        title="Win chance after each move",
+        name="review-chart",
+    )
+    fig.xaxis.axis_label = "move"
+    fig.yaxis.axis_label = "win chance"
+    lines = []
+    for p in range(players):
+        source = ColumnDataSource({"x": [], "y": []})
+        fig.line(
+            "x", "y", source=source, color=LINE_COLOURS[p % 4], line_width=2, legend_label=names[p]
+        )
+        lines.append(source)
+    marks = ColumnDataSource(
+        {"x": [], "y": [], "colour": [], "label": [], "text": []}, name="review-marks"
+    )
+    dots = fig.scatter("x", "y", source=marks, size=9, fill_color="colour", line_color="white")
+    fig.add_tools(HoverTool(renderers=[dots], tooltips="@text"))
+    fig.legend.location = "bottom_left"
+    fig.legend.label_text_font_size = "11px"
+    return fig, lines, marks
+
+
+class ReviewView(pn.viewable.Viewer):
+    """The Review tab of one game page (see the module)."""
+
+    model = param.ClassSelector(class_=GameModel, doc="The game reviewed.")
+    board = param.ClassSelector(class_=ReviewBoard, doc="Draws the position of the move picked.")
+    picked = param.Integer(default=0, bounds=(0, None), doc="The move shown (0: none).")
+
+    def __init__(self, **params: Any):
+        if "board" not in params:
+            params["board"] = ReviewBoard()
+        super().__init__(**params)
+        self.runner = BotRunner()
+        self.run = ReviewRun(scheduler=self.runner)
+        self._states: list[Any] = []
+        m = self.model
+        names = tuple(m.player_name(p) for p in range(m.player_count))
+        self._fig, self._lines, self._marks = _chart(m.player_count, names)
+        self._marks.selected.on_change("indices", self._on_tap)
+        self._start = pn.widgets.Button(label="Review this game", color="primary", width=150)
+        self._start.on_click(lambda _: self.start())
+        self._stop = pn.widgets.Button(label="Stop", width=80, disabled=True)
+        self._stop.on_click(lambda _: self.run.stop())
+        self._progress = pn.indicators.Progress(
+            value=0, max=1, visible=False, sizing_mode="stretch_width", name="Review progress"
+        )
+        self._status = pn.pane.HTML("", css_classes=["cole-review-status"])
+        self._turning = pn.Column(sizing_mode="stretch_width", css_classes=["cole-turning-points"])
+        self._moves = pn.widgets.Select(label="Move", options={}, sizing_mode="stretch_width")
+        self._moves.param.watch(lambda e: self.param.update(picked=e.new or 0), "value")
+        self._why = pn.pane.HTML("", sizing_mode="stretch_width", css_classes=["cole-review-why"])
+        self.run.param.watch(self._refresh, ["review", "running", "done", "total"])
+        self.param.watch(self._show_picked, "picked")
+        m.param.watch(self._game_changed, ["history"])
+        self._game_changed()
+
+    def _game_changed(self, *_: Any) -> None:
+        has_moves = bool(self.model.history)
+        self._start.disabled = not has_moves or self.run.running
+        if not has_moves:
+            self._status.object = "Play or load a game, then review it here."
+
+    def start(self) -> None:
+        """Review the game on show, from its start to its last move."""
+        m = self.model
+        self._states = [m.start, *(t.state for t in m.history)]
+        actions = [t.action for t in m.history]
+        names = tuple(m.player_name(p) for p in range(m.player_count))
+        self.picked = 0
+        self.run.start(m.start, actions, names)
+
+    def _refresh(self, *_: Any) -> None:
+        run, review = self.run, self.run.review
+        self._start.disabled = run.running or not self.model.history
+        self._stop.disabled = not run.running
+        self._progress.param.update(visible=run.running, max=max(1, run.total), value=run.done)
+        if review is None:
+            return
+        state = "Reviewing" if run.running else ("Stopped" if review.stopped else "Reviewed")
+        self._status.object = f"{state}: {run.done} of {run.total} positions searched."
+        self._draw(review)
+        self._list(review)
+
+    def _draw(self, review: Any) -> None:
+        moves = review.moves
+        for p, source in enumerate(self._lines):
+            xs = [0] + [m.number for m in moves]
+            ys = [moves[0].before[p] if moves else 0.5] + [m.after[p] for m in moves]
+            source.data = {"x": xs, "y": ys}
+        self._marks.data = {
+            "x": [m.number for m in moves],
+            "y": [m.played_value for m in moves],
+            "colour": [CLASS_COLOURS[m.label] for m in moves],
+            "label": [m.label for m in moves],
+            "text": [m.describe() for m in moves],
+        }
+
+    def _list(self, review: Any) -> None:
+        buttons = []
+        for m in review.turning_points():
+            if m.label in ("best", "good"):
+                continue
+            button = pn.widgets.Button(
+                label=m.describe()[:90], variant="outline", sizing_mode="stretch_width"
+            )
+            button.on_click(lambda _, n=m.number: self.param.update(picked=n))
+            buttons.append(button)
+        head = pn.pane.Markdown("**Turning points**" if buttons else "", margin=(4, 5, 0, 5))
+        self._turning.objects = [head, *buttons]
+        self._moves.options = {"": 0, **{m.describe(): m.number for m in review.moves}}
+
+    def _on_tap(self, _attr: str, _old: list[int], new: list[int]) -> None:
+        if new:
+            self.picked = int(self._marks.data["x"][new[0]])
+
+    def _show_picked(self, *_: Any) -> None:
+        review = self.run.review
+        moves = review.moves if review is not None else ()
+        if not 1 <= self.picked <= len(moves):
+            self.board.show(None, None)
+            self._why.object = ""
+            return
+        move = moves[self.picked - 1]
+        self.board.show(self._states[self.picked - 1], move)
+        colour = CLASS_COLOURS[move.label]
+        self._why.object = (
+            f"<p><b style='color:{colour}'>{html.escape(move.describe())}</b></p>"
+            f"<p>{html.escape(move.why)}</p>"
+        )
+        if self._moves.value != move.number:
+            self._moves.value = move.number
+
+    def __panel__(self) -> pn.viewable.Viewable:
+        legend = " ".join(
+            f"<span style='color:{CLASS_COLOURS[c]}'>&#9679; {c}</span>" for c in CLASSES
+        )
+        return pn.Column(
+            pn.Row(self._start, self._stop),
+            self._progress,
+            self._status,
+            pn.pane.Bokeh(self._fig, sizing_mode="stretch_width"),
+            pn.pane.HTML(f"<small>{legend}</small>"),
+            self._turning,
+            self._moves,
+            self._why,
+            self.board,
+            sizing_mode="stretch_width",
+        )
+
+
+class ReviewTab(param.Parameterized):
+    """A page's Review tab, built the first time it opens (its chart and board cost models)."""
+
+    model = param.ClassSelector(class_=GameModel, doc="The game reviewed.")
+    board_type = param.ClassSelector(
+        class_=ReviewBoard, default=ReviewBoard, is_instance=False, doc="The game's board class."
+    )
+
+    def __init__(self, **params: Any):
+        super().__init__(**params)
+        self.column = pn.Column(
+            pn.pane.Markdown("Loading the review…"),
+            sizing_mode="stretch_width",
+            css_classes=["cole-review-tab"],
+        )
+        """What the tab holds."""
+        self.view: ReviewView | None = None
+        """The review view, once built."""
+
+    def attach(self, tabs: pn.Tabs) -> pn.Tabs:
+        """Build the view when ``tabs`` (which hold :attr:`column`) switch to it; ``tabs``."""
+
+        def opened(event: param.parameterized.Event) -> None:
+            if 0 <= event.new < len(tabs.objects) and tabs.objects[event.new] is self.column:
+                self.open()
+
+        tabs.param.watch(opened, "active")
+        return tabs
+
+    def open(self) -> ReviewView:
+        """Build the view on first use (the tab was opened); the view."""
+        if self.view is None:
+            self.view = ReviewView(model=self.model, board=self.board_type())
+            self.column.objects = [self.view]
+        return self.view

@@ -1,0 +1,81 @@
+"""The ipywidgets hosts (VS Code, Colab, Voilà): Panel's output as a ``jupyter_bokeh`` widget.
+
+JupyterLab with ``notebook_setup(comms="ipywidgets")`` is the same path VS Code takes (Panel
+picks ``"vscode"`` there, which differs only in how the widget is displayed); Voilà runs a
+teaching notebook unchanged and ``notebook_setup()`` finds out from the kernel's environment.
+In both the dashboard renders offline (no CDN request, no console error) and a board click
+reaches Python and comes back as a stone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from cole_panel.circle.board import BOARD_NAME
+from cole_panel.circle.geometry import cell_center
+from engines.circle import parse_label
+
+from .conftest import ARTIFACTS
+from .harness import NotebookPage, VoilaServer, write_notebook
+from .test_notebooks_in_lab import LAST, assert_no_console_errors, run_notebook
+
+IPYWIDGETS_CELLS = [
+    "from cole_panel import notebook_setup\nnotebook_setup(comms='ipywidgets')",
+    "from cole_panel.circle import CircleDashboard, CircleModel\n"
+    "CircleDashboard(model=CircleModel(seat0='Human', seat1='Human'))",
+]
+
+
+def _stone_at(nb: NotebookPage, label: str) -> None:
+    x, y = cell_center(parse_label(label))
+    nb.click(BOARD_NAME, x, y)
+    nb.wait_source(
+        "circle-stones",
+        f"d.x.some((sx, i) => Math.abs(sx - {x}) < 0.1 && Math.abs(d.y[i] - {y}) < 0.1)",
+        timeout=30,
+    )
+
+
+def test_circle_in_ipywidgets_mode_in_jupyterlab(open_notebook, jupyter_server):
+    write_notebook(jupyter_server.root / "ipywidgets_circle.ipynb", IPYWIDGETS_CELLS)
+    nb = run_notebook(open_notebook, "ipywidgets_circle.ipynb")
+    nb.wait_figure(BOARD_NAME)
+    for label in ("E5", "C3"):
+        _stone_at(nb, label)
+    out = nb.append_and_run(
+        f"d = {LAST.format(name='CircleDashboard')}; "
+        "import panel as pn; print('comms:', pn.config.comms, '| moves:', "
+        "' '.join(d.model.state.label(m) for m in d.model.state.moves))"
+    )
+    assert "comms: ipywidgets | moves: E5 C3" in out, out
+    # The output is a jupyter_bokeh widget, whose pushes notebook_setup batches.
+    assert "widget: True" in nb.append_and_run(
+        "from cole_panel.ui.jupyter_widgets import shown_by_widgets\n"
+        "print('widget:', shown_by_widgets(d.board.figure.document))"
+    )
+    assert_no_console_errors(nb)
+
+
+@pytest.fixture(scope="module")
+def voila_circle(tmp_path_factory) -> Iterator[VoilaServer]:
+    server = VoilaServer(
+        tmp_path_factory.mktemp("voila"), "circle_of_life.ipynb", ARTIFACTS / "voila.log"
+    ).start()
+    yield server
+    server.stop()
+
+
+def test_voila_serves_the_circle_notebook_and_a_click_plays(browser, voila_circle, request):
+    nb = NotebookPage(browser, voila_circle, "circle_of_life.ipynb", ui="voila").open()
+    request.node.notebook_pages = [nb]
+    try:
+        nb.wait_figure(BOARD_NAME, timeout=240)
+        stones = len(nb.source("circle-stones")["x"])
+        _stone_at(nb, "E5")
+        # The dashboard's bot answers: a second stone comes without another click.
+        nb.wait_source("circle-stones", f"d.x.length >= {stones + 2}", timeout=60)
+        assert_no_console_errors(nb)
+    finally:
+        nb.close()

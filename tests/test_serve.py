@@ -1,0 +1,103 @@
+"""``make serve``'s launcher (``python -m cole_panel.serve``) as a real server on 127.0.0.1.
+
+What a visitor on a slow network gets: every page and bundle gzipped when the browser accepts
+it (the same bytes once unpacked, each static file compressed once), the websocket compressed,
+no MathJax or WebGL bundle on any page and Tabulator's only on the pages that show a table.
+(The browser tests run every page through the same launcher: tests/browser/conftest.py.)
+"""
+
+from __future__ import annotations
+
+import asyncio
+import gzip
+import json
+import re
+import urllib.request
+
+import pytest
+from tornado.websocket import websocket_connect
+
+from tests.browser.conftest import SiteServer
+
+PAGES = ("index", "circle", "savannah")
+"""A page without a board, a game without a table, a game with one (Ecosystem and the Lab are
+left out: they take the launcher the same way, and their first builds cost 20-40 s here)."""
+TABLE_PAGES = {"ecosystem", "savannah"}
+"""The pages that show a table (Panel's Tabulator)."""
+
+
+@pytest.fixture(scope="module")
+def site():
+    server = SiteServer().start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="module")
+def pages(site):
+    """``pages(name)``: the page's HTML, unpacked (each page asked once: a page build is slow)."""
+    seen: dict[str, str] = {}
+
+    def html(page: str) -> str:
+        if page not in seen:
+            headers, _, body = fetch(site.url(page))
+            assert headers.get("content-encoding") == "gzip", f"/{page} was sent uncompressed"
+            seen[page] = body.decode()
+        return seen[page]
+
+    return html
+
+
+def fetch(url: str, *, gzipped: bool = True) -> tuple[dict[str, str], bytes, bytes]:
+    """(headers, body as sent, body unpacked) of a GET, asking for gzip or not."""
+    headers = {"Accept-Encoding": "gzip"} if gzipped else {}
+    with urllib.request.urlopen(urllib.request.Request(url, headers=headers), timeout=120) as r:
+        sent = r.read()
+        found = {k.lower(): v for k, v in r.headers.items()}
+    unpacked = gzip.decompress(sent) if found.get("content-encoding") == "gzip" else sent
+    return found, sent, unpacked
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_each_page_is_gzipped_and_names_only_the_bundles_it_uses(pages, page):
+    html = pages(page)
+    assert "bokeh.min.js" in html
+    assert "bokeh-mathjax" not in html, f"/{page} still loads Bokeh's 1.8 MB MathJax bundle"
+    assert "bokeh-gl" not in html, f"/{page} loads Bokeh's WebGL bundle but draws no WebGL"
+    assert ("tabulator" in html) == (page in TABLE_PAGES), f"Tabulator's bundle on /{page}"
+
+
+def test_bundles_are_gzipped_the_same_bytes_and_cached_by_version(site, pages):
+    html = pages("circle")
+    base = site.url("")
+    scripts = re.findall(r'src="(static/js/bokeh\.min\.js\?v=[^"]+)"', html)
+    styles = re.findall(r'href="(static/extensions/panel/bundled/bootstrap5/css/[^"]+)"', html)
+    assert scripts and styles, "the page names no Bokeh script or Bootstrap stylesheet"
+    for address in (scripts[0], styles[0]):
+        plain_headers, plain, _ = fetch(base + address, gzipped=False)
+        assert "content-encoding" not in plain_headers  # a client without gzip still reads it
+        for _ in range(2):  # compressed on the first request, from memory on the second
+            headers, sent, unpacked = fetch(base + address)
+            assert headers.get("content-encoding") == "gzip", f"{address} sent uncompressed"
+            assert unpacked == plain
+            assert len(sent) < 0.4 * len(plain), f"{address}: {len(sent)} of {len(plain)} bytes"
+    script_headers, _, _ = fetch(base + scripts[0])
+    assert "max-age=" in script_headers.get("cache-control", "")  # versioned: kept by browsers
+
+
+def test_the_websocket_is_compressed(site):
+    _, _, html = fetch(site.url("circle"))  # a session of its own for the websocket to join
+    token = json.loads(re.search(r'"token":("[^"]+")', html.decode()).group(1))
+
+    async def handshake() -> str:
+        connection = await websocket_connect(
+            f"ws://127.0.0.1:{site.port}/circle/ws",
+            subprotocols=["bokeh", token],
+            compression_options={},
+        )
+        try:
+            return connection.headers.get("Sec-WebSocket-Extensions", "")
+        finally:
+            connection.close()
+
+    assert "permessage-deflate" in asyncio.run(handshake())
