@@ -22,8 +22,6 @@ the room's bot lease, so they run once whatever the number of processes.
 
 from __future__ import annotations
 
-import json
-import logging
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -34,7 +32,7 @@ from typing import Any
 from engines import IllegalAction
 
 from ..core import BOT_KINDS, BotJob, InlineScheduler
-from .store import RoomRecord, RoomStore
+from .store import RoomRecord, RoomStore, plain_options
 from .views import ROOM_WATCHED, Redactor, room_options, snapshot
 
 OPEN = "Open"
@@ -45,9 +43,6 @@ SEAT_CHOICES: tuple[str, ...] = (OPEN, *BOT_KINDS)
 
 TAKEOVER_KIND = "Greedy"
 """The bot that plays the seat of a person who has been away too long."""
-
-
-_log = logging.getLogger(__name__)
 
 
 class RoomError(ValueError):
@@ -487,7 +482,7 @@ class Room:
                 for s in self.seats
             ),
             votes=tuple(sorted(self.undo_votes)),
-            options={k: v for k, v in options.items() if _plain(v)},
+            options=plain_options(options),
             message=m.message,
             message_is_error=m.message_is_error,
             class_name=self.class_name,
@@ -594,12 +589,3 @@ class Room:
             self.listeners.clear()
             self._reserved.clear()
             self.redactor.clear()
-
-
-def _plain(value: Any) -> bool:
-    """Whether ``value`` survives JSON as it is (tuples come back as lists)."""
-    try:
-        json.dumps(value)
-    except (TypeError, ValueError):
-        return False
-    return True

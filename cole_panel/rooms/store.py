@@ -36,7 +36,7 @@ from sqlalchemy import Connection, delete, func, insert, select, update
 
 from ..core.database import Database, leases, rooms
 
-__all__ = ["RoomRecord", "RoomStore"]
+__all__ = ["RoomRecord", "RoomStore", "plain_options"]
 
 
 @dataclass(frozen=True)
@@ -65,6 +65,22 @@ class RoomRecord:
     def same_room_as(self, other: RoomRecord | None) -> bool:
         """Whether ``other`` holds the same room (its version aside)."""
         return other is not None and replace(other, version=self.version) == self
+
+
+def plain_options(options: dict[str, Any]) -> dict[str, Any]:
+    """The options that survive JSON as they are (tuples come back as lists).
+
+    >>> plain_options({"players": 3, "rng": object(), "points": (0, 1)})
+    {'players': 3, 'points': (0, 1)}
+    """
+    out = {}
+    for name, value in options.items():
+        try:
+            json.dumps(value)
+        except (TypeError, ValueError):
+            continue
+        out[name] = value
+    return out
 
 
 def _row(record: RoomRecord) -> dict[str, Any]:
