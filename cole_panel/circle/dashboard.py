@@ -368,7 +368,7 @@ class CircleDashboard(pn.viewable.Viewer):
         self._redo.disabled = not m.future or m.viewing_past
         p = m.state.current_player
         self._hint.disabled = busy or m.viewing_past or p is None or m.seat(p) != "Human"
-        self._pause.visible = not m.has_human
+        self._pause.visible = m.runs_own_bots and not m.has_human
 
     def _seat_text(self, player: int) -> str:
         """'Human', 'Greedy' or 'MCTS, strength 2' (the bot's strength goes with its name)."""

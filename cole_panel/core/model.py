@@ -94,6 +94,9 @@ class GameModel(param.Parameterized):
     """The game's name in sentences, e.g. 'Circle of Life'."""
     seat_names: tuple[str, ...] = ()
     """The players as the seat menus name them (set by :func:`seats`)."""
+    runs_own_bots: bool = True
+    """Whether this model runs its bots itself (a room's page does not: "Pause bots" is then
+    not offered)."""
 
     seed = param.Integer(
         default=None,
@@ -161,6 +164,10 @@ class GameModel(param.Parameterized):
         if kind == "MCTS":
             return f"{name} (MCTS bot, strength {self.strength(player)})"
         return f"{name} ({kind} bot)"
+
+    def person_of(self, player: int) -> str | None:
+        """The name the person at ``player``'s seat typed (a room's page), else None."""
+        return None
 
     def turn_words(self, player: int) -> str:
         """Who makes ``player``'s move, as this page tells it: 'Your move' when a person plays

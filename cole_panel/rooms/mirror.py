@@ -30,6 +30,8 @@ class RoomMirror:
     listener: int | None = None
     token: str = ""
     _syncing = False
+    runs_own_bots = False
+    """A page's "Pause bots" has nothing to pause: the room runs the bots."""
 
     def bind(self, room: Room, token: str, listener: int) -> None:
         """Attach to ``room`` as the page of browser ``token`` (listener id ``listener``)."""
@@ -55,6 +57,8 @@ class RoomMirror:
             for k, v in values.items()
             if (seen.get(k, self) is not v if k in _SAID else getattr(self, k) is not v)
         }
+        if changed.keys() & set(_SAID):  # a message and its colour go together
+            changed.update({k: values[k] for k in _SAID})
         if "state" in changed:
             changed.update(self._fresh_position())
         # Someone sitting down or going away changes no game value, but the page's turn line
@@ -87,6 +91,28 @@ class RoomMirror:
         if seat.kind == OPEN:
             return f"Waiting for someone to sit as {self.player_name(player)}"
         return super().turn_words(player)
+
+    def person_of(self, player: int) -> str | None:
+        """'you' at this page's seat, the name of the person at another, else None."""
+        room = self.room
+        if room is None or not 0 <= player < len(room.seats):
+            return None
+        if player == self.my_seat:
+            return "you"
+        seat = room.seats[player]
+        return seat.name if seat.owner is not None and not seat.taken_over else None
+
+    def seat_name(self, player: int) -> str:
+        """'Black (you)', 'Black (Ada)' (the name its person typed), 'Black (open seat)'."""
+        room = self.room
+        if room is None or not 0 <= player < len(room.seats):
+            return super().seat_name(player)
+        name, person = self.player_name(player), self.person_of(player)
+        if person is not None:
+            return f"{name} ({person})"
+        if room.seats[player].kind == OPEN:
+            return f"{name} (open seat)"
+        return super().seat_name(player)
 
     def _fresh_position(self) -> dict[str, Any]:
         """Per-page values to reset when the position changes (a stale hint or choice)."""
@@ -192,6 +218,13 @@ class RoomSavannahModel(RoomMirror, SavannahModel):
     def hand_owner(self) -> int | None:
         return self.my_seat  # a spectator sees no hand
 
+    @property
+    def known_hands(self) -> frozenset[int]:
+        """Only this seat's own hand (the others on this page are made up), all once over."""
+        if self.state.is_over:
+            return frozenset(range(self.player_count))
+        return frozenset() if self.my_seat is None else frozenset({self.my_seat})
+
     def _fresh_position(self) -> dict[str, Any]:
         return {"selected": None, "revealed": None}
 
@@ -222,19 +255,6 @@ class RoomEcosystemModel(RoomMirror, EcosystemModel):
         if self.room is not None and player != self.my_seat:
             return ()  # only a seat's own hand is shown (the others' are made up anyway)
         return super().hand_of(player, park)
-
-    def seat_name(self, player: int) -> str:
-        room = self.room
-        if room is None or not 0 <= player < len(room.seats):
-            return super().seat_name(player)
-        name, seat = self.player_name(player), room.seats[player]
-        if player == self.my_seat:
-            return f"{name} (you)"
-        if seat.owner is not None and not seat.taken_over:
-            return f"{name} ({seat.name})"
-        if seat.kind == OPEN:
-            return f"{name} (open seat)"
-        return super().seat_name(player)
 
     def turn_text(self) -> str:
         p = self.state.current_player

@@ -29,7 +29,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from .room import Room, RoomError
+from .classroom import MAX_TABLES, TEACHER_ACTIONS, Classroom
+from .room import SEAT_CHOICES, Room, RoomError
 from .store import RoomRecord, RoomStore
 
 POLL_SECONDS = 0.1
@@ -101,6 +102,7 @@ class RoomRegistry:
         self.keep_for = keep_for
         """How long a room nobody uses stays in the database."""
         self._rooms: dict[str, Room] = {}
+        self._classes: dict[str, Classroom] = {}
         self._makers: dict[str, tuple[str, str | None, str]] = {}
         """Who made each open room: (browser token, address, what it counts as)."""
         self._lock = threading.Lock()
@@ -108,6 +110,24 @@ class RoomRegistry:
 
     def __len__(self) -> int:
         return len(self._rooms)
+
+    def _new_room(
+        self,
+        game: str,
+        host: str,
+        options: dict[str, Any] | None,
+        *,
+        seated: bool,
+        address: str | None,
+        counts_as: str | None,
+    ) -> Room:
+        model = model_class(game)(**{**(options or {}), "seed": None})
+        room = self._room(new_token(), model, host, seated=seated)
+        if self.store is not None:
+            room.attach(self.store)
+        self._rooms[room.name] = room
+        self._makers[room.name] = (host, address, counts_as or room.name)
+        return room
 
     def create(
         self,
@@ -124,20 +144,111 @@ class RoomRegistry:
         bounded by its own code) count as one toward the host's and the address's limits."""
         if not NAME_PATTERN.fullmatch(host or ""):
             raise RoomError("This page has no browser token yet; reload it and try again.")
-        cls = model_class(game)
+        model_class(game)
         with self._lock:
             self._check_limits(host, address, counts_as)
-            name = new_token()
-            model = cls(**{**(options or {}), "seed": None})
-            room = self._room(name, model, host)
-            if self.store is not None:
-                room.attach(self.store)
-            self._rooms[name] = room
-            self._makers[name] = (host, address, counts_as or name)
+            room = self._new_room(
+                game, host, options, seated=True, address=address, counts_as=counts_as
+            )
         self._watch()
         return room
 
-    def _room(self, name: str, model: Any, host: str) -> Room:
+    # ------------------------------------------------------------------ a teacher's class
+    def create_class(
+        self,
+        game: str,
+        teacher: str,
+        tables: int,
+        options: dict[str, Any] | None = None,
+        seats: list[str] | tuple[str, ...] = (),
+        *,
+        address: str | None = None,
+    ) -> Classroom:
+        """``tables`` tables of ``game`` made at once for the teacher's browser ``teacher``
+        (from network ``address``), who sits at none; ``seats``: what plays each seat ('Open'
+        or a bot kind, the rest open).  The class counts as one room toward the browser's and
+        the address's limits; each table counts toward the server's ``max_rooms``."""
+        if not NAME_PATTERN.fullmatch(teacher or ""):
+            raise RoomError("This page has no browser token yet; reload it and try again.")
+        model_class(game)
+        if not isinstance(tables, int) or not 1 <= tables <= MAX_TABLES:
+            raise RoomError(f"A class has 1 to {MAX_TABLES} tables.")
+        bad = [k for k in seats if k not in SEAT_CHOICES]
+        if bad:
+            raise RoomError(
+                f"{bad[0]!r} is not a seat choice; use one of {', '.join(SEAT_CHOICES)}."
+            )
+        name = new_token()
+        with self._lock:
+            self._check_limits(teacher, address, name)
+            if len(self._rooms) + tables > self.max_rooms:
+                raise RoomError(
+                    f"The server has room for {self.max_rooms - len(self._rooms)} more tables "
+                    f"now, not {tables}; make fewer, or try again later."
+                )
+            rooms = [
+                self._new_room(
+                    game, teacher, options, seated=False, address=address, counts_as=name
+                )
+                for _ in range(tables)
+            ]
+            classroom = Classroom(name, new_token(), game, [r.name for r in rooms])
+            self._classes[name] = classroom
+        for room in rooms:
+            for p, kind in enumerate(seats[: len(room.seats)]):
+                if kind != room.seats[p].kind:
+                    room.set_seat(teacher, p, kind)
+        self._watch()
+        return classroom
+
+    def get_class(self, name: str, key: str) -> Classroom:
+        """The class called ``name`` if ``key`` is its teacher's; RoomError otherwise (the
+        same sentence for both: a wrong key tells nothing about the class)."""
+        found = self._classes.get(name) if NAME_PATTERN.fullmatch(name or "") else None
+        if found is None or not found.allows(key):
+            raise RoomError(
+                "There is no such class, or this is not its teacher's link: the link may be "
+                "mistyped, or every table was closed."
+            )
+        return found
+
+    def class_tables(self, classroom: Classroom) -> list[Room | None]:
+        """The class's tables, table 1 first (None: closed); looking keeps them open."""
+        out = [self._rooms.get(name) for name in classroom.tables]
+        for room in out:
+            if room is not None:
+                room.touch()
+        return out
+
+    def teach(self, name: str, key: str, table: int, action: str) -> None:
+        """The teacher (holding ``key``) pauses, resumes, resets or closes table ``table``
+        (0-based) of class ``name``."""
+        classroom = self.get_class(name, key)
+        if action not in TEACHER_ACTIONS:
+            raise RoomError(f"{action!r} is not one of {', '.join(TEACHER_ACTIONS)}.")
+        if not isinstance(table, int) or not 0 <= table < len(classroom.tables):
+            raise RoomError(f"There is no table {table + 1}.")
+        room = self._rooms.get(classroom.tables[table])
+        if room is None:
+            raise RoomError(f"Table {table + 1} is closed.")
+        if action == "close":
+            self._remove(room.name)
+        elif action == "reset":
+            room.reset()
+        else:
+            room.set_paused(action == "pause")
+
+    def _remove(self, name: str) -> None:
+        with self._lock:
+            room = self._rooms.pop(name, None)
+            self._makers.pop(name, None)
+            for cname, c in list(self._classes.items()):
+                if not any(t in self._rooms for t in c.tables):
+                    del self._classes[cname]
+        if room is not None:
+            room.close()
+
+    def _room(self, name: str, model: Any, host: str, seated: bool = True) -> Room:
         return Room(
             name,
             model,
@@ -146,6 +257,7 @@ class RoomRegistry:
             max_viewers=self.max_viewers,
             seat_timeout=self.seat_timeout,
             clock=self.clock,
+            seated=seated,
         )
 
     def _load(self, name: str) -> Room | None:
@@ -239,10 +351,7 @@ class RoomRegistry:
         removed = []
         for name, room in list(self._rooms.items()):
             if room.is_idle and now - room.last_active >= self.idle_timeout:
-                with self._lock:
-                    self._rooms.pop(name, None)
-                    self._makers.pop(name, None)
-                room.close()
+                self._remove(name)
                 removed.append(name)
             else:
                 room.sweep_seats()
@@ -272,6 +381,7 @@ class RoomRegistry:
         """Remove every room (tests; a server shutting down)."""
         with self._lock:
             rooms, self._rooms = list(self._rooms.values()), {}
+            self._classes.clear()
             self._makers.clear()
             feed, self._feed = self._feed, None
         if feed is not None:

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import threading
 import time
+import unicodedata
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
@@ -43,6 +44,31 @@ SEAT_CHOICES: tuple[str, ...] = (OPEN, *BOT_KINDS)
 
 TAKEOVER_KIND = "Greedy"
 """The bot that plays the seat of a person who has been away too long."""
+
+NAME_LIMIT = 24
+"""The longest name a person may type (longer is cut)."""
+
+
+def person_name(text: Any) -> str:
+    r"""A name a person typed, made safe to keep and show: text only, no control or format
+    characters, spaces collapsed, at most :data:`NAME_LIMIT` characters (the page escapes it).
+
+    >>> person_name("  Ada\u202e  <b>Lovelace</b>\n")
+    'Ada <b>Lovelace</b>'
+    >>> person_name("x" * 40) == "x" * NAME_LIMIT
+    True
+    """
+    if not isinstance(text, str):
+        raise RoomError("A name is text.")
+    kept = "".join(
+        " " if ch.isspace() else ch
+        for ch in unicodedata.normalize("NFC", text[: NAME_LIMIT * 8])
+        if ch.isspace() or unicodedata.category(ch)[0] != "C"
+    )
+    name = " ".join(kept.split())[:NAME_LIMIT].strip()
+    if not name:
+        raise RoomError("Type a name of at least one letter.")
+    return name
 
 
 class RoomError(ValueError):
@@ -88,6 +114,7 @@ class Room:
         max_viewers: int = 16,
         seat_timeout: float = 120.0,
         clock: Callable[[], float] = time.monotonic,
+        seated: bool = True,
     ):
         self.name = name
         self.model = model
@@ -103,6 +130,12 @@ class Room:
         self.listeners: dict[int, Listener] = {}
         self._reserved: dict[int, Listener] = {}
         self.undo_votes: set[str] = set()
+        self.names: dict[str, str] = {}
+        """The name each browser typed (kept for a seat it takes later)."""
+        self.paused = False
+        """Whether the teacher has paused the table: no move, no bot, until resumed."""
+        self.closed = False
+        """Whether the room was removed (its pages say so and play nothing)."""
         self.last_active = clock()
         self._bot_state: Any = None
         self._serial = 0
@@ -118,7 +151,8 @@ class Room:
         for p in range(len(self.seats)):
             model.param.update({f"seat{p}": "Human"})
         model.param.watch(self._changed, list(ROOM_WATCHED & set(model.param)))
-        self.claim(host, 0)
+        if seated:  # the host sits at the first seat (a teacher's table: nobody yet)
+            self.claim(host, 0)
 
     # ------------------------------------------------------------------ viewers
     def join(self, token: str, notify: Callable[[], Any]) -> int:
@@ -187,6 +221,12 @@ class Room:
         return len(self.listeners)
 
     @property
+    def people(self) -> int:
+        """How many browsers have a page open on the room (a reload or a second tab of one
+        browser is one person)."""
+        return len({x.token for x in self.listeners.values()})
+
+    @property
     def is_idle(self) -> bool:
         """No page is open on the room (nor being built)."""
         return not self.listeners and not self._reserved
@@ -213,13 +253,25 @@ class Room:
                     "there."
                 )
             number = sum(x.owner is not None for x in self.seats) + 1
-            self.seats[seat] = Seat(
-                "Human", token, "Host" if token == self.host else f"Guest {number}"
-            )
+            default = "Host" if token == self.host else f"Guest {number}"
+            self.seats[seat] = Seat("Human", token, self.names.get(token, default))
             for listener in (*self.listeners.values(), *self._reserved.values()):
                 if listener.token == token:
                     listener.seat = seat
             self._set_kind(seat, "Human")
+
+    def rename(self, token: str, text: Any) -> str:
+        """The browser ``token`` says what it is called (see :func:`person_name`); its seat,
+        if any, takes the name now.  Returns the name kept."""
+        name = person_name(text)
+        with self._changing():
+            self.names[token] = name
+            seat = self.seat_of(token)
+            if seat is not None:
+                self.seats[seat].name = name
+            self.touch()
+            self._notify()
+        return name
 
     def set_seat(self, token: str, seat: int, kind: str, strength: int | None = None) -> None:
         """The host puts a bot at a free seat, or opens it for a person."""
@@ -271,6 +323,10 @@ class Room:
 
     # ------------------------------------------------------------------ playing
     def _mover_check(self, token: str) -> str | None:
+        if self.closed:
+            return "This table was closed by the teacher."
+        if self.paused:
+            return "The teacher has paused this table; wait until it goes on."
         state = self.model.state
         p = state.current_player
         if p is None:
@@ -337,13 +393,36 @@ class Room:
                 raise RoomError("Only the host who made the room can start a new game.")
             keep = room_options(self.model)
             self.model.param.update({k: v for k, v in options.items() if k in keep})
-            self.scheduler.cancel()
-            self._bot_state = None
-            self.model.new_game()
-            if self.model.player_count != len(self.seats):
-                self._resize(self.model.player_count)
+            self._restart()
+
+    def _restart(self) -> None:
+        self.scheduler.cancel()
+        self._bot_state = None
+        self.undo_votes.clear()
+        self.model.new_game()
+        if self.model.player_count != len(self.seats):
+            self._resize(self.model.player_count)
+        self.touch()
+        self.run_bots()
+
+    # ------------------------------------------------------------------ a teacher's table
+    def set_paused(self, paused: bool) -> None:
+        """Pause the table (no move is taken, no bot moves) or let it go on.  The caller
+        checks the teacher's key (:meth:`RoomRegistry.teach`)."""
+        with self.lock:
+            self.paused = bool(paused)
+            if self.paused:
+                self.scheduler.cancel()
+                self._bot_state = None
             self.touch()
+            self._notify()
             self.run_bots()
+
+    def reset(self) -> None:
+        """A new game with the same options and seats (the teacher's "Reset")."""
+        with self.lock:
+            self._restart()
+            self._notify()
 
     def _resize(self, players: int) -> None:
         seats = self.seats[:players] + [Seat() for _ in range(players - len(self.seats))]
@@ -368,7 +447,12 @@ class Room:
         with self._changing():
             if token != self.host:
                 return "Only the host who made the room can load a game into it."
-            if not self.model.load(text):
+            # Read first in a model of its own: a refusal (which quotes the file) is the
+            # host's to read, not a message of the room's game that every page shows.
+            probe = type(self.model)()
+            if not probe.load(text):
+                return probe.message
+            if not self.model.load(text):  # pragma: no cover - the probe read the same text
                 return self.model.message
             if self.model.player_count != len(self.seats):
                 self._resize(self.model.player_count)
@@ -385,7 +469,7 @@ class Room:
         if self._depth:  # in a change: once it is written
             self._bots_asked = True
             return
-        if not m.bot_to_move or self._bot_state is m.state:
+        if self.paused or self.closed or not m.bot_to_move or self._bot_state is m.state:
             return
         if self.store is not None and not self.store.take_bots(self.name, self.version):
             return  # another process runs them (or its lease has not expired yet)
@@ -396,7 +480,7 @@ class Room:
             with self._changing():
                 if self._bot_state is state:
                     self._bot_state = None
-                if m.state is state and m.bot_to_move:
+                if m.state is state and m.bot_to_move and not self.paused:
                     m.play(move)
                     self.undo_votes.clear()
                     self.touch()
@@ -432,6 +516,11 @@ class Room:
                 "you": None if me is None else me.seat,
                 "host": token == self.host,
                 "viewers": len(self.listeners),
+                "people": self.people,
+                "paused": self.paused,
+                "closed": self.closed,
+                "undo_asked": [s.name for s in self.seats if s.owner in self.undo_votes],
+                "undo_mine": token in self.undo_votes,
                 "mover": self.model.state.current_player,
                 "moves": len(self.model.history),
                 "undo_votes": len(self.undo_votes),
@@ -583,8 +672,11 @@ class Room:
             raise
 
     def close(self) -> None:
-        """Stop the bots and drop every viewer (the room is being removed)."""
+        """Stop the bots and drop every viewer (the room is being removed); their pages are
+        told first."""
         with self.lock:
+            self.closed = True
+            self._notify()
             self.scheduler.cancel()
             self.listeners.clear()
             self._reserved.clear()

@@ -30,9 +30,10 @@ from ..ui.page_build import on_build_end
 from ..ui.resume import keep_game
 from ..ui.shell import split
 from ..ui.token import keep_token
+from .links import full_link, page_origin
 from .mirror import MIRRORS
 from .registry import RoomRegistry, shared_registry
-from .room import OPEN, SEAT_CHOICES, Room, RoomError
+from .room import NAME_LIMIT, OPEN, SEAT_CHOICES, Room, RoomError
 from .views import room_options
 
 SWEEP_PERIOD = "20s"
@@ -175,7 +176,7 @@ class PlayWithOthers(pn.viewable.Viewer):
         except RoomError as err:
             self._said.object = f'<span style="color:#a40000">{html.escape(str(err))}</span>'
             return
-        link = html.escape(room_link(self.game, room.name))
+        link = html.escape(full_link(room_link(self.game, room.name)))
         self._said.object = (
             f'Room made: send this link to the others — <a class="cole-room-link" href="{link}">'
             f"{link}</a> — and open it yourself to play (you hold the first seat). The room "
@@ -192,19 +193,36 @@ class RoomBar(pn.viewable.Viewer):
     def __init__(self, room: Room, token: str, listener: int, **params: Any):
         super().__init__(**params)
         self.room, self.token, self.listener = room, token, listener
+        self._origin = page_origin()  # read while the page is built: its request
         self._status = pn.pane.HTML(
             "", css_classes=["cole-room-status"], sizing_mode="stretch_width"
         )
         self._said = pn.pane.HTML("", css_classes=["cole-room-said"])
         self._controls = pn.Row(sizing_mode="stretch_width")
+        self._name = pn.widgets.TextInput(
+            label="Your name",
+            placeholder="Type your name",
+            max_length=NAME_LIMIT,
+            value=room.names.get(token, ""),
+            width=200,
+            css_classes=["cole-room-name"],
+        )
+        self._name.param.watch(self._renamed, "value")
         self._shape: tuple = ()
         self._layout = pn.Column(
-            self._status, self._controls, self._said, sizing_mode="stretch_width"
+            self._status,
+            pn.Row(self._name, self._controls, sizing_mode="stretch_width"),
+            self._said,
+            sizing_mode="stretch_width",
         )
+
+    def _renamed(self, event: Any) -> None:
+        if event.new.strip():
+            self._act(self.room.rename, self.token, event.new)
 
     def refresh(self) -> None:
         info = self.room.status(self.listener)
-        self._status.object = _status_html(info)
+        self._status.object = _status_html(info, self._origin)
         shape = tuple((s["kind"], s["taken"]) for s in info["seats"]) + (info["you"], info["host"])
         if shape != self._shape:  # rebuild the buttons only when the seating changes
             self._shape = shape
@@ -242,8 +260,26 @@ class RoomBar(pn.viewable.Viewer):
         return self._layout
 
 
-def _status_html(info: dict[str, Any]) -> str:
-    link = html.escape(room_link(info["game"], info["name"]))
+def _undo_html(info: dict[str, Any]) -> str:
+    """Who asked to undo the last move, for every page of the room ('' when nobody did)."""
+    asked = info["undo_asked"]
+    if not asked:
+        return ""
+    names = html.escape(", ".join(asked))
+    if info["undo_mine"]:
+        then = "waiting for the others to press Undo too"
+    elif info["you"] is not None:
+        then = "press Undo to agree, or play on"
+    else:
+        then = "the players decide"
+    return (
+        f'<div class="cole-room-undo" role="status" style="margin-top:4px;color:#5a3d00">'
+        f"<b>{names}</b> asked to undo the last move: {then}.</div>"
+    )
+
+
+def _status_html(info: dict[str, Any], origin: str = "") -> str:
+    link = html.escape(origin + room_link(info["game"], info["name"]))
     parts = []
     for p, s in enumerate(info["seats"]):
         who = (
@@ -268,13 +304,23 @@ def _status_html(info: dict[str, Any]) -> str:
         else '<b class="cole-room-you">You are watching</b>'
     )
     host = " (you are the host)" if info["host"] else ""
-    watching = info["viewers"]
+    people = info["people"]
+    state = ""
+    if info["closed"]:
+        state = '<div class="cole-room-closed" role="status"><b>This table was closed.</b></div>'
+    elif info["paused"]:
+        state = (
+            '<div class="cole-room-paused" role="status"><b>Paused by the teacher</b>: '
+            "no move until the table goes on.</div>"
+        )
     return (
         f'<div style="border:1px solid #c9b98f;border-radius:6px;padding:6px 10px;background:#fbf7ec">'
-        f"<b>Room</b> · {role}{host} · {watching} page{'s' * (watching != 1)} open · "
+        f"<b>Room</b> · {role}{host} · "
+        f'<span class="cole-room-people">{people} {"person" if people == 1 else "people"} here'
+        f"</span> · "
         f'<span class="cole-room-moves">{info["moves"]} moves played</span> · '
         f'share: <a class="cole-room-link" href="{link}">{link}</a>'
-        f'<ul style="margin:4px 0 0 0">{"".join(parts)}</ul></div>'
+        f'<ul style="margin:4px 0 0 0">{"".join(parts)}</ul>{_undo_html(info)}{state}</div>'
     )
 
 
@@ -385,6 +431,9 @@ def game_page(
     try:
         room = registry.get(name, game)
         page = RoomPage(room, token, dashboard_class)
+        # A watcher gets no settings sidebar: its seat menus, rules and New game are the
+        # host's.  Someone who sits down from the bar has it from the next reload.
+        plays = room.seat_of(token) is not None or token == room.host
     except RoomError as err:
         return pn.Column(
             pn.pane.HTML(
@@ -393,23 +442,34 @@ def game_page(
                 f'<a href="{html.escape(room_link(game, "")[: -len("?room=")])}">Play a game of your own instead.</a>'
             ),
         )
-    return FramedPage(page.dashboard, top=[page.bar], side=[])
+    return FramedPage(page.dashboard, top=[page.bar], side=[], with_settings=plays)
 
 
 class FramedPage(pn.viewable.Viewer):
     """A game page for :func:`cole_panel.ui.shell.app_shell`: ``side`` above the dashboard's
     settings in the sidebar, ``top`` above its play area (whole, if it has no such split)."""
 
-    def __init__(self, dashboard: Any, top: list[Any], side: list[Any], **params: Any):
+    def __init__(
+        self,
+        dashboard: Any,
+        top: list[Any],
+        side: list[Any],
+        with_settings: bool = True,
+        **params: Any,
+    ):
         super().__init__(**params)
         self.dashboard, self._top, self._side = dashboard, top, side
+        self._with_settings = with_settings
         self._parts: tuple[list[Any], list[Any]] | None = None
+        if not with_settings:  # no sidebar at all: the shell splits only what has settings
+            self.settings = None
 
     def _split(self) -> tuple[list[Any], list[Any]]:
         # Once: a dashboard's play area is built once (Ecosystem's tabs are switched later
         # through the one object it keeps).
         if self._parts is None:
-            self._parts = split(self.dashboard)
+            settings, main = split(self.dashboard)
+            self._parts = (settings if self._with_settings else [], main)
         return self._parts
 
     def settings(self) -> pn.viewable.Viewable:

@@ -106,6 +106,8 @@ class SavannahDashboard(pn.viewable.Viewer):
         m.param.watch(self._refresh_soon, ["state", "revealed", "players", *seats, *strengths])
         # after _on_history, so that a play shows its first step in a single redraw
         m.param.watch(self._draw, ["selected"], precedence=1)
+        # whose hands the score may count (see SavannahModel.known_hands)
+        m.param.watch(lambda *_: self._soon(self._refresh_live), ["revealed", "hide_hands", *seats])
         m.param.watch(lambda *_: self._soon(self._refresh_message), ["message", "message_is_error"])
         # after _on_history has queued the new turn (watchers run in precedence order)
         m.param.watch(self._schedule_bot, ["state", *seats, *strengths], precedence=1)
@@ -453,15 +455,16 @@ class SavannahDashboard(pn.viewable.Viewer):
 
     def _refresh_live(self) -> None:
         state, moment = self._moment()
-        self.live.show(standing(state), state_big_five(state))
+        self.live.show(standing(state, self.model.known_hands), state_big_five(state))
         self.live.chart(self._totals(), moment)
 
     def _totals(self) -> list[list[int]]:
         m = self.model
-        key = (id(m.start), len(m.history), id(m.history[-1]) if m.history else None)
+        known = m.known_hands
+        key = (id(m.start), len(m.history), id(m.history[-1]) if m.history else None, known)
         if self._totals_key != key:
             self._totals_key = key
-            self._totals_cache = totals_over(m.start, [t.state for t in m.history])
+            self._totals_cache = totals_over(m.start, [t.state for t in m.history], known)
         return self._totals_cache
 
     def _refresh_chart(self) -> None:
@@ -528,7 +531,7 @@ class SavannahDashboard(pn.viewable.Viewer):
         self._back.disabled = pb.index == 0
         self._next.disabled = not pb.busy
         self._skip.disabled = not pb.busy
-        self._pause.visible = not m.humans
+        self._pause.visible = m.runs_own_bots and not m.humans
 
     # ------------------------------------------------------------------ actions
     @batched

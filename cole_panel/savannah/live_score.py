@@ -46,6 +46,20 @@ def _chips(cards: tuple[str, ...]) -> str:
     return "".join(out)
 
 
+def _part(row: dict[str, Any], part: str) -> str:
+    """One cell of a player's score: its points, or "?" for a hidden hand (with its cards)."""
+    cell = "<td class='cole-part-{}' style='padding:2px 6px;text-align:right{}'>{}</td>"
+    points = row[part]
+    if points is None:
+        cards = row["hand_cards"]
+        return cell.format(
+            part, f";color:{MUTED}", f"? <small>({cards} card{'s' * (cards != 1)}, hidden)</small>"
+        )
+    if not points:
+        return cell.format(part, f";color:{MUTED}", "0")
+    return cell.format(part, "", f"{points:+d}")
+
+
 class LiveScore(pn.viewable.Viewer):
     """Totals and their parts for every player, a Big Five tracker, and a chart over the game."""
 
@@ -90,7 +104,8 @@ class LiveScore(pn.viewable.Viewer):
         self._layout = pn.Column(
             pn.pane.HTML(
                 "<b style='font-size:15px'>Score now</b> <span style='color:#5f5440'>(as if "
-                "the game ended at the moment on show)</span>",
+                "the game ended at the moment on show; a hidden hand counts once the game "
+                "ends, and the chart leaves it out)</span>",
                 margin=(4, 5, 0, 5),
             ),
             self._table,
@@ -107,12 +122,8 @@ class LiveScore(pn.viewable.Viewer):
         )
         body = []
         for q, row in enumerate(rows):
-            parts = "".join(
-                f"<td style='padding:2px 6px;text-align:right'>{row[p]:+d}</td>"
-                if row[p]
-                else "<td style='padding:2px 6px;text-align:right;color:#5f5440'>0</td>"
-                for p in CATEGORIES[:-1]
-            )
+            parts = "".join(_part(row, p) for p in CATEGORIES[:-1])
+            total = "?" if row["total"] is None else row["total"]
             killed = set(row["big_five_names"])
             tracker = " ".join(
                 f"<span class='cole-big-five-{'got' if b in killed else 'missing'}' "
@@ -131,7 +142,7 @@ class LiveScore(pn.viewable.Viewer):
                 f"<span style='color:{TOKEN_COLOURS[q]};font-size:16px'>{SHAPES[q]}</span> "
                 f"<b>{player_name(q)}</b></td>"
                 f"<td class='cole-total' style='padding:2px 6px;text-align:right;font-size:17px'>"
-                f"<b>{row['total']}</b></td>{parts}"
+                f"<b>{total}</b></td>{parts}"
                 f"<td class='cole-big-five' style='padding:2px 6px;font-size:12px'>"
                 f"{len(killed)}/{len(big_five)} {tracker}{bonus}</td></tr>"
                 f"<tr class='cole-kill-pile' data-player='{q}'><td style='padding:0 6px 4px;"
@@ -146,6 +157,16 @@ class LiveScore(pn.viewable.Viewer):
             f"<th style='padding:2px 6px;text-align:left'>Big Five</th></tr>{''.join(body)}"
             "</table></div>"
         )
+
+    @property
+    def table_html(self) -> str:
+        """The score table as shown (HTML)."""
+        return self._table.object
+
+    @property
+    def chart_totals(self) -> list[list[int]]:
+        """Each player's line on the chart (points per moment), as drawn."""
+        return [list(ys) for ys in self._lines.data["ys"]]
 
     def chart(self, totals: list[list[int]], moment: float) -> None:
         """Draw ``totals`` (one list per moment: the start, then after each move) and a line

@@ -172,6 +172,18 @@ class SavannahModel(GameModel, SavannahOptions):
         )
 
     @property
+    def known_hands(self) -> frozenset[int]:
+        """The players whose hands this page may count in the score: every one once the game
+        is over or with no person at the table (bots only, the page shows each mover's
+        hand); in hot-seat play the hand uncovered; else the hands of the people here."""
+        players = range(self.player_count)
+        if self.state.is_over or not self.humans:
+            return frozenset(players)
+        if self.hot_seat:
+            return frozenset() if self.revealed is None else frozenset({self.revealed})
+        return frozenset(self.humans)
+
+    @property
     def waiting_for(self) -> int | None:
         """In hot-seat play, the person who must take the device now, or None."""
         p = self.state.current_player

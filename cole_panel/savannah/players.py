@@ -242,7 +242,7 @@ class PlayersView(pn.viewable.Viewer):
             seats["fill"].append(TOKEN_COLOURS[q])
             seats["number"].append(str(q + 1))
             kind = m.seat(q)
-            who = "human" if kind == "Human" else f"{kind} bot"
+            who = m.person_of(q) or ("human" if kind == "Human" else f"{kind} bot")
             seats["name"].append(f"{player_name(q)} · {who}")
             kills = table.kills[q]
             points = sum(card_of(c).points.killed for c in kills)

@@ -17,6 +17,7 @@ Panel-free.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
 from engines.savannah import State
@@ -65,19 +66,35 @@ def step_state(before: State, after: State, step: Step) -> State:
         return after if step.kind in ("closed", "over", "regroup", "steal") else before
 
 
-def standing(state: State) -> list[dict[str, Any]]:
+HIDDEN_PARTS = ("hand",)
+"""The parts of the score a player's hidden hand decides."""
+
+
+def standing(state: State, known: Collection[int] | None = None) -> list[dict[str, Any]]:
     """Per player: ``total`` and each part of :data:`CATEGORIES` (points), and ``big_five``'s
-    names killed so far (``big_five_names``) and the kill pile's cards (``kill_pile``), from
-    the engine's score sheet."""
+    names killed so far (``big_five_names``), the kill pile's cards (``kill_pile``) and the
+    number of cards in hand (``hand_cards``), from the engine's score sheet.
+
+    ``known``: the players whose hands the viewer may see (None: all).  Another player's hand
+    penalty and total are then None (the page shows "?"): they are not the viewer's to know,
+    and the cards a page holds in their place are made up.  ``known_total`` is what the
+    viewer may add up (the total without the hidden parts).
+    """
+    hidden = set() if known is None else set(range(state.players)) - set(known)
     rows = [
-        {"total": 0, **dict.fromkeys(CATEGORIES, 0), "big_five_names": ()}
+        {"total": 0, **dict.fromkeys(CATEGORIES, 0), "big_five_names": (), "known_total": 0}
         for _ in range(state.players)
     ]
     for line in state.score_sheet():
         rows[line.player][line.category] += line.points
         rows[line.player]["total"] += line.points
+        if not (line.player in hidden and line.category in HIDDEN_PARTS):
+            rows[line.player]["known_total"] += line.points
+    for q in hidden:
+        rows[q].update(dict.fromkeys((*HIDDEN_PARTS, "total")))
     big_five = state_big_five(state)
     for q, row in enumerate(rows):
+        row["hand_cards"] = len(state.hand(q))
         row["kill_pile"] = state.kill_pile(q)
         names = {c.split("#")[0] for c in state.kill_pile(q)}
         row["big_five_names"] = tuple(b for b in big_five if b in names)
@@ -93,6 +110,11 @@ def state_big_five(state: State) -> tuple[str, ...]:
     return tuple(seen)
 
 
-def totals_over(start: State, states: list[State]) -> list[list[int]]:
-    """Every player's total at the start and after each move (rows: moments)."""
-    return [list(s.totals()) for s in [start, *states]]
+def totals_over(
+    start: State, states: list[State], known: Collection[int] | None = None
+) -> list[list[int]]:
+    """Every player's total at the start and after each move (rows: moments); with ``known``
+    (see :func:`standing`) the others' totals leave out their hidden hands."""
+    if known is None:
+        return [list(s.totals()) for s in [start, *states]]
+    return [[row["known_total"] for row in standing(s, known)] for s in [start, *states]]

@@ -23,6 +23,7 @@ PAGES = (
     ("ecosystem", "Ecosystem"),
     ("savannah", "On the Savannah"),
     ("lab", "Lab"),
+    ("classroom", "Class tables"),
 )
 """(app name, link text) of every served page, in header order."""
 

@@ -262,6 +262,7 @@ class PanelServer(ServerProcess):
         extra_args: tuple[str, ...] = (),
         script: Path | None = None,
         env: dict[str, str] | None = None,
+        also: tuple[str, ...] = (),
     ):
         super().__init__(ARTIFACTS / f"server-{app}.log")
         self.env = dict(env or {})
@@ -271,6 +272,8 @@ class PanelServer(ServerProcess):
         self.port = port or free_port()
         self.script = Path(script) if script is not None else APPS / f"{app}.py"
         self.extra_args = tuple(extra_args)
+        self.also = tuple(APPS / f"{name}.py" for name in also)
+        """Other apps served by the same process (a class page and the games of its rooms)."""
         self.launcher = LAUNCHER
         """The module run with ``python -m`` (and its arguments) that serves the script."""
 
@@ -287,6 +290,7 @@ class PanelServer(ServerProcess):
             "-m",
             *self.launcher,
             str(self.script),
+            *map(str, self.also),
             "--address",
             "127.0.0.1",
             "--port",

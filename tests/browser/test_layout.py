@@ -89,6 +89,10 @@ def _lab(page):
     return [page.get_by_role("button", name="Start"), page.locator(".lab-game select")]
 
 
+def _classroom(page):
+    return [page.get_by_role("button", name="Make the tables"), page.locator(".cole-class-seat-1")]
+
+
 GAME_TITLES = ("Circle of Life", "Ecosystem: Savanna", "On the Savannah")
 CONTROLS = {
     "index": _index,
@@ -96,6 +100,7 @@ CONTROLS = {
     "ecosystem": _ecosystem,
     "savannah": _savannah,
     "lab": _lab,
+    "classroom": _classroom,
 }
 
 

@@ -1,0 +1,253 @@
+"""The class page: a teacher makes the tables of a game at once, then runs them from here.
+
+``/classroom`` offers a form (the game, how many tables, what plays each seat); "Make the
+tables" makes them through :meth:`~.registry.RoomRegistry.create_class` and shows the
+overview at once, with the teacher's own link (``/classroom?class=<name>&key=<key>``: keep it,
+it is what lets a page pause, reset or close a table).  The overview shows each table's whole
+link and its QR code (to scan from a phone), and what is happening there — whose turn, the
+score as the teacher may know it, finished or paused — read from the registry every second;
+each table opens in one click to watch.  Everything shown is kept by the registry and the
+rooms (see :mod:`.classroom`), none of it by the page.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+import panel as pn
+from panel.io.state import set_curdoc
+
+from ..ui.address import client_address, served_doc
+from ..ui.token import keep_token
+from .classroom import MAX_TABLES, Classroom, table_summary
+from .links import page_origin, qr_svg
+from .registry import ROOM_GAMES, RoomRegistry, model_class, shared_registry
+from .room import OPEN, SEAT_CHOICES, RoomError
+from .serving import room_link
+
+REFRESH_MS = 1000
+"""How often the overview reads the tables again."""
+
+ERROR_STYLE = "color:#a40000"
+
+
+def class_link(name: str, key: str) -> str:
+    """The teacher's page of class ``name`` (a path; the key makes it the teacher's).
+
+    >>> class_link("abc", "xyz")
+    '/classroom?class=abc&key=xyz'
+    """
+    base = (pn.state.base_url or "/").rstrip("/")
+    return f"{base}/classroom?class={name}&key={key}"
+
+
+def _arg(name: str) -> str | None:
+    values = (pn.state.session_args or {}).get(name)
+    if not values:
+        return None
+    raw = values[0]
+    return (raw.decode("utf-8", "replace") if isinstance(raw, bytes) else str(raw))[:100]
+
+
+class ClassMaker(pn.viewable.Viewer):
+    """The form that makes a class's tables; the overview replaces it once they are made."""
+
+    def __init__(self, registry: RoomRegistry, token: str, origin: str, **params: Any):
+        super().__init__(**params)
+        self._registry, self._token, self._origin = registry, token, origin
+        self._address = client_address()  # read while the page is built: its request
+        self._game = pn.widgets.Select(
+            name="Game", options={g.title(): g for g in ROOM_GAMES}, value="circle", width=200
+        )
+        self._tables = pn.widgets.IntInput(
+            name="Tables", value=3, start=1, end=MAX_TABLES, width=120
+        )
+        self._seats = pn.Row()
+        self._make = pn.widgets.Button(
+            label="Make the tables", button_type="primary", css_classes=["cole-class-make"]
+        )
+        self._said = pn.pane.HTML("", css_classes=["cole-class-said"])
+        self._game.param.watch(self._seat_menus, "value")
+        self._make.on_click(self._create)
+        self._seat_menus()
+        self._layout = pn.Column(
+            pn.pane.HTML(
+                "<h2>Tables for a class</h2><p>Make several tables of one game at once. You "
+                "sit at none of them: each table gets its own link and QR code for the "
+                "students, and this page shows every table as it is played.</p>"
+            ),
+            pn.Row(self._game, self._tables),
+            self._seats,
+            self._make,
+            self._said,
+            sizing_mode="stretch_width",
+        )
+
+    def _seat_menus(self, *_: Any) -> None:
+        model = model_class(self._game.value)()
+        self._seats.objects = [
+            pn.widgets.Select(
+                name=f"{model.player_name(p)} is played by",
+                options=list(SEAT_CHOICES),
+                value=OPEN,
+                width=170,
+                css_classes=[f"cole-class-seat-{p}"],
+            )
+            for p in range(model.player_count)
+        ]
+
+    def _create(self, *_: Any) -> None:
+        try:
+            classroom = self._registry.create_class(
+                self._game.value,
+                self._token,
+                int(self._tables.value),
+                seats=[menu.value for menu in self._seats.objects],
+                address=self._address,
+            )
+        except (RoomError, TypeError, ValueError) as err:
+            self._said.object = f'<span style="{ERROR_STYLE}">{html.escape(str(err))}</span>'
+            return
+        overview = ClassOverview(self._registry, classroom, self._origin)
+        self._layout.objects = [overview]
+        overview.start()
+
+    def __panel__(self) -> pn.viewable.Viewable:
+        return self._layout
+
+
+class ClassOverview(pn.viewable.Viewer):
+    """Every table of a class: its link, QR code, state of play and the teacher's buttons."""
+
+    def __init__(self, registry: RoomRegistry, classroom: Classroom, origin: str, **params: Any):
+        super().__init__(**params)
+        self._registry, self.classroom, self._origin = registry, classroom, origin
+        self._doc = served_doc()
+        self._said = pn.pane.HTML("", css_classes=["cole-class-said"])
+        self._cards = [self._card(i) for i in range(len(classroom.tables))]
+        own = html.escape(origin + class_link(classroom.name, classroom.key))
+        self._layout = pn.Column(
+            pn.pane.HTML(
+                f"<h2>Your class: {len(classroom.tables)} tables of "
+                f"{html.escape(classroom.game.title())}</h2>"
+                f"<p>Your teacher's link (keep it to yourself; it lets you pause, reset and "
+                f'close the tables): <a class="cole-class-teacher-link" href="{own}">{own}</a>'
+                "</p>"
+            ),
+            self._said,
+            pn.FlexBox(*(card for card, _status in self._cards)),
+            sizing_mode="stretch_width",
+        )
+        self.refresh()
+
+    def _card(self, i: int) -> tuple[pn.Column, pn.pane.HTML]:
+        link = html.escape(self._origin + room_link(self.classroom.game, self.classroom.tables[i]))
+        head = pn.pane.HTML(
+            f"<h3 style='margin:0'>Table {i + 1}</h3>"
+            f'<a class="cole-class-link" href="{link}" target="_blank">Watch table {i + 1}</a>'
+            f'<div style="font-size:12px;overflow-wrap:anywhere">{link}</div>'
+            f'<div class="cole-class-qr" role="img" aria-label="QR code of table {i + 1}\'s '
+            f'link">{qr_svg(self._origin + room_link(self.classroom.game, self.classroom.tables[i]))}'
+            "</div>",
+            sizing_mode="stretch_width",
+        )
+        status = pn.pane.HTML(
+            "", css_classes=[f"cole-class-table-{i}"], sizing_mode="stretch_width"
+        )
+        buttons = []
+        for action, label in (
+            ("pause", "Pause"),
+            ("resume", "Go on"),
+            ("reset", "Reset"),
+            ("close", "Close"),
+        ):
+            button = pn.widgets.Button(
+                label=label, width=70, css_classes=[f"cole-class-{action}-{i}"]
+            )
+            button.on_click(lambda _e, a=action: self._teach(i, a))
+            buttons.append(button)
+        card = pn.Column(
+            head,
+            status,
+            pn.Row(*buttons),
+            width=300,
+            styles={"border": "1px solid #c9b98f", "border-radius": "6px", "padding": "6px"},
+            margin=6,
+        )
+        return card, status
+
+    def _teach(self, table: int, action: str) -> None:
+        try:
+            self._registry.teach(self.classroom.name, self.classroom.key, table, action)
+            self._said.object = ""
+        except RoomError as err:
+            self._said.object = f'<span style="{ERROR_STYLE}">{html.escape(str(err))}</span>'
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Read every table again (shown only where something changed)."""
+        for (_card, status), room in zip(
+            self._cards, self._registry.class_tables(self.classroom), strict=True
+        ):
+            text = _table_html(None if room is None else table_summary(room))
+            if status.object != text:
+                status.object = text
+
+    def start(self) -> None:
+        """Read the tables every second while the page is open (on the page's own loop)."""
+        doc = self._doc
+        if doc is None:
+            return
+
+        def tick() -> None:
+            with set_curdoc(doc):
+                self.refresh()
+
+        doc.add_next_tick_callback(lambda: doc.add_periodic_callback(tick, REFRESH_MS))
+
+    def __panel__(self) -> pn.viewable.Viewable:
+        return self._layout
+
+
+def _table_html(info: dict[str, Any] | None) -> str:
+    """One table's state of play, for the overview."""
+    if info is None:
+        return '<div class="cole-class-state"><b>Closed.</b></div>'
+    if info["over"]:
+        now = f"<b>Finished</b>: {html.escape(info['outcome'])}"
+    elif info["paused"]:
+        now = "<b>Paused</b>"
+    else:
+        now = f"<b>{html.escape(info['mover'])}'s turn</b> ({html.escape(info['mover_who'])})"
+    people = info["people"]
+    rows = "".join(
+        f"<li>{html.escape(p['player'])}: {html.escape(p['who'])} — "
+        f"<span class='cole-class-score'>{html.escape(p['score'])}</span></li>"
+        for p in info["players"]
+    )
+    return (
+        f'<div class="cole-class-state">{now} · {info["moves"]} moves · {people} '
+        f'{"person" if people == 1 else "people"} here<ul style="margin:2px 0">{rows}</ul></div>'
+    )
+
+
+def class_page(registry: RoomRegistry | None = None) -> pn.viewable.Viewable:
+    """What ``apps/classroom.py`` serves: the teacher's overview for ``?class=…&key=…``,
+    else the form that makes a class."""
+    registry = registry or shared_registry()
+    token = keep_token()
+    origin = page_origin()
+    name, key = _arg("class"), _arg("key")
+    if name is None:
+        return ClassMaker(registry, token, origin)
+    try:
+        classroom = registry.get_class(name, key or "")
+    except RoomError as err:
+        return pn.pane.HTML(
+            f'<div class="cole-class-error" style="{ERROR_STYLE};font-size:16px">'
+            f'{html.escape(str(err))}</div><a href="./classroom">Make a class instead.</a>'
+        )
+    overview = ClassOverview(registry, classroom, origin)
+    overview.start()
+    return overview

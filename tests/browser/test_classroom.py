@@ -1,0 +1,77 @@
+"""A teacher's class in real browsers (issue 26, Deliver 3): the teacher makes three tables,
+two students (two more browser contexts, each its own browser token) open table 1 from its
+whole link, type their names and play, while the teacher's overview shows the turn change."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from cole_panel.circle.board import BOARD_NAME
+from cole_panel.circle.geometry import cell_center
+
+from .conftest import BokehFigure, PanelServer
+from .test_rooms import open_context
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def class_server():
+    server = PanelServer("classroom", also=("circle",)).start()
+    yield server
+    server.stop()
+
+
+def test_a_teacher_makes_three_tables_and_watches_two_students_play(browser, class_server):
+    contexts = []
+    try:
+        ctx, teacher = open_context(browser, class_server.url, ".cole-class-make")
+        contexts.append(ctx)
+        teacher.locator(".cole-class-make button").click()
+        links = teacher.locator("a.cole-class-link")
+        expect(links).to_have_count(3, timeout=60_000)
+        expect(teacher.locator(".cole-class-qr svg")).to_have_count(3)
+        link = links.first.get_attribute("href")
+        origin = f"http://127.0.0.1:{class_server.port}"
+        assert link.startswith(f"{origin}/circle?room="), link  # a whole link: it opens
+        table = teacher.locator(".cole-class-table-0")
+        expect(table).to_contain_text("Orange's turn (open seat)")
+        expect(table).to_contain_text("0 moves")
+
+        students = []
+        for seat, name in ((0, "Ada"), (1, "<b>Bo</b>")):
+            ctx, page = open_context(browser, link, ".cole-room-status")
+            contexts.append(ctx)
+            expect(page.locator(".cole-room-you")).to_have_text("You are watching")
+            box = page.locator(".cole-room-name input")
+            box.fill(name)
+            box.press("Enter")
+            page.locator(f".cole-room-sit-{seat} button").click()
+            expect(page.locator(f".cole-room-seat-{seat}")).to_contain_text(
+                f"{name} — you", timeout=30_000
+            )
+            students.append(page)
+        ada, bo = students
+        expect(table).to_contain_text("Orange's turn (Ada)", timeout=30_000)
+        expect(table).to_contain_text("Black: <b>Bo</b>")  # typed markup shows as text
+        expect(table).to_contain_text("2 people here")
+        expect(bo.locator(".cole-turn")).to_contain_text("Waiting for Ada", timeout=30_000)
+
+        BokehFigure(ada, BOARD_NAME).wait_ready().click(*cell_center((0, 0)))
+        expect(table).to_contain_text("Black's turn (<b>Bo</b>)", timeout=30_000)
+        expect(table).to_contain_text("1 moves")
+        expect(ada.locator(".cole-turn")).to_contain_text("Waiting for <b>Bo</b>", timeout=30_000)
+
+        teacher.locator(".cole-class-pause-0 button").click()
+        expect(table).to_contain_text("Paused", timeout=30_000)
+        expect(bo.locator(".cole-room-paused")).to_be_visible(timeout=30_000)
+        BokehFigure(bo, BOARD_NAME).wait_ready().click(*cell_center((1, 0)))
+        expect(bo.locator(".cole-message")).to_contain_text("paused", timeout=30_000)
+        teacher.locator(".cole-class-resume-0 button").click()
+        expect(table).to_contain_text("Black's turn", timeout=30_000)
+        # the other tables were untouched
+        expect(teacher.locator(".cole-class-table-1")).to_contain_text("0 moves")
+    finally:
+        for ctx in contexts:
+            ctx.close()
