@@ -79,6 +79,7 @@ from bench.latency import (
 from cole_panel.circle.board import BOARD_NAME
 from cole_panel.ecosystem.explorer_view import EXPLORER_BOARD
 from cole_panel.savannah.hand import HAND_NAME
+from cole_panel.ui.memory import DELAY as HAND_BACK_DELAY
 
 APPS = ("circle", "ecosystem", "savannah")
 PHASES = ("open", "waves", "bots")
@@ -382,6 +383,7 @@ def _waves_phase(
         # pages nobody waited for are still being built: let the server finish, then expire
         _seconds_to_idle(server.pid, min(60.0, budget.left()))
         time.sleep(min(expire, budget.left()))
+    time.sleep(min(HAND_BACK_DELAY, budget.left()))  # the server hands memory back by then
     after = server.rss_mb()
     lines = [
         f"  {app:<10} RSS {base:6.1f} MB before the waves, {after:6.1f} MB after "
@@ -392,7 +394,7 @@ def _waves_phase(
     if counts and budget.left() >= expire + 10:
         _rss_per_session(server, server.url, counts[0], lifetime, budget.left() - expire)
         _seconds_to_idle(server.pid, min(60.0, budget.left()))
-        time.sleep(min(expire, budget.left()))
+        time.sleep(min(expire + HAND_BACK_DELAY, budget.left()))
         again = server.rss_mb()
         lines.append(
             f"  {app:<10} RSS {again:6.1f} MB after a repeat wave of {counts[0]} expired: "

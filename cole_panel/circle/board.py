@@ -28,6 +28,7 @@ from ..ui import batched
 from ..ui.client_values import finite_point
 from ..ui.figures import bare_figure, lean
 from ..ui.glyphs import label
+from ..ui.keyboard import CURSOR, plain, pointer_param
 from .cell_text import last_captures, preview_text
 from .geometry import board_cells, cell_center, nearest_cell, plot_extent
 from .model import CircleModel
@@ -85,6 +86,19 @@ class CircleBoard(pn.viewable.Viewer):
         doc="Whether each empty cell shows who may still use it (▲ only Orange, ■ only Black, "
         "○ both, ✕ neither).",
     )
+    one_tap = param.Boolean(
+        default=False,
+        doc="Whether a tap on a touch screen places at once.  Off (the default), the first tap "
+        "on a cell shows what a stone there would do (the hover preview) and a second tap on "
+        "it, or the Place button, places it; a mouse click always places at once.",
+    )
+    pointer = pointer_param()
+    pending = param.Tuple(
+        default=None,
+        allow_None=True,
+        length=2,
+        doc="The cell a first touch tapped: previewed, waiting for the second tap or Place.",
+    )
 
     def __init__(self, **params: Any):
         if "model" not in params:
@@ -140,6 +154,7 @@ class CircleBoard(pn.viewable.Viewer):
                 "ghosts": dict(x=[], y=[], fill=[]),
                 "last": dict(x=[], y=[], fill=[]),
                 "hint": dict(x=[], y=[]),
+                "cursor": dict(q=[], r=[]),
             }.items()
         }
         s = self.sources
@@ -260,6 +275,9 @@ class CircleBoard(pn.viewable.Viewer):
             **hollow,
         )
 
+        # The keyboard cursor: a thick blue outline, dashed so it differs from every preview.
+        hexes(source=s["cursor"], line_color=CURSOR, line_dash=[8, 3], **hollow)
+
         self._past_label = Label(
             x=10,
             y=10,
@@ -320,6 +338,7 @@ class CircleBoard(pn.viewable.Viewer):
     # ------------------------------------------------------------------ drawing
     def _redraw(self, *_: Any) -> None:
         model = self.model
+        self.pending = None  # a preview shown before this change may no longer be true
         state = model.shown_state
         if state.rules.radius != self._radius:
             self._layout_for(state.rules.radius)
@@ -482,21 +501,74 @@ class CircleBoard(pn.viewable.Viewer):
             return None
         return cell
 
+    def _previews_taps(self) -> bool:
+        return self.pointer == "touch" and not self.one_tap
+
     @batched
     def _on_tap(self, event: Tap) -> None:
         cell = self._cell_of(event)
         self._last_tap = cell
         if cell is not None:
-            self.model.human_play(cell)
+            self.tap(cell)
 
     @batched
     def _on_double_tap(self, event: DoubleTap) -> None:
         # A double click is a tap, then a double tap on the same cell: the stone is already
         # placed, so the second half is not a move.  Two quick taps on two cells are two moves.
+        # On touch with previews the first tap only previewed: the second confirms it.
         cell = self._cell_of(event)
-        if cell is not None and cell != self._last_tap:
+        if cell is not None and (cell != self._last_tap or cell == self.pending):
             self._last_tap = cell
+            self.tap(cell)
+
+    def tap(self, cell: tuple[int, int]) -> None:
+        """A tap on ``cell``: it plays, or on touch (without :attr:`one_tap`) the first tap
+        shows the cell's preview and a second tap on it plays."""
+        if self._previews_taps() and cell != self.pending:
+            self.show_preview(cell)
+            self.pending = cell
+            return
+        self.pending = None
+        self.model.human_play(cell)
+
+    def place(self) -> None:
+        """Play the cell a first touch previewed (the Place button)."""
+        if self.pending is not None:
+            cell, self.pending = self.pending, None
             self.model.human_play(cell)
+
+    def show_preview(self, cell: tuple[int, int] | None) -> None:
+        """What hovering ``cell`` shows, drawn by the server (a tap or the keyboard cursor):
+        the line under the board, the critter a stone would form and the stones it would eat."""
+        data = self.sources["cells"].data
+        labels = data["label"]
+        name = self.model.shown_state.label(cell) if cell is not None else None
+        i = labels.index(name) if name in labels else None
+        if i is None:
+            self.info.text = INFO_IDLE
+            self.sources["form"].data = dict(q=[], r=[])
+            self.sources["eat"].data = dict(x=[], y=[])
+            return
+        self.info.text = f"<b>{data['title'][i]}</b> — {data['tip'][i]}"
+        form = [int(v) for v in data["form"][i].split()]
+        eat = [float(v) for v in data["eat"][i].split()]
+        self.sources["form"].data = dict(q=form[0::2], r=form[1::2])
+        self.sources["eat"].data = dict(x=eat[0::2], y=eat[1::2])
+
+    def cell_words(self, cell: tuple[int, int]) -> str:
+        """The cell and its preview as one plain sentence ("E5, empty: Orange here makes …")."""
+        data = self.sources["cells"].data
+        name = self.model.shown_state.label(cell)
+        i = data["label"].index(name)
+        title = plain(data["title"][i]).removeprefix(f"{name}, ")
+        empty = self.model.shown_state.stone_at(cell) is None
+        return f"{name}, {'empty: ' if empty else ''}{title} — {plain(data['tip'][i])}"
+
+    def show_cursor(self, cell: tuple[int, int] | None) -> None:
+        """Outline the keyboard cursor's cell (None: no cursor) and show its preview."""
+        q, r = ([cell[0]], [cell[1]]) if cell is not None else ([], [])
+        self.sources["cursor"].data = dict(q=q, r=r)
+        self.show_preview(cell)
 
     def cell_xy(self, cell: tuple[int, int]) -> tuple[float, float]:
         """Data coordinates of a cell's centre on this figure."""

@@ -32,9 +32,11 @@ from ..ui import (
     batched,
 )
 from ..ui.address import served_doc
+from ..ui.keyboard import Shortcut
 from ..ui.review_view import ReviewTab
 from ..ui.wrap import growing_column
 from .board import CircleBoard
+from .keys import CircleKeys
 from .link import ShareLink
 from .model import CircleModel
 from .palette import CAPTION, STONE_FILL
@@ -69,6 +71,12 @@ neither. Fill the cells only you can use before the ones both of you can.
 become and eat; the critter it would form is outlined in gold and the stones it would eat are
 ringed in red, and the ring lights up that species (gold), its prey (green) and its predator
 (red). *Hint* explains its move; the slider sets how hard the hint bot thinks.
+
+**Keyboard and touch.** Tab to the board's key box, then the arrow keys move a cursor over
+the cells (each is read out with its preview), Enter or Space places; U undoes, H hints, N
+starts a new game, T shows the position as text; or type a cell such as `E5` in the *Move* box.
+On a touch screen the first tap on a cell shows what it would do and a second tap (or *Place*)
+places; tick *place on one tap* once you know the game.
 
 **Share.** The page address holds the game (`?moves=E5,F2,…`); *Copy link* copies it.
 """
@@ -230,8 +238,21 @@ class CircleDashboard(pn.viewable.Viewer):
             margin=(4, 10),
             sizing_mode="stretch_width",
         )
+        self._one_tap = pn.widgets.Checkbox.from_param(
+            self.board.param.one_tap, label="Touch: place on one tap (no preview first)"
+        )
+        self.keys = CircleKeys(
+            self.board,
+            [
+                Shortcut.of_button("u", self._undo, lambda: self._step(self.model.undo)),
+                Shortcut.of_button("h", self._hint, self._on_hint),
+                Shortcut.of_button("n", new_game, self._new_game),
+            ],
+        ).keys
         self._board_column = growing_column(
             self.board,
+            self.keys,
+            self._one_tap,
             caption,
             self._show_race,
             self._legend,

@@ -24,6 +24,7 @@ from engines.ecosystem import CELLS, COLS, ROWS, Park, cell_label
 from ..ui.client_values import finite_point
 from ..ui.figures import bare_figure, lean
 from ..ui.glyphs import label
+from ..ui.keyboard import CURSOR
 from .card_glyphs import CARD_COLUMNS, card_label, draw_cards
 from .geometry import (
     LABEL_MARGIN,
@@ -159,6 +160,7 @@ class ParkBoard(pn.viewable.Viewer):
             "track": ["left", "right", "top", "bottom"],
             "links": ["x0", "x1", "y"],
             "rows": ["x", "y", "text"],
+            "cursor": ["x", "y"],
         }
         self.sources = {
             key: ColumnDataSource({c: [] for c in cols}, name=f"{n}-{key}")
@@ -210,6 +212,7 @@ class ParkBoard(pn.viewable.Viewer):
             line_color="#ffffff",
             line_width=1.5,
         )
+        _outline(p, s["cursor"], 0.1, CURSOR, 4, dash=[8, 3])  # the keyboard's cursor
         self._badges = _tag(p, s["badges"], "text", "#8b1e1e", y="y", align="right")
         self._labels = label(
             p, "text", source=s["labels"], align="align", size="size", style="bold", color="color"
@@ -432,6 +435,10 @@ class ParkBoard(pn.viewable.Viewer):
                 kinds = note.split(" of ")[0]
                 row_data["text"].append(f"Row {'ABCD'[r]}: {points:+d}\n{kinds}")
         s["rows"].data = row_data
+
+    def show_cursor(self, cell: Cell | None) -> None:
+        """Outline the keyboard cursor's cell (score-line form; None: no cursor)."""
+        self.sources["cursor"].data = self._xys([] if cell is None else [cell])
 
     # ------------------------------------------------------------------ taps
     def _on_tap(self, event: Any) -> None:

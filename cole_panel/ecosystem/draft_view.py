@@ -27,6 +27,7 @@ from ..ui import (
     ThinkingIndicator,
 )
 from ..ui.batch import batched
+from ..ui.keyboard import Shortcut
 from .board import ParkBoard
 from .draft_html import (
     breakdown_html,
@@ -39,6 +40,7 @@ from .draft_html import (
 )
 from .explanations import points_word
 from .hand_view import HandView
+from .keys import EcosystemKeys
 from .model import MAX_PLAYERS, EcosystemModel, a
 from .saving import NamedSaveLoad
 from .style import WRAP_TABS
@@ -320,6 +322,7 @@ class DraftTable(pn.viewable.Viewer):
             ]
             for box, hand in zip(self._hand_boxes, self._hands, strict=True):
                 box.append(hand)
+            self.keys = self._keys().keys
             self._table_box = pn.Column(
                 self._park_title,
                 self._back,
@@ -327,10 +330,28 @@ class DraftTable(pn.viewable.Viewer):
                 self._direction,
                 self._watching,
                 *self._hand_boxes,
+                self.keys,
                 margin=0,
             )
             self._draw_table(self._shown_player())
         return self._table_box
+
+    def _keys(self) -> EcosystemKeys:
+        """The keyboard's way to the board and hands: Enter does what a tap does."""
+        return EcosystemKeys(
+            self.model,
+            self._board,
+            self._hands,
+            choose=self._on_card,
+            place=self._on_cell,
+            chosen=lambda park: self._selected.get(park),
+            shortcuts=[
+                Shortcut.of_button("p", self._pass, self.model.confirm),
+                Shortcut.of_button("u", self._undo, self.model.undo),
+                Shortcut.of_button("h", self._auto, self._on_auto),
+                Shortcut("n", "New game", self._new_game),
+            ],
+        )
 
     def settings(self) -> pn.viewable.Viewable:
         """The next game's variant, frame, players, seats and the New game button."""

@@ -15,6 +15,7 @@ from engines.ecosystem import CardType
 
 from ..ui.client_values import finite_point
 from ..ui.figures import bare_figure, lean
+from ..ui.keyboard import CURSOR
 from .card_glyphs import CARD_COLUMNS, draw_cards
 from .style import BACKGROUND, CARD_TOOLTIP, GOLD, RULES, card_columns, title
 
@@ -55,6 +56,11 @@ class HandView(pn.viewable.Viewer):
                 background_fill_alpha="bg_alpha",
             ),
         )
+        self.cursor = ColumnDataSource(dict(x=[], y=[]), name=f"{n}-cursor")
+        p.rect(
+            "x", "y", width=0.98, height=1.4, source=self.cursor, fill_color=None,
+            line_color=CURSOR, line_width=4, line_dash=[8, 3],
+        )  # fmt: skip
         hover = HoverTool(renderers=[rects], tooltips=CARD_TOOLTIP, attachment="above")
         p.add_tools(hover)
         p.on_event(Tap, finite_point(self._on_tap))
@@ -95,6 +101,11 @@ class HandView(pn.viewable.Viewer):
         self.source.data = data
         self._enabled = enabled
         self._count = len(cards)
+
+    def show_cursor(self, index: int | None) -> None:
+        """Outline the keyboard cursor's card (None: no cursor)."""
+        xs = [] if index is None else [self.card_x(index)]
+        self.cursor.data = dict(x=xs, y=[0.0] * len(xs))
 
     def _on_tap(self, event: Any) -> None:
         index = int(event.x) if event.x is not None and event.x >= 0 else -1

@@ -26,6 +26,7 @@ from panel.io.state import set_curdoc
 from ..core import BotJob, Pause
 from ..core.botpool import BotPool, shared_pool
 from ..ui.address import ROOM_PARAMETER, client_address, room_name, served_doc
+from ..ui.keyboard import TabKeys
 from ..ui.page_build import on_build_end
 from ..ui.resume import keep_game
 from ..ui.shell import split
@@ -427,7 +428,7 @@ def game_page(
         dashboard = solo() if solo is not None else dashboard_class()
         keep_game(dashboard.model, game)  # a reload or a restart brings the game back
         button = PlayWithOthers(registry, token, game=game, model=dashboard.model)
-        return FramedPage(dashboard, top=[], side=[button])
+        return FramedPage(dashboard, top=[TabKeys(margin=0)], side=[button])
     try:
         room = registry.get(name, game)
         page = RoomPage(room, token, dashboard_class)
@@ -442,7 +443,9 @@ def game_page(
                 f'<a href="{html.escape(room_link(game, "")[: -len("?room=")])}">Play a game of your own instead.</a>'
             ),
         )
-    return FramedPage(page.dashboard, top=[page.bar], side=[], with_settings=plays)
+    return FramedPage(
+        page.dashboard, top=[page.bar, TabKeys(margin=0)], side=[], with_settings=plays
+    )
 
 
 class FramedPage(pn.viewable.Viewer):

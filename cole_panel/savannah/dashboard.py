@@ -22,11 +22,13 @@ from engines.savannah import State, Steal
 from ..ui import BotRunner, EventLog, GameOverBanner, MessageBox, ThinkingIndicator
 from ..ui.address import page_location
 from ..ui.batch import batched
+from ..ui.keyboard import Shortcut
 from ..ui.review_view import ReviewTab
 from ..ui.timer import call_later, can_call_later
 from .art import group_and_level
 from .hand import HandView
 from .how_to_play import how_to_play_html
+from .keys import SavannahKeys
 from .link import open_game, read_query
 from .live_score import LiveScore
 from .model import MAX_SEATS, SavannahModel, Turn, player_name
@@ -221,7 +223,20 @@ class SavannahDashboard(pn.viewable.Viewer):
         self.param.watch(lambda e: setattr(self._settings, "finish_kind", e.new), ["finish_kind"])
 
         self.hand.add_below(self._message)
-        self._play_area = pn.Column(self.hand, margin=0, sizing_mode="stretch_width")
+        self.keys = SavannahKeys(
+            m,
+            self.hand,
+            [
+                Shortcut.of_button("u", self._undo, lambda: self._act(self.model.undo)),
+                Shortcut("n", "New game", self.new_game),
+            ],
+        ).keys
+        self._one_tap = pn.widgets.Checkbox.from_param(
+            self.hand.param.one_tap, label="Touch: play a card on one tap (no preview first)"
+        )
+        self._play_area = pn.Column(
+            self.hand, self.keys, self._one_tap, margin=0, sizing_mode="stretch_width"
+        )
         # Filled on first need (the end of a game): its table and chart are a third of the
         # page's build time, and most visitors never see them.
         self._score_area = pn.Column(visible=False, margin=0, sizing_mode="stretch_width")

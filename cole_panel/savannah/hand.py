@@ -23,6 +23,7 @@ from ..ui.batch import batched
 from ..ui.client_values import finite_point
 from ..ui.figures import bare_figure, lean
 from ..ui.glyphs import label
+from ..ui.keyboard import pointer_param
 from ..ui.wrap import KEEPS_SIZE, growing_column, wrapping_row
 from .art import (
     BACKGROUND,
@@ -69,6 +70,13 @@ class HandView(pn.viewable.Viewer):
         ),
     )
 
+    one_tap = param.Boolean(
+        default=False,
+        doc="Whether a tap on a touch screen plays the card at once.  Off (the default), the "
+        "first tap chooses it (the row shows what it would do) and a second tap on it, or the "
+        "action button, plays it; with a mouse a click chooses and a double click plays.",
+    )
+    pointer = pointer_param()
     shown_cards = param.Integer(
         default=None,
         allow_None=True,
@@ -423,8 +431,15 @@ class HandView(pn.viewable.Viewer):
     @batched
     def _on_tap(self, event: Tap) -> None:
         i = self._index_at(event.x, event.y)
-        if i is not None:
-            self._choose(i)
+        if i is None:
+            return
+        if self.pointer == "touch" and self.interactive:
+            card = self._hand()[i]
+            if self.one_tap or card == self.model.selected:
+                self.model.select(card)
+                self.play()  # the second tap on the chosen card (or the only one) plays it
+                return
+        self._choose(i)
 
     @batched
     def _on_double_tap(self, event: DoubleTap) -> None:

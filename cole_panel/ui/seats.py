@@ -9,7 +9,11 @@ import param
 
 from ..core.seats import SEAT_KINDS, STRENGTH_BOUNDS, BotShelf
 
-__all__ = ["SEAT_KINDS", "STRENGTH_BOUNDS", "BotShelf", "SeatSelector"]
+__all__ = ["SEAT_KINDS", "STRENGTH_BOUNDS", "SKIP_WHEN_DISABLED", "BotShelf", "SeatSelector"]
+
+SKIP_WHEN_DISABLED = ".noUi-target[disabled] .noUi-handle { visibility: hidden; }"
+"""A slider's stylesheet: Bokeh marks a disabled slider but leaves its handle a Tab stop
+(tabindex 0); a hidden handle takes none (the title still says the value)."""
 
 
 class SeatSelector(pn.viewable.Viewer):
@@ -30,7 +34,11 @@ class SeatSelector(pn.viewable.Viewer):
             self.model.param[self.seat], label=self.label, width=120, margin=(2, 5)
         )
         self._strength = pn.widgets.IntSlider.from_param(
-            self.model.param[self.strength], label="MCTS strength", width=150, margin=(2, 5)
+            self.model.param[self.strength],
+            label="MCTS strength",
+            width=150,
+            margin=(2, 5),
+            stylesheets=[SKIP_WHEN_DISABLED],
         )
         self.model.param.watch(self._refresh, [self.seat])
         self._refresh()

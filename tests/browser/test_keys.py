@@ -1,0 +1,324 @@
+"""Keyboard alone and a phone's touch, in a real browser: whole games without a pointer, and
+the first tap that previews before a second one plays (issue 25, Deliver 2, 4 and 6)."""
+
+from __future__ import annotations
+
+import contextlib
+import re
+import time
+
+import pytest
+from playwright.sync_api import expect
+
+from cole_panel.circle.board import BOARD_NAME
+from cole_panel.circle.geometry import cell_center
+from cole_panel.core.text import a
+from cole_panel.ecosystem.draft_view import DRAFT_BOARD
+from cole_panel.savannah import SavannahModel
+from cole_panel.savannah.hand import HAND_CARDS, HAND_NAME, slot_x
+from engines.circle import Rules, new_game, parse_label
+
+from .conftest import PAGE_LOAD_TIMEOUT_MS, BokehFigure, artifact
+
+pytestmark = pytest.mark.browser
+
+WAIT = 30_000
+"""Milliseconds a check waits for the page (the machine may be loaded)."""
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+FOCUSED_CLASS_JS = """
+() => {
+  let e = document.activeElement;
+  while (e && e.shadowRoot && e.shadowRoot.activeElement) e = e.shadowRoot.activeElement;
+  return e ? (e.className || e.tagName) : "";
+}
+"""
+DATA_JS = "([name, column]) => Array.from(Bokeh.documents[0].get_model_by_name(name).data[column])"
+XY_JS = """([name, key]) => {
+  const d = Bokeh.documents[0].get_model_by_name(name + '-' + key).data;
+  return Array.from(d.x).map((x, i) => [x, d.y[i]]);
+}"""
+FOCUSED_TEXT_JS = """
+() => {
+  let e = document.activeElement;
+  while (e && e.shadowRoot && e.shadowRoot.activeElement) e = e.shadowRoot.activeElement;
+  return e ? e.textContent : "";
+}
+"""
+IN_DISABLED_JS = """
+() => {
+  let e = document.activeElement;
+  while (e && e.shadowRoot && e.shadowRoot.activeElement) e = e.shadowRoot.activeElement;
+  if (!e || !e.classList.contains("noUi-handle")) return "";
+  return e.closest(".noUi-target").hasAttribute("disabled") ? "disabled" : "enabled";
+}
+"""
+SCROLL_JS = """
+name => Bokeh.index.query_one(v => v.model && v.model.name === name && v.frame)
+  .el.scrollIntoView({block: "center"})
+"""
+LIVE_JS = """
+() => {
+  const out = [];
+  const walk = (root) => {
+    for (const e of root.querySelectorAll("*")) {
+      if (e.classList && e.classList.contains("cole-keys-live")) out.push(e.textContent);
+      if (e.shadowRoot) walk(e.shadowRoot);
+    }
+  };
+  walk(document);
+  return out.join(" | ");
+}
+"""
+
+
+@pytest.fixture(scope="module")
+def circle(panel_server):
+    return panel_server("circle")
+
+
+@pytest.fixture
+def phone(browser):
+    contexts = []
+
+    def open_(server, query: str = ""):
+        context = browser.new_context(**PHONE)
+        contexts.append(context)
+        page = context.new_page()
+        page.set_default_timeout(30_000)
+        page.goto(server.url + query, timeout=PAGE_LOAD_TIMEOUT_MS)
+        page.locator("canvas").first.wait_for(state="visible", timeout=PAGE_LOAD_TIMEOUT_MS)
+        return page
+
+    yield open_
+    for context in contexts:
+        with contextlib.suppress(Exception):
+            context.close()
+
+
+def touch(page, figure: BokehFigure, x: float, y: float) -> None:
+    """Tap data point (x, y) of ``figure`` with a finger, scrolled into view first (a tap
+    outside the screen reaches nothing)."""
+    page.evaluate(SCROLL_JS, figure.name)
+    page.touchscreen.tap(*figure.pixel(x, y))
+
+
+def focused(page) -> str:
+    return page.evaluate(FOCUSED_CLASS_JS)
+
+
+def tab_to_board(page, limit: int = 80) -> None:
+    """Press Tab until the board's key element has the focus (as a keyboard user does)."""
+    for _ in range(limit):
+        page.keyboard.press("Tab")
+        if "cole-keys-board" in focused(page):
+            return
+    raise AssertionError(f"Tab never reached the board; the focus is on {focused(page)!r}")
+
+
+def live(page) -> str:
+    return page.evaluate(LIVE_JS)
+
+
+def wait_live(page, text: str, timeout: float = 30.0) -> None:
+    """Wait until the live region has said ``text``."""
+    deadline = time.monotonic() + timeout
+    while text not in live(page):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"never announced {text!r}; heard {live(page)!r}")
+        time.sleep(0.2)
+
+
+def cursor(page) -> str:
+    return page.locator(".cole-keys-cursor").inner_text()
+
+
+def said(page) -> int:
+    """How many things the live region has said so far."""
+    return int(page.locator(".cole-keys-live").get_attribute("data-said") or 0)
+
+
+def press(page, key: str) -> str:
+    """Press an arrow on the board, wait until the cursor's words are said, return them."""
+    before = said(page)
+    page.keyboard.press(key)
+    deadline = time.monotonic() + 30
+    while said(page) == before:
+        assert time.monotonic() < deadline, f"{key} was not answered"
+        time.sleep(0.05)
+    return cursor(page)
+
+
+# ---------------------------------------------------------------------- Circle of Life
+def test_circle_whole_game_by_keyboard(open_page, circle):
+    """A whole game at radius 2 (two people on one keyboard: a shared address seats two), with
+    Tab, arrows, Enter, the Move box, U and T only."""
+    page = open_page(circle, circle.url + "?radius=2")
+    BokehFigure(page, BOARD_NAME).wait_ready()
+    tab_to_board(page)
+    # The first arrow puts the cursor on the centre; each spot is read out with its preview.
+    assert press(page, "ArrowDown").startswith("C3, empty: Orange here makes a singleton")
+    assert press(page, "ArrowRight").startswith("C4, empty: Orange here makes")
+    assert press(page, "ArrowLeft").startswith("C3, empty: Orange here makes")
+    page.keyboard.press("Enter")
+    wait_live(page, "Orange placed a stone at C3")
+    page.keyboard.press("u")
+    wait_live(page, "Took back 1 move")
+    expect(page.locator(".cole-keys-text")).to_contain_text("Orange: no stones", timeout=WAIT)
+    # A typed move in the engine's notation; a bad one gets the engine's sentence.
+    page.keyboard.press("m")
+    page.keyboard.type("zz")
+    page.keyboard.press("Enter")
+    expect(page.locator(".cole-keys-error")).to_contain_text(
+        "'zz' is not a cell label", timeout=WAIT
+    )
+    state = new_game(Rules(radius=2))
+    while not state.is_over:
+        # The players choose as people might; the engine only says which cells are legal.
+        legal = sorted(state.legal_actions())
+        move = state.action_to_str(legal[len(state.moves) * 7 % len(legal)])
+        page.keyboard.press("Control+a")
+        page.keyboard.type(move)
+        page.keyboard.press("Enter")
+        wait_live(page, f"placed a stone at {move}")
+        expect(page.locator(".cole-keys-error")).to_be_empty(timeout=WAIT)
+        state.apply(state.parse_action(move))
+    expect(page.locator(".cole-turn")).to_contain_text("Game over", timeout=WAIT)
+    wait_live(page, "wins")
+    # Escape leaves the Move box for the board; T shows the position as text.
+    page.keyboard.press("Escape")
+    assert "cole-keys-board" in focused(page)
+    page.keyboard.press("t")
+    expect(page.locator(".cole-keys-text")).to_be_visible(timeout=WAIT)
+    expect(page.locator(".cole-keys-text")).to_contain_text("The game is over.", timeout=WAIT)
+    page.keyboard.press("Escape")
+    assert "cole-keys-board" in focused(page)
+    page.screenshot(path=str(artifact("keys-circle-keyboard.png")))
+
+
+def test_circle_phone_tap_previews_then_places(phone, circle):
+    page = phone(circle)
+    board = BokehFigure(page, BOARD_NAME).wait_ready()
+    touch(page, board, *cell_center(parse_label("E5")))
+    place = page.locator(".cole-keys-place")
+    expect(place).to_have_text("Place at E5", timeout=WAIT)
+    expect(page.locator(".circle-info")).to_contain_text(
+        "E5 · Orange here makes a singleton", timeout=WAIT
+    )
+    assert (
+        page.evaluate("() => Bokeh.documents[0].get_model_by_name('circle-stones').data.x.length")
+        == 0
+    ), "the first tap placed a stone"
+    time.sleep(0.4)  # two taps closer than 300 ms would be a double tap
+    touch(page, board, *cell_center(parse_label("E5")))
+    expect(page.locator(".cole-message")).to_contain_text(
+        "Orange placed a stone at E5", timeout=WAIT
+    )
+    expect(place).to_be_hidden(timeout=WAIT)
+    page.screenshot(path=str(artifact("keys-circle-phone.png")))
+
+
+# ---------------------------------------------------------------------- On the Savannah
+@pytest.fixture(scope="module")
+def savannah(panel_server):
+    return panel_server("savannah")
+
+
+def test_savannah_turn_by_keyboard(open_page, savannah):
+    """Tab to the row and hand, arrow to a card that can be played (its preview is read out),
+    Enter plays it; the engine's sentences are announced."""
+    page = open_page(savannah, savannah.url + "?seed=3&players=2")
+    BokehFigure(page, HAND_NAME).wait_ready()
+    tab_to_board(page)
+    text = press(page, "ArrowDown")
+    assert text.startswith("Hand: "), text
+    for _ in range(4):
+        if "Enter plays it" in text or "Enter discards it" in text:
+            break
+        text = press(page, "ArrowRight")
+    assert "Enter plays it" in text or "Enter discards it" in text, text
+    card = re.search(r"\((\w+#\d+)\)", text).group(1)
+    assert press(page, "ArrowUp").startswith("Row, "), "the row is the line above the hand"
+    assert press(page, "ArrowDown") == text
+    page.keyboard.press("Enter")
+    wait_live(page, f"Player 1 played {a(card.split('#')[0])}")
+    wait_live(page, "Scores: ")
+    page.keyboard.press("t")
+    expect(page.locator(".cole-keys-text")).to_contain_text("Row, left to right:", timeout=WAIT)
+    page.screenshot(path=str(artifact("keys-savannah-keyboard.png")))
+
+
+def test_savannah_phone_tap_previews_then_plays(phone, savannah):
+    page = phone(savannah, "?seed=3&players=2")
+    hand = BokehFigure(page, HAND_NAME).wait_ready()
+    cards = page.evaluate(DATA_JS, [HAND_CARDS, "card"])
+    model = SavannahModel(seed=3, players=2)
+    assert cards == list(model.hand_cards())
+    index = next(i for i, c in enumerate(cards) if model.why_unplayable(c) is None)
+    touch(page, hand, slot_x(index), 0.0)
+    name = cards[index].split("#")[0]
+    expect(page.locator(".cole-play button")).to_have_text(f"Play the {name}", timeout=WAIT)
+    expect(page.locator(".cole-message")).not_to_contain_text("Player 1 played")
+    time.sleep(0.4)
+    touch(page, hand, slot_x(index), 0.0)
+    # Said when the move is made (the message box waits for the turn's playback).
+    wait_live(page, f"Player 1 played {a(name)}")
+    page.screenshot(path=str(artifact("keys-savannah-phone.png")))
+
+
+# ---------------------------------------------------------------------- Ecosystem
+@pytest.fixture(scope="module")
+def ecosystem(panel_server):
+    return panel_server("ecosystem")
+
+
+def test_ecosystem_pick_by_keyboard(open_page, ecosystem):
+    """Tab to the Draft table tab and open it with Enter, Tab to the park and hand, choose a
+    card with Enter, move up to a cell of the park and place it, pass the hands with P."""
+    page = open_page(ecosystem)
+    for _ in range(60):
+        page.keyboard.press("Tab")
+        if "bk-tab" in focused(page) and "Draft table" in page.evaluate(FOCUSED_TEXT_JS):
+            break
+    page.keyboard.press("Enter")
+    BokehFigure(page, DRAFT_BOARD).wait_ready()
+    tab_to_board(page)
+    text = press(page, "ArrowDown")
+    assert text.startswith("Hand, card 1: "), text
+    page.keyboard.press("Enter")
+    wait_live(page, "Picked a")
+    assert press(page, "ArrowUp").startswith("D1, empty: Enter puts your")
+    page.keyboard.press("Enter")
+    wait_live(page, "You put a")
+    page.keyboard.press("p")
+    wait_live(page, "Scores: Player 1 (you) ", timeout=90)
+    page.keyboard.press("t")
+    expect(page.locator(".cole-keys-text")).to_contain_text("D: ", timeout=WAIT)
+    page.screenshot(path=str(artifact("keys-ecosystem-keyboard.png")))
+
+
+def test_ecosystem_phone_pick(phone, ecosystem):
+    """On a phone a pick is two taps (a card, then a cell) and stays pending until "Pass
+    hands": Ecosystem has no cell preview, so its tap places (the pass is the confirmation)."""
+    page = phone(ecosystem)
+    page.locator(".bk-tab", has_text="Draft table").tap()
+    board = BokehFigure(page, DRAFT_BOARD).wait_ready()
+    hand = BokehFigure(page, "eco-hand-0").wait_ready()
+    touch(page, hand, 0.5, 0.0)
+    expect(page.locator(".cole-message")).to_contain_text("now click a green cell", timeout=WAIT)
+    legal = page.evaluate(XY_JS, [DRAFT_BOARD, "legal"])
+    touch(page, board, *legal[0])
+    expect(page.locator(".cole-message")).to_contain_text("Press “Pass hands”", timeout=WAIT)
+    page.locator(".eco-pass button").tap()
+    wait_live(page, "Hands passed", timeout=90)
+
+
+def test_disabled_slider_takes_no_tab_stop(open_page, circle):
+    """Orange is a person, so her MCTS strength slider is disabled: Tab must pass it by."""
+    page = open_page(circle)
+    expect(page.locator(".noUi-target[disabled]").first).to_be_attached()
+    stops = []
+    for _ in range(100):
+        page.keyboard.press("Tab")
+        stops.append(page.evaluate(IN_DISABLED_JS))
+    assert "disabled" not in stops, "a disabled slider's handle took the focus"
+    assert "enabled" in stops, "no slider handle was reached at all"
