@@ -15,7 +15,7 @@ APPS := $(wildcard apps/*.py)
 
 AXE := tests/.npm/axe-core/axe.min.js
 
-.PHONY: serve test bench lint install install-test chromium axe clean
+.PHONY: serve test bench lint install install-test chromium axe postgresql clean
 
 $(VENV)/.installed: pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -29,7 +29,7 @@ $(VENV)/.installed-test: $(VENV)/.installed
 
 install: $(VENV)/.installed
 
-install-test: $(VENV)/.installed-test chromium axe
+install-test: $(VENV)/.installed-test chromium axe postgresql
 
 chromium:
 	@test -x $(CHROMIUM) || { \
@@ -44,6 +44,14 @@ $(AXE):
 	mkdir -p $(@D)
 	cd $(@D) && npm pack --silent axe-core@4 >/dev/null && tar xzf axe-core-*.tgz && \
 	  cp package/axe.min.js . && rm -rf package axe-core-*.tgz
+
+# The PostgreSQL tests start a throwaway server of their own (tests/postgres.py): the package
+# only, no service is started.
+postgresql:
+	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || { \
+	  echo "Installing Debian's postgresql for the database tests"; \
+	  SUDO=$$(test "$$(id -u)" = 0 || echo sudo); \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq postgresql; }
 
 # `panel serve` with gzip, websocket compression and only the bundles a page uses
 # (cole_panel/serve.py); it takes every `panel serve` option.

@@ -62,25 +62,32 @@ def _cells() -> list[tuple[int, int]]:
     return cells
 
 
-def measure_latency() -> tuple[list[float], list[float]]:
-    """(click → other page's repaint, click → own page's repaint), in ms."""
+def measure_latency(
+    servers: tuple[PanelServer, PanelServer] | None = None,
+) -> tuple[list[float], list[float]]:
+    """(click → other page's repaint, click → own page's repaint), in ms; the host's page on
+    ``servers[0]``, the guest's on ``servers[1]`` (default: both on one server of our own, its
+    data in the bench's temporary folder)."""
     from playwright.sync_api import sync_playwright
 
     from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS
 
-    server = PanelServer("circle").start()
+    own = servers is None
+    if servers is None:
+        server = PanelServer("circle").start()
+        servers = (server, server)
     try:
         with sync_playwright() as pw:
             browser = pw.chromium.launch(
                 executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
             )
-            base = server.url.rsplit("/", 1)[0]
-            host_ctx, host = _open(browser, server.url, ".cole-room-create")
+            base, there = (s.url.rsplit("/", 1)[0] for s in servers)
+            host_ctx, host = _open(browser, servers[0].url, ".cole-room-create")
             host.locator(".cole-room-create button").click()
             href = host.locator(".cole-room-made a.cole-room-link").get_attribute("href")
             host.goto(base + href, timeout=90_000)
             host.locator(".cole-room-status").wait_for(state="visible", timeout=90_000)
-            guest_ctx, guest = _open(browser, base + href, ".cole-room-status")
+            guest_ctx, guest = _open(browser, there + href, ".cole-room-status")
             guest.locator(".cole-room-sit-1 button").click()
             guest.locator(".cole-room-seat-1", has_text="— you").wait_for(timeout=60_000)
             pages = [host, guest]
@@ -105,7 +112,8 @@ def measure_latency() -> tuple[list[float], list[float]]:
             host_ctx.close()
             browser.close()
     finally:
-        server.stop()
+        if own:
+            servers[0].stop()
     return other_ms, own_ms
 
 

@@ -6,13 +6,22 @@ per room, and :meth:`RoomRegistry.sweep` (run periodically by the server) lets b
 seats left too long and removes rooms nobody has looked at for ``idle_timeout`` seconds.
 
 This is the one piece of mutable state shared by every session of a ``panel serve`` process,
-on purpose: :func:`shared_registry` creates it on first use.  See ``docs/deploy.md`` for more
-than one process.
+on purpose: :func:`shared_registry` creates it on first use, over the server's database
+(:func:`~cole_panel.core.database.shared_database`).  With a :class:`~.store.RoomStore` the
+registry is this process's window on the rooms of the database: a room made here is written
+there, a room asked for by name is read from there if this process does not hold it yet (after
+a restart, or made by another process), a room idle in this process leaves its memory but stays
+in the database until nobody has used it for ``keep_for`` seconds, and a :class:`RoomFeed`
+thread takes every change another process writes to a room held here (PostgreSQL
+``LISTEN/NOTIFY``, or a poll of the versions every :data:`POLL_SECONDS` on SQLite).  See
+``docs/deploy.md``.
 """
 
 from __future__ import annotations
 
+import contextlib
 import importlib
+import logging
 import re
 import secrets
 import threading
@@ -22,6 +31,16 @@ from typing import Any
 
 from .classroom import MAX_TABLES, TEACHER_ACTIONS, Classroom
 from .room import SEAT_CHOICES, Room, RoomError
+from .store import RoomRecord, RoomStore
+
+POLL_SECONDS = 0.1
+"""How often a process on SQLite asks the database for the versions of the rooms it holds."""
+
+LISTEN_SECONDS = 2.0
+"""On PostgreSQL: the longest wait for a notification before the versions are polled anyway
+(a notification missed while the listening connection was being made again)."""
+
+_log = logging.getLogger(__name__)
 
 ROOM_GAMES: dict[str, str] = {
     "circle": "cole_panel.circle.model:CircleModel",
@@ -64,6 +83,8 @@ class RoomRegistry:
         seat_timeout: float = 120.0,
         scheduler: Callable[[], Any] | None = None,
         clock: Callable[[], float] = time.monotonic,
+        store: RoomStore | None = None,
+        keep_for: float = 7 * 24 * 3600,
     ):
         self.max_rooms = max_rooms
         self.max_viewers = max_viewers
@@ -76,11 +97,16 @@ class RoomRegistry:
         self.scheduler = scheduler
         """Makes each room's bot scheduler (None: bots move inline)."""
         self.clock = clock
+        self.store = store
+        """The database the rooms are kept in (None: this process's memory only)."""
+        self.keep_for = keep_for
+        """How long a room nobody uses stays in the database."""
         self._rooms: dict[str, Room] = {}
         self._classes: dict[str, Classroom] = {}
         self._makers: dict[str, tuple[str, str | None, str]] = {}
         """Who made each open room: (browser token, address, what it counts as)."""
         self._lock = threading.Lock()
+        self._feed: RoomFeed | None = None
 
     def __len__(self) -> int:
         return len(self._rooms)
@@ -96,16 +122,9 @@ class RoomRegistry:
         counts_as: str | None,
     ) -> Room:
         model = model_class(game)(**{**(options or {}), "seed": None})
-        room = Room(
-            new_token(),
-            model,
-            host,
-            scheduler=self.scheduler() if self.scheduler else None,
-            max_viewers=self.max_viewers,
-            seat_timeout=self.seat_timeout,
-            clock=self.clock,
-            seated=seated,
-        )
+        room = self._room(new_token(), model, host, seated=seated)
+        if self.store is not None:
+            room.attach(self.store)
         self._rooms[room.name] = room
         self._makers[room.name] = (host, address, counts_as or room.name)
         return room
@@ -128,9 +147,11 @@ class RoomRegistry:
         model_class(game)
         with self._lock:
             self._check_limits(host, address, counts_as)
-            return self._new_room(
+            room = self._new_room(
                 game, host, options, seated=True, address=address, counts_as=counts_as
             )
+        self._watch()
+        return room
 
     # ------------------------------------------------------------------ a teacher's class
     def create_class(
@@ -177,6 +198,7 @@ class RoomRegistry:
             for p, kind in enumerate(seats[: len(room.seats)]):
                 if kind != room.seats[p].kind:
                     room.set_seat(teacher, p, kind)
+        self._watch()
         return classroom
 
     def get_class(self, name: str, key: str) -> Classroom:
@@ -226,12 +248,64 @@ class RoomRegistry:
         if room is not None:
             room.close()
 
+    def _room(self, name: str, model: Any, host: str, seated: bool = True) -> Room:
+        return Room(
+            name,
+            model,
+            host,
+            scheduler=self.scheduler() if self.scheduler else None,
+            max_viewers=self.max_viewers,
+            seat_timeout=self.seat_timeout,
+            clock=self.clock,
+            seated=seated,
+        )
+
+    def _load(self, name: str) -> Room | None:
+        """The room ``name`` from the database, now held by this process (or None)."""
+        record = self.store.load(name) if self.store is not None else None
+        if record is None:
+            return None
+        with self._lock:
+            if name in self._rooms:  # another page of this process loaded it meanwhile
+                return self._rooms[name]
+            room = self._restore(record)
+            if room is not None:
+                self._rooms[name] = room
+        self._watch()
+        if room is not None:
+            room.run_bots()  # a bot's turn left by a process that stopped
+        return room
+
+    def _restore(self, record: RoomRecord) -> Room | None:
+        try:
+            cls = model_class(record.game)
+            keep = {k: v for k, v in record.options.items() if k in cls.param}
+            model = cls(**{**keep, "seed": None})
+            room = self._room(record.name, model, record.host)
+            room.attach(self.store, record)
+        except (RoomError, ValueError, TypeError) as err:  # a row this version cannot read
+            _log.error("Room %s could not be restored: %s", record.name, err)
+            return None
+        return room
+
+    def _watch(self) -> None:
+        if self.store is not None and self._feed is None:
+            with self._lock:
+                if self._feed is None:
+                    self._feed = RoomFeed(self)
+
+    def held(self) -> dict[str, Room]:
+        """The rooms this process holds now, by name."""
+        return dict(self._rooms)
+
     def _check_limits(self, host: str, address: str | None, counts_as: str | None) -> None:
         """RoomError naming the limit a new room of ``host`` at ``address`` would pass."""
-        if len(self._rooms) >= self.max_rooms:
+        # with a database: the rooms of every process used within the idle time
+        count = len(self._rooms) if self.store is None else self.store.count(self.idle_timeout)
+        if count >= self.max_rooms:
             raise RoomError(
                 f"The server already has {self.max_rooms} rooms, its limit; try again "
-                f"later (idle rooms are closed after {self.idle_timeout / 60:g} minutes)."
+                f"later (idle rooms are closed after {_duration(self.idle_timeout)})."
             )
         makers = [m for name, m in self._makers.items() if name in self._rooms]
         mine = {unit for token, _, unit in makers if token == host}
@@ -252,11 +326,14 @@ class RoomRegistry:
     def get(self, name: str, game: str | None = None) -> Room:
         """The room called ``name`` (of ``game``, if given); RoomError with a sentence if there
         is none."""
-        room = self._rooms.get(name) if NAME_PATTERN.fullmatch(name or "") else None
+        room = None
+        if NAME_PATTERN.fullmatch(name or ""):
+            room = self._rooms.get(name) or self._load(name)
         if room is None:
+            idle = self.idle_timeout if self.store is None else self.keep_for
             raise RoomError(
                 "There is no such room: the link may be mistyped, or the room was closed after "
-                f"{self.idle_timeout / 60:g} minutes without anyone looking at it."
+                f"{_duration(idle)} without anyone looking at it."
             )
         if game is not None and room.game != game:
             raise RoomError(f"That room plays {room.model.title}, not this page's game.")
@@ -278,7 +355,27 @@ class RoomRegistry:
                 removed.append(name)
             else:
                 room.sweep_seats()
+                room.run_bots()  # a bot whose lease another process let expire
+        if self.store is not None:
+            self.store.touch(n for n, r in self._rooms.items() if not r.is_idle)
+            for name in self.store.expire(self.keep_for):
+                gone = self._rooms.pop(name, None)
+                if gone is not None:
+                    gone.close()
         return removed
+
+    def take_changes(self, versions: dict[str, int] | None = None) -> list[str]:
+        """Take every room held here whose row another process changed (``versions``: the
+        rows' versions, read now if not given); returns their names."""
+        held = self.held()
+        if versions is None:
+            versions = self.store.versions(held) if self.store is not None and held else {}
+        taken = []
+        for name, version in versions.items():
+            room = held.get(name)
+            if room is not None and version > room.version and room.refresh():
+                taken.append(name)
+        return taken
 
     def close_all(self) -> None:
         """Remove every room (tests; a server shutting down)."""
@@ -286,8 +383,65 @@ class RoomRegistry:
             rooms, self._rooms = list(self._rooms.values()), {}
             self._classes.clear()
             self._makers.clear()
+            feed, self._feed = self._feed, None
+        if feed is not None:
+            feed.stop()
         for room in rooms:
             room.close()
+
+
+def _duration(seconds: float) -> str:
+    """'30 minutes', '7 days'.
+
+    >>> _duration(1800), _duration(7 * 24 * 3600)
+    ('30 minutes', '7 days')
+    """
+    if seconds >= 2 * 24 * 3600:
+        return f"{seconds / 86400:g} days"
+    if seconds >= 2 * 3600:
+        return f"{seconds / 3600:g} hours"
+    return f"{seconds / 60:g} minutes"
+
+
+class RoomFeed:
+    """A daemon thread that brings every change another process writes to a room held by
+    ``registry`` into it (each room's pages are then told as for a change made here)."""
+
+    def __init__(self, registry: RoomRegistry):
+        self.registry = registry
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="cole-room-feed", daemon=True)
+        self._thread.start()
+
+    def stop(self) -> None:
+        self._stop.set()
+
+    def _run(self) -> None:
+        store = self.registry.store
+        while not self._stop.is_set():
+            try:
+                if store.database.is_sqlite:
+                    self._poll()
+                else:
+                    self._listen()
+            except Exception:  # the database away for a moment: try again, never die
+                _log.exception("The rooms' feed lost the database; trying again")
+                self._stop.wait(1.0)
+
+    def _poll(self) -> None:
+        while not self._stop.wait(POLL_SECONDS):
+            self.registry.take_changes()
+
+    def _listen(self) -> None:
+        self.registry.take_changes()  # what was missed while not listening
+        for name, version in self.registry.store.database.listen(LISTEN_SECONDS):
+            if self._stop.is_set():
+                return
+            if name:
+                with contextlib.suppress(RoomError):
+                    self.registry.take_changes({name: version})
+            else:
+                self.registry.take_changes()
 
 
 _shared: list[RoomRegistry] = []
@@ -303,8 +457,18 @@ def configure(**limits: Any) -> RoomRegistry:
     with _shared_lock:
         if _shared:
             raise RuntimeError("The rooms' registry is already in use; configure it at setup.")
-        _shared.append(RoomRegistry(scheduler=PoolScheduler.for_current_loop, **limits))
+        _shared.append(
+            RoomRegistry(scheduler=PoolScheduler.for_current_loop, store=_store(), **limits)
+        )
         return _shared[0]
+
+
+def _store() -> RoomStore:
+    from ..core.database import shared_database
+    from .serving import server_loop
+
+    server_loop()  # remembered now, on the loop of the first page
+    return RoomStore(shared_database())
 
 
 def shared_registry() -> RoomRegistry:
@@ -313,5 +477,5 @@ def shared_registry() -> RoomRegistry:
         if not _shared:
             from .serving import PoolScheduler
 
-            _shared.append(RoomRegistry(scheduler=PoolScheduler.for_current_loop))
+            _shared.append(RoomRegistry(scheduler=PoolScheduler.for_current_loop, store=_store()))
         return _shared[0]

@@ -11,6 +11,13 @@ that token; a person who leaves keeps the seat, and a seat whose person has been
 than ``seat_timeout`` is taken over by a bot (until they return).
 Bots run once per room, through the room's :class:`~cole_panel.core.BotScheduler` (served:
 the shared worker-process pool, see :class:`~cole_panel.rooms.serving.PoolScheduler`).
+
+With a :class:`~cole_panel.rooms.store.RoomStore` attached (:meth:`Room.attach`) the room is
+also a row of the server's database, shared by every process serving it: each change runs
+inside :meth:`Room._changing` (the row locked, taken first if another process wrote a newer
+version, written back with the next version in the same transaction), :meth:`Room.refresh`
+takes a newer row written elsewhere, and a process runs the room's bots only while it holds
+the room's bot lease, so they run once whatever the number of processes.
 """
 
 from __future__ import annotations
@@ -18,13 +25,15 @@ from __future__ import annotations
 import threading
 import time
 import unicodedata
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from engines import IllegalAction
 
 from ..core import BOT_KINDS, BotJob, InlineScheduler
+from .store import RoomRecord, RoomStore, plain_options
 from .views import ROOM_WATCHED, Redactor, room_options, snapshot
 
 OPEN = "Open"
@@ -41,7 +50,7 @@ NAME_LIMIT = 24
 
 
 def person_name(text: Any) -> str:
-    """A name a person typed, made safe to keep and show: text only, no control or format
+    r"""A name a person typed, made safe to keep and show: text only, no control or format
     characters, spaces collapsed, at most :data:`NAME_LIMIT` characters (the page escapes it).
 
     >>> person_name("  Ada\u202e  <b>Lovelace</b>\n")
@@ -130,6 +139,15 @@ class Room:
         self.last_active = clock()
         self._bot_state: Any = None
         self._serial = 0
+        self.store: RoomStore | None = None
+        """The database the room is kept in (None: this process's memory only)."""
+        self.version = 0
+        """The version of the room's row this process holds."""
+        self.class_name: str | None = None
+        self.table_number: int | None = None
+        self._kept: RoomRecord | None = None
+        self._depth = 0
+        self._bots_asked = False
         for p in range(len(self.seats)):
             model.param.update({f"seat{p}": "Human"})
         model.param.watch(self._changed, list(ROOM_WATCHED & set(model.param)))
@@ -162,7 +180,7 @@ class Room:
     def admit(self, listener: int, notify: Callable[[], Any]) -> None:
         """The page that reserved ``listener`` is built and shown: it now hears every change
         (``notify``) and counts among the room's pages."""
-        with self.lock:
+        with self._changing():
             waiting = self._reserved.pop(listener, None)
             if waiting is None:  # given back meanwhile (the room closed)
                 return
@@ -176,7 +194,7 @@ class Room:
     def leave(self, listener: int) -> None:
         """A session closed (or its page was never built); its person keeps the seat (marked
         away if no page of theirs is left)."""
-        with self.lock:
+        with self._changing():
             if self._reserved.pop(listener, None) is not None:
                 return
             gone = self.listeners.pop(listener, None)
@@ -220,7 +238,7 @@ class Room:
     def claim(self, token: str, seat: int) -> None:
         """The browser ``token`` sits down at ``seat`` (an open one, or a bot's if it is the
         host's choice); one seat per browser."""
-        with self.lock:
+        with self._changing():
             if not 0 <= seat < len(self.seats):
                 raise RoomError(f"There is no seat {seat + 1}; the game has {len(self.seats)}.")
             held = self.seat_of(token)
@@ -246,7 +264,7 @@ class Room:
         """The browser ``token`` says what it is called (see :func:`person_name`); its seat,
         if any, takes the name now.  Returns the name kept."""
         name = person_name(text)
-        with self.lock:
+        with self._changing():
             self.names[token] = name
             seat = self.seat_of(token)
             if seat is not None:
@@ -257,7 +275,7 @@ class Room:
 
     def set_seat(self, token: str, seat: int, kind: str, strength: int | None = None) -> None:
         """The host puts a bot at a free seat, or opens it for a person."""
-        with self.lock:
+        with self._changing():
             if token != self.host:
                 raise RoomError("Only the host who made the room can change who plays a seat.")
             if kind not in SEAT_CHOICES:
@@ -289,7 +307,9 @@ class Room:
         """Let a bot play each seat whose person has been away for ``seat_timeout`` seconds;
         returns those seats."""
         now, taken = self._clock(), []
-        with self.lock:
+        if not any(s.away_since is not None and not s.taken_over for s in self.seats):
+            return taken
+        with self._changing():
             for p, s in enumerate(self.seats):
                 away = s.away_since is not None and now - s.away_since >= self.seat_timeout
                 if away and s.owner is not None and not s.taken_over:
@@ -328,7 +348,7 @@ class Room:
     def play(self, token: str, action: Any) -> str | None:
         """The browser ``token`` makes a move; returns None, or why it is refused (the game
         is then unchanged and nobody else is told)."""
-        with self.lock:
+        with self._changing():
             why = self._mover_check(token)
             if why is None:
                 why = self.model.state.why_illegal(action)
@@ -345,7 +365,7 @@ class Room:
 
     def vote_undo(self, token: str) -> str:
         """Undo the last move once every person seated has asked for it; returns a sentence."""
-        with self.lock:
+        with self._changing():
             if self.seat_of(token) is None:
                 return "Only the people playing can ask to undo."
             self.undo_votes.add(token)
@@ -368,7 +388,7 @@ class Room:
 
     def new_game(self, token: str, options: dict[str, Any]) -> None:
         """The host starts a new game with ``options`` (the model's rule parameters)."""
-        with self.lock:
+        with self._changing():
             if token != self.host:
                 raise RoomError("Only the host who made the room can start a new game.")
             keep = room_options(self.model)
@@ -424,7 +444,7 @@ class Room:
 
     def load(self, token: str, text: str) -> str | None:
         """The host loads a saved game; returns None or why not (a sentence)."""
-        with self.lock:
+        with self._changing():
             if token != self.host:
                 return "Only the host who made the room can load a game into it."
             # Read first in a model of its own: a refusal (which quotes the file) is the
@@ -443,15 +463,21 @@ class Room:
 
     # ------------------------------------------------------------------ bots
     def run_bots(self) -> None:
-        """Let the mover's bot move (once per room, whatever the number of viewers)."""
+        """Let the mover's bot move (once per room, whatever the number of viewers and of
+        processes: with a store, only while this process holds the room's bot lease)."""
         m = self.model
+        if self._depth:  # in a change: once it is written
+            self._bots_asked = True
+            return
         if self.paused or self.closed or not m.bot_to_move or self._bot_state is m.state:
             return
+        if self.store is not None and not self.store.take_bots(self.name, self.version):
+            return  # another process runs them (or its lease has not expired yet)
         self._bot_state = state = m.state
         job = m.bot_job()
 
         def apply(move: Any) -> None:
-            with self.lock:
+            with self._changing():
                 if self._bot_state is state:
                     self._bot_state = None
                 if m.state is state and m.bot_to_move and not self.paused:
@@ -511,6 +537,139 @@ class Room:
                     for p, s in enumerate(self.seats)
                 ],
             }
+
+    # ------------------------------------------------------------------ the database
+    def attach(self, store: RoomStore, record: RoomRecord | None = None) -> None:
+        """Keep the room in ``store`` from now on: as ``record`` (a row read from it), or as a
+        new row of the room as it is."""
+        with self.lock:
+            if record is None:
+                self._kept = self.record()
+                store.insert(self._kept)
+                self.version = 1
+            else:
+                self._take(record)
+            self.store = store
+
+    def record(self) -> RoomRecord:
+        """The room as the database keeps it."""
+        m = self.model
+        options = {k: getattr(m, k) for k in sorted(room_options(m))}
+        return RoomRecord(
+            name=self.name,
+            game=self.game,
+            host=self.host,
+            save=m.save(),
+            seats=tuple(
+                {
+                    "kind": s.kind,
+                    "owner": s.owner,
+                    "name": s.name,
+                    "away": s.away_since is not None,
+                    "taken_over": s.taken_over,
+                }
+                for s in self.seats
+            ),
+            votes=tuple(sorted(self.undo_votes)),
+            options=plain_options(options),
+            message=m.message,
+            message_is_error=m.message_is_error,
+            class_name=self.class_name,
+            table_number=self.table_number,
+            version=self.version,
+        )
+
+    def _take(self, record: RoomRecord) -> None:
+        """Become ``record`` (a newer row): its game, seats, votes, options and message."""
+        m = self.model
+        self.scheduler.cancel()
+        self._bot_state = None
+        keep = room_options(m)
+        m.param.update(
+            {
+                k: tuple(v) if isinstance(v, list) and isinstance(getattr(m, k), tuple) else v
+                for k, v in record.options.items()
+                if k in keep
+            }
+        )
+        if not m.load(record.save):
+            raise RoomError(f"This room's kept game cannot be read: {m.message}")
+        now = self._clock()
+        seats = [
+            Seat(
+                s.get("kind", OPEN),
+                s.get("owner"),
+                str(s.get("name", "")),
+                now if s.get("away") else None,
+                bool(s.get("taken_over")),
+            )
+            for s in record.seats[: m.player_count]
+        ]
+        self.seats = seats + [Seat() for _ in range(m.player_count - len(seats))]
+        for listener in self.listeners.values():
+            listener.seat = self.seat_of(listener.token)
+        for p, s in enumerate(self.seats):  # the room's seats, not the file's, play
+            m.param.update({f"seat{p}": "Human" if s.kind == OPEN else s.kind})
+        self.host, self.undo_votes = record.host, set(record.votes)
+        self.class_name, self.table_number = record.class_name, record.table_number
+        m.param.update(message=record.message, message_is_error=record.message_is_error)
+        self.version, self._kept = record.version, record
+        self._notify()
+
+    def refresh(self) -> bool:
+        """Take the room's row if another process wrote a newer version; whether it did."""
+        if self.store is None:
+            return False
+        with self.lock:
+            record = self.store.load(self.name)
+            if record is None or record.version <= self.version:
+                return False
+            self._take(record)
+            self.run_bots()
+        return True
+
+    @contextmanager
+    def _changing(self) -> Iterator[None]:
+        """One change of the room (see the module docstring); the bots asked for during it
+        start once it is written."""
+        with self.lock:
+            if self._depth:
+                yield
+                return
+            self._depth = 1
+            try:
+                if self.store is None:
+                    yield
+                else:
+                    yield from self._in_transaction()
+            finally:
+                self._depth = 0
+            if self._bots_asked:
+                self._bots_asked = False
+                self.run_bots()
+
+    def _in_transaction(self) -> Iterator[None]:
+        try:
+            with self.store.changing(self.name) as change:
+                if change.version is None:
+                    raise RoomError("This room has been closed.")
+                if change.version != self.version:
+                    self._take(change.current())
+                was_over = self.model.state.is_over
+                yield
+                record = self.record()
+                if record.same_room_as(self._kept):
+                    return
+                if self.model.state.is_over and not was_over:
+                    change.keep_finished(self.game, record.save)
+                change.release_bots()  # the next bot move, if any, is asked for afresh
+                self.version = change.write(record)
+                self._kept = replace(record, version=self.version)
+        except RoomError:
+            raise
+        except Exception:
+            self.version = -1  # not written: take the row before the next change
+            raise
 
     def close(self) -> None:
         """Stop the bots and drop every viewer (the room is being removed); their pages are

@@ -60,9 +60,9 @@ class PoolScheduler:
 
     @classmethod
     def for_current_loop(cls) -> PoolScheduler:
-        from tornado.ioloop import IOLoop
-
-        return cls(IOLoop.current().add_callback)
+        """A scheduler applying results on the server's event loop, even for a room made on
+        the page-build thread (a room read from the database when its page opens)."""
+        return cls(server_loop().add_callback)
 
     @property
     def pool(self) -> BotPool:
@@ -115,6 +115,21 @@ class PoolScheduler:
         with self._lock:
             self._generation += 1
         self._stop("room's game changed or the room closed")
+
+
+_loops: list[Any] = []
+
+
+def server_loop() -> Any:
+    """The server's event loop: the first one seen running on the calling thread (the
+    registry is made on it, by the first page), remembered for the build thread's calls."""
+    from tornado.ioloop import IOLoop
+
+    if not _loops:
+        loop = IOLoop.current(instance=False)
+        if loop is not None:
+            _loops.append(loop)
+    return _loops[0] if _loops else IOLoop.current()
 
 
 def room_link(game: str, name: str, prefix: str | None = None) -> str:

@@ -6,7 +6,9 @@ countdown to the next attempt) and Bokeh's reconnection to the same session.
 
 :func:`keep_game` gives each browser a random token in a cookie (set by the page itself, so
 only that browser has it; ``SameSite=Strict``) and keeps the model's save file in a
-:class:`~cole_panel.core.game_store.GameStore` under that token after every change.  A new
+:class:`~cole_panel.core.game_store.GameStore` (the server's database, so it outlives the
+process) under that token after every change, and a game that has ended among the finished
+games too.  A new
 session from the same browser (a reload, a restart, a lost session) loads it back.  The save
 stays on the server and is only ever loaded into that browser's own game, whose views show
 what they always show: other players' hidden cards never reach the page.  Two tabs of the same
@@ -65,6 +67,8 @@ def keep_game(model: Any, app: str, store: GameStore | None = None) -> bool:
     def remember(*_: Any) -> None:
         entry = {"address": _address(location), "game": model.save()}
         store.put(token, app, json.dumps(entry))
+        if model.state.is_over:
+            store.finish(token, app, entry["game"])
 
     model.param.watch(remember, ["state", "history", "future"])
     if location is not None:

@@ -261,9 +261,12 @@ class PanelServer(ServerProcess):
         port: int | None = None,
         extra_args: tuple[str, ...] = (),
         script: Path | None = None,
+        env: dict[str, str] | None = None,
         also: tuple[str, ...] = (),
     ):
         super().__init__(ARTIFACTS / f"server-{app}.log")
+        self.env = dict(env or {})
+        """Environment variables of this server besides ours (e.g. its data folder)."""
         self.app = app
         self.title = f"panel serve {app}"
         self.port = port or free_port()
@@ -297,7 +300,7 @@ class PanelServer(ServerProcess):
             *self.extra_args,
         ]
 
-        self.launch(cmd, ROOT, checkout_env(), partial(listening, self.port), timeout)
+        self.launch(cmd, ROOT, checkout_env(**self.env), partial(listening, self.port), timeout)
         PanelServer.running[self.app] = self
         return self
 
@@ -342,6 +345,26 @@ def panel_server() -> Iterator[Callable[..., PanelServer]]:
 
     yield start
     for server in started.values():
+        server.stop()
+
+
+@pytest.fixture
+def own_server(tmp_path, monkeypatch):
+    """Factory ``own_server(app, script=None, port=None)`` -> a server of our own, stopped after
+    the test: its own bot log, and the test's own data folder (every server of one test shares
+    its database; ``port``: the address of one stopped before, as a restart)."""
+    monkeypatch.setenv("COLE_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("COLE_BOT_LOG", "debug")
+    servers = []
+
+    def start(app: str, script: str | None = None, port: int | None = None) -> PanelServer:
+        server = PanelServer(app, port=port, script=script)
+        server.log_path = ARTIFACTS / f"server-{app}-{len(servers)}.log"
+        servers.append(server.start())
+        return server
+
+    yield start
+    for server in servers:
         server.stop()
 
 

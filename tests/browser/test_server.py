@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 
 from cole_panel.circle.board import BOARD_NAME
 
-from .conftest import ARTIFACTS, PAGE_LOAD_TIMEOUT_MS, BokehFigure, PanelServer
+from .conftest import PAGE_LOAD_TIMEOUT_MS, BokehFigure, PanelServer
 from .test_circle import click, stones, wait_for_position, wait_for_stones
 
 pytestmark = pytest.mark.browser
@@ -30,24 +30,6 @@ def wait_for_log(server: PanelServer, pattern: str) -> re.Match:
             return found
         assert time.monotonic() < deadline, f"no {pattern!r} in the log:\n{server.log_tail()}"
         time.sleep(0.1)
-
-
-@pytest.fixture
-def own_server(tmp_path, monkeypatch):
-    """A server of our own (its own game store and bot log), stopped after the test."""
-    monkeypatch.setenv("COLE_GAME_STORE", str(tmp_path / "games"))
-    monkeypatch.setenv("COLE_BOT_LOG", "debug")
-    servers = []
-
-    def start(app: str, script: str | None = None, port: int | None = None) -> PanelServer:
-        server = PanelServer(app, port=port, script=script)
-        server.log_path = ARTIFACTS / f"server-{app}-{len(servers)}.log"
-        servers.append(server.start())
-        return server
-
-    yield start
-    for server in servers:
-        server.stop()
 
 
 def test_closing_the_tab_mid_search_stops_the_bot_on_the_server(open_page, own_server):
