@@ -53,7 +53,7 @@ def _part(row: dict[str, Any], part: str) -> str:
     if points is None:
         cards = row["hand_cards"]
         return cell.format(
-            part, f";color:{MUTED}", f"? <small>({cards} card{'s' * (cards != 1)}, hidden)</small>"
+            part, f";color:{MUTED}", f"? ({cards} card{'s' * (cards != 1)}, hidden)"
         )
     if not points:
         return cell.format(part, f";color:{MUTED}", "0")

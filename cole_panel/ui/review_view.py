@@ -217,7 +217,7 @@ class ReviewView(pn.viewable.Viewer):
             self._progress,
             self._status,
             pn.pane.Bokeh(self._fig, sizing_mode="stretch_width"),
-            pn.pane.HTML(f"<small>{legend}</small>"),
+            pn.pane.HTML(legend),
             self._turning,
             self._moves,
             self._why,

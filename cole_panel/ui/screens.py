@@ -40,7 +40,7 @@ FRAME_CSS = f"""
   }}
 }}
 @media (max-width: 1279.98px) {{
-  #header .title {{ font-size: 1.15em; }}
+  #header .title {{ font-size: 1em; }}
 }}
 @media (max-width: 600px) {{
   #header {{ flex-wrap: wrap; padding: 2px 40px 2px 4px; }}  /* right: the busy sign */

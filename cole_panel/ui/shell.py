@@ -25,7 +25,7 @@ PAGES = (
     ("ecosystem", "Ecosystem"),
     ("savannah", "On the Savannah"),
     ("lab", "Lab"),
-    ("classroom", "Class tables"),
+    ("classroom", "Classes"),
 )
 """(app name, link text) of every served page, in header order."""
 
@@ -33,11 +33,11 @@ HEADER_COLOR = "#5b4a30"
 ACCENT = "#ec7a23"
 SIDEBAR_WIDTH = 300
 
-# Sized so the five links stay on one line beside the longest title ("Ecosystem: Savanna")
-# in a 1,024 px window (at 15 px with 14 px gaps "Lab" went to a second line).
+# Sized so the six links stay on one line beside the longest title ("Ecosystem: Savanna")
+# in a 1,024 px window (at 14 px with 10 px gaps the sixth went to a second line).
 _NAV_CSS = """
-.cole-nav { display: flex; flex-wrap: wrap; gap: 4px 10px; align-items: center; }
-.cole-nav a { color: #fff; text-decoration: none; font-size: 14px; padding: 2px 0; }
+.cole-nav { display: flex; flex-wrap: wrap; gap: 4px 9px; align-items: center; }
+.cole-nav a { color: #fff; text-decoration: none; font-size: 13px; padding: 2px 0; }
 .cole-nav a:hover, .cole-nav a:focus { text-decoration: underline; }
 .cole-nav a[aria-current="page"] { font-weight: bold; border-bottom: 2px solid #fff; }
 """

@@ -41,7 +41,7 @@ def open_game(open_page, server, black: str | None = "Human"):
 
 def set_seat(page, player: str, kind: str) -> None:
     page.locator(".bk-tab", has_text="New game").click()
-    page.get_by_label(player).select_option(kind)
+    page.get_by_label(player, exact=True).select_option(kind)
     expect(page.locator(f".cole-eaten-{0 if player == 'Orange' else 1}")).to_contain_text(
         f"{player} ({kind})"
     )
@@ -225,7 +225,7 @@ def test_two_bots_play_a_whole_game_to_the_banner(open_page, server):
     page.keyboard.press("Home")  # radius 2
     page.get_by_role("button", name="New game").click()
     expect(page.locator(".cole-turn")).to_contain_text("Orange to play")
-    page.get_by_label("Orange").select_option("Greedy")
+    page.get_by_label("Orange", exact=True).select_option("Greedy")
     expect(page.locator(".cole-game-over")).to_contain_text("Game over", timeout=60_000)
     expect(page.locator(".cole-game-over")).to_contain_text("wins")
     page.screenshot(path=str(artifact("circle-bot-game-over.png")), full_page=True)

@@ -271,6 +271,10 @@ def ecosystem(panel_server):
     return panel_server("ecosystem")
 
 
+@pytest.mark.xfail(
+    strict=True,
+    reason="known, not yet met (issue 25, Deliver 4): Tab never lands on the Draft table tab",
+)
 def test_ecosystem_pick_by_keyboard(open_page, ecosystem):
     """Tab to the Draft table tab and open it with Enter, Tab to the park and hand, choose a
     card with Enter, move up to a cell of the park and place it, pass the hands with P."""
