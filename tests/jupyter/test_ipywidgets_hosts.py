@@ -67,6 +67,10 @@ def voila_circle(tmp_path_factory) -> Iterator[VoilaServer]:
     server.stop()
 
 
+@pytest.mark.xfail(
+    strict=True,
+    reason="known, not yet met (issue 28): Panel's JupyterLab extension does not load in Voila",
+)
 def test_voila_serves_the_circle_notebook_and_a_click_plays(browser, voila_circle, request):
     nb = NotebookPage(browser, voila_circle, "circle_of_life.ipynb", ui="voila").open()
     request.node.notebook_pages = [nb]
