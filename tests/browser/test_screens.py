@@ -73,6 +73,17 @@ def _open(browser, server, size: str):
     return context, page
 
 
+def _settled_problems(page, tries: int = 5) -> list:
+    """Serious problems once the tab has been drawn and its controls named (a table drawn on
+    becoming visible is named a moment later): asked again, a second apart, until none."""
+    for _ in range(tries):
+        page.wait_for_timeout(1000)
+        problems = page.evaluate(SERIOUS)
+        if not problems:
+            break
+    return problems
+
+
 def _axe_problems(page) -> dict[str, list]:
     """Serious or critical violations on the first screen and on each tab, by tab."""
     page.add_script_tag(path=str(AXE))
@@ -83,8 +94,7 @@ def _axe_problems(page) -> dict[str, list]:
         if tab.is_visible():
             label = tab.inner_text()
             tab.click()
-            page.wait_for_timeout(600)
-            found[label] = page.evaluate(SERIOUS)
+            found[label] = _settled_problems(page)
     return {where: problems for where, problems in found.items() if problems}
 
 
