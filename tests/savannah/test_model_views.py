@@ -182,10 +182,16 @@ def test_the_end_shows_every_score_line_and_outlines_a_lines_cards():
 
 def test_the_chart_colours_each_bar_by_its_own_category():
     import holoviews as hv
+    from bokeh.document import Document
+    from bokeh.io.doc import patch_curdoc
 
     dash = dashboard(players=4, start_row=20, seed=2)
     dash.finish_with_bots()
-    plot = hv.render(dash.scores.chart[()], backend="bokeh")
+    # The document handed over (hv.render would ask curdoc(), which an earlier test's ended
+    # in-process server session may have left destroyed).
+    doc = Document()
+    with patch_curdoc(doc):
+        plot = hv.renderer("bokeh").get_plot(dash.scores.chart[()], doc=doc).state
     glyph = plot.renderers[0]
     data = glyph.data_source.data
     assert len(data["Points"]) > 4
