@@ -35,6 +35,15 @@ CLASS_COLOURS = {
 }
 """The colour of each class's marks on the chart (and in the move list)."""
 
+
+def _dot(colour: str) -> str:
+    """A coloured disc drawn by CSS: no text, so the class's word beside it keeps full contrast."""
+    return (
+        "<span aria-hidden='true' style='display:inline-block;width:0.7em;height:0.7em;"
+        f"border-radius:50%;background:{colour}'></span>"
+    )
+
+
 LINE_COLOURS = ("#ec7a23", "#262626", "#1565c0", "#6a1b9a")
 """Each player's line, in seat order (Circle's Orange and Black first)."""
 
@@ -202,16 +211,15 @@ class ReviewView(pn.viewable.Viewer):
         self.board.show(self._states[self.picked - 1], move)
         colour = CLASS_COLOURS[move.label]
         self._why.object = (
-            f"<p><b style='color:{colour}'>{html.escape(move.describe())}</b></p>"
+            f"<p>{_dot(colour)} "
+            f"<b>{html.escape(move.describe())}</b></p>"
             f"<p>{html.escape(move.why)}</p>"
         )
         if self._moves.value != move.number:
             self._moves.value = move.number
 
     def __panel__(self) -> pn.viewable.Viewable:
-        legend = " ".join(
-            f"<span style='color:{CLASS_COLOURS[c]}'>&#9679; {c}</span>" for c in CLASSES
-        )
+        legend = " ".join(f"<span>{_dot(CLASS_COLOURS[c])} {c}</span>" for c in CLASSES)
         return pn.Column(
             pn.Row(self._start, self._stop),
             self._progress,
