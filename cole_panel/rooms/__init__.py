@@ -2,7 +2,7 @@
 
 Panel-free: :class:`Room` (the authoritative game, its seats and bots), :class:`RoomRegistry`
 (the rooms of a process), :func:`snapshot` (what a seat may see) and the mirror models.  The
-served side (:func:`game_page`, :class:`RoomPage`) lives in :mod:`cole_panel.rooms.serving`,
+served side (:func:`game_page`, :class:`RoomPage`) lives in :mod:`cole_panel.rooms.pages`,
 imported on demand so that the models stay importable without Panel.
 """
 
@@ -41,7 +41,7 @@ __all__ = [
 
 def __getattr__(name: str):  # the served side loads Panel: only when asked for
     if name == "game_page":
-        from .serving import game_page
+        from .pages import game_page
 
         return game_page
     raise AttributeError(name)

@@ -22,9 +22,9 @@ from ..ui.address import client_address, served_doc
 from ..ui.token import keep_token
 from .classroom import MAX_TABLES, Classroom, table_summary
 from .links import page_origin, qr_svg
+from .pages import room_link
 from .registry import ROOM_GAMES, RoomRegistry, model_class, shared_registry
 from .room import OPEN, SEAT_CHOICES, RoomError
-from .serving import room_link
 
 REFRESH_MS = 1000
 """How often the overview reads the tables again."""

@@ -31,6 +31,7 @@ from typing import Any
 
 from .classroom import MAX_TABLES, TEACHER_ACTIONS, Classroom
 from .room import SEAT_CHOICES, Room, RoomError
+from .scheduling import PoolScheduler, server_loop
 from .store import RoomRecord, RoomStore
 
 POLL_SECONDS = 0.1
@@ -452,8 +453,6 @@ def configure(**limits: Any) -> RoomRegistry:
     """Make the process-wide registry with other ``limits`` (``max_rooms``, ``max_viewers``,
     ``rooms_per_browser``, ``rooms_per_address``, ``idle_timeout``, ``seat_timeout``); call it from ``panel serve --setup`` before the first
     page opens.  Returns it."""
-    from .serving import PoolScheduler
-
     with _shared_lock:
         if _shared:
             raise RuntimeError("The rooms' registry is already in use; configure it at setup.")
@@ -465,7 +464,6 @@ def configure(**limits: Any) -> RoomRegistry:
 
 def _store() -> RoomStore:
     from ..core.database import shared_database
-    from .serving import server_loop
 
     server_loop()  # remembered now, on the loop of the first page
     return RoomStore(shared_database())
@@ -475,7 +473,5 @@ def shared_registry() -> RoomRegistry:
     """The process-wide registry (made on first use; see the module docstring)."""
     with _shared_lock:
         if not _shared:
-            from .serving import PoolScheduler
-
             _shared.append(RoomRegistry(scheduler=PoolScheduler.for_current_loop, store=_store()))
         return _shared[0]
