@@ -58,7 +58,10 @@ class ClassMaker(pn.viewable.Viewer):
         self._registry, self._token, self._origin = registry, token, origin
         self._address = client_address()  # read while the page is built: its request
         self._game = pn.widgets.Select(
-            name="Game", options={g.title(): g for g in ROOM_GAMES}, value="circle", width=200
+            name="Game",
+            options={g.title(): g for g in ROOM_GAMES},
+            value=next(iter(ROOM_GAMES)),
+            width=200,
         )
         self._tables = pn.widgets.IntInput(
             name="Tables", value=3, start=1, end=MAX_TABLES, width=120

@@ -16,17 +16,19 @@ from __future__ import annotations
 
 import html
 import threading
+from functools import partial
 from typing import Any
 
 import panel as pn
 import param
 from panel.io.state import set_curdoc
 
+from ..game_pages import GAME_PAGES, get_page
 from ..ui.address import ROOM_PARAMETER, client_address, room_name, served_doc
 from ..ui.keyboard import TabKeys
 from ..ui.page_build import on_build_end
 from ..ui.resume import keep_game
-from ..ui.shell import split
+from ..ui.shell import serve_page, split
 from ..ui.token import keep_token
 from .links import full_link, page_origin
 from .mirror import MIRRORS
@@ -45,11 +47,12 @@ def room_link(game: str, name: str, prefix: str | None = None) -> str:
     page's), so that a proxy in front of several processes can send a room's pages to the one
     process that holds it (see ``docs/deploy.md``).
 
-    >>> room_link("circle", "abc", prefix="/shard2/")
-    '/shard2/circle?room=abc'
+    >>> room_link("go", "abc", prefix="/shard2/")
+    '/shard2/go?room=abc'
     """
     base = (pn.state.base_url if prefix is None else prefix) or "/"
-    return f"{base.rstrip('/')}/{game}?{ROOM_PARAMETER}={name}"
+    path = GAME_PAGES[game].address if game in GAME_PAGES else game
+    return f"{base.rstrip('/')}/{path}?{ROOM_PARAMETER}={name}"
 
 
 class PlayWithOthers(pn.viewable.Viewer):
@@ -353,6 +356,21 @@ def game_page(
         )
     return FramedPage(
         page.dashboard, top=[page.bar, TabKeys(margin=0)], side=[], with_settings=plays
+    )
+
+
+def page_of(game: str, registry: RoomRegistry | None = None) -> pn.viewable.Viewable:
+    """:func:`game_page` of ``game`` as its page record says (its dashboard, its own game's
+    maker, the options of a room's dashboard)."""
+    page = get_page(game)
+    return game_page(game, page.room_page_class(), solo=page.solo_page, registry=registry)
+
+
+def serve_game(game: str) -> Any:
+    """Serve ``game``'s page in this session: what an app script (``apps/<game>.py``) runs."""
+    page = get_page(game)
+    return serve_page(
+        partial(page_of, game), title=page.title, page=page.address, extensions=page.extensions
     )
 
 

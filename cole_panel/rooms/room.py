@@ -31,6 +31,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from engines import IllegalAction
+from engines.games import get_game
 
 from ..core import BOT_KINDS, BotJob, InlineScheduler
 from .places import Listener, PagePlaces
@@ -428,7 +429,7 @@ class Room:
     def save(self, token: str) -> str:
         """The room's game as a save file; with hidden cards only once the game is over."""
         with self.lock:
-            if self.game != "circle" and not self.model.state.is_over:
+            if get_game(self.game).hidden_information and not self.model.state.is_over:
                 raise RoomError(
                     "A room's game with hidden cards can be saved once it is over (a save holds "
                     "every hand and the draw pile)."
