@@ -76,18 +76,14 @@ from bench.latency import (
     open_page,
     summary,
 )
-from cole_panel.circle.board import BOARD_NAME
-from cole_panel.ecosystem.explorer_view import EXPLORER_BOARD
-from cole_panel.savannah.hand import HAND_NAME
+from cole_panel.game_pages import GAME_PAGES
 from cole_panel.ui.memory import DELAY as HAND_BACK_DELAY
 
-APPS = ("circle", "ecosystem", "savannah")
+APPS = tuple(page.address for page in GAME_PAGES.values())
 PHASES = ("open", "waves", "bots")
 DRIVERS = ("client", "browser")
 FIGURES = {
-    "circle": BOARD_NAME,
-    "ecosystem": EXPLORER_BOARD,
-    "savannah": HAND_NAME,
+    **{page.address: page.board_name for page in GAME_PAGES.values()},
     "bare": "bare-board",
 }
 """The board that must be drawn for each app's page to count as interactive."""
@@ -508,7 +504,7 @@ def _bots_once(
 ) -> tuple[float, list[str]]:
     context, page = open_page(browser, server.url)
     try:
-        board = BokehFigure(page, BOARD_NAME).wait_ready()
+        board = BokehFigure(page, FIGURES["circle"]).wait_ready()
         instrument(page, "circle-stones")
         points = _circle_points()[: 2 * clicks]
         idle = [click_and_time(page, lambda p=p: board.click(*p))[0] for p in points[:clicks]]

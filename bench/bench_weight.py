@@ -37,11 +37,12 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 
 from bench.latency import CHROMIUM, CHROMIUM_ARGS, ROOT, VIEWPORT
+from cole_panel.game_pages import GAME_PAGES
 from tests.browser.conftest import PanelServer, SiteServer, free_port
 
 SERVERS = {"launcher": ("cole_panel.serve",), "panel-serve": ("panel", "serve")}
 """What can serve the pages: ``python -m`` of these."""
-PAGES = ("index", "circle", "ecosystem", "savannah", "lab")
+PAGES = ("index", *(page.address for page in GAME_PAGES.values()), "lab")
 FIRST_VISIT_MAX = 1_500_000
 REPEAT_VISIT_MAX = 150_000
 PERFORMANCE_MIN = 80

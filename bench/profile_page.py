@@ -20,6 +20,8 @@ import urllib.request
 from collections import Counter
 from pathlib import Path
 
+from cole_panel.game_pages import GAME_PAGES
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -111,7 +113,7 @@ def profile(app: str, pages: int, query: str, top: int, callers: list[str]) -> l
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("apps", nargs="*", default=["circle", "ecosystem", "savannah"])
+    parser.add_argument("apps", nargs="*", default=list(GAME_PAGES))
     parser.add_argument("--pages", type=int, default=3)
     parser.add_argument("--query", default="")
     parser.add_argument("--top", type=int, default=40)

@@ -74,6 +74,9 @@ class GamePage:
     """Panel extensions the page loads (``"tabulator"``)."""
     hidden_score_parts: tuple[str, ...] = ()
     """Score categories decided by a hidden hand (unknown to a teacher until the end)."""
+    board: str = ""
+    """The Bokeh name of the figure whose drawing makes the page interactive (what a bench or
+    a browser test waits for), as ``"module:CONSTANT"``."""
     lab: str = ""
     """The lab's facts of the game (a module with ``Watcher``, ``report(rows)`` and, if the
     game has shared links, ``read_link(text)``); empty: the lab reports none."""
@@ -107,6 +110,11 @@ class GamePage:
     def lab_facts(self) -> Any:
         """The module of :attr:`lab`, or None."""
         return load(self.lab) if self.lab else None
+
+    @property
+    def board_name(self) -> str:
+        """The name :attr:`board` points at ('' when it points nowhere)."""
+        return load(self.board) if self.board else ""
 
     def picture_svg(self) -> str:
         return load(self.picture)()

@@ -18,6 +18,8 @@ import uuid
 import pytest
 from hypothesis import HealthCheck, settings
 
+import tests.nim.game  # noqa: F401  (the test-only game joins the engine records: conformance)
+
 _COMMON = {"deadline": None, "suppress_health_check": [HealthCheck.too_slow]}
 settings.register_profile("ci", max_examples=100, derandomize=True, print_blob=True, **_COMMON)
 settings.register_profile("thorough", max_examples=1000, **_COMMON)

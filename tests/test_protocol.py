@@ -29,6 +29,15 @@ CASES = {
     "savannah-4-players": (savannah, savannah.Rules(players=4, steal="choose")),
 }
 
+# Every other game of the engine records (the test-only Nim, tests/nim), with its default rules.
+CASES.update(
+    {
+        name: (g.package, g.rules_type())
+        for name, g in GAMES.items()
+        if g.package not in (circle, ecosystem, savannah)
+    }
+)
+
 JUNK = [None, "zz", 3.5, {}, [], (), "", object(), ("E5",), [1, 2, 3]]
 """Values that are no action in any game."""
 
@@ -53,6 +62,9 @@ def made_up(state: Any) -> list[Any]:
             for cell in cells
             for park in parks
         ]
+    if not isinstance(state, savannah.State):  # a game added to the records: its own, or junk
+        made = getattr(state, "made_up_actions", None)
+        return made() if made is not None else list(JUNK)
     ids = [*state.row, *state.hand(0), *state.kill_pile(0), "zebra#99"]
     return [
         kind(card) for kind in (savannah.Play, savannah.Discard, savannah.Steal) for card in ids

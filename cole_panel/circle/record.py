@@ -16,6 +16,7 @@ PAGE = register_page(
             "Two players grow critters of 1–4 stones on a hex board. Each of the 12 species eats "
             "the next one round the Circle of Life; eat 20 stones or fill the board to win."
         ),
+        board="cole_panel.circle.board:BOARD_NAME",
         lab="cole_panel.circle.lab_facts",
     )
 )

@@ -20,6 +20,7 @@ PAGE = register_page(
         # A room's page opens on the draft the room plays.
         room_dashboard=(("open_on", "Draft table"),),
         extensions=("tabulator",),
+        board="cole_panel.ecosystem.explorer_view:EXPLORER_BOARD",
         lab="cole_panel.ecosystem.lab_facts",
     )
 )

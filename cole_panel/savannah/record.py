@@ -20,6 +20,7 @@ PAGE = register_page(
         solo="cole_panel.savannah.dashboard:SavannahDashboard.from_query",
         extensions=("tabulator",),
         hidden_score_parts=("hand",),
+        board="cole_panel.savannah.hand:HAND_NAME",
         lab="cole_panel.savannah.lab_facts",
     )
 )
