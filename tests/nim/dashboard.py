@@ -27,7 +27,7 @@ class NimDashboard(pn.viewable.Viewer):
         super().__init__(**params)
         self.runner = BotRunner()
         self._piles = pn.pane.HTML("", css_classes=["nim-piles"])
-        self._said = pn.pane.HTML("", css_classes=["nim-message"], aria_live="polite")
+        self._said = pn.pane.HTML("", css_classes=["nim-message"])
         self._moves = pn.FlexBox()
         self._shape: tuple = ()
         new = pn.widgets.Button(name="New game", css_classes=["nim-new"])
@@ -70,7 +70,9 @@ class NimDashboard(pn.viewable.Viewer):
         )
         self._piles.object = f"<p><b>{html.escape(piles)}</b></p><p>{html.escape(turn)}</p>"
         colour = "#a40000" if model.message_is_error else "#222"
-        self._said.object = f'<p style="color:{colour}">{html.escape(model.message)}</p>'
+        self._said.object = (
+            f'<p role="status" style="color:{colour}">{html.escape(model.message)}</p>'
+        )
         if model.runs_own_bots and model.bot_to_move:
             model.run_bots(self.runner)
 
