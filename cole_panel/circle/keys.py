@@ -14,8 +14,8 @@ from collections.abc import Hashable, Sequence
 from typing import Any
 
 from engines.circle import PLAYER_NAMES, State
+from engines.text import article
 
-from ..core.text import a
 from ..ui.keyboard import BoardKeys, Shortcut, Spot, typed_move
 from .board import CircleBoard
 from .geometry import board_cells, cell_center
@@ -35,7 +35,7 @@ def position_text(state: State) -> str:
             key=lambda c: (c.species, sorted(map(state.label, c.cells))),
         )
         words = [
-            f"{a(c.species)} at {' '.join(sorted(state.label(x) for x in c.cells))}"
+            f"{article(c.species)} at {' '.join(sorted(state.label(x) for x in c.cells))}"
             for c in critters
         ]
         lines.append(f"{PLAYER_NAMES[q]}: {'; '.join(words) if words else 'no stones'}.")
