@@ -25,7 +25,7 @@ ValueError: size must be a whole number from 2 to 8, not '12'.
 >>> parse_rules(Rules, "shape=round")
 Traceback (most recent call last):
 ...
-ValueError: 'shape=round' is not OPTION=VALUE with an option of Rules: size, fast, colour.
+ValueError: 'shape=round' is not OPTION=VALUE with one of the options size, fast, colour.
 """
 
 from __future__ import annotations
@@ -217,8 +217,9 @@ def option_spec(rules_type: type, name: str) -> OptionSpec:
     raise ValueError(f"{rules_type.__name__} has no option {name!r}.")
 
 
-def parse_option(spec: OptionSpec, text: str) -> Any:
-    """The value of one option from its text; ``ValueError`` with a sentence naming it.
+def parse_option(spec: OptionSpec, text: str, what: str | None = None) -> Any:
+    """The value of one option from its text; ``ValueError`` with a sentence naming it
+    (as ``what``, e.g. a command-line flag, if given).
 
     >>> parse_option(OptionSpec("flag", "Fast", "", name="fast"), "maybe")
     Traceback (most recent call last):
@@ -229,21 +230,33 @@ def parse_option(spec: OptionSpec, text: str) -> Any:
         return spec.read(text)
     except ValueError:
         shown = str(text).strip()[:40]
-        raise ValueError(f"{spec.name} must be {spec.requirement}, not {shown!r}.") from None
+        raise ValueError(
+            f"{what or spec.name} must be {spec.requirement}, not {shown!r}."
+        ) from None
 
 
-def rules_values(rules_type: type, text: str) -> dict[str, Any]:
+def rules_values(rules_type: type, text: str, names: Iterable[str] | None = None) -> dict[str, Any]:
     """The options written in ``text`` (``"name=value"`` items between spaces or commas, ``-``
-    for ``_`` in a name), each read alone; ``ValueError`` with a sentence naming a bad one."""
-    by_name = {spec.name: spec for spec in option_specs(rules_type)}
+    for ``_`` in a name), each read alone; ``ValueError`` with a sentence naming a bad one.
+    ``names`` limits the options that may be written (default: every field).
+
+    >>> from engines.circle import Rules
+    >>> rules_values(Rules, "radius=3 no-placement-wins=false")
+    {'radius': 3, 'no_placement_wins': False}
+    """
+    wanted = None if names is None else set(names)
+    by_name = {
+        spec.name: spec
+        for spec in option_specs(rules_type)
+        if wanted is None or spec.name in wanted
+    }
     values = {}
     for item in _items(str(text)):
         name, sep, value = item.partition("=")
         name = name.strip().replace("-", "_")
         if not sep or name not in by_name:
             raise ValueError(
-                f"{item[:40]!r} is not OPTION=VALUE with an option of "
-                f"{rules_type.__name__}: {', '.join(by_name)}."
+                f"{item[:40]!r} is not OPTION=VALUE with one of the options {', '.join(by_name)}."
             )
         values[name] = parse_option(by_name[name], value)
     return values
