@@ -80,6 +80,8 @@ class OptionSpec:
     """Whether a ``whole`` option may be None (written ``none``)."""
     length: int | None = None
     """How many numbers a ``wholes`` option holds."""
+    words: tuple[str, ...] = ()
+    """Names that stand for 0, 1, … in a ``whole`` option (the players' colours)."""
     name: str = ""
     """The field's name (set by :func:`option_specs`)."""
     default: Any = None
@@ -107,6 +109,8 @@ class OptionSpec:
             return f"{self.length} whole numbers{each} between commas"
         if self.kind == "pairs":
             return "CODE:COUNT pairs between commas"
+        if self.words:
+            return f"{number} or one of {', '.join(self.words)}"
         return f"none or {number}" if self.allow_none else number
 
     def read(self, text: str, bounded: bool = True) -> Any:
@@ -129,13 +133,16 @@ class OptionSpec:
         elif self.kind == "whole":
             if self.allow_none and word.lower() == "none":
                 return None
+            named = [n for n, w in enumerate(self.words) if w.lower() == word.lower()]
+            if named:
+                return named[0]
             value = self._whole(word, bounded)
             if value is not None:
                 return value
             if not bounded:
                 raise ValueError("is not " + self.requirement.partition(" from ")[0])
         else:
-            items = [item.strip() for item in word.split(",") if item.strip()]
+            items = word.replace(",", " ").split()
             value = self._items(items, bounded) if len(items) <= _MAX_ITEMS else None
             if value is not None:
                 return value
@@ -173,6 +180,7 @@ def option(
     soft_bounds: tuple[int, int] | None = None,
     choices: Iterable[str] = (),
     allow_none: bool = False,
+    words: Iterable[str] = (),
 ) -> Any:
     """A ``Rules`` field with its default and its :class:`OptionSpec` (the kind follows from
     the default and the choices).
@@ -192,7 +200,9 @@ def option(
     else:
         kind = "whole"
     length = len(default) if kind == "wholes" else None
-    spec = OptionSpec(kind, label, doc, bounds, soft_bounds, choices, allow_none, length)
+    spec = OptionSpec(
+        kind, label, doc, bounds, soft_bounds, choices, allow_none, length, tuple(words)
+    )
     return dataclasses.field(default=default, metadata={OPTION_KEY: spec})
 
 

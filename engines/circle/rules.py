@@ -46,7 +46,11 @@ class Rules:
         soft_bounds=(1, 60),
     )
     first_player: int = option(
-        0, "Who starts", "Who places the first stone: 0 Orange, 1 Black.", bounds=(0, 1)
+        0,
+        "Who starts",
+        "Who places the first stone: 0 Orange, 1 Black.",
+        bounds=(0, 1),
+        words=PLAYER_NAMES,
     )
     no_placement_wins: bool = option(
         True,
