@@ -95,9 +95,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _metavar(option: G.Option) -> str:
-    if isinstance(option.default, bool):
+    if option.spec.kind == "flag":
         return "{true,false}"
-    return "N" if isinstance(option.default, int) or option.default is None else "WORD"
+    return "{" + ",".join(option.choices) + "}" if option.choices else "N"
 
 
 def _add_study_flags(sub: argparse.ArgumentParser, kind: str) -> None:

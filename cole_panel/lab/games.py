@@ -15,7 +15,6 @@ BotSpec(kind='mcts', strength=2)
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from dataclasses import dataclass, field
 from typing import Any
@@ -23,6 +22,7 @@ from typing import Any
 from engines.bots import BOT_KINDS, STRENGTHS
 from engines.games import GAMES as RECORDS
 from engines.games import get_game
+from engines.options import OptionSpec, option_specs, parse_option, rules_values
 
 from ..game_pages import GAME_PAGES
 
@@ -88,37 +88,41 @@ def make_bot(game: str, spec: BotSpec | str, seed: int) -> Any:
 # ---------------------------------------------------------------------------------- rules
 
 
+TEXT_KINDS = ("whole", "flag", "choice")
+"""The kinds of ``Rules`` option a flag sets (not the structured ones: tuples, decks)."""
+
+
 @dataclass(frozen=True)
 class Option:
-    """One rules option a study may set (a field of the game's ``Rules``)."""
+    """One rules option a study may set: a field of the game's ``Rules`` and its
+    :class:`~engines.options.OptionSpec` (label, help, bounds)."""
 
-    name: str
-    """The ``Rules`` field, e.g. ``"radius"``; the flag is ``--radius``."""
-    default: Any
-    """Its default value."""
-    doc: str
-    """What it means (the first line of the field's docstring, or its name)."""
-    choices: tuple[Any, ...] = ()
-    """The allowed values when the option is one of a few words."""
+    spec: OptionSpec
+    """What the ``Rules`` field declares about itself."""
+
+    @property
+    def name(self) -> str:
+        """The ``Rules`` field, e.g. ``"radius"``; the flag is ``--radius``."""
+        return self.spec.name
+
+    @property
+    def default(self) -> Any:
+        """Its default value."""
+        return self.spec.default
+
+    @property
+    def doc(self) -> str:
+        """What it means (the field's help)."""
+        return self.spec.doc
+
+    @property
+    def choices(self) -> tuple[str, ...]:
+        """The allowed values when the option is one of a few words."""
+        return self.spec.choices
 
     def parse(self, text: str) -> Any:
         """The value a flag's text stands for; ``ValueError`` names the option and value."""
-        text = str(text).strip()
-        if isinstance(self.default, bool):
-            low = text.lower()
-            if low in ("true", "yes", "1"):
-                return True
-            if low in ("false", "no", "0"):
-                return False
-            raise ValueError(f"--{self.flag} must be true or false, not {text!r}.")
-        if isinstance(self.default, int) or (self.default is None and text.lower() != "none"):
-            try:
-                return int(text)
-            except ValueError:
-                raise ValueError(f"--{self.flag} must be a whole number, not {text!r}.") from None
-        if self.default is None:
-            return None
-        return text
+        return parse_option(self.spec, text, f"--{self.flag}")
 
     @property
     def flag(self) -> str:
@@ -127,37 +131,8 @@ class Option:
 
 def options(game: str) -> tuple[Option, ...]:
     """The rules options of a game that a flag can set, in the ``Rules`` field order."""
-    rules_type = engine(game).Rules
-    out = []
-    for f in dataclasses.fields(rules_type):
-        if f.default is dataclasses.MISSING:
-            continue
-        # Structured values (a deck, a points table) are no flag a command line would set.
-        if not isinstance(f.default, (bool, int, str, type(None))):
-            continue
-        out.append(Option(f.name, f.default, _field_doc(rules_type, f.name)))
-    return tuple(out)
-
-
-def _field_doc(rules_type: type, name: str) -> str:
-    import ast
-    import inspect
-    import textwrap
-
-    try:
-        tree = ast.parse(textwrap.dedent(inspect.getsource(rules_type)))
-    except (OSError, TypeError):
-        return name
-    body = tree.body[0].body
-    for node, after in zip(body, body[1:], strict=False):
-        if (
-            isinstance(node, ast.AnnAssign)
-            and getattr(node.target, "id", None) == name
-            and isinstance(after, ast.Expr)
-            and isinstance(after.value, ast.Constant)
-        ):
-            return " ".join(str(after.value.value).split())
-    return name
+    specs = option_specs(engine(game).Rules)
+    return tuple(Option(spec) for spec in specs if spec.kind in TEXT_KINDS)
 
 
 def parse_rules(game: str, text: str) -> dict[str, Any]:
@@ -166,16 +141,7 @@ def parse_rules(game: str, text: str) -> dict[str, Any]:
     >>> parse_rules(GAMES[0], "radius=3 no-placement-wins=false")
     {'radius': 3, 'no_placement_wins': False}
     """
-    by_name = {o.name: o for o in options(game)}
-    values = {}
-    for item in str(text).replace(",", " ").split():
-        name, sep, value = item.partition("=")
-        name = name.strip().replace("-", "_")
-        if not sep or name not in by_name:
-            raise ValueError(
-                f"{item[:40]!r} is not OPTION=VALUE with an option of {game}: {', '.join(by_name)}."
-            )
-        values[name] = by_name[name].parse(value)
+    values = rules_values(engine(game).Rules, text, (o.name for o in options(game)))
     make_rules(game, values)
     return values
 
