@@ -162,7 +162,7 @@ _BUILT_IN = (
         "Ecosystem: Savanna",
         "engines.ecosystem",
         players=(2, 6),
-        save_label="ecosystem-savanna-state",
+        save_label="ecosystem-savanna",
         hidden_information=True,
     ),
     Game(
@@ -170,7 +170,7 @@ _BUILT_IN = (
         "Circle of Life: On the Savannah",
         "engines.savannah",
         players=(2, 5),
-        save_label="savannah",
+        save_label="circle-of-life-on-the-savannah",
         hidden_information=True,
     ),
 )

@@ -5,21 +5,26 @@ Each ``Rules`` field declares its label, help, bounds and choices once
 names, defaults, bounds and docs, so a page, a notebook and a room offer exactly the options the
 engine accepts.  A game model inherits the class and reads its rules with :meth:`make_rules`.
 
->>> from engines.circle import Rules
->>> CircleOptions = options_class(Rules)
->>> CircleOptions.param.capture_target.bounds, CircleOptions.param.capture_target.label
+>>> from dataclasses import dataclass
+>>> from engines.options import option
+>>> @dataclass(frozen=True)
+... class Rules:
+...     radius: int = option(4, "Board radius", "Rings round the centre.", bounds=(2, 8))
+...     capture_target: int = option(20, "Stones to win", "Stones eaten to win.", bounds=(1, 1000))
+>>> BoardOptions = options_class(Rules)
+>>> BoardOptions.param.capture_target.bounds, BoardOptions.param.capture_target.label
 ((1, 1000), 'Stones to win')
->>> options = CircleOptions(radius=5)
+>>> options = BoardOptions(radius=5)
 >>> options.make_rules()
-Rules(radius=5, capture_target=20, first_player=0, no_placement_wins=True)
->>> options.param.update(CircleOptions.options_from(Rules(radius=3)))  # doctest: +ELLIPSIS
+Rules(radius=5, capture_target=20)
+>>> options.param.update(BoardOptions.options_from(Rules(radius=3)))  # doctest: +ELLIPSIS
 <...>
 >>> options.radius
 3
->>> CircleOptions(radius=9)
+>>> BoardOptions(radius=9)  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-ValueError: Integer parameter 'CircleOptions.radius' must be at most 8, not 9.
+ValueError: Integer parameter '...radius' must be at most 8, not 9.
 """
 
 from __future__ import annotations

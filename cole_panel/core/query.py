@@ -223,8 +223,12 @@ def rules_parsers(
     :class:`~engines.options.OptionSpec` its field declares; ``bounded=False`` reads only the
     form of a number and leaves its range to the ``Rules`` check.
 
-    >>> from engines.circle import Rules
-    >>> read_query("?radius=9&first_player=black", rules_parsers(Rules)).problems
+    >>> from dataclasses import dataclass
+    >>> from engines.options import option
+    >>> @dataclass(frozen=True)
+    ... class Rules:
+    ...     radius: int = option(4, "Board radius", "Rings round the centre.", bounds=(2, 8))
+    >>> read_query("?radius=9", rules_parsers(Rules)).problems
     ["radius: '9' is not a whole number from 2 to 8."]
     """
     wanted = None if names is None else set(names)
