@@ -21,11 +21,10 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
-import threading
 from dataclasses import dataclass
 from typing import Any
 
-from engines.games import GAMES, Game, get_game, load_added_games
+from engines.games import GAMES, Game, add_record, get_game, load_added_games
 
 __all__ = ["GAME_PAGES", "GamePage", "get_page", "register_page"]
 
@@ -135,19 +134,12 @@ class GamePage:
 GAME_PAGES: dict[str, GamePage] = {}
 """Every game's page record, in the engine records' order (then those added later)."""
 
-_lock = threading.Lock()
-
 
 def register_page(page: GamePage) -> GamePage:
     """Add ``page`` (its engine record must be registered first); the same again: nothing
     changes.  ``ValueError`` if another page record has its name."""
     get_game(page.name)
-    with _lock:
-        known = GAME_PAGES.get(page.name)
-        if known is not None and known != page:
-            raise ValueError(f"There is already a page for {page.name!r}: {known!r}.")
-        GAME_PAGES[page.name] = page
-    return page
+    return add_record(GAME_PAGES, page, "a page for")
 
 
 def get_page(name: str) -> GamePage:

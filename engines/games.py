@@ -17,10 +17,10 @@ nowhere else: its name and title, how many players it seats, its ``Rules``, ``ne
 (150, 'GreedyBot')
 >>> get_game("savannah").player_count({"players": 3}), get_game("savannah").player_count({})
 (3, 4)
->>> get_game("chess")
+>>> get_game("chess")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-ValueError: Unknown game 'chess': the games are circle, ecosystem and savannah.
+ValueError: Unknown game 'chess': the games are circle, ecosystem and savannah...
 
 A game defined elsewhere (a test's, a plug-in's) joins with :func:`register_game`; a server
 process loads such games from the modules named in ``$COLE_GAMES`` (comma-separated, imported
@@ -37,7 +37,15 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
-__all__ = ["ADDED_GAMES_VARIABLE", "GAMES", "Game", "get_game", "load_added_games", "register_game"]
+__all__ = [
+    "ADDED_GAMES_VARIABLE",
+    "GAMES",
+    "Game",
+    "add_record",
+    "get_game",
+    "load_added_games",
+    "register_game",
+]
 
 ADDED_GAMES_VARIABLE = "COLE_GAMES"
 """The environment variable naming modules (comma-separated) that register more games."""
@@ -187,12 +195,18 @@ def register_game(game: Game) -> Game:
     ``ValueError`` if another record already has its name."""
     if not isinstance(game, Game):
         raise TypeError(f"register_game takes a Game, not {type(game).__name__}.")
+    return add_record(GAMES, game, "a game called")
+
+
+def add_record(table: dict[str, Any], record: Any, what: str) -> Any:
+    """Put ``record`` in ``table`` under its ``name`` (the same record again: nothing changes)
+    and return it; ``ValueError`` ("There is already <what> 'name'") if another has the name."""
     with _lock:
-        known = GAMES.get(game.name)
-        if known is not None and known != game:
-            raise ValueError(f"There is already a game called {game.name!r}: {known!r}.")
-        GAMES[game.name] = game
-    return game
+        known = table.get(record.name)
+        if known is not None and known != record:
+            raise ValueError(f"There is already {what} {record.name!r}: {known!r}.")
+        table[record.name] = record
+    return record
 
 
 def load_added_games() -> None:
