@@ -98,15 +98,15 @@ class OptionSpec:
     @property
     def requirement(self) -> str:
         """What a good value is, as words ("a whole number from 2 to 8")."""
-        lo, hi = self.bounds or (None, None)
-        number = "a whole number" + ("" if lo is None else f" from {lo} to {hi}")
+        number = "a whole number" + self._range
         if self.kind == "flag":
             return "true or false"
+        if self.kind == "choice" and len(self.choices) == 2:
+            return " or ".join(self.choices)
         if self.kind == "choice":
             return "one of " + ", ".join(self.choices)
         if self.kind == "wholes":
-            each = "" if lo is None else f" from {lo} to {hi}"
-            return f"{self.length} whole numbers{each} between commas"
+            return f"{self.length} whole numbers{self._range} between commas"
         if self.kind == "pairs":
             return "CODE:COUNT pairs between commas"
         if self.words:
@@ -147,6 +147,24 @@ class OptionSpec:
             if value is not None:
                 return value
         raise ValueError(f"is not {self.requirement}")
+
+    def read_number(self, text: str) -> int:
+        """One whole number within :attr:`bounds` (one of a ``wholes`` or ``pairs`` option's
+        numbers); ``ValueError`` says what it is not.
+
+        >>> OptionSpec("wholes", "Points", "", bounds=(0, 9), length=2).read_number("12")
+        Traceback (most recent call last):
+        ...
+        ValueError: is not a whole number from 0 to 9
+        """
+        value = self._whole(str(text).strip(), True)
+        if value is None:
+            raise ValueError("is not a whole number" + self._range)
+        return value
+
+    @property
+    def _range(self) -> str:
+        return "" if self.bounds is None else f" from {self.bounds[0]} to {self.bounds[1]}"
 
     def _whole(self, word: str, bounded: bool) -> int | None:
         if _WHOLE.fullmatch(word) is None:
