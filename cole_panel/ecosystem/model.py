@@ -47,6 +47,7 @@ from engines.ecosystem import (
     player_name,
 )
 from engines.ecosystem.rules import MAX_PLAYERS
+from engines.text import and_list, article, won
 
 from ..core import (
     SAVE_VERSION,
@@ -58,7 +59,6 @@ from ..core import (
     read_seats,
     seats,
 )
-from ..core.text import a, and_list, won
 from .game_file import picks, read_game
 from .options import DraftOptions
 from .turns import Turn, park_phrase, where
@@ -70,7 +70,6 @@ __all__ = [
     "SEAT_KINDS",
     "EcosystemModel",
     "Turn",
-    "a",
     "mcts_iterations",
 ]
 
@@ -281,7 +280,7 @@ class EcosystemModel(GameModel, DraftOptions):
             None,
         )
         way = "" if park is None else (" (clockwise)" if d == 1 else " (anticlockwise)")
-        took = f" after taking {a(taken.label)} from it" if taken is not None else ""
+        took = f" after taking {article(taken.label)} from it" if taken is not None else ""
         return f"{self.seat_name(giver)} passed you this {hand}{way}{took}."
 
     def turn_text(self) -> str:
@@ -374,7 +373,7 @@ class EcosystemModel(GameModel, DraftOptions):
         return True
 
     def _pending_text(self, pick: Pick, pending: list[Pick]) -> str:
-        text = f"You put {a(pick.card.label)} at {where(pick.park, pick.cell)}."
+        text = f"You put {article(pick.card.label)} at {where(pick.park, pick.cell)}."
         p = self.state.current_player
         missing = [
             n

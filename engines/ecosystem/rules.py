@@ -20,6 +20,7 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from ..options import option, option_spec
+from ..text import player_name
 from .cards import DEFAULT_DECK, CardType, card_from_code
 
 __all__ = [
@@ -55,15 +56,6 @@ ROUNDS = 2
 """Rounds per game: 2 × 10 picks fill a 20-cell park."""
 ROW_POINTS: tuple[int, ...] = (0, 0, 0, 0, 1, 3, 6, 10, 15, 21, 28)
 """Default points for a row of 10 cards (two parks) by its distinct face-up card types 0…10."""
-
-
-def player_name(player: int) -> str:
-    """How messages name a player: index 0 is "Player 1".
-
-    >>> player_name(0)
-    'Player 1'
-    """
-    return f"Player {player + 1}"
 
 
 def _is_int(value: Any) -> bool:
