@@ -41,6 +41,7 @@ __all__ = [
     "KINDS",
     "OPTION_KEY",
     "OptionSpec",
+    "changed_options",
     "option",
     "option_spec",
     "option_specs",
@@ -147,6 +148,22 @@ class OptionSpec:
             if value is not None:
                 return value
         raise ValueError(f"is not {self.requirement}")
+
+    def write(self, value: Any) -> str:
+        """The text :meth:`read` takes back to ``value`` (for a link or a command line).
+
+        >>> OptionSpec("pairs", "Deck", "").write((("WH", 12), ("GR", 3)))
+        'WH:12,GR:3'
+        """
+        if value is None:
+            return "none"
+        if isinstance(value, bool):
+            return str(value).lower()
+        if self.kind == "pairs":
+            return ",".join(f"{code}:{count}" for code, count in value)
+        if isinstance(value, tuple):
+            return ",".join(map(str, value))
+        return str(value)
 
     def read_number(self, text: str) -> int:
         """One whole number within :attr:`bounds` (one of a ``wholes`` or ``pairs`` option's
@@ -300,6 +317,22 @@ def _items(text: str) -> list[str]:
             elif part:
                 items[-1] += "," + part
     return [item for item in items if item]
+
+
+def changed_options(rules: Any, names: Iterable[str] | None = None) -> dict[str, str]:
+    """The options of ``rules`` (only ``names``, if given) that differ from the defaults, as
+    the text :meth:`OptionSpec.read` takes back (what a link carries).
+
+    >>> from engines.circle import Rules
+    >>> changed_options(Rules(radius=5, no_placement_wins=False))
+    {'radius': '5', 'no_placement_wins': 'false'}
+    """
+    wanted = None if names is None else set(names)
+    return {
+        spec.name: spec.write(getattr(rules, spec.name))
+        for spec in option_specs(type(rules))
+        if (wanted is None or spec.name in wanted) and getattr(rules, spec.name) != spec.default
+    }
 
 
 def parse_rules(rules_type: type, text: str) -> Any:

@@ -30,7 +30,7 @@ from typing import Any
 from urllib.parse import parse_qsl, quote
 
 from engines.ecosystem import CardType, Park, Rules, cell_label, parse_cell_label
-from engines.options import option_spec
+from engines.options import changed_options, option_spec
 
 from .park_text import parse_counts, parse_row_points
 
@@ -106,17 +106,8 @@ def park_query(model: Any) -> str:
     parts = [f"park={park_code(model.parks[0])}"]
     if model.variant == "two_parks":
         parts.append(f"east={park_code(model.parks[1])}")
-    default = Rules()
-    rules = model.rules
-    for name in PARAMETERS[2:8]:
-        value = getattr(rules, name)
-        if value == getattr(default, name):
-            continue
-        if name == "row_points":
-            text = ",".join(map(str, value))
-        else:
-            text = "none" if value is None else str(value).lower()
-        parts.append(f"{name}={text}")
+    changed = changed_options(model.rules, PARAMETERS[2:8])
+    parts += [f"{name}={text}" for name, text in changed.items()]
     for name, slot in (("others", 0), ("others_east", 1)):
         if slot < len(model.park_names):
             counts = _others(model, slot)
