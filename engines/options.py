@@ -94,7 +94,7 @@ class OptionSpec:
             for f in dataclasses.fields(self)
             if f.name in ("kind", "label", "doc") or getattr(self, f.name) != f.default
         }
-        return f"OptionSpec({', '.join(f'{k}={v!r}' for k, v in shown.items())})"
+        return f"{type(self).__name__}({', '.join(f'{k}={v!r}' for k, v in shown.items())})"
 
     @property
     def requirement(self) -> str:
