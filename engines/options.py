@@ -141,7 +141,7 @@ class OptionSpec:
             if value is not None:
                 return value
             if not bounded:
-                raise ValueError("is not " + self.requirement.partition(" from ")[0])
+                raise ValueError("is not " + dataclasses.replace(self, bounds=None).requirement)
         else:
             items = word.replace(",", " ").split()
             value = self._items(items, bounded) if len(items) <= _MAX_ITEMS else None
