@@ -243,13 +243,20 @@ def option(
 
 @functools.cache
 def option_specs(rules_type: type) -> tuple[OptionSpec, ...]:
-    """Every field's :class:`OptionSpec`, in field order; ``TypeError`` names a field that was
-    not declared with :func:`option`."""
+    """Every field's :class:`OptionSpec`, in field order.
+
+    A field declared without :func:`option` (a game written before it, or a quick test game)
+    gets a plain spec: its kind from its default, its name as label, no help and no bounds (its
+    ``Rules`` check still refuses a bad value); ``TypeError`` if it has no default.
+    """
     specs = []
     for f in dataclasses.fields(rules_type):
         spec = f.metadata.get(OPTION_KEY)
         if not isinstance(spec, OptionSpec):
-            raise TypeError(f"{rules_type.__name__}.{f.name} is not declared with option().")
+            if f.default is dataclasses.MISSING:
+                raise TypeError(f"{rules_type.__name__}.{f.name} has no default option value.")
+            label = f.name.replace("_", " ").capitalize()
+            spec = option(f.default, label, "").metadata[OPTION_KEY]
         specs.append(dataclasses.replace(spec, name=f.name, default=f.default))
     return tuple(specs)
 

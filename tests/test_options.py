@@ -3,6 +3,7 @@ from its ``Rules`` fields' metadata, and agree with what the engine accepts."""
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import pytest
@@ -12,7 +13,7 @@ from hypothesis import strategies as st
 from cole_panel.core.options import options_class
 from cole_panel.core.query import read_query, rules_parsers
 from engines.games import GAMES
-from engines.options import OptionSpec, option_specs, parse_rules, rules_values
+from engines.options import OPTION_KEY, OptionSpec, option_specs, parse_rules, rules_values
 from tests.strategies import examples
 
 RULES = {name: game.rules_type for name, game in GAMES.items()}
@@ -82,6 +83,7 @@ def test_any_text_gives_rules_or_one_sentence(game, text):
 @pytest.mark.parametrize("game", sorted(RULES))
 def test_every_option_is_labelled_documented_and_bounded(game):
     options = options_class(RULES[game])
+    assert all(OPTION_KEY in f.metadata for f in dataclasses.fields(RULES[game]))
     for spec in option_specs(RULES[game]):
         p = options.param[spec.name]
         assert spec.label and p.label == spec.label, spec.name
@@ -136,3 +138,17 @@ def test_a_bad_option_in_text_is_named_in_a_sentence():
         parse_rules(RULES["savannah"], "players=2 first_player=3")
     with pytest.raises(ValueError, match="is not OPTION=VALUE with one of the options radius"):
         rules_values(circle, "size=3")
+
+
+def test_a_rules_field_declared_without_metadata_still_has_a_plain_option():
+    @dataclasses.dataclass(frozen=True)
+    class Rules:
+        piles: tuple[int, ...] = (3, 4, 5)
+        max_take: int = 3
+
+    assert [(s.kind, s.label) for s in option_specs(Rules)] == [
+        ("wholes", "Piles"),
+        ("whole", "Max take"),
+    ]
+    assert parse_rules(Rules, "max_take=2") == Rules(max_take=2)
+    assert options_class(Rules)(max_take=9).make_rules() == Rules(max_take=9)
