@@ -5,15 +5,16 @@ last stone wins.  Nothing outside ``tests/nim`` knows this game: :mod:`tests.nim
 engine record (:func:`engines.games.register_game`), :mod:`tests.nim.record` its page record
 too, and a server loads both with ``COLE_GAMES=tests.nim.record``.
 
->>> state = new_game(Rules(piles=(1, 2)))
+>>> state = new_game(Rules(piles=(1, 2, 1)))
 >>> state.legal_actions()
-[(0, 1), (1, 1), (1, 2)]
+[(0, 1), (1, 1), (1, 2), (2, 1)]
 >>> [e.describe() for e in state.apply((1, 2))]
 ['Player 1 takes 2 from pile 2.']
->>> state.apply(state.parse_action("1:1"))[-1].describe()
-'Player 2 takes the last stone and wins.'
+>>> _ = state.apply(state.parse_action("1:1"))
+>>> state.apply(state.parse_action("3:1"))[-1].describe()
+'Player 1 takes the last stone and wins.'
 >>> state.winner, state.outcome.scores
-(1, (0, 1))
+(0, (1, 0))
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from engines import Event, ScoreLine, ScoreSheet
+from engines.options import option
 from engines.protocol import BaseState, Outcome, play_all
 
 __all__ = ["PLAYER_NAMES", "Rules", "State", "Took", "new_game", "replay"]
@@ -36,16 +38,21 @@ MAX_PILE = 20
 class Rules:
     """The piles a game starts with and the most stones a turn may take."""
 
-    piles: tuple[int, ...] = (3, 4, 5)
-    """Stones in each pile at the start."""
-    max_take: int = 3
-    """The most stones one turn may take (from one pile)."""
+    piles: tuple[int, int, int] = option(
+        (3, 4, 5), "Piles", "Stones in each of the three piles at the start.", bounds=(1, MAX_PILE)
+    )
+    max_take: int = option(
+        3,
+        "Most stones a turn",
+        "The most stones one turn may take (from one pile).",
+        bounds=(1, MAX_PILE),
+    )
 
     def __post_init__(self) -> None:
         piles = self.piles
-        ok = isinstance(piles, tuple) and 1 <= len(piles) <= 5
+        ok = isinstance(piles, tuple) and len(piles) == 3
         if not ok or not all(type(n) is int and 1 <= n <= MAX_PILE for n in piles):
-            raise ValueError(f"piles must be 1 to 5 piles of 1 to {MAX_PILE} stones.")
+            raise ValueError(f"piles must be three piles of 1 to {MAX_PILE} stones.")
         if type(self.max_take) is not int or not 1 <= self.max_take <= MAX_PILE:
             raise ValueError(f"max_take must be a whole number from 1 to {MAX_PILE}.")
 

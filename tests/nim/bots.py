@@ -2,8 +2,8 @@
 when it can), and the shared search over the engine protocol.
 
 >>> from tests.nim import Rules, new_game
->>> GreedyBot(seed=1).choose(new_game(Rules(piles=(1, 2))))
-(1, 1)
+>>> GreedyBot(seed=1).choose(new_game(Rules(piles=(1, 2, 2))))
+(0, 1)
 """
 
 from __future__ import annotations

@@ -16,6 +16,7 @@ import param
 
 from cole_panel.core import GameModel, seats
 from cole_panel.core import Turn as BaseTurn
+from cole_panel.core.options import options_class
 from cole_panel.core.replay import read_start, replay_history, replay_turns
 from engines import Event, IllegalAction
 
@@ -43,17 +44,13 @@ class Turn(BaseTurn):
 
 
 @seats(*PLAYER_NAMES, defaults=("Human", "Greedy"))
-class NimModel(GameModel):
+class NimModel(GameModel, options_class(Rules, name="NimOptions")):
     """A Nim game with its options, seats, history and messages."""
 
     game = GAME.name
     save_format = SAVE_FORMAT
     title = "Nim"
 
-    piles = param.Tuple(default=(3, 4, 5), doc="Stones in each pile of the next new game.")
-    max_take = param.Integer(
-        default=3, bounds=(1, 20), doc="The most stones one turn may take (next new game)."
-    )
     state = param.ClassSelector(class_=State, doc="The live position.")
     start = param.ClassSelector(class_=State, doc="The position the game started from.")
 
@@ -62,11 +59,7 @@ class NimModel(GameModel):
 
     def new_game(self) -> None:
         """Start a new game with the current options (seats are kept)."""
-        try:
-            rules = Rules(tuple(self.piles), self.max_take)
-        except ValueError as err:
-            self._refuse(str(err))
-            rules = Rules()
+        rules = self.make_rules()
         self._start(new_game(rules), f"New game: take 1 to {rules.max_take} stones a turn.")
 
     def play(self, action: Any) -> bool:
