@@ -13,9 +13,10 @@ from .mirror import (
     RoomMirror,
     RoomSavannahModel,
 )
+from .params import room_options
+from .redaction import Redactor, snapshot
 from .registry import ROOM_GAMES, RoomRegistry, new_token, shared_registry
 from .room import OPEN, SEAT_CHOICES, Room, RoomError, Seat
-from .views import Redactor, room_options, snapshot
 
 __all__ = [
     "MIRRORS",
