@@ -41,6 +41,7 @@ from .species import (
 )
 from .state import State, new_game, replay
 from .values import Critter, Outcome, Preview
+from .view import player_view
 
 __all__ = [
     "ALIASES",
@@ -75,6 +76,7 @@ __all__ = [
     "on_board",
     "orientations",
     "parse_label",
+    "player_view",
     "plural",
     "replay",
     "species_of",
