@@ -12,6 +12,7 @@ tell no card hidden from it.  Once the game is over, the view keeps the final sc
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 import random
 from types import SimpleNamespace
@@ -36,25 +37,29 @@ def seen(state: Any, seat: int) -> Any:
 
 
 def texts(data: Any) -> set[str]:
-    """Every text in ``data`` (dataclasses, dicts, lists; other values as their text), e.g.
-    the card ids ``'zebra#2'`` of a save."""
-    if dataclasses.is_dataclass(data) and not isinstance(data, type):
-        data = dataclasses.asdict(data)
-    text = json.loads(json.dumps(data, default=str))
+    """Every text in ``data`` (dicts, lists, tuples, dataclasses; other objects but numbers as
+    their ``str``), e.g. the card ids ``'zebra#2'`` of a save."""
     out: set[str] = set()
-
-    def walk(value: Any) -> None:
-        if isinstance(value, dict):
-            for v in value.values():
-                walk(v)
-        elif isinstance(value, list):
-            for v in value:
-                walk(v)
-        elif isinstance(value, str):
+    todo = [data]
+    while todo:
+        value = todo.pop()
+        if isinstance(value, str):
             out.add(value)
-
-    walk(text)
+        elif isinstance(value, dict):
+            todo.extend(value.values())
+        elif isinstance(value, (list, tuple, set, frozenset)):
+            todo.extend(value)
+        elif dataclasses.is_dataclass(value):
+            out |= _dataclass_texts(value)
+        elif value is not None and not isinstance(value, (int, float)):
+            out.add(str(value))
     return out
+
+
+@functools.lru_cache(maxsize=4096)
+def _dataclass_texts(value: Any) -> frozenset[str]:
+    """:func:`texts` of a frozen value (cards and rules recur in every observation)."""
+    return frozenset(texts([getattr(value, f.name) for f in dataclasses.fields(value)]))
 
 
 def check_views(game: Any, state: Any, rng: random.Random) -> None:
