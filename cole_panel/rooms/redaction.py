@@ -35,8 +35,8 @@ class Redactor:
 
     def __init__(self, game: str):
         self.game = game
-        self.engine = get_game(game).package
-        """The game's engine package: its ``player_view`` (and ``turn_start``, if any)."""
+        self.record = get_game(game)
+        """The game's engine record: its ``player_view`` (and its package's ``turn_start``)."""
         self._memo: dict[tuple[int, Any], tuple[Any, Any]] = {}
 
     def _remember(self, obj: Any, seat: int | None, make: Callable[[], Any]) -> Any:
@@ -55,8 +55,8 @@ class Redactor:
         if state is None:
             return state
         if since is not None:
-            return self.engine.player_view(state, seat, since=since)
-        return self._remember(state, seat, lambda: self.engine.player_view(state, seat))
+            return self.record.package.player_view(state, seat, since=since)
+        return self._remember(state, seat, lambda: self.record.player_view(state, seat))
 
     def events(self, events: Any, seat: int | None) -> list[Any]:
         """``events`` as ``seat`` may see them."""
@@ -83,7 +83,7 @@ class Redactor:
     def kept_back(self, model: GameModel, seat: int | None) -> tuple[int, Any] | None:
         """With ``reveal_together`` in a game whose engine offers ``turn_start``: the history
         index where this turn's moves begin and the position the turn began in; else None."""
-        turn_start = getattr(self.engine, "turn_start", None)
+        turn_start = getattr(self.record.package, "turn_start", None)
         if turn_start is None or not getattr(model, "reveal_together", False):
             return None
         if model.state.is_over:
