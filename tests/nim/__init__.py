@@ -25,9 +25,9 @@ from typing import Any, ClassVar
 
 from engines import Event, ScoreLine, ScoreSheet
 from engines.options import option
-from engines.protocol import BaseState, Outcome, play_all
+from engines.protocol import BaseState, Outcome, check_seat, play_all
 
-__all__ = ["PLAYER_NAMES", "Rules", "State", "Took", "new_game", "replay"]
+__all__ = ["PLAYER_NAMES", "Rules", "State", "Took", "new_game", "player_view", "replay"]
 
 PLAYER_NAMES = ("Player 1", "Player 2")
 VERSION = 1
@@ -205,3 +205,9 @@ def new_game(rules: Rules | None = None, seed: int | None = None) -> State:
 def replay(actions: Any, rules: Rules | None = None, seed: int | None = None) -> State:
     """The game after ``actions`` (values or text); IllegalAction names the first bad one."""
     return play_all(new_game(rules, seed), actions)
+
+
+def player_view(state: State, seat: int | None) -> State:
+    """``state`` as ``seat`` (or a spectator, None) may see it: all of it, Nim hides nothing."""
+    check_seat(state, seat)
+    return state
