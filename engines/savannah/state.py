@@ -180,8 +180,8 @@ class State(BaseState, Scoring):
         """None while running; then the seats with the highest total (after the tie-break)."""
         if not self._over:
             return None
-        totals = self._totals()
-        return Outcome(tuple(self._winners(totals)), "game_end", tuple(totals))
+        totals = self.totals()
+        return Outcome(tuple(self.winners_for(totals)), "game_end", tuple(totals))
 
     def observation(self, player: int) -> Observation:
         """What ``player`` sees; bots decide from this only."""
@@ -452,8 +452,8 @@ class State(BaseState, Scoring):
             not self.rules.equal_turns or nxt == self.rules.first_player or not self._hands[nxt]
         ):
             self._over = True
-            totals = self._totals()
-            events.append(ev.GameOver(tuple(totals), tuple(self._winners(totals))))
+            totals = self.totals()
+            events.append(ev.GameOver(tuple(totals), tuple(self.winners_for(totals))))
         self._current = nxt
 
     # ------------------------------------------------------------------ copying, saving
