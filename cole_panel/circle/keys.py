@@ -59,15 +59,9 @@ class CircleKeys:
     def __init__(self, board: CircleBoard, shortcuts: Sequence[Shortcut]):
         self.board = board
         self.model = board.model
-        self.keys = BoardKeys(
-            self,
-            extra=shortcuts,
-            label="Circle of Life board",
-            on_place=board.place,
-            sizing_mode="stretch_width",
-            margin=(4, 0),
+        self.keys = BoardKeys.beside(
+            self, board, "Circle of Life board", shortcuts, board.place, margin=(4, 0)
         )
-        self.keys.param.watch(lambda e: setattr(board, "pointer", e.new), ["pointer"])
         board.param.watch(self._on_pending, ["pending"])
         self.model.param.watch(self._on_position, ["state", "view_index"])
         # Every message, even one said before (a refusal repeated is news to the listener).

@@ -102,6 +102,30 @@ def _load_holoviews(inline: bool) -> None:
         return
     hv.extension.inline = inline  # a later hv.extension("bokeh") of the reader inlines too
     hv.extension("bokeh", logo=False, inline=inline)
+    if inline:
+        _show_holoviews_through_panel(hv)
+
+
+def _show_holoviews_through_panel(hv: Any) -> None:
+    """Draw a HoloViews object of a cell as Panel draws its own panes.
+
+    HoloViews' notebook display renders its Bokeh plot straight from its Panel layout, without
+    the step of Panel's own display that swaps the CDN stylesheets for inline copies: offline,
+    the first plot of a notebook then asked the CDN for Panel's CSS.  Its ``html+js`` display
+    hook (HoloViews' public ``Store.set_display_hook``) now hands Bokeh-backend objects to
+    ``pn.panel`` (a HoloViews pane: the same plot, widgets for a HoloMap included); other
+    backends and formats keep HoloViews' own hook.
+    """
+    from holoviews.core.dimension import LabelledData
+    from holoviews.core.options import Store
+    from holoviews.ipython.display_hooks import pprint_display
+
+    def display(obj: Any) -> Any:
+        if Store.current_backend != "bokeh" or "html" not in Store.display_formats:
+            return pprint_display(obj)
+        return pn.panel(obj)._repr_mimebundle_()
+
+    Store.set_display_hook("html+js", LabelledData, display)
 
 
 def in_notebook(doc: Any) -> bool:
