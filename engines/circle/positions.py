@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any, Self
 
 from .board import on_board
 from .board import parse_label as _parse_label
@@ -11,9 +11,6 @@ from .events import CAPTURE_TARGET
 from .outcome import Outcome
 from .rules import PLAYER_NAMES, Rules
 from .saves import _cell_value, _pair_of_counts
-
-if TYPE_CHECKING:
-    from .state import State
 
 
 class Positions:
@@ -29,7 +26,7 @@ class Positions:
         to_move: int | None = None,
         eaten: Sequence[int] = (0, 0),
         rules: Rules | None = None,
-    ) -> State:
+    ) -> Self:
         """A game starting from a hand-built position (for teaching, puzzles and tests).
 
         ``stones`` gives each player's cells, as ``{0: cells, 1: cells}`` or ``[cells, cells]``;
@@ -139,7 +136,7 @@ class Positions:
         elif not self._has_legal(to_move):
             self._outcome = self._stuck_outcome(to_move)
 
-    def start_position(self) -> State:
+    def start_position(self) -> Self:
         """A new state at this game's start position (empty board, or the hand-built one)."""
         state = type(self)(self.rules, self.seed)
         s0, s1, eaten, to_move = self._start

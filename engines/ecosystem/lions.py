@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from math import comb
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 from .masks import (
     _ABOVE_M,
@@ -25,8 +25,17 @@ from .masks import (
 from .park import COLS, ROWS
 from .parkdata import _ParkData, _row_kind_bits
 
-if TYPE_CHECKING:
-    from .categories import _Scorer
+
+class Scorer(Protocol):
+    """What the lion search reads of the scorer that runs it."""
+
+    rules: Any
+    """The game's :class:`~engines.ecosystem.Rules`."""
+    choices: Any
+    """The caller's lion choices, as indexes (see :mod:`.lion_choices`)."""
+    detailed: bool
+    """Whether the scorer writes the step-by-step sheet."""
+
 
 _SEARCH_LIMIT = 20000
 """Above this many lion outcomes to compare for one player, later lions are assumed to take
@@ -47,7 +56,7 @@ class _LionSearch:
     apart from the other flips is worked out once per card (``_cell``).
     """
 
-    def __init__(self, scorer: _Scorer, datas: list[_ParkData], order: list[tuple[int, int]]):
+    def __init__(self, scorer: Scorer, datas: list[_ParkData], order: list[tuple[int, int]]):
         rules = scorer.rules
         self.floor = rules.elephant_floor
         self.scores_without_prey = rules.lion_scores_without_prey
