@@ -312,16 +312,35 @@ class State(BaseState, Scoring):
         self._hands[p].remove(cid)
         n = len(self._row)
         work: list[str | None] = [*self._row, cid]
-        savannah = tuple(work)  # for conditions: the row at the start of the turn plus the card
         has_token = self._tokens_left[p] > 0
         if has_token:
             self._tokens_left[p] -= 1
             self._tokens[cid] = p
         events.append(ev.Played(p, cid, n, has_token))
         m = n + 1 if rules.count_played_card else n  # length of the counting row
-        kills = 0
+        kills = self._effects(cid, work, n, m, events)
+        kills += self._hunts(cid, work, n, m, events)
+        self._row = [c for c in work if c is not None]
+        if kills and any(isinstance(e, StealOnKill) for e in card.effects):
+            self._pending = kills if rules.steal_per_kill else 1
+            self._pending_card = cid
+            if not self._steal_choices(p):
+                events.append(ev.NothingToSteal(p, cid))
+                self._pending = 0
+            self._resolve_steals(events)
+
+    def _effects(
+        self, cid: str, work: list[str | None], n: int, m: int, events: list[Event]
+    ) -> int:
+        """Resolve the played card's effects on the row ``work`` (``n`` cards before it, a
+        counting row of ``m``); returns the kills."""
+        rules, by_id = self.rules, self._deck.by_id
+        p = self._current
+        card = by_id[cid]
         me = f"{player_name(p)}'s {card.name}"
+        savannah = tuple(work)  # for conditions: the row at the start of the turn plus the card
         start_tokens = dict(self._tokens) if card.effects else self._tokens
+        kills = 0
         for effect in card.effects:
             if isinstance(effect, KillAll):
                 holds, why = condition_holds(
@@ -366,7 +385,14 @@ class State(BaseState, Scoring):
                             if owner is not None:
                                 self._tokens_left[owner] += 1
                                 events.append(ev.TokenReturned(owner, c))
-        for index, action in enumerate(card.hunt):
+        return kills
+
+    def _hunts(self, cid: str, work: list[str | None], n: int, m: int, events: list[Event]) -> int:
+        """Carry out the played card's hunting actions on the row ``work``; returns the kills."""
+        by_id = self._deck.by_id
+        p = self._current
+        kills = 0
+        for index, action in enumerate(by_id[cid].hunt):
             reach = action.reach
             positions = reach.positions(m)
             target = action.target
@@ -389,14 +415,7 @@ class State(BaseState, Scoring):
                 self._remove(work, i, action.verb, p, cid, events)
             if action.verb is Verb.KILL:
                 kills += len(hits)
-        self._row = [c for c in work if c is not None]
-        if kills and any(isinstance(e, StealOnKill) for e in card.effects):
-            self._pending = kills if rules.steal_per_kill else 1
-            self._pending_card = cid
-            if not self._steal_choices(p):
-                events.append(ev.NothingToSteal(p, cid))
-                self._pending = 0
-            self._resolve_steals(events)
+        return kills
 
     def _steal(self, cid: str, events: list[Event]) -> None:
         p = self._current
