@@ -142,6 +142,57 @@ def _cell(name: str, text: str, two_parks: bool) -> tuple:
     return (park, *rc) if park else rc
 
 
+def _parks(raw: dict[str, str], problems: list[str], values: dict[str, Any]) -> str:
+    """Read the variant and the park(s) into ``values``; returns the variant."""
+    variant = "two_parks" if "east" in raw else "classic"
+    if "variant" in raw:
+        if raw["variant"] in ("classic", "two_parks"):
+            variant = raw["variant"]
+        else:
+            problems.append(f"variant: {raw['variant'][:20]!r} is not classic or two_parks.")
+    parks, bad = [], False
+    for name in ("park", "east")[: 1 if variant == "classic" else 2]:
+        try:
+            parks.append(_park(name, raw[name]) if name in raw else Park())
+        except ValueError as exc:
+            problems.append(str(exc) + " The park shown is kept.")
+            bad = True
+    if "east" in raw and variant == "classic":
+        problems.append("east: the classic game has one park; Park East is ignored.")
+    if ("park" in raw or "east" in raw) and not bad:
+        values["table"] = [tuple(parks)]
+    if "variant" in raw or variant == "two_parks":
+        values["variant"] = variant
+    return variant
+
+
+def _option(name: str, raw_value: str) -> Any:
+    """The value of one option parameter; ``ValueError`` with a sentence."""
+    text = raw_value.strip().lower()
+    if name in _FLAGS:
+        if text not in _TRUE + _FALSE:
+            raise ValueError(f"{name}: {raw_value[:20]!r} is not true or false.")
+        value: Any = text in _TRUE
+    elif name == "elephant_floor":
+        try:
+            value = None if text == "none" else int(text)
+            Rules(elephant_floor=value)
+        except ValueError:
+            raise ValueError(
+                f"{name}: {raw_value[:20]!r} is not none or a whole number from -2 to 6."
+            ) from None
+    elif name == "row_points":
+        try:
+            value = parse_row_points(text)
+        except ValueError as exc:
+            raise ValueError(f"{name}: {str(exc).removeprefix('Row points: ')}") from None
+    else:
+        if text not in ("best", "reading_order"):
+            raise ValueError(f"{name}: {raw_value[:20]!r} is not best or reading_order.")
+        value = text
+    return value
+
+
 def read_query(search: str) -> SharedParks:
     """Read an address query (with or without its ``?``); never raises.
 
@@ -163,56 +214,15 @@ def read_query(search: str) -> SharedParks:
         else:
             raw[name] = value
     values = shared.values
-    variant = "two_parks" if "east" in raw else "classic"
-    if "variant" in raw:
-        if raw["variant"] in ("classic", "two_parks"):
-            variant = raw["variant"]
-        else:
-            problems.append(f"variant: {raw['variant'][:20]!r} is not classic or two_parks.")
-    parks, bad = [], False
-    for name in ("park", "east")[: 1 if variant == "classic" else 2]:
-        try:
-            parks.append(_park(name, raw[name]) if name in raw else Park())
-        except ValueError as exc:
-            problems.append(str(exc) + " The park shown is kept.")
-            bad = True
-    if "east" in raw and variant == "classic":
-        problems.append("east: the classic game has one park; Park East is ignored.")
-    if ("park" in raw or "east" in raw) and not bad:
-        values["table"] = [tuple(parks)]
-    if "variant" in raw or variant == "two_parks":
-        values["variant"] = variant
+    variant = _parks(raw, problems, values)
     for name in PARAMETERS[3:8]:
         if name not in raw:
             continue
-        text = raw[name].strip().lower()
         try:
-            if name in _FLAGS:
-                if text not in _TRUE + _FALSE:
-                    raise ValueError(f"{name}: {raw[name][:20]!r} is not true or false.")
-                value: Any = text in _TRUE
-            elif name == "elephant_floor":
-                try:
-                    value = None if text == "none" else int(text)
-                    Rules(elephant_floor=value)
-                except ValueError:
-                    raise ValueError(
-                        f"{name}: {raw[name][:20]!r} is not none or a whole number from -2 to 6."
-                    ) from None
-            elif name == "row_points":
-                try:
-                    value = parse_row_points(text)
-                except ValueError as exc:
-                    raise ValueError(f"{name}: {str(exc).removeprefix('Row points: ')}") from None
-            else:
-                if text not in ("best", "reading_order"):
-                    raise ValueError(f"{name}: {raw[name][:20]!r} is not best or reading_order.")
-                value = text
+            values[name] = _option(name, raw[name])
         except ValueError as exc:
             message = str(exc)
             problems.append(message if message.startswith(name) else f"{name}: {message}")
-            continue
-        values[name] = value
     for name, key in (("others", "other_gazelles"), ("others_east", "other_gazelles_east")):
         if name in raw:
             try:
