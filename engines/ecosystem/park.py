@@ -392,7 +392,7 @@ def _orth_masks() -> tuple[int, ...]:
     return tuple(out)
 
 
-_ORTH_M = _orth_masks()
+ORTH_M = _orth_masks()
 
 
 def placement_cells(park: Park, frame: str = "fixed") -> list[Cell]:
@@ -416,7 +416,7 @@ def placement_cells(park: Park, frame: str = "fixed") -> list[Cell]:
     m = occ
     while m:
         if m & 1:
-            near |= _ORTH_M[i]
+            near |= ORTH_M[i]
         m >>= 1
         i += 1
     near &= ~occ
