@@ -10,7 +10,7 @@ from .board import parse_label as _parse_label
 from .events import CAPTURE_TARGET
 from .outcome import Outcome
 from .rules import PLAYER_NAMES, Rules
-from .saves import _cell_value, _pair_of_counts
+from .saves import cell_value, pair_of_counts
 
 
 class Positions:
@@ -81,7 +81,7 @@ class Positions:
                         cell = _parse_label(cell, radius)
                     except ValueError as err:
                         raise ValueError(f"{where}: {err}") from None
-                cell = _cell_value(cell, where)
+                cell = cell_value(cell, where)
                 if not on_board(cell, radius):
                     raise ValueError(f"{where}: {cell!r} is not on the board of radius {radius}.")
                 i = b.index[cell]
@@ -115,7 +115,7 @@ class Positions:
         self._pos = [-1] * b.size
         for k, i in enumerate(self._empties):
             self._pos[i] = k
-        self._eaten = _pair_of_counts(eaten, f"{prefix}eaten")
+        self._eaten = pair_of_counts(eaten, f"{prefix}eaten")
         if type(to_move) is not int or to_move not in (0, 1):
             raise ValueError(f"{prefix}to_move must be 0 or 1, not {to_move!r}.")
         self._player = to_move

@@ -41,8 +41,8 @@ from .parkdata import (
     ROW_NOTES,
     ROW_PARTS,
     ParkData,
-    _normalise,
     check_other_gazelles,
+    normalise,
     row_kind_bits,
 )
 from .rules import Rules
@@ -71,7 +71,7 @@ class ParkScorer:
     ):
         self.detailed = detailed
         """True: one step per lion with its options valued; False: only the lines."""
-        self.rules, self.players, self.shapes = _normalise(parks, rules)
+        self.rules, self.players, self.shapes = normalise(parks, rules)
         self.other = check_other_gazelles(other_gazelles, self.rules)
         self.n = len(self.players)
         self.every = [pd for datas in self.players for pd in datas]

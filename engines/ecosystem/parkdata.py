@@ -145,7 +145,7 @@ def row_kind_bits(pd: ParkData) -> list[int]:
     return bits
 
 
-def _normalise(parks: Any, rules: Rules | None) -> tuple[Rules, list[list[ParkData]], list[Any]]:
+def normalise(parks: Any, rules: Rules | None) -> tuple[Rules, list[list[ParkData]], list[Any]]:
     if isinstance(parks, Park):
         raise ValueError("parks must be a list with one park (or park pair) per player")
     parks = list(parks)

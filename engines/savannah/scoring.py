@@ -94,19 +94,23 @@ class Scoring:
         return out
 
     def _alive_lines(self, q: int) -> list[ScoreLine]:
-        lines = []
-        for group, ids in self._per_group(self.alive(q)).items():
-            each = self.card(ids[0]).points.alive
-            note = f"{len(ids)} {_plural(group, len(ids))} alive × {each}"
-            lines.append(ScoreLine(q, "alive", each * len(ids), note, tuple(ids)))
+        lines = self._each_lines(q, "alive", self.alive(q), "alive")
         return lines or [ScoreLine(q, "alive", 0, "no animals alive with this token")]
 
     def _hand_lines(self, q: int) -> list[ScoreLine]:
+        return self._each_lines(q, "hand", self.hand(q), "in hand")
+
+    def _each_lines(
+        self, q: int, category: str, cards: Iterable[str], where: str
+    ) -> list[ScoreLine]:
+        """One line per group of ``cards``: how many, ``where``, times the points each (the
+        card's ``points`` field named ``category``: ``alive`` or ``in_hand``)."""
+        field = "in_hand" if category == "hand" else category
         lines = []
-        for group, ids in self._per_group(self.hand(q)).items():
-            each = self.card(ids[0]).points.in_hand
-            note = f"{len(ids)} {_plural(group, len(ids))} in hand × {each}"
-            lines.append(ScoreLine(q, "hand", each * len(ids), note, tuple(ids)))
+        for group, ids in self._per_group(cards).items():
+            each = getattr(self.card(ids[0]).points, field)
+            note = f"{len(ids)} {_plural(group, len(ids))} {where} × {each}"
+            lines.append(ScoreLine(q, category, each * len(ids), note, tuple(ids)))
         return lines
 
     def _kill_lines(self, q: int) -> list[ScoreLine]:

@@ -34,7 +34,7 @@ from . import saves
 from .cards import Card, name_of
 from .deck import PlayDeck, deck_index, default_deck, play_deck
 from .events import player_name
-from .moves import _MOVES, Discard, Move, Play, Steal, move_from_dict, move_to_dict
+from .moves import MOVES, Discard, Move, Play, Steal, move_from_dict, move_to_dict
 from .observation import Observation
 from .row import condition_holds, placement_problem, regroup
 from .rules import Rules
@@ -585,9 +585,9 @@ class State(BaseState, Scoring):
     def parse_action(self, text: str) -> Move:
         """The move :meth:`action_to_str` wrote; ``ValueError`` with a sentence otherwise."""
         words = text.split(maxsplit=1) if isinstance(text, str) else []
-        if len(words) != 2 or words[0].lower() not in _MOVES:
+        if len(words) != 2 or words[0].lower() not in MOVES:
             raise ValueError(f"A move reads like 'play zebra#2' (or discard, steal), not {text!r}.")
-        return _MOVES[words[0].lower()](words[1].strip())
+        return MOVES[words[0].lower()](words[1].strip())
 
     def determinize(self, player: int, rng: random.Random) -> State:
         """A full state consistent with ``player``'s :meth:`observation`, hidden cards from ``rng``."""
