@@ -139,9 +139,9 @@ class State(BaseState):
         self._stock = full_deck(rules)
         self._rng.shuffle(self._stock)
         self._sheet: ScoreSheet | None = None
-        # Search bots set this on their private copies: the last pick then scores without
-        # making the step-by-step scoring events.
-        self._quiet = False
+        self.quiet = False
+        """Whether the last pick scores without making the step-by-step scoring events (search
+        bots set it on their own copies)."""
         self._deal()
 
     # ---- reading -------------------------------------------------------------------
@@ -333,7 +333,7 @@ class State(BaseState):
             events.append(Dealt(self._round, HAND_SIZE, len(names)))
         else:
             self._current = None
-            if self._quiet:
+            if self.quiet:
                 self._sheet = score(self.parks, self.rules)
             else:
                 events.extend(self._final_scoring())
@@ -475,7 +475,7 @@ class State(BaseState):
         new._discards = list(self._discards)
         new._stock = list(self._stock)
         new._sheet = self._sheet
-        new._quiet = self._quiet
+        new.quiet = self.quiet
         return new
 
     def to_dict(self) -> dict[str, Any]:
@@ -506,7 +506,7 @@ class State(BaseState):
         for name, value in parts.items():
             setattr(state, "_" + name, value)
         state._sheet = score(state.parks, state.rules) if state.is_over else None
-        state._quiet = False
+        state.quiet = False
         return state
 
     def __repr__(self) -> str:
@@ -554,7 +554,7 @@ def determinize(observation: Observation, rng: random.Random) -> State:
     state._discards = list(obs.discards)
     state._stock = pool
     state._sheet = None
-    state._quiet = False
+    state.quiet = False
     if state.is_over:
         state._sheet = score(state.parks, state.rules)
     return state
