@@ -138,7 +138,7 @@ class CircleBoard(pn.viewable.Viewer):
             bounds="auto",
         )
         ring = self._draw_ring(p)
-        cells = self._draw_cells(p)
+        cells = self._draw_board_cells(p)
         self._add_tools(p, [cells, ring])
         self.figure = lean(p)
 
@@ -226,7 +226,7 @@ class CircleBoard(pn.viewable.Viewer):
         )
         return patches
 
-    def _draw_cells(self, p: Any) -> Any:
+    def _draw_board_cells(self, p: Any) -> Any:
         """Cells, stones, bonds, race marks, previews, hint and cursor; returns the cells."""
         s = self.sources
         # (Hatch patterns would mark the blocked cells too, but each repaint then builds
