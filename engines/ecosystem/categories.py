@@ -98,7 +98,7 @@ class ParkScorer:
         for shape, datas in zip(self.shapes, self.players, strict=True):
             group = (shape,) if isinstance(shape, Park) else tuple(shape)
             parks = tuple(
-                Park._make(park._cards, pd.flipped) for park, pd in zip(group, datas, strict=True)
+                park.with_flips(pd.flipped) for park, pd in zip(group, datas, strict=True)
             )
             out.append(parks[0] if isinstance(shape, Park) else parks)
         return tuple(out)

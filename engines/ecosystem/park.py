@@ -276,6 +276,10 @@ class Park:
             raise ValueError(f"{cell_label(cell)}: only a gazelle or zebra can be face down")
         return Park._make(self._cards, self._flipped | 1 << i)
 
+    def with_flips(self, mask: int) -> Park:
+        """The same cards, face down where ``mask`` has the cell's bit (reading order, A1 = 1)."""
+        return Park._make(self._cards, mask)
+
     def face_up(self) -> Park:
         """A copy with every card face up."""
         return Park._make(self._cards) if self._flipped else self

@@ -113,7 +113,7 @@ class ParkData:
         self.name = name
         self.cells, self.labels, self.notes, self.one = _PARK_NAMING[name]
         self._rowbits: list[int] | None = None
-        kinds = list(map(_KIND_OF.__getitem__, park._cards))
+        kinds = list(map(_KIND_OF.__getitem__, park))
         # one slot per card type, and a last one (index -1) collecting the empty cells
         m = [0] * 12
         pos: list[list[int]] = [[], [], [], [], [], [], [], [], [], [], [], []]
@@ -174,7 +174,7 @@ def normalise(parks: Any, rules: Rules | None) -> tuple[Rules, list[list[ParkDat
             group = entry
         datas = []
         for name, park in zip(names, group, strict=True):
-            if park._flipped:
+            if park.flipped:
                 where = cell_label(min(park.flipped))
                 raise ValueError(
                     f"parks[{p}]: scoring starts with every card face up, but {where} is face down"
