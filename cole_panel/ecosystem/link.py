@@ -30,6 +30,7 @@ from typing import Any
 from urllib.parse import parse_qsl, quote
 
 from engines.ecosystem import CardType, Park, Rules, cell_label, parse_cell_label
+from engines.options import changed_options, option_spec
 
 from .park_text import parse_counts, parse_row_points
 
@@ -57,8 +58,6 @@ PARAMETERS = (
     "others_east",
     "lions",
 )
-_TRUE, _FALSE = ("true", "yes", "1", "on"), ("false", "no", "0", "off")
-_FLAGS = ("lion_scores_without_prey", "majority_needs_gazelles")
 
 
 @dataclass
@@ -107,17 +106,8 @@ def park_query(model: Any) -> str:
     parts = [f"park={park_code(model.parks[0])}"]
     if model.variant == "two_parks":
         parts.append(f"east={park_code(model.parks[1])}")
-    default = Rules()
-    rules = model.rules
-    for name in PARAMETERS[2:8]:
-        value = getattr(rules, name)
-        if value == getattr(default, name):
-            continue
-        if name == "row_points":
-            text = ",".join(map(str, value))
-        else:
-            text = "none" if value is None else str(value).lower()
-        parts.append(f"{name}={text}")
+    changed = changed_options(model.rules, PARAMETERS[2:8])
+    parts += [f"{name}={text}" for name, text in changed.items()]
     for name, slot in (("others", 0), ("others_east", 1)):
         if slot < len(model.park_names):
             counts = _others(model, slot)
@@ -142,55 +132,12 @@ def _cell(name: str, text: str, two_parks: bool) -> tuple:
     return (park, *rc) if park else rc
 
 
-def _parks(raw: dict[str, str], problems: list[str], values: dict[str, Any]) -> str:
-    """Read the variant and the park(s) into ``values``; returns the variant."""
-    variant = "two_parks" if "east" in raw else "classic"
-    if "variant" in raw:
-        if raw["variant"] in ("classic", "two_parks"):
-            variant = raw["variant"]
-        else:
-            problems.append(f"variant: {raw['variant'][:20]!r} is not classic or two_parks.")
-    parks, bad = [], False
-    for name in ("park", "east")[: 1 if variant == "classic" else 2]:
-        try:
-            parks.append(_park(name, raw[name]) if name in raw else Park())
-        except ValueError as exc:
-            problems.append(str(exc) + " The park shown is kept.")
-            bad = True
-    if "east" in raw and variant == "classic":
-        problems.append("east: the classic game has one park; Park East is ignored.")
-    if ("park" in raw or "east" in raw) and not bad:
-        values["table"] = [tuple(parks)]
-    if "variant" in raw or variant == "two_parks":
-        values["variant"] = variant
-    return variant
-
-
-def _option(name: str, raw_value: str) -> Any:
-    """The value of one option parameter; ``ValueError`` with a sentence."""
-    text = raw_value.strip().lower()
-    if name in _FLAGS:
-        if text not in _TRUE + _FALSE:
-            raise ValueError(f"{name}: {raw_value[:20]!r} is not true or false.")
-        value: Any = text in _TRUE
-    elif name == "elephant_floor":
-        try:
-            value = None if text == "none" else int(text)
-            Rules(elephant_floor=value)
-        except ValueError:
-            raise ValueError(
-                f"{name}: {raw_value[:20]!r} is not none or a whole number from -2 to 6."
-            ) from None
-    elif name == "row_points":
-        try:
-            value = parse_row_points(text)
-        except ValueError as exc:
-            raise ValueError(f"{name}: {str(exc).removeprefix('Row points: ')}") from None
-    else:
-        if text not in ("best", "reading_order"):
-            raise ValueError(f"{name}: {raw_value[:20]!r} is not best or reading_order.")
-        value = text
-    return value
+def _option(name: str, text: str) -> Any:
+    """One rules option read as its ``Rules`` field declares; ValueError with a sentence."""
+    try:
+        return option_spec(Rules, name).read(text)
+    except ValueError as exc:
+        raise ValueError(f"{name}: {text[:20]!r} {exc}.") from None
 
 
 def read_query(search: str) -> SharedParks:
@@ -214,15 +161,40 @@ def read_query(search: str) -> SharedParks:
         else:
             raw[name] = value
     values = shared.values
-    variant = _parks(raw, problems, values)
+    variant = "two_parks" if "east" in raw else "classic"
+    if "variant" in raw:
+        try:
+            variant = _option("variant", raw["variant"])
+        except ValueError as exc:
+            problems.append(str(exc))
+    parks, bad = [], False
+    for name in ("park", "east")[: 1 if variant == "classic" else 2]:
+        try:
+            parks.append(_park(name, raw[name]) if name in raw else Park())
+        except ValueError as exc:
+            problems.append(str(exc) + " The park shown is kept.")
+            bad = True
+    if "east" in raw and variant == "classic":
+        problems.append("east: the classic game has one park; Park East is ignored.")
+    if ("park" in raw or "east" in raw) and not bad:
+        values["table"] = [tuple(parks)]
+    if "variant" in raw or variant == "two_parks":
+        values["variant"] = variant
     for name in PARAMETERS[3:8]:
         if name not in raw:
             continue
         try:
-            values[name] = _option(name, raw[name])
+            if name == "row_points":
+                try:
+                    value = parse_row_points(raw[name])
+                except ValueError as exc:
+                    raise ValueError(f"{name}: {str(exc).removeprefix('Row points: ')}") from None
+            else:
+                value = _option(name, raw[name])
         except ValueError as exc:
-            message = str(exc)
-            problems.append(message if message.startswith(name) else f"{name}: {message}")
+            problems.append(str(exc))
+            continue
+        values[name] = value
     for name, key in (("others", "other_gazelles"), ("others_east", "other_gazelles_east")):
         if name in raw:
             try:
