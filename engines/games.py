@@ -62,7 +62,7 @@ class Game:
     players: tuple[int, int] = (2, 2)
     """Fewest and most players."""
     save_label: str = ""
-    """The tag a save file of this game carries (its ``"game"`` or ``"format"`` field)."""
+    """The tag a save file of this game carries (its ``"game"`` field, see :mod:`engines.saves`)."""
     hidden_information: bool = False
     """Whether a seat may not see everything (another's hand, the draw pile): a room's game
     is saved only once it is over, since a save holds every hand."""
@@ -162,7 +162,7 @@ _BUILT_IN = (
         "Ecosystem: Savanna",
         "engines.ecosystem",
         players=(2, 6),
-        save_label="ecosystem-savanna-state",
+        save_label="ecosystem-savanna",
         hidden_information=True,
     ),
     Game(
@@ -170,7 +170,7 @@ _BUILT_IN = (
         "Circle of Life: On the Savannah",
         "engines.savannah",
         players=(2, 5),
-        save_label="savannah",
+        save_label="circle-of-life-on-the-savannah",
         hidden_information=True,
     ),
 )
