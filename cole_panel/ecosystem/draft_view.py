@@ -406,14 +406,15 @@ class DraftTable(pn.viewable.Viewer):
 
     def _draw_table(self, shown: int) -> None:
         """The big board (``shown``'s parks), the hands and the other players' parks."""
+        self._draw_board(shown)
+        self._draw_hands()
+        self._draw_small_parks(shown)
+
+    def _draw_board(self, shown: int) -> None:
         m = self.model
-        state = m.state
-        names = m.park_names
-        viewer = m.viewer
-        over = state.is_over
-        variant = state.rules.variant
-        board, hands = self._board, self._hands
-        assert board is not None and hands is not None
+        state, viewer, board = m.state, m.viewer, self._board
+        over, variant = state.is_over, state.rules.variant
+        assert board is not None
         floating = state.rules.frame == "floating" and not over
         board.param.update(
             variant=variant,
@@ -428,7 +429,7 @@ class DraftTable(pn.viewable.Viewer):
             board.show(m.parks_of(shown), last=m.last_cells(shown))
         else:
             legal = []
-            for name in names:
+            for name in m.park_names:
                 legal += [c if name is None else (name, *c) for c in m.legal_cells(name)]
             board.show(
                 m.parks_of(viewer),
@@ -436,9 +437,13 @@ class DraftTable(pn.viewable.Viewer):
                 pending=m.pending_cells(),
                 last=m.last_cells(viewer),
             )
-        owner = m.hand_owner
+
+    def _draw_hands(self) -> None:
+        m = self.model
+        names, over, owner = m.park_names, m.state.is_over, m.hand_owner
+        assert self._hands is not None
         self._watching.visible = owner is None and not over
-        for i, hand in enumerate(hands):
+        for i, hand in enumerate(self._hands):
             visible = i < len(names) and not over and owner is not None
             self._hand_boxes[i].visible = visible
             if not visible:
@@ -456,21 +461,26 @@ class DraftTable(pn.viewable.Viewer):
                 f'<div style="font-size:14px"><b>{which}</b> ({len(cards)} cards) — '
                 f'<span style="color:#5b4a30">{html.escape(got)}</span></div>'
             )
+
+    def _draw_small_parks(self, shown: int) -> None:
+        m = self.model
+        state = m.state
         totals = m.totals()
         for p in range(MAX_PLAYERS):
             box = self._small_boxes[p]
             box.visible = p < state.players and p != shown
             if not box.visible:
                 continue
+            variant = state.rules.variant
             self._small_board(p).param.update(
                 variant=variant, outside=False, cell_px=34 if variant == "classic" else 26
             )
-            if over:
+            if state.is_over:
                 parks, flips = scored_parks(m, p)
                 self._small_board(p).show(parks, badges=flips)
             else:
                 self._small_board(p).show(m.parks_of(p), last=m.last_cells(p))
-            self._enlarge[p].label = "My parks" if p == viewer else "Enlarge"
+            self._enlarge[p].label = "My parks" if p == m.viewer else "Enlarge"
             self._small_titles[p].object = (
                 f'<div style="font-size:13px"><b>{html.escape(m.seat_name(p))}</b>: '
                 f"{totals[p]} {points_word(totals[p])}</div>"

@@ -163,6 +163,17 @@ class SavannahDashboard(pn.viewable.Viewer):
 
     # ------------------------------------------------------------------ widgets
     def _build(self) -> None:
+        self._build_texts()
+        self._build_playback_controls()
+        self._build_game_buttons()
+        self._build_play_area()
+        self._build_game()
+        self._how_to_play = pn.pane.HTML(
+            how_to_play_html(), sizing_mode="stretch_width", css_classes=["cole-how-to-play"]
+        )
+
+    def _build_texts(self) -> None:
+        """The turn line, the banner, the spinner, the step's caption, the message, the steps."""
         m = self.model
         self._turn = pn.pane.HTML(
             "", margin=(4, 5), css_classes=["cole-turn"], sizing_mode="stretch_width", min_width=300
@@ -181,6 +192,9 @@ class SavannahDashboard(pn.viewable.Viewer):
             css_classes=["cole-steps"],
             styles={"max-height": "290px", "overflow-y": "auto"},
         )
+
+    def _build_playback_controls(self) -> None:
+        """Back, next step, skip, the playback speed and its 'advance on its own' switch."""
         self._back = pn.widgets.Button(label="◀ Back", width=80, margin=(2, 3))
         self._next = pn.widgets.Button(label="Next step ▶", width=110, margin=(2, 3))
         self._skip = pn.widgets.Button(label="Skip »", width=80, margin=(2, 3))
@@ -211,6 +225,10 @@ class SavannahDashboard(pn.viewable.Viewer):
             css_classes=["cole-auto-label"],
         )
         self._auto_words.on_click(lambda _: setattr(self.playback, "auto", not self.playback.auto))
+
+    def _build_game_buttons(self) -> None:
+        """Undo, redo, pause the bots, the narration and the settings."""
+        m = self.model
         self._undo = pn.widgets.Button(label="Undo my turn", width=120, margin=(2, 3))
         self._redo = pn.widgets.Button(label="Redo", width=70, margin=(2, 3))
         self._pause = pn.widgets.Toggle.from_param(
@@ -228,9 +246,11 @@ class SavannahDashboard(pn.viewable.Viewer):
         self._settings.param.watch(lambda e: setattr(self, "finish_kind", e.new), ["finish_kind"])
         self.param.watch(lambda e: setattr(self._settings, "finish_kind", e.new), ["finish_kind"])
 
+    def _build_play_area(self) -> None:
+        """The hand with the message under it, its keys and touch switch; the score's place."""
         self.hand.add_below(self._message)
         self.keys = SavannahKeys(
-            m,
+            self.model,
             self.hand,
             [
                 Shortcut.of_button("u", self._undo, lambda: self._act(self.model.undo)),
@@ -246,6 +266,9 @@ class SavannahDashboard(pn.viewable.Viewer):
         # Filled on first need (the end of a game): its table and chart are a third of the
         # page's build time, and most visitors never see them.
         self._score_area = pn.Column(visible=False, margin=0, sizing_mode="stretch_width")
+
+    def _build_game(self) -> None:
+        """The Play tab: header, row, controls, hand, players, live score, steps and log."""
         controls = pn.FlexBox(
             self._back,
             self._next,
@@ -280,31 +303,32 @@ class SavannahDashboard(pn.viewable.Viewer):
             self._score_area,
             self.players,
             self.live,
-            pn.FlexBox(
-                pn.Column(
-                    pn.pane.HTML("<b>This turn, step by step</b>", margin=(4, 5, 0, 5)),
-                    self._steps,
-                    margin=0,
-                    min_width=340,
-                    styles={"flex": "1 1 340px"},
-                ),
-                pn.Column(
-                    pn.pane.HTML("<b>Earlier turns</b>", margin=(4, 5, 0, 5)),
-                    self._review,
-                    self._log,
-                    margin=0,
-                    min_width=340,
-                    styles={"flex": "1 1 340px"},
-                ),
-                margin=0,
-                sizing_mode="stretch_width",
-            ),
+            self._turn_columns(),
             margin=0,
             sizing_mode="stretch_width",
             css_classes=["cole-savannah-game"],
         )
-        self._how_to_play = pn.pane.HTML(
-            how_to_play_html(), sizing_mode="stretch_width", css_classes=["cole-how-to-play"]
+
+    def _turn_columns(self) -> pn.FlexBox:
+        """This turn step by step beside the earlier turns (under it when narrow)."""
+        return pn.FlexBox(
+            pn.Column(
+                pn.pane.HTML("<b>This turn, step by step</b>", margin=(4, 5, 0, 5)),
+                self._steps,
+                margin=0,
+                min_width=340,
+                styles={"flex": "1 1 340px"},
+            ),
+            pn.Column(
+                pn.pane.HTML("<b>Earlier turns</b>", margin=(4, 5, 0, 5)),
+                self._review,
+                self._log,
+                margin=0,
+                min_width=340,
+                styles={"flex": "1 1 340px"},
+            ),
+            margin=0,
+            sizing_mode="stretch_width",
         )
 
     def settings(self) -> pn.viewable.Viewable:
