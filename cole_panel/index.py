@@ -4,29 +4,14 @@ from __future__ import annotations
 
 import panel as pn
 
+from .game_pages import GAME_PAGES
 from .pictures import PICTURES
 from .ui.screens import SITE_NAME
 
-GAMES = (
-    (
-        "circle",
-        "Circle of Life",
-        "Two players grow critters of 1–4 stones on a hex board. Each of the 12 species eats the "
-        "next one round the Circle of Life; eat 20 stones or fill the board to win.",
-    ),
-    (
-        "ecosystem",
-        "Ecosystem: Savanna",
-        "Draft cards into a 4 × 5 park (or two), then score it. Explore every scoring line "
-        "step by step, cheetah and lion flips included.",
-    ),
-    (
-        "savannah",
-        "On the Savannah",
-        "Play animals onto a shared card row; predators hunt, humans scare, scavengers steal. "
-        "Every hunt is explained as it happens.",
-    ),
+GAMES: tuple[tuple[str, str, str], ...] = tuple(
+    (page.address, page.title, page.blurb) for page in GAME_PAGES.values()
 )
+"""(app name, title, one line) of each game's card, from the games' page records."""
 
 CARD_WIDTH = 300
 
@@ -55,7 +40,7 @@ def index_page() -> pn.viewable.Viewable:
     """A fresh landing page: one card per game with a picture and a link to its app."""
     return pn.Column(
         pn.pane.Markdown(
-            f"# {SITE_NAME}\nThe *Circle of Life* family of ecosystem games: "
+            f"# {SITE_NAME}\nThe *Circle of Life* family of games of food webs: "
             "learn the rules by playing, explore scoring, play against bots.",
             sizing_mode="stretch_width",
         ),

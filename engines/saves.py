@@ -1,15 +1,22 @@
-"""Reading a saved state back: the checks every game's save reader makes the same way.
+"""Saved states: the label every game's save starts with, and the checks every reader makes.
 
-A save is a JSON object with a tag naming the game, a format version, the rules and the seed,
-then each game's own fields.  :func:`read_envelope` checks the object, its set of fields, the
-tag and the version; :func:`read_rules` and :func:`read_seed` read the two shared values.  Every
-``ValueError`` starts with the field it is about, written by ``where`` (:func:`plain`,
-``"seed"``, or :func:`quoted`, ``"field 'seed'"``, as each game's messages name fields).
+A save is a JSON object ``{"game": <the game's name>, "version": SAVE_VERSION, ...}`` with the
+rules and the seed, then each game's own fields; :func:`header` writes its first two fields.
+:func:`read_envelope` checks the object, its set of fields, the label and the version, and reads
+version 1 saves too (they labelled the game each their own way, see :class:`V1Label`);
+:func:`read_rules` and :func:`read_seed` read the two shared values.  Every ``ValueError``
+starts with the field it is about, written by ``where`` (:func:`plain`, ``"seed"``, or
+:func:`quoted`, ``"field 'seed'"``, as each game's messages name fields).
 
->>> read_envelope({"game": "chess", "version": 1}, ["game", "version"], "game", "go", 1)
+>>> header("go")
+{'game': 'go', 'version': 2}
+>>> read_envelope({"game": "chess", "version": 2}, [], "go")
 Traceback (most recent call last):
 ...
 ValueError: game: this is a save of 'chess', not 'go'.
+>>> old = {"format": "go-state", "version": 1}
+>>> dict(read_envelope(old, [], "go", v1=V1Label("format", "go-state")))
+{'game': 'go', 'version': 2}
 >>> read_seed("x", quoted)
 Traceback (most recent call last):
 ...
@@ -19,9 +26,24 @@ ValueError: field 'seed': must be a whole number or null, not 'x'.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
-__all__ = ["plain", "quoted", "read_envelope", "read_rules", "read_seed"]
+__all__ = [
+    "LABEL",
+    "SAVE_VERSION",
+    "V1Label",
+    "header",
+    "plain",
+    "quoted",
+    "read_envelope",
+    "read_rules",
+    "read_seed",
+]
+
+SAVE_VERSION = 2
+"""The version every engine writes (2: one label, ``"game"``, holding the game's name)."""
+LABEL = "game"
+"""The field that names the game in a save."""
 
 R = TypeVar("R")
 Where = Callable[[str], str]
@@ -37,31 +59,51 @@ def quoted(field: str) -> str:
     return f"field {field!r}"
 
 
+class V1Label(NamedTuple):
+    """How a game's version 1 saves labelled it: the field and its value."""
+
+    field: str
+    value: str
+
+
+def header(game: str) -> dict[str, Any]:
+    """The first fields of a save of ``game``: its label and :data:`SAVE_VERSION`."""
+    return {LABEL: game, "version": SAVE_VERSION}
+
+
 def read_envelope(
     data: Any,
     fields: str | Collection[str],
-    tag_field: str,
-    tag: str,
-    version: int,
+    game: str,
     where: Where = plain,
+    v1: V1Label | None = None,
 ) -> Mapping[str, Any]:
-    """``data`` as a mapping holding exactly ``fields`` (names, or one string of names separated
-    by spaces), tagged ``tag`` in its ``tag_field`` and at ``version``."""
-    if isinstance(fields, str):
-        fields = fields.split()
+    """``data`` as a save of ``game`` at :data:`SAVE_VERSION` holding exactly the label, the
+    version and ``fields`` (names, or one string of names separated by spaces).  A version 1
+    save labelled as ``v1`` says (default: the same label) is read as its version 2 form."""
     if not isinstance(data, Mapping):
         raise ValueError(f"A save must be a JSON object (a mapping), not {type(data).__name__}.")
+    v1 = v1 or V1Label(LABEL, game)
+    if type(data.get("version")) is int and data["version"] == 1 and data.get(v1.field) == v1.value:
+        if v1.field != LABEL and LABEL in data:
+            raise ValueError(f"{where(LABEL)}: unknown field in a version 1 save.")
+        data = {**header(game), **{k: v for k, v in data.items() if k not in (v1.field, "version")}}
+    # A save of another game is named by its label, or by the field older saves used.
+    field = LABEL if LABEL in data or "format" not in data else "format"
+    if field in data and data[field] != game:
+        raise ValueError(f"{where(field)}: this is a save of {data[field]!r}, not {game!r}.")
+    fields = fields.split() if isinstance(fields, str) else list(fields)
+    fields = [LABEL, "version", *fields]
     missing = sorted(set(fields) - set(data))
     if missing:
         raise ValueError(f"{where(missing[0])}: missing (the save has no {missing[0]!r} field).")
     unknown = sorted(set(data) - set(fields))
     if unknown:
         raise ValueError(f"{where(unknown[0])}: unknown field in a save.")
-    if data[tag_field] != tag:
-        raise ValueError(f"{where(tag_field)}: this is a save of {data[tag_field]!r}, not {tag!r}.")
-    if type(data["version"]) is not int or data["version"] != version:
+    if type(data["version"]) is not int or data["version"] != SAVE_VERSION:
         raise ValueError(
-            f"{where('version')}: this program reads version {version}, not {data['version']!r}."
+            f"{where('version')}: this program reads version 1 or {SAVE_VERSION}, "
+            f"not {data['version']!r}."
         )
     return data
 

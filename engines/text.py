@@ -1,9 +1,9 @@
 """English for the sentences the games say: one rule for "a" or "an", one for counted nouns,
-one for lists ("a, b and c"), one for who won."""
+one for lists ("a, b and c"), one for a player's name, one for who won."""
 
 from __future__ import annotations
 
-__all__ = ["and_list", "article", "counted", "won"]
+__all__ = ["and_list", "article", "counted", "player_name", "won"]
 
 
 def article(word: str) -> str:
@@ -33,6 +33,15 @@ def and_list(words: list[str]) -> str:
     if not words:
         return "nothing"
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def player_name(player: int) -> str:
+    """How the card games' sentences name a player: index 0 is "Player 1".
+
+    >>> player_name(0), player_name(3)
+    ('Player 1', 'Player 4')
+    """
+    return f"Player {player + 1}"
 
 
 def won(who: str, shared: bool, points: int | None = None) -> str:

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from cole_panel.circle import CircleDashboard
 from cole_panel.circle.model import CircleModel
-from cole_panel.core.text import a
 from cole_panel.ecosystem.draft_view import DraftTable
 from cole_panel.savannah import SavannahDashboard
 from cole_panel.ui.keyboard import BoardKeys, Spot, step
+from engines.text import article
 
 
 class Heard:
@@ -104,7 +104,7 @@ def test_savannah_cursor_chooses_and_enter_plays():
     assert "Enter plays it" in keys.cursor_text
     keys._handle_msg({"key": "Enter"})
     assert d.model.history and d.model.history[0].player == 0
-    assert f"Player 1 played {a(card.split('#')[0])}" in heard
+    assert f"Player 1 played {article(card.split('#')[0])}" in heard
     keys._handle_msg({"move": "play nothing#9"})
     assert keys.move_error
 

@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 from cole_panel.circle.link import read_query as read_circle_query
 from cole_panel.core.query import MAX_QUERY_LENGTH, choice, flag, read_query, whole
-from cole_panel.savannah.address import read_savannah_query
+from cole_panel.savannah.link import read_query as read_savannah_query
 from tests.strategies import examples
 
 PARSERS = {"players": whole(2, 5), "hide": flag(), "seat0": choice(["Human", "MCTS"])}

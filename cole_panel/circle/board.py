@@ -22,8 +22,8 @@ from bokeh.models import ColumnDataSource, CustomJS, Div, HoverTool, Label
 from engines.circle import PLAYER_NAMES, PREDATOR, PREY, State, plural
 from engines.circle.race import Race, race
 from engines.circle.species import DIRECTIONS
+from engines.text import article
 
-from ..core.text import a
 from ..ui import batched
 from ..ui.client_values import finite_point
 from ..ui.figures import bare_figure, lean
@@ -422,7 +422,7 @@ class CircleBoard(pn.viewable.Viewer):
                     tip = html.escape(preview.reason or "")
                 else:
                     species = preview.species or ""
-                    title = f"{name} · {PLAYER_NAMES[mover]} here makes {a(species)}"
+                    title = f"{name} · {PLAYER_NAMES[mover]} here makes {article(species)}"
                     tip = preview_text(state, preview)
                     form = list(preview.cells)
                     eat = [cell_center(x) for c in preview.eats for x in sorted(c.cells)]

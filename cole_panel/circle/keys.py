@@ -14,8 +14,8 @@ from collections.abc import Hashable, Sequence
 from typing import Any
 
 from engines.circle import PLAYER_NAMES, State
+from engines.text import article
 
-from ..core.text import a
 from ..ui.keyboard import BoardKeys, Shortcut, Spot, typed_move
 from .board import CircleBoard
 from .geometry import board_cells, cell_center
@@ -35,7 +35,7 @@ def position_text(state: State) -> str:
             key=lambda c: (c.species, sorted(map(state.label, c.cells))),
         )
         words = [
-            f"{a(c.species)} at {' '.join(sorted(state.label(x) for x in c.cells))}"
+            f"{article(c.species)} at {' '.join(sorted(state.label(x) for x in c.cells))}"
             for c in critters
         ]
         lines.append(f"{PLAYER_NAMES[q]}: {'; '.join(words) if words else 'no stones'}.")
@@ -59,15 +59,9 @@ class CircleKeys:
     def __init__(self, board: CircleBoard, shortcuts: Sequence[Shortcut]):
         self.board = board
         self.model = board.model
-        self.keys = BoardKeys(
-            self,
-            extra=shortcuts,
-            label="Circle of Life board",
-            on_place=board.place,
-            sizing_mode="stretch_width",
-            margin=(4, 0),
+        self.keys = BoardKeys.beside(
+            self, board, "Circle of Life board", shortcuts, board.place, margin=(4, 0)
         )
-        self.keys.param.watch(lambda e: setattr(board, "pointer", e.new), ["pointer"])
         board.param.watch(self._on_pending, ["pending"])
         self.model.param.watch(self._on_position, ["state", "view_index"])
         # Every message, even one said before (a refusal repeated is news to the listener).

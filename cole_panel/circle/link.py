@@ -30,7 +30,7 @@ import param
 from engines import IllegalAction
 from engines.circle import MAX_RADIUS, Rules, State, board, new_game
 
-from ..core.query import MAX_QUERY_LENGTH, choice, flag, whole
+from ..core.query import MAX_QUERY_LENGTH, rules_parsers
 from ..core.query import read_query as _read
 from ..ui.address import page_location_ok, room_name
 from ..ui.links import CopyLink
@@ -38,7 +38,7 @@ from .model import CircleModel
 
 __all__ = ["MAX_QUERY_LENGTH", "RULE_PARAMETERS", "SharedPosition", "ShareLink", "position_query"]
 
-RULE_PARAMETERS = ("radius", "capture_target", "first_player", "no_placement_wins")
+RULE_PARAMETERS = CircleModel.OPTION_NAMES
 """The rules a link may carry (only when they differ from the rulebook's)."""
 _MAX_MOVES = board(MAX_RADIUS).size * 4
 
@@ -75,13 +75,7 @@ def position_query(state: State) -> str:
     return "?" + "&".join(parts) if parts else ""
 
 
-_PARSERS = {
-    "moves": str,
-    "radius": whole(),  # the rules say the bounds, below
-    "capture_target": whole(),
-    "first_player": choice({"0": 0, "1": 1, "orange": 0, "black": 1}),
-    "no_placement_wins": flag(),
-}
+_PARSERS = {"moves": str, **rules_parsers(Rules, bounded=False)}  # the rules say the bounds
 """Each parameter's reader (:mod:`cole_panel.core.query`): a bad one is named, the rest kept."""
 
 

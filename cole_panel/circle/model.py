@@ -35,10 +35,18 @@ from ..core import (
     seats,
 )
 from ..core import Turn as BaseTurn
+from ..core.options import options_class
 
 SAVE_FORMAT = "cole-panel/circle-of-life"
 
-__all__ = ["SAVE_FORMAT", "SAVE_VERSION", "CircleModel", "Turn", "mcts_iterations"]
+__all__ = [
+    "SAVE_FORMAT",
+    "SAVE_VERSION",
+    "CircleModel",
+    "CircleOptions",
+    "Turn",
+    "mcts_iterations",
+]
 
 Cell = tuple[int, int]
 
@@ -71,36 +79,17 @@ class Turn(BaseTurn):
         return cls(before.current_player, cell, after.label(cell), tuple(events), after)
 
 
+CircleOptions = options_class(Rules, name="CircleOptions")
+"""The options of the next new game, as Param parameters (from :class:`~engines.circle.Rules`)."""
+
+
 @seats(*PLAYER_NAMES, defaults=("Human", "MCTS"))
-class CircleModel(GameModel):
+class CircleModel(GameModel, CircleOptions):
     """A Circle of Life game with its options, seats, history and messages."""
 
     game = "circle"
     save_format = SAVE_FORMAT
     title = "Circle of Life"
-
-    radius = param.Integer(
-        default=4,
-        bounds=(2, 8),
-        doc=("Board radius for the next new game: 4 is the published board (61 cells)."),
-    )
-    capture_target = param.Integer(
-        default=20,
-        bounds=(1, 1000),
-        softbounds=(1, 60),
-        doc=("Stones a player must eat to win (rulebook: 20); used by the next new game."),
-    )
-    first_player = param.Integer(
-        default=0,
-        bounds=(0, 1),
-        doc=("Who places the first stone in the next new game: 0 Orange, 1 Black."),
-    )
-    no_placement_wins = param.Boolean(
-        default=True,
-        doc=(
-            "If it is your turn and you cannot place a stone: True you win (rulebook), False you lose."
-        ),
-    )
 
     hint_strength = param.Integer(
         default=3,
@@ -163,23 +152,10 @@ class CircleModel(GameModel):
             history,
             future,
             state,
-            radius=rules.radius,
-            capture_target=rules.capture_target,
-            first_player=rules.first_player,
-            no_placement_wins=rules.no_placement_wins,
+            **self.options_from(rules),
             view_index=None,
             hint=None,
             **extra,
-        )
-
-    @property
-    def rules(self) -> Rules:
-        """The rules the parameters describe (used by the next new game)."""
-        return Rules(
-            radius=self.radius,
-            capture_target=self.capture_target,
-            first_player=self.first_player,
-            no_placement_wins=self.no_placement_wins,
         )
 
     # ------------------------------------------------------------------ reading

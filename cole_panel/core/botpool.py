@@ -24,8 +24,9 @@ Replayable: a seeded bot's random generator is derived from the game's seed, the
 ply (:meth:`BotRequest.bot_seed`), never kept between moves, so a cancelled or repeated search
 cannot shift a seeded game's later moves.
 
->>> from engines.circle import Rules, new_game
->>> request = BotRequest("circle", "Greedy", 1, seed=3, ply=0, state_json=new_game(Rules(radius=2)).to_json())
+>>> from engines.games import GAMES
+>>> game = next(iter(GAMES.values()))
+>>> request = BotRequest(game.name, "Greedy", 1, seed=3, ply=0, state_json=game.new_game(seed=1).to_json())
 >>> request.compute() == request.compute()
 True
 """
@@ -48,7 +49,10 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import Any
 
-from .seats import make_seat_bot
+from engines.games import GAMES as RECORDS
+from engines.games import load_added_games
+
+from .seats import game_record, make_seat_bot
 
 __all__ = ["MAX_SEARCH_SECONDS", "WORKER_NICE", "BotPool", "BotRequest", "PoolEvent", "shared_pool"]
 
@@ -70,7 +74,7 @@ class BotRequest:
     """One bot move to compute, as plain data that can travel to another process."""
 
     game: str
-    """The engine package: ``'circle'``, ``'ecosystem'`` or ``'savannah'``."""
+    """The game's name (its engine record, :mod:`engines.games`)."""
     kind: str
     """'Random', 'Greedy' or 'MCTS'."""
     strength: int
@@ -93,7 +97,7 @@ class BotRequest:
 
     def compute(self, should_stop: Callable[[], bool] | None = None) -> Any:
         """The bot's choice (runs anywhere: inline, on a thread or in a worker process)."""
-        state = importlib.import_module(f"engines.{self.game}").State.from_json(self.state_json)
+        state = game_record(self.game).state_type.from_json(self.state_json)
         bot = make_seat_bot(self.game, self.kind, self.strength, self.bot_seed())
         if should_stop is not None and hasattr(bot, "search"):
             return bot.choose(state, should_stop)
@@ -131,8 +135,9 @@ def _work(request: BotRequest, slot: int) -> Any:
 
 
 def _warm_up() -> None:
-    for game in ("circle", "ecosystem", "savannah"):
-        importlib.import_module(f"engines.{game}.bots")
+    load_added_games()  # the games named in $COLE_GAMES join this worker's records too
+    for game in list(RECORDS.values()):
+        importlib.import_module(game.module + ".bots")
 
 
 # ---------------------------------------------------------------------- server side

@@ -12,9 +12,9 @@ among the finished games (:meth:`GameStore.finish`).
 >>> import tempfile
 >>> from cole_panel.core.database import Database
 >>> store = GameStore(Database.in_folder(tempfile.mkdtemp()), max_games=2)
->>> store.put("token-a", "circle", '{"moves": []}')
+>>> store.put("token-a", "go", '{"moves": []}')
 True
->>> store.get("token-a", "circle"), store.get("token-b", "circle")
+>>> store.get("token-a", "go"), store.get("token-b", "go")
 ('{"moves": []}', None)
 """
 

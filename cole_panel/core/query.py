@@ -19,6 +19,7 @@ ValueError: gazelles: '²' is not a whole number from 0 to 99.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -26,6 +27,8 @@ from typing import Any
 from urllib.parse import parse_qsl
 
 import param
+
+from engines.options import option_specs
 
 from .untrusted import short, shown
 
@@ -40,6 +43,7 @@ __all__ = [
     "parse_whole",
     "query_pairs",
     "read_query",
+    "rules_parsers",
     "whole",
 ]
 
@@ -210,6 +214,25 @@ def choice(options: Sequence[Any] | Mapping[str, Any]) -> Parser:
         raise ValueError(f"is not one of {', '.join(table)}")
 
     return read
+
+
+def rules_parsers(
+    rules_type: type, names: Iterable[str] | None = None, *, bounded: bool = True
+) -> dict[str, Parser]:
+    """A parser for each option of ``rules_type`` (only ``names``, if given) from the
+    :class:`~engines.options.OptionSpec` its field declares; ``bounded=False`` reads only the
+    form of a number and leaves its range to the ``Rules`` check.
+
+    >>> from engines.circle import Rules
+    >>> read_query("?radius=9&first_player=black", rules_parsers(Rules)).problems
+    ["radius: '9' is not a whole number from 2 to 8."]
+    """
+    wanted = None if names is None else set(names)
+    return {
+        spec.name: functools.partial(spec.read, bounded=bounded)
+        for spec in option_specs(rules_type)
+        if wanted is None or spec.name in wanted
+    }
 
 
 def param_parsers(owner: param.Parameterized | type, names: Iterable[str]) -> dict[str, Parser]:

@@ -7,16 +7,18 @@ the other (the fast first pass over the whole game, then the deep pass where the
 most) and keeps the :class:`~engines.review.GameReview` so far, so a chart can fill in as it
 goes.
 
->>> from engines.circle import Rules, new_game
+>>> from engines.games import GAMES
+>>> start = next(iter(GAMES.values())).new_game(seed=1)
+>>> second = start.clone()
+>>> _ = second.apply(second.legal_actions()[0])
 >>> run = ReviewRun(iterations=8)
->>> run.start(new_game(Rules(radius=2)), ["A1", "C3"])   # no scheduler: runs inline
+>>> run.start(start, [start.legal_actions()[0], second.legal_actions()[0]])   # runs inline
 >>> run.review.complete, run.done, run.total, run.running
 (True, 3, 3, False)
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -26,6 +28,7 @@ import param
 from engines.review import GameReview, MoveReview, Reviewer
 
 from .scheduler import BotJob, BotScheduler, InlineScheduler
+from .seats import game_record
 
 __all__ = ["ReviewRequest", "ReviewRun"]
 
@@ -35,7 +38,7 @@ class ReviewRequest:
     """One position of a review to judge, as plain data that can travel to another process."""
 
     game: str
-    """The engine package: ``'circle'``, ``'ecosystem'`` or ``'savannah'``."""
+    """The game's name (its engine record, :mod:`engines.games`)."""
     start_json: str
     """The game's start, as the engine's JSON."""
     actions: tuple[str, ...]
@@ -55,7 +58,7 @@ class ReviewRequest:
 
     def reviewer(self) -> Reviewer:
         """The game's :class:`~engines.review.Reviewer`."""
-        start = importlib.import_module(f"engines.{self.game}").State.from_json(self.start_json)
+        start = game_record(self.game).state_type.from_json(self.start_json)
         return Reviewer(
             start, self.actions, iterations=self.iterations, seed=self.seed, names=self.names
         )

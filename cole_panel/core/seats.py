@@ -4,18 +4,21 @@ A seat holds a person or one of the bots of :data:`SEAT_KINDS`; the search bot's
 over :data:`STRENGTH_BOUNDS`.  :func:`make_seat_bot` is the only code in ``cole_panel`` that
 constructs an engine bot, so a change to the engines' bot API is made here once.
 
->>> [iterations_for("circle")(s) for s in range(1, 6)]
-[150, 400, 1000, 2000, 4000]
->>> make_seat_bot("savannah", "Greedy", 3, seed=1).__class__.__name__
+>>> from engines.games import GAMES
+>>> game = next(iter(GAMES))
+>>> [iterations_for(game)(s) for s in range(1, 6)] == [GAMES[game].strengths[s] for s in range(1, 6)]
+True
+>>> make_seat_bot(game, "Greedy", 3, seed=1).__class__.__name__
 'GreedyBot'
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
-from types import ModuleType
 from typing import Any
+
+from engines.games import GAMES as RECORDS
+from engines.games import Game, load_added_games
 
 SEAT_KINDS: tuple[str, ...] = ("Human", "Random", "Greedy", "MCTS")
 """What can sit at a seat, in the order a menu shows them."""
@@ -29,19 +32,23 @@ STRENGTH_BOUNDS: tuple[int, int] = (1, 5)
 DEFAULT_STRENGTH = 2
 """A seat's search-bot strength until someone changes it."""
 
-GAMES: tuple[str, ...] = ("circle", "ecosystem", "savannah")
-"""The games whose bots :func:`make_seat_bot` builds (``engines.<game>.bots``)."""
+GAMES: tuple[str, ...] = tuple(RECORDS)
+"""The games whose bots :func:`make_seat_bot` builds (the engine records')."""
 
 
-def _bots(game: str) -> ModuleType:
-    if game not in GAMES:
-        raise ValueError(f"There is no game {game!r}; the games are {', '.join(GAMES)}.")
-    return importlib.import_module(f"engines.{game}.bots")
+def game_record(game: str) -> Game:
+    """The engine record of ``game`` (its exact name); ``ValueError`` naming the games."""
+    if isinstance(game, str) and game not in RECORDS:
+        load_added_games()  # in a worker process: the games named in $COLE_GAMES
+    found = RECORDS.get(game) if isinstance(game, str) else None
+    if found is None:
+        raise ValueError(f"There is no game {game!r}; the games are {', '.join(RECORDS)}.")
+    return found
 
 
 def iterations_for(game: str) -> Callable[[int], int]:
     """The search bot's iterations per move at a strength from 1 to 5, for ``game``."""
-    table = _bots(game).ITERATIONS  # the engines own the one strength table per game
+    table = game_record(game).strengths  # the engines own the one strength table per game
 
     def iterations(strength: int) -> int:
         return table[strength]
@@ -52,13 +59,9 @@ def iterations_for(game: str) -> Callable[[int], int]:
 
 def make_seat_bot(game: str, kind: str, strength: int, seed: int | None) -> Any:
     """A new bot of ``kind`` ('Random', 'Greedy' or 'MCTS') for ``game``, with a ``choose``."""
-    module = _bots(game)
-    if kind == "Random":
-        return module.RandomBot(seed=seed)
-    if kind == "Greedy":
-        return module.GreedyBot(seed=seed)
-    if kind == "MCTS":
-        return module.make_bot("mcts", strength, seed=seed)
+    record = game_record(game)
+    if kind in BOT_KINDS:
+        return record.make_bot(kind, strength, seed)
     raise ValueError(f"{kind!r} is not a bot kind; use one of {', '.join(BOT_KINDS)}.")
 
 
@@ -70,7 +73,7 @@ class BotShelf:
     """
 
     def __init__(self, game: str):
-        _bots(game)  # fail now on an unknown game
+        game_record(game)  # fail now on an unknown game
         self.game = game
         self._shelf: dict[tuple[int, str, int], Any] = {}
 

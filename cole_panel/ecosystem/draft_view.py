@@ -18,6 +18,7 @@ import panel as pn
 import param
 
 from engines.ecosystem import Pick, State, player_name
+from engines.text import article
 
 from ..ui import (
     EventLog,
@@ -42,7 +43,7 @@ from .draft_html import (
 from .explanations import points_word
 from .hand_view import HandView
 from .keys import EcosystemKeys
-from .model import MAX_PLAYERS, EcosystemModel, a
+from .model import MAX_PLAYERS, EcosystemModel
 from .saving import NamedSaveLoad
 from .style import WRAP_TABS
 
@@ -529,7 +530,7 @@ class DraftTable(pn.viewable.Viewer):
         if self._selected[name] is not None:
             where = "your park" if name is None else f"Park {name.capitalize()}"
             m.param.update(
-                message=f"Picked {a(card.label)}: now click a green cell of {where}.",
+                message=f"Picked {article(card.label)}: now click a green cell of {where}.",
                 message_is_error=False,
             )
         self._refresh()

@@ -42,8 +42,8 @@ from engines.ecosystem import (
     cell_label,
     score_steps,
 )
+from engines.text import article
 
-from ..core.text import a
 from ..core.untrusted import short
 from .explanations import ScoringExplanations
 from .explorer_steps import ScoringSteps
@@ -343,11 +343,11 @@ class ScoringExplorerModel(ScoringExplanations, ScoringSteps, ScoringOptions):
             card = card_from_code(code)
             if cards.get(cell) is card:
                 self.param.update(
-                    message=f"{where} already holds {a(card.label)}.", message_is_error=False
+                    message=f"{where} already holds {article(card.label)}.", message_is_error=False
                 )
                 return True
             cards[cell] = card
-            text = f"Put {a(card.label)} at {where}."
+            text = f"Put {article(card.label)} at {where}."
         parks = list(self.parks)
         parks[slot] = Park(cards)
         before = self.final_total

@@ -39,7 +39,6 @@ from engines.ecosystem import (
     Park,
     Pick,
     Placed,
-    Rules,
     State,
     card_from_code,
     new_game,
@@ -47,6 +46,8 @@ from engines.ecosystem import (
     placement_cells,
     player_name,
 )
+from engines.ecosystem.rules import MAX_PLAYERS
+from engines.text import and_list, article, won
 
 from ..core import (
     SAVE_VERSION,
@@ -58,9 +59,8 @@ from ..core import (
     read_seats,
     seats,
 )
-from ..core.text import a, and_list, won
 from .game_file import picks, read_game
-from .options import ScoringOptions
+from .options import DraftOptions
 from .turns import Turn, park_phrase, where
 
 __all__ = [
@@ -70,11 +70,9 @@ __all__ = [
     "SEAT_KINDS",
     "EcosystemModel",
     "Turn",
-    "a",
     "mcts_iterations",
 ]
 
-MAX_PLAYERS = 6
 SAVE_FORMAT = "cole-panel/ecosystem-game"
 """The ``format`` field of a saved draft."""
 
@@ -83,24 +81,13 @@ mcts_iterations = iterations_for("ecosystem")
 
 
 @seats(*(player_name(p) for p in range(MAX_PLAYERS)), defaults=("Human",) + ("Greedy",) * 5)
-class EcosystemModel(GameModel, ScoringOptions):
+class EcosystemModel(GameModel, DraftOptions):
     """An Ecosystem: Savanna draft with its options, seats, history and messages."""
 
     game = "ecosystem"
     save_format = SAVE_FORMAT
     title = "Ecosystem"
 
-    players = param.Integer(
-        default=2, bounds=(2, MAX_PLAYERS), doc=("Number of players of the next new game, 2 to 6.")
-    )
-    frame = param.Selector(
-        default="fixed",
-        objects=["fixed", "floating"],
-        doc=(
-            "Placement frame of the next game: fixed (the park's own 4 × 5 cells) or floating "
-            "(the frame may slide until the park is complete)."
-        ),
-    )
     confirm_turn = param.Boolean(
         default=True,
         doc=("Keep a person's picks pending until she passes the hands, so she can undo them."),
@@ -130,11 +117,6 @@ class EcosystemModel(GameModel, ScoringOptions):
         self._adopt(state.clone(), [], "Game set up.")
 
     # ------------------------------------------------------------------ options
-    @property
-    def rules(self) -> Rules:
-        """The rules the parameters describe (used by the next new game)."""
-        return self.make_rules(players=self.players, frame=self.frame)
-
     def seat_name(self, player: int) -> str:
         """E.g. 'Player 1 (you)', 'Player 2 (Greedy bot)', 'Player 3 (MCTS bot, strength 2)'."""
         kind = self.seat(player)
@@ -298,7 +280,7 @@ class EcosystemModel(GameModel, ScoringOptions):
             None,
         )
         way = "" if park is None else (" (clockwise)" if d == 1 else " (anticlockwise)")
-        took = f" after taking {a(taken.label)} from it" if taken is not None else ""
+        took = f" after taking {article(taken.label)} from it" if taken is not None else ""
         return f"{self.seat_name(giver)} passed you this {hand}{way}{took}."
 
     def turn_text(self) -> str:
@@ -391,7 +373,7 @@ class EcosystemModel(GameModel, ScoringOptions):
         return True
 
     def _pending_text(self, pick: Pick, pending: list[Pick]) -> str:
-        text = f"You put {a(pick.card.label)} at {where(pick.park, pick.cell)}."
+        text = f"You put {article(pick.card.label)} at {where(pick.park, pick.cell)}."
         p = self.state.current_player
         missing = [
             n
@@ -559,8 +541,6 @@ class EcosystemModel(GameModel, ScoringOptions):
             rules = state.rules
             self.param.update(
                 **self.options_from(rules),
-                players=rules.players,
-                frame=rules.frame,
                 confirm_turn=confirm,
                 state=state.clone(),
                 start=start,

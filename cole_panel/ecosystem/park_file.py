@@ -10,6 +10,9 @@ import json
 from typing import Any
 
 from engines.ecosystem import CardType, Park, Rules, State
+from engines.ecosystem.saves import GAME as ENGINE_SAVE
+from engines.ecosystem.saves import V1 as ENGINE_SAVE_V1
+from engines.saves import LABEL
 
 from ..core.envelope import check_version, load_object
 from ..core.untrusted import shown
@@ -50,7 +53,7 @@ def read_park_file(text: str) -> tuple:
     choices, what it was); a saved draft gives its parks.  ValueError with a sentence."""
     data = load_object(text, "saved park")
     fmt = data.get("format")
-    if fmt == GAME_FORMAT or fmt == "ecosystem-savanna-state":
+    if fmt in (GAME_FORMAT, ENGINE_SAVE_V1.value) or data.get(LABEL) == ENGINE_SAVE:
         return _parks_of_game(data)
     if fmt != PARK_FORMAT:
         raise ValueError(f"it is not a saved Ecosystem park (the 'format' field is {shown(fmt)}).")

@@ -1,7 +1,8 @@
 """Reading a study's rows: win rates with Wilson intervals, ratings, and per-game statistics.
 
 Every function takes the rows of a results file (dicts, see ``runner.COLUMNS``) and returns a
-``pandas.DataFrame`` that a summary prints and a page plots.  A shared win counts ``1/k`` to each
+``pandas.DataFrame`` that a summary prints and a page plots.  Each game's own statistics are in
+its lab facts (the ``lab`` of its page record, :mod:`cole_panel.game_pages`), built on these.  A shared win counts ``1/k`` to each
 of the ``k`` winners, so win rates always add up to one game per game.
 
 >>> lo, hi = wilson(50, 100)
@@ -45,7 +46,7 @@ def credits(row: dict[str, Any]) -> list[float]:
     return [share if s in winners else 0.0 for s in range(len(seats))]
 
 
-def _rate_row(label: dict[str, Any], wins: float, n: int) -> dict[str, Any]:
+def rate_row(label: dict[str, Any], wins: float, n: int) -> dict[str, Any]:
     lo, hi = wilson(wins, n)
     return {
         **label,
@@ -65,7 +66,7 @@ def bot_rates(rows: list[dict[str, Any]]) -> pd.DataFrame:
         for bot, credit in zip(row["seats"].split(","), credits(row), strict=True):
             wins[bot] += credit
             games[bot] += 1
-    return pd.DataFrame([_rate_row({"bot": b}, wins[b], games[b]) for b in games])
+    return pd.DataFrame([rate_row({"bot": b}, wins[b], games[b]) for b in games])
 
 
 def seat_rates(rows: list[dict[str, Any]]) -> pd.DataFrame:
@@ -76,7 +77,7 @@ def seat_rates(rows: list[dict[str, Any]]) -> pd.DataFrame:
         for seat, credit in enumerate(credits(row)):
             wins[seat] += credit
             games[seat] += 1
-    return pd.DataFrame([_rate_row({"seat": s}, wins[s], games[s]) for s in sorted(games)])
+    return pd.DataFrame([rate_row({"seat": s}, wins[s], games[s]) for s in sorted(games)])
 
 
 def rate_curve(rows: list[dict[str, Any]], bot: str) -> pd.DataFrame:
@@ -88,7 +89,7 @@ def rate_curve(rows: list[dict[str, Any]], bot: str) -> pd.DataFrame:
                 wins += credit
                 n += 1
         if n:
-            out.append(_rate_row({"bot": bot}, wins, n))
+            out.append(rate_row({"bot": bot}, wins, n))
     return pd.DataFrame(out, columns=["bot", "games", "wins", "rate", "low", "high"])
 
 
@@ -168,134 +169,21 @@ def ratings(rows: list[dict[str, Any]], resamples: int = 200, seed: int = 0) -> 
 # ------------------------------------------------------------------------------- per game
 
 
-def _by_rules(rows: list[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
+def by_rules(rows: list[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
     groups: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for row in rows:
         groups[row["rules"]].append(row)
     return groups
 
 
-def _rules_label(rules_json: str) -> str:
+def rules_label(rules_json: str) -> str:
     rules = json.loads(rules_json)
     return ", ".join(f"{k}={v}" for k, v in rules.items()) or "default rules"
 
 
-def _mean_interval(values: list[float]) -> tuple[float, float, float]:
+def mean_interval(values: list[float]) -> tuple[float, float, float]:
     a = np.asarray(values, dtype=float)
     if len(a) == 0:
         return (float("nan"),) * 3
     half = Z95 * a.std(ddof=1) / math.sqrt(len(a)) if len(a) > 1 else float("nan")
     return (a.mean(), a.mean() - half, a.mean() + half)
-
-
-def circle_stats(rows: list[dict[str, Any]]) -> pd.DataFrame:
-    """Per rules (e.g. radius): the first mover's win rate and the game length in moves."""
-    out = []
-    for rules_json, group in _by_rules(rows).items():
-        first = json.loads(rules_json).get("first_player", 0)
-        wins = sum(credits(r)[first] for r in group)
-        length, lo, hi = _mean_interval([r["turns"] for r in group])
-        ends = defaultdict(int)
-        for r in group:
-            ends[json.loads(r["detail"]).get("termination", "")] += 1
-        rate = _rate_row({"rules": _rules_label(rules_json)}, wins, len(group))
-        out.append(
-            {
-                **rate,
-                "moves": length,
-                "moves_low": lo,
-                "moves_high": hi,
-                "endings": ", ".join(f"{k} {v}" for k, v in sorted(ends.items())),
-            }
-        )
-    return pd.DataFrame(out)
-
-
-def savannah_cards(rows: list[dict[str, Any]], min_plays: int = 30) -> pd.DataFrame:
-    """Per card: plays, the win rate of the player who played it, kills per play.
-
-    Sorted strongest first; cards played fewer than ``min_plays`` times are left out.
-    """
-    plays: dict[str, int] = defaultdict(int)
-    wins: dict[str, float] = defaultdict(float)
-    kills: dict[str, int] = defaultdict(int)
-    for row in rows:
-        detail = json.loads(row["detail"])
-        share = credits(row)
-        for seat, card in detail.get("played", []):
-            plays[card] += 1
-            wins[card] += share[seat]
-        for card, n in detail.get("kills", {}).items():
-            kills[card] += n
-    out = [
-        {**_rate_row({"card": c}, wins[c], plays[c]), "kills_per_play": kills[c] / plays[c]}
-        for c in plays
-        if plays[c] >= min_plays
-    ]
-    frame = pd.DataFrame(
-        out, columns=["card", "games", "wins", "rate", "low", "high", "kills_per_play"]
-    )
-    return frame.rename(columns={"games": "plays"}).sort_values(
-        "rate", ascending=False, ignore_index=True
-    )
-
-
-def savannah_big_five(rows: list[dict[str, Any]]) -> pd.DataFrame:
-    """Per rules: how often someone killed all of the Big Five, and seat 0's win rate."""
-    out = []
-    for rules_json, group in _by_rules(rows).items():
-        hits = sum(1 for r in group if json.loads(r["detail"]).get("big_five"))
-        lo, hi = wilson(hits, len(group))
-        out.append(
-            {
-                "rules": _rules_label(rules_json),
-                "games": len(group),
-                "big_five": hits,
-                "rate": hits / len(group),
-                "low": lo,
-                "high": hi,
-                "mean_top_score": float(
-                    np.mean([max(map(int, r["scores"].split(","))) for r in group])
-                ),
-            }
-        )
-    return pd.DataFrame(out)
-
-
-def ecosystem_cards(rows: list[dict[str, Any]]) -> pd.DataFrame:
-    """Per card type: cards per park, points per card (ratio estimate, 95% interval), and how
-    many more of it winners held than the others (a rough pick value)."""
-    counts: dict[str, list[int]] = defaultdict(list)
-    points: dict[str, list[int]] = defaultdict(list)
-    gap: dict[str, list[float]] = defaultdict(list)
-    for row in rows:
-        share = credits(row)
-        seats = json.loads(row["detail"]).get("seats", [])
-        for cat in seats[0]["cards"] if seats else {}:
-            held = [s["cards"].get(cat, 0) for s in seats]
-            for s, seat in enumerate(seats):
-                counts[cat].append(held[s])
-                points[cat].append(seat["points"].get(cat, 0))
-            won = [h for h, c in zip(held, share, strict=True) if c > 0]
-            lost = [h for h, c in zip(held, share, strict=True) if c == 0]
-            if won and lost:
-                gap[cat].append(np.mean(won) - np.mean(lost))
-    out = []
-    for cat in counts:
-        c, p = np.asarray(counts[cat], float), np.asarray(points[cat], float)
-        ratio = p.sum() / c.sum() if c.sum() else float("nan")
-        half = Z95 * math.sqrt(((p - ratio * c) ** 2).sum()) / c.sum() if c.sum() else float("nan")
-        g, glo, ghi = _mean_interval(gap[cat])
-        out.append(
-            {
-                "card": cat.replace("_", " "),
-                "per_park": c.mean(),
-                "points_per_card": ratio,
-                "low": ratio - half,
-                "high": ratio + half,
-                "winner_minus_others": g,
-                "gap_low": glo,
-                "gap_high": ghi,
-            }
-        )
-    return pd.DataFrame(out).sort_values("points_per_card", ascending=False, ignore_index=True)

@@ -1,12 +1,13 @@
-"""``cole``: tournaments, ladders and balance studies of the three games, on Dask.
+"""``cole``: tournaments, ladders and balance studies of the games, on Dask.
 
-    cole tournament circle --bots random,greedy --games 200
-    cole ladder savannah --games 400 --output ladder.parquet
-    cole stats circle --vary radius=3,4 --bots greedy --games 1000
-    cole stats savannah --players 4 --bots greedy --games 500 --scheduler tcp://10.0.0.5:8786
+    cole tournament GAME --bots random,greedy --games 200
+    cole ladder GAME --games 400 --output ladder.parquet
+    cole stats GAME --vary OPTION=3,4 --bots greedy --games 1000
+    cole stats GAME --players 4 --bots greedy --games 500 --scheduler tcp://10.0.0.5:8786
     cole review game.json other.json --output review.csv
 
-Every game's rules options are flags of its sub-command (``cole tournament circle --help``).
+GAME is one of the games of :mod:`engines.games`; its rules options are flags of its
+sub-command (``cole tournament GAME --help``).
 Bad input prints one line naming the problem and exits with code 2, before anything is played
 or written.
 """
@@ -94,9 +95,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _metavar(option: G.Option) -> str:
-    if isinstance(option.default, bool):
+    if option.spec.kind == "flag":
         return "{true,false}"
-    return "N" if isinstance(option.default, int) or option.default is None else "WORD"
+    return "{" + ",".join(option.choices) + "}" if option.choices else "N"
 
 
 def _add_study_flags(sub: argparse.ArgumentParser, kind: str) -> None:

@@ -8,40 +8,41 @@ they take, how a bot is made from a name like ``"mcts:2"``, and what one finishe
 BotSpec(kind='mcts', strength=2)
 >>> str(parse_bot("greedy"))
 'greedy'
->>> result = play_game("circle", {"radius": 2}, ("random", "greedy"), seed=7)
->>> result.winners, len(result.scores)
-((1,), 2)
+>>> result = play_game(GAMES[0], {}, ("random", "greedy"), seed=7)
+>>> len(result.winners) >= 1, len(result.scores)
+(True, 2)
 """
 
 from __future__ import annotations
 
-import dataclasses
-import importlib
 import random
 from dataclasses import dataclass, field
 from typing import Any
 
 from engines.bots import BOT_KINDS, STRENGTHS
+from engines.games import GAMES as RECORDS
+from engines.games import get_game
+from engines.options import OptionSpec, option_specs, parse_option, rules_values
 
-GAMES: tuple[str, ...] = ("circle", "ecosystem", "savannah")
-"""The games the lab can study, by the name the command line uses."""
+from ..game_pages import GAME_PAGES
 
-PLAYERS: dict[str, tuple[int, int]] = {"circle": (2, 2), "ecosystem": (2, 6), "savannah": (2, 5)}
+GAMES: tuple[str, ...] = tuple(RECORDS)
+"""The games the lab can study, by the name the command line uses (the engine records')."""
+
+PLAYERS: dict[str, tuple[int, int]] = {name: game.players for name, game in RECORDS.items()}
 """Fewest and most players of each game."""
 
-_SKIPPED_OPTIONS = {"ecosystem": {"majority_points", "row_points", "deck"}}
-"""Rules fields with no flag (structured values a command line would not set)."""
 
-
-def _check_game(game: str) -> None:
-    if game not in GAMES:
-        raise ValueError(f"unknown game {game!r}; the games are {', '.join(GAMES)}.")
+def check_game(game: str) -> None:
+    """``ValueError`` naming the games if the lab has no game ``game``."""
+    if game not in RECORDS:
+        raise ValueError(f"unknown game {game!r}; the games are {', '.join(RECORDS)}.")
 
 
 def engine(game: str) -> Any:
-    """The engine package of a game (``engines.circle`` …)."""
-    _check_game(game)
-    return importlib.import_module(f"engines.{game}")
+    """The engine package of a game (its record's ``package``)."""
+    check_game(game)
+    return RECORDS[game].package
 
 
 @dataclass(frozen=True)
@@ -81,44 +82,47 @@ def make_bot(game: str, spec: BotSpec | str, seed: int) -> Any:
     strength is the same search budget here as at a seat (``engines.<game>.bots.ITERATIONS``).
     """
     spec = parse_bot(spec) if isinstance(spec, str) else spec
-    bots = importlib.import_module(f"engines.{game}.bots")
-    return bots.make_bot(spec.kind, spec.strength or 3, seed=seed)
+    return get_game(game).bots.make_bot(spec.kind, spec.strength or 3, seed=seed)
 
 
 # ---------------------------------------------------------------------------------- rules
 
 
+TEXT_KINDS = ("whole", "flag", "choice")
+"""The kinds of ``Rules`` option a flag sets (not the structured ones: tuples, decks)."""
+
+
 @dataclass(frozen=True)
 class Option:
-    """One rules option a study may set (a field of the game's ``Rules``)."""
+    """One rules option a study may set: a field of the game's ``Rules`` and its
+    :class:`~engines.options.OptionSpec` (label, help, bounds)."""
 
-    name: str
-    """The ``Rules`` field, e.g. ``"radius"``; the flag is ``--radius``."""
-    default: Any
-    """Its default value."""
-    doc: str
-    """What it means (the first line of the field's docstring, or its name)."""
-    choices: tuple[Any, ...] = ()
-    """The allowed values when the option is one of a few words."""
+    spec: OptionSpec
+    """What the ``Rules`` field declares about itself."""
+
+    @property
+    def name(self) -> str:
+        """The ``Rules`` field, e.g. ``"radius"``; the flag is ``--radius``."""
+        return self.spec.name
+
+    @property
+    def default(self) -> Any:
+        """Its default value."""
+        return self.spec.default
+
+    @property
+    def doc(self) -> str:
+        """What it means (the field's help)."""
+        return self.spec.doc
+
+    @property
+    def choices(self) -> tuple[str, ...]:
+        """The allowed values when the option is one of a few words."""
+        return self.spec.choices
 
     def parse(self, text: str) -> Any:
         """The value a flag's text stands for; ``ValueError`` names the option and value."""
-        text = str(text).strip()
-        if isinstance(self.default, bool):
-            low = text.lower()
-            if low in ("true", "yes", "1"):
-                return True
-            if low in ("false", "no", "0"):
-                return False
-            raise ValueError(f"--{self.flag} must be true or false, not {text!r}.")
-        if isinstance(self.default, int) or (self.default is None and text.lower() != "none"):
-            try:
-                return int(text)
-            except ValueError:
-                raise ValueError(f"--{self.flag} must be a whole number, not {text!r}.") from None
-        if self.default is None:
-            return None
-        return text
+        return parse_option(self.spec, text, f"--{self.flag}")
 
     @property
     def flag(self) -> str:
@@ -127,55 +131,17 @@ class Option:
 
 def options(game: str) -> tuple[Option, ...]:
     """The rules options of a game that a flag can set, in the ``Rules`` field order."""
-    rules_type = engine(game).Rules
-    skipped = _SKIPPED_OPTIONS.get(game, set())
-    out = []
-    for f in dataclasses.fields(rules_type):
-        if f.name in skipped or f.default is dataclasses.MISSING:
-            continue
-        if not isinstance(f.default, (bool, int, str, type(None))):
-            continue
-        out.append(Option(f.name, f.default, _field_doc(rules_type, f.name)))
-    return tuple(out)
-
-
-def _field_doc(rules_type: type, name: str) -> str:
-    import ast
-    import inspect
-    import textwrap
-
-    try:
-        tree = ast.parse(textwrap.dedent(inspect.getsource(rules_type)))
-    except (OSError, TypeError):
-        return name
-    body = tree.body[0].body
-    for node, after in zip(body, body[1:], strict=False):
-        if (
-            isinstance(node, ast.AnnAssign)
-            and getattr(node.target, "id", None) == name
-            and isinstance(after, ast.Expr)
-            and isinstance(after.value, ast.Constant)
-        ):
-            return " ".join(str(after.value.value).split())
-    return name
+    specs = option_specs(engine(game).Rules)
+    return tuple(Option(spec) for spec in specs if spec.kind in TEXT_KINDS)
 
 
 def parse_rules(game: str, text: str) -> dict[str, Any]:
     """Options from text like ``"radius=3, capture_target=12"``; ``ValueError`` names a bad one.
 
-    >>> parse_rules("circle", "radius=3 no-placement-wins=false")
+    >>> parse_rules(GAMES[0], "radius=3 no-placement-wins=false")
     {'radius': 3, 'no_placement_wins': False}
     """
-    by_name = {o.name: o for o in options(game)}
-    values = {}
-    for item in str(text).replace(",", " ").split():
-        name, sep, value = item.partition("=")
-        name = name.strip().replace("-", "_")
-        if not sep or name not in by_name:
-            raise ValueError(
-                f"{item[:40]!r} is not OPTION=VALUE with an option of {game}: {', '.join(by_name)}."
-            )
-        values[name] = by_name[name].parse(value)
+    values = rules_values(engine(game).Rules, text, (o.name for o in options(game)))
     make_rules(game, values)
     return values
 
@@ -187,9 +153,8 @@ def make_rules(game: str, values: dict[str, Any]) -> Any:
 
 def players_of(game: str, rules: dict[str, Any]) -> int:
     """How many seats a game with these options has."""
-    if game == "circle":
-        return 2
-    return int(rules.get("players", make_rules(game, {}).players))
+    check_game(game)
+    return RECORDS[game].player_count(rules)
 
 
 # ---------------------------------------------------------------------------------- playing
@@ -215,17 +180,16 @@ def play_game(game: str, rules: dict[str, Any], bots: tuple[str, ...], seed: int
     rng = random.Random(seed)
     state = mod.new_game(make_rules(game, rules), seed=rng.randrange(2**32))
     players = [make_bot(game, name, rng.randrange(2**32)) for name in bots]
-    watch = _WATCHERS.get(game)
-    facts = watch.start() if watch else None
+    watch = watcher(game)
+    facts = watch.start()
     turns = 0
     while not state.is_over:
         events = state.apply(players[state.current_player].choose(state))
         turns += 1
-        if watch:
-            watch.see(facts, events)
+        watch.see(facts, events)
     sheet = state.score_sheet()
     scores = tuple(sheet.total(p) for p in range(len(bots)))
-    detail = watch.finish(facts, state, sheet) if watch else {}
+    detail = watch.finish(facts, state, sheet)
     return GameResult(winners_of(state), scores, turns, detail)
 
 
@@ -234,7 +198,7 @@ def winners_of(state: Any) -> tuple[int, ...]:
     return tuple(sorted(state.winners))
 
 
-class _Watcher:
+class Watcher:
     """Collects a game's facts: ``start()`` -> facts, ``see(facts, events)`` each turn,
     ``finish(facts, state, sheet)`` -> the ``detail`` dict. This one collects nothing."""
 
@@ -251,57 +215,8 @@ class _Watcher:
         return {}
 
 
-class _Circle(_Watcher):
-    """Circle: how the game ended."""
-
-    @staticmethod
-    def finish(facts: dict, state: Any, sheet: Any) -> dict:
-        outcome = state.outcome
-        return {"termination": str(getattr(outcome, "termination", getattr(outcome, "reason", "")))}
-
-
-class _Savannah(_Watcher):
-    """Savannah: who played which card, what each card killed, who took the Big Five."""
-
-    @staticmethod
-    def start() -> dict:
-        return {"played": [], "kills": {}}
-
-    @staticmethod
-    def see(facts: dict, events: list) -> None:
-        from engines.savannah.cards import name_of
-
-        for event in events:
-            kind = type(event).__name__
-            if kind == "Played":
-                facts["played"].append([event.player, name_of(event.card)])
-            elif kind == "Killed":
-                by = name_of(event.by)
-                facts["kills"][by] = facts["kills"].get(by, 0) + 1
-
-    @staticmethod
-    def finish(facts: dict, state: Any, sheet: Any) -> dict:
-        big_five = [
-            p
-            for p in range(state.players)
-            if any(x.category == "big_five" for x in sheet.for_player(p))
-        ]
-        return {**facts, "big_five": big_five}
-
-
-class _Ecosystem(_Watcher):
-    """Ecosystem: each seat's cards of every type and points per scoring category."""
-
-    @staticmethod
-    def finish(facts: dict, state: Any, sheet: Any) -> dict:
-        from engines.ecosystem.cards import CardType
-
-        seats = []
-        for p in range(state.players):
-            parks = [state.park(p, name) for name in state.rules.park_names]
-            counts = {c.category: sum(park.count(c) for park in parks) for c in CardType}
-            seats.append({"cards": counts, "points": sheet.by_category(p)})
-        return {"seats": seats}
-
-
-_WATCHERS: dict[str, Any] = {"circle": _Circle, "savannah": _Savannah, "ecosystem": _Ecosystem}
+def watcher(game: str) -> type[Watcher]:
+    """The game's :class:`Watcher` (its page record's lab facts), or this one collecting nothing."""
+    page = GAME_PAGES.get(game)
+    facts = page.lab_facts if page is not None else None
+    return getattr(facts, "Watcher", Watcher)

@@ -54,7 +54,7 @@ def lab_client() -> Any:
 class LabRun(param.Parameterized):
     """One study on the page: its settings, and the games finished so far."""
 
-    game = param.Selector(objects=list(G.GAMES), default="circle", doc="The game to study.")
+    game = param.Selector(objects=list(G.GAMES), default=G.GAMES[0], doc="The game to study.")
     bots = param.String(
         default="random,greedy",
         doc="Comma-separated bots: random, greedy, mcts or mcts:1 … mcts:5.",

@@ -7,21 +7,22 @@ from typing import Any
 
 import pandas as pd
 
+from ..game_pages import GAME_PAGES, get_page
 from . import analysis as A
 from .study import Study
 
 
-def _pct(value: float) -> str:
+def pct(value: float) -> str:
     return f"{100 * value:5.1f}%"
 
 
-def _table(title: str, frame: pd.DataFrame, line: Callable[[pd.Series], str]) -> list[str]:
+def table(title: str, frame: pd.DataFrame, line: Callable[[pd.Series], str]) -> list[str]:
     """``title``, then ``line(row)`` indented for each row of ``frame``."""
     return [title, *(f"  {line(r)}" for _, r in frame.iterrows())]
 
 
-def _interval(r: pd.Series, low: str = "low", high: str = "high") -> str:
-    return f"{_pct(r[low])} – {_pct(r[high])}"
+def interval(r: pd.Series, low: str = "low", high: str = "high") -> str:
+    return f"{pct(r[low])} – {pct(r[high])}"
 
 
 def _rates(frame: pd.DataFrame, label: str, title: str) -> list[str]:
@@ -29,12 +30,10 @@ def _rates(frame: pd.DataFrame, label: str, title: str) -> list[str]:
         return []
     width = max(len(label), *(len(str(v)) for v in frame[label]))
     head = f"{label:<{width}}  games  win rate  95% interval"
-    return _table(
+    return table(
         f"{title}\n  {head}",
         frame,
-        lambda r: (
-            f"{r[label]!s:<{width}}  {int(r['games']):5d}  {_pct(r['rate'])}    {_interval(r)}"
-        ),
+        lambda r: f"{r[label]!s:<{width}}  {int(r['games']):5d}  {pct(r['rate'])}    {interval(r)}",
     )
 
 
@@ -49,7 +48,7 @@ def summary(study: Study, rows: list[dict[str, Any]]) -> str:
     seats["seat"] = [f"seat {s + 1}" for s in seats["seat"]]
     lines += _rates(seats, "seat", "Win rate of each seat (seat 1 moves first by default):")
     if study.kind == "ladder":
-        lines += _table(
+        lines += table(
             "Ratings (Elo scale, first bot = 0; 95% bootstrap interval):",
             A.ratings(rows),
             lambda r: (
@@ -58,57 +57,6 @@ def summary(study: Study, rows: list[dict[str, Any]]) -> str:
             ),
         )
     if study.kind == "stats":
-        lines += _GAME_STATS[study.game](rows)
+        facts = get_page(study.game).lab_facts if study.game in GAME_PAGES else None
+        lines += facts.report(rows) if facts is not None else []
     return "\n".join(lines)
-
-
-def _circle(rows: list[dict[str, Any]]) -> list[str]:
-    return _table(
-        "First mover's win rate and game length (moves, 95% interval of the mean):",
-        A.circle_stats(rows),
-        lambda r: (
-            f"{r['rules']:<22} {int(r['games']):5d} games  first mover wins "
-            f"{_pct(r['rate'])} ({_interval(r)})  length {r['moves']:.1f} "
-            f"({r['moves_low']:.1f} – {r['moves_high']:.1f})  ends: {r['endings']}"
-        ),
-    )
-
-
-def _savannah(rows: list[dict[str, Any]]) -> list[str]:
-    lines = _table(
-        "Big Five (someone killed all five) per rules:",
-        A.savannah_big_five(rows),
-        lambda r: (
-            f"{r['rules']:<22} {r['big_five']} of {r['games']} games = "
-            f"{_pct(r['rate'])} ({_interval(r)}); mean top score {r['mean_top_score']:.1f}"
-        ),
-    )
-    cards = A.savannah_cards(rows)
-    if cards.empty:
-        return lines
-    lines += _table(
-        "Cards by the win rate of the player who played them (kills per play):",
-        pd.concat([cards.head(3), cards.tail(3)]) if len(cards) > 6 else cards,
-        lambda r: (
-            f"{r['card']:<14} {int(r['plays']):5d} plays  {_pct(r['rate'])} "
-            f"({_interval(r)})  kills/play {r['kills_per_play']:.2f}"
-        ),
-    )
-    if len(cards) > 6:
-        lines.insert(len(lines) - 3, "  …")
-    return lines
-
-
-def _ecosystem(rows: list[dict[str, Any]]) -> list[str]:
-    return _table(
-        "Points per card type (95% interval), cards per park, winners' extra cards:",
-        A.ecosystem_cards(rows),
-        lambda r: (
-            f"{r['card']:<14} {r['points_per_card']:5.2f} ({r['low']:5.2f} – "
-            f"{r['high']:5.2f})  {r['per_park']:4.1f} per park  "
-            f"{r['winner_minus_others']:+.2f} ({r['gap_low']:+.2f} – {r['gap_high']:+.2f})"
-        ),
-    )
-
-
-_GAME_STATS = {"circle": _circle, "savannah": _savannah, "ecosystem": _ecosystem}

@@ -1,12 +1,12 @@
-"""``cole review``'s inputs and rows: a saved game of any of the three games (or a Circle
-``?moves=`` link) read into its start and moves, and reviewed into one row per move.
+"""``cole review``'s inputs and rows: a saved game of any game (or a game's shared ``?moves=``
+link) read into its start and moves, and reviewed into one row per move.
 
 A save names its game in its ``format`` field; each game's own model reads it (with every check
 the app makes), so a file the app would refuse is refused here with the app's sentence.
 
 >>> game = read_game("link", "?moves=E5,E7,E6&radius=4")
->>> game.game, game.actions
-('circle', ('E5', 'E7', 'E6'))
+>>> game.actions, game.names
+(('E5', 'E7', 'E6'), ('Orange', 'Black'))
 >>> read_game("bad.json", "[1, 2]")
 Traceback (most recent call last):
 ...
@@ -15,13 +15,12 @@ ValueError: bad.json: it is not a saved game of Circle of Life, Ecosystem: Savan
 
 from __future__ import annotations
 
-import importlib
 import json
 from dataclasses import dataclass
 from typing import Any
 
 from cole_panel.core.model import GameModel
-from engines.games import GAMES
+from cole_panel.game_pages import GAME_PAGES
 from engines.review import review_game
 
 __all__ = ["COLUMNS", "SavedGame", "read_game", "review_rows"]
@@ -62,13 +61,8 @@ class SavedGame:
 
 
 def _model_class(game: str) -> type[GameModel]:
-    """The game's model (``cole_panel.<game>.model``): it reads the game's saves."""
-    module = importlib.import_module(f"cole_panel.{game}.model")
-    return next(
-        value
-        for value in vars(module).values()
-        if isinstance(value, type) and issubclass(value, GameModel) and value.save_format
-    )
+    """The game's model (its page record's): it reads the game's saves."""
+    return GAME_PAGES[game].model_class
 
 
 def _is_link(text: str) -> bool:
@@ -86,10 +80,10 @@ def read_game(name: str, text: str) -> SavedGame:
         data = json.loads(text)
     except (ValueError, RecursionError):
         data = None
-    formats = {_model_class(g).save_format: g for g in GAMES}
+    formats = {_model_class(g).save_format: g for g in GAME_PAGES}
     game = formats.get(data.get("format")) if isinstance(data, dict) else None
     if game is None:
-        titles = [g.title.removeprefix("Circle of Life: ") for g in GAMES.values()]
+        titles = [page.title for page in GAME_PAGES.values()]
         raise ValueError(
             f"{name}: it is not a saved game of {', '.join(titles[:-1])} or {titles[-1]}."
         )
@@ -107,15 +101,16 @@ def read_game(name: str, text: str) -> SavedGame:
 
 
 def _read_link(name: str, text: str) -> SavedGame:
-    from cole_panel.circle.link import read_query
-
-    query = text[text.index("?") :]
-    shared = read_query(query)
-    if shared.problems:
-        raise ValueError(f"{name}: {shared.problems[0]}")
-    from engines.circle import PLAYER_NAMES, new_game
-
-    return SavedGame(name, "circle", new_game(shared.rules), shared.moves, PLAYER_NAMES)
+    """The game of a shared link (``?moves=…``): read by the game whose lab facts read links."""
+    for game, page in GAME_PAGES.items():
+        facts = page.lab_facts
+        if facts is not None and hasattr(facts, "read_link"):
+            try:
+                start, moves, names = facts.read_link(text[text.index("?") :])
+            except ValueError as err:
+                raise ValueError(f"{name}: {err}") from None
+            return SavedGame(name, game, start, tuple(moves), tuple(names))
+    raise ValueError(f"{name}: no game here reads shared links.")
 
 
 def review_rows(name: str, text: str, iterations: int | None, seed: int) -> list[dict[str, Any]]:

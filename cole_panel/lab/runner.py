@@ -4,8 +4,9 @@
 :func:`connect` gives a ``distributed.Client`` on an embedded ``LocalCluster`` or an existing
 scheduler; :func:`submit` sends the batches and :func:`run` waits for them with a progress bar.
 
+>>> from cole_panel.lab.games import GAMES
 >>> from cole_panel.lab.study import tournament
->>> rows = play_plain(tournament("circle", ["random", "greedy"], games=2, rules={"radius": 2}))
+>>> rows = play_plain(tournament(GAMES[0], ["random", "greedy"], games=2))
 >>> [(r["key"], r["seats"]) for r in rows]
 [(0, 'random,greedy'), (1, 'greedy,random')]
 """

@@ -4,10 +4,11 @@ A study is a list of *tables* (rules options plus the bot in every seat) and a n
 game ``k`` is played at table ``k % len(tables)`` with a seed that depends only on the study's seed
 and ``k``.  So a game's result never depends on which worker played it, in which batch, or when.
 
->>> study = tournament("circle", ["random", "greedy"], games=4)
+>>> from cole_panel.lab.games import GAMES
+>>> study = tournament(GAMES[0], ["random", "greedy"], games=4)
 >>> [(g.key, g.table.seats) for g in study.plan()]
 [(0, ('random', 'greedy')), (1, ('greedy', 'random')), (2, ('random', 'greedy')), (3, ('greedy', 'random'))]
->>> study.plan()[1].seed == tournament("circle", ["random", "greedy"], games=9).plan()[1].seed
+>>> study.plan()[1].seed == tournament(GAMES[0], ["random", "greedy"], games=9).plan()[1].seed
 True
 """
 
@@ -70,7 +71,7 @@ class Study:
     kind: str
     """``tournament``, ``ladder`` or ``stats``."""
     game: str
-    """``circle``, ``ecosystem`` or ``savannah``."""
+    """The game's name (one of :data:`cole_panel.lab.games.GAMES`)."""
     tables: tuple[Table, ...]
     """The tables games rotate through."""
     games: int
@@ -81,7 +82,7 @@ class Study:
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
             raise ValueError(f"unknown study kind {self.kind!r}.")
-        G._check_game(self.game)
+        G.check_game(self.game)
         if not self.tables:
             raise ValueError("a study needs at least one table.")
         if isinstance(self.games, bool) or not isinstance(self.games, int):
@@ -177,7 +178,7 @@ def _seatings(game: str, rules: dict[str, Any], bots: tuple[str, ...]) -> list[t
 def _with_players(game: str, rules: dict[str, Any], bots: tuple[str, ...]) -> dict[str, Any]:
     """Seat as many players as bots when the options do not say how many (games of 2+)."""
     lo, hi = G.PLAYERS[game]
-    if game == "circle" or "players" in rules or len(set(bots)) == 1:
+    if lo == hi or "players" in rules or len(set(bots)) == 1:
         return rules
     return {**rules, "players": max(lo, min(hi, len(bots)))}
 
@@ -205,7 +206,10 @@ def ladder(
     if len(set(bots_)) < 2:
         raise ValueError("a ladder needs at least two different bots.")
     rules = dict(rules or {})
-    if game != "circle":
+    lo, hi = G.PLAYERS[game]
+    if not lo <= 2 <= hi:
+        raise ValueError(f"a ladder plays two-player games; {game} is for {lo} to {hi} players.")
+    if lo < hi:
         if rules.get("players", 2) != 2:
             raise ValueError("a ladder plays two-player games; leave --players out.")
         rules["players"] = 2

@@ -1,18 +1,13 @@
 """Rooms: one game, several browsers (issue 15).
 
 Panel-free: :class:`Room` (the authoritative game, its seats and bots), :class:`RoomRegistry`
-(the rooms of a process), :func:`snapshot` (what a seat may see) and the mirror models.  The
-served side (:func:`game_page`, :class:`RoomPage`) lives in :mod:`cole_panel.rooms.serving`,
+(the rooms of a process), :func:`snapshot` (what a seat may see) and the mirror base (each
+game's mirror model lives in its package: the ``room_model`` of its page record).  The
+served side (:func:`game_page`, :class:`RoomPage`) lives in :mod:`cole_panel.rooms.pages`,
 imported on demand so that the models stay importable without Panel.
 """
 
-from .mirror import (
-    MIRRORS,
-    RoomCircleModel,
-    RoomEcosystemModel,
-    RoomMirror,
-    RoomSavannahModel,
-)
+from .mirror import MIRRORS, RoomMirror
 from .registry import ROOM_GAMES, RoomRegistry, new_token, shared_registry
 from .room import OPEN, SEAT_CHOICES, Room, RoomError, Seat
 from .views import Redactor, room_options, snapshot
@@ -24,12 +19,9 @@ __all__ = [
     "SEAT_CHOICES",
     "Redactor",
     "Room",
-    "RoomCircleModel",
-    "RoomEcosystemModel",
     "RoomError",
     "RoomMirror",
     "RoomRegistry",
-    "RoomSavannahModel",
     "Seat",
     "game_page",
     "new_token",
@@ -41,7 +33,7 @@ __all__ = [
 
 def __getattr__(name: str):  # the served side loads Panel: only when asked for
     if name == "game_page":
-        from .serving import game_page
+        from .pages import game_page
 
         return game_page
     raise AttributeError(name)

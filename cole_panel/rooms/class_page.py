@@ -22,9 +22,9 @@ from ..ui.address import client_address, served_doc
 from ..ui.token import keep_token
 from .classroom import MAX_TABLES, Classroom, table_summary
 from .links import page_origin, qr_svg
+from .pages import room_link
 from .registry import ROOM_GAMES, RoomRegistry, model_class, shared_registry
 from .room import OPEN, SEAT_CHOICES, RoomError
-from .serving import room_link
 
 REFRESH_MS = 1000
 """How often the overview reads the tables again."""
@@ -58,7 +58,10 @@ class ClassMaker(pn.viewable.Viewer):
         self._registry, self._token, self._origin = registry, token, origin
         self._address = client_address()  # read while the page is built: its request
         self._game = pn.widgets.Select(
-            name="Game", options={g.title(): g for g in ROOM_GAMES}, value="circle", width=200
+            name="Game",
+            options={g.title(): g for g in ROOM_GAMES},
+            value=next(iter(ROOM_GAMES)),
+            width=200,
         )
         self._tables = pn.widgets.IntInput(
             name="Tables", value=3, start=1, end=MAX_TABLES, width=120

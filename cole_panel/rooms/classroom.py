@@ -17,6 +17,7 @@ import hmac
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..game_pages import GAME_PAGES
 from .room import OPEN, Room
 
 MAX_TABLES = 30
@@ -24,9 +25,6 @@ MAX_TABLES = 30
 
 TEACHER_ACTIONS = ("pause", "resume", "reset", "close")
 """What the teacher may do to a table."""
-
-HIDDEN_PARTS = {"savannah": ("hand",)}
-"""Per game, the score parts decided by a hidden hand (unknown to the teacher until the end)."""
 
 
 @dataclass
@@ -53,10 +51,17 @@ def _who(room: Room, p: int) -> str:
     return f"{seat.kind} bot"
 
 
+def hidden_score_parts(game: str) -> tuple[str, ...]:
+    """The score parts of ``game`` decided by a hidden hand (unknown to the teacher until the
+    end): its page record's."""
+    page = GAME_PAGES.get(game)
+    return page.hidden_score_parts if page is not None else ()
+
+
 def _scores(room: Room) -> list[str]:
     """Each player's score as someone at no seat may know it: a hidden part reads '?'."""
     state = room.model.state
-    hidden = () if state.is_over else HIDDEN_PARTS.get(room.game, ())
+    hidden = () if state.is_over else hidden_score_parts(room.game)
     known = [0] * state.players
     unknown = [False] * state.players
     for line in state.score_sheet():

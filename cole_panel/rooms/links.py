@@ -48,7 +48,7 @@ def page_origin(request: Any = None) -> str:
 
 
 def full_link(path: str, request: Any = None) -> str:
-    """``path`` (an absolute path such as ``/circle?room=…``) as a whole link on this page's
+    """``path`` (an absolute path such as ``/<game>?room=…``) as a whole link on this page's
     server; the bare path when the page's own address is unknown."""
     return page_origin(request) + path
 
@@ -57,7 +57,7 @@ def qr_svg(link: str, scale: int = 3) -> str:
     """``link`` as a QR code: an ``<svg>`` element to put in a page (dark on white, with its
     quiet zone, so a phone's camera reads it).
 
-    >>> qr_svg("http://127.0.0.1:5006/circle?room=abc").startswith("<svg")
+    >>> qr_svg("http://127.0.0.1:5006/go?room=abc").startswith("<svg")
     True
     """
     return segno.make(link, error="m").svg_inline(scale=scale, dark="#000000", light="#ffffff")

@@ -5,18 +5,17 @@ dashboard shows it, unchanged) whose parameters are copied from the room's model
 may see them (:mod:`.views`), and whose requests — a move, undo, a new game, a seat change, a
 load — go to the :class:`~.room.Room`, which alone changes the game.  A mirror never runs a
 bot (the room does, once) and counts only its own seat as a person, so the game's page shows
-that seat's hand and nobody else's.  This module imports no Panel or Bokeh.
+that seat's hand and nobody else's.  Each game's mirror class is ``RoomMirror`` put before its
+model, in the game's package (the ``room_model`` of its page record).  This module imports no
+Panel or Bokeh.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from typing import Any
 
-import param
-
-from ..circle.model import CircleModel
-from ..ecosystem.model import EcosystemModel
-from ..savannah.model import SavannahModel
+from ..game_pages import GAME_PAGES
 from .room import OPEN, Room, RoomError
 from .views import SEAT_PARAMS, room_options
 
@@ -202,107 +201,20 @@ class RoomMirror:
             me.notify()  # a refused change is set back by the room's values
 
 
-class RoomCircleModel(RoomMirror, CircleModel):
-    """A page's view of a room's Circle of Life game."""
+class _Mirrors(Mapping):
+    """Each room game's mirror model, by game name (from the games' page records)."""
 
-    def _fresh_position(self) -> dict[str, Any]:
-        return {"hint": None}
+    def __getitem__(self, game: str) -> type:
+        if game not in GAME_PAGES:
+            raise KeyError(game)
+        return GAME_PAGES[game].room_model_class
 
+    def __iter__(self) -> Iterator[str]:
+        return iter(list(GAME_PAGES))
 
-class RoomSavannahModel(RoomMirror, SavannahModel):
-    """A page's view of a room's On the Savannah game: only its own seat's hand."""
-
-    hide_hands = param.Boolean(default=False, doc="No device is shared in a room.")
-
-    @property
-    def hand_owner(self) -> int | None:
-        return self.my_seat  # a spectator sees no hand
-
-    @property
-    def known_hands(self) -> frozenset[int]:
-        """Only this seat's own hand (the others on this page are made up), all once over."""
-        if self.state.is_over:
-            return frozenset(range(self.player_count))
-        return frozenset() if self.my_seat is None else frozenset({self.my_seat})
-
-    def _fresh_position(self) -> dict[str, Any]:
-        return {"selected": None, "revealed": None}
+    def __len__(self) -> int:
+        return len(GAME_PAGES)
 
 
-class RoomEcosystemModel(RoomMirror, EcosystemModel):
-    """A page's view of a room's Ecosystem draft: its own seat's hand, picks only in turn.
-
-    The engine takes the picks one seat at a time, so each page picks when the room's game
-    says it is its seat's turn.  A pick waiting for "Pass hands" stays on this page
-    (``pending`` is the page's own) until it is passed: then it goes to the room.
-    """
-
-    @property
-    def viewer(self) -> int:
-        seat = self.my_seat
-        return 0 if seat is None else seat  # a spectator looks at Player 1's parks
-
-    @property
-    def hand_owner(self) -> int | None:
-        return self.viewer if self.room is None else self.my_seat  # a spectator holds none
-
-    @property
-    def human_to_move(self) -> bool:
-        p = self.state.current_player
-        return p is not None and self.room is not None and p == self.my_seat
-
-    def hand_of(self, player: int, park: str | None = None) -> tuple:
-        if self.room is not None and player != self.my_seat:
-            return ()  # only a seat's own hand is shown (the others' are made up anyway)
-        return super().hand_of(player, park)
-
-    def turn_text(self) -> str:
-        p = self.state.current_player
-        if self.room is None or p is None or p == self.my_seat:
-            return super().turn_text()
-        state = self.state
-        where = f"Round {state.round + 1} of 2, pick {state.turn + 1} of 10"
-        waiting = self.turn_words(p)
-        if waiting.startswith("Waiting for"):
-            return f"{where}: {waiting} to pick."
-        return f"{where}: {self.seat_name(p)} is picking."
-
-    def pick(self, card: Any, cell: tuple[int, int], park: str | None = None) -> bool:
-        if self.room is not None:
-            why = self.room.why_not_yours(self.token)
-            if why is not None:
-                return self._refuse(why)
-        return super().pick(card, cell, park)
-
-    def confirm(self) -> bool:
-        """ "Pass hands": the page's pending picks go to the room, in the order made."""
-        if self.room is None or not self.ready_to_pass:
-            return super().confirm()
-        picks = list(self.pending)
-        self.param.update(pending=[], undone=[])
-        for pick in picks:
-            why = self.room.play(self.token, pick)
-            if why is not None:
-                return self._refuse(why)
-        return True
-
-    def undo(self) -> bool:
-        if self.room is None or self.pending:
-            return EcosystemModel.undo(self)  # a pick not yet passed is the page's own
-        return super().undo()
-
-    def redo(self) -> bool:
-        if self.room is None or self.undone:
-            return EcosystemModel.redo(self)
-        return super().redo()
-
-    def _fresh_position(self) -> dict[str, Any]:
-        return {"pending": [], "undone": []}
-
-
-MIRRORS: dict[str, type] = {
-    "circle": RoomCircleModel,
-    "savannah": RoomSavannahModel,
-    "ecosystem": RoomEcosystemModel,
-}
-"""Each room game's mirror model."""
+MIRRORS: Mapping[str, type] = _Mirrors()
+"""Each room game's mirror model (imported on first use)."""

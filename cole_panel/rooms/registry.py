@@ -20,17 +20,18 @@ thread takes every change another process writes to a room held here (PostgreSQL
 from __future__ import annotations
 
 import contextlib
-import importlib
 import logging
 import re
 import secrets
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
+from ..game_pages import GAME_PAGES, GamePage
 from .classroom import MAX_TABLES, TEACHER_ACTIONS, Classroom
 from .room import SEAT_CHOICES, Room, RoomError
+from .scheduling import PoolScheduler, server_loop
 from .store import RoomRecord, RoomStore
 
 POLL_SECONDS = 0.1
@@ -42,12 +43,8 @@ LISTEN_SECONDS = 2.0
 
 _log = logging.getLogger(__name__)
 
-ROOM_GAMES: dict[str, str] = {
-    "circle": "cole_panel.circle.model:CircleModel",
-    "savannah": "cole_panel.savannah.model:SavannahModel",
-    "ecosystem": "cole_panel.ecosystem.model:EcosystemModel",
-}
-"""The games that can be played in a room, and their models."""
+ROOM_GAMES: Mapping[str, GamePage] = GAME_PAGES
+"""The games that can be played in a room (every game with a page record), by name."""
 
 NAME_PATTERN = re.compile(r"[A-Za-z0-9_-]{16,64}")
 """What a room name (and a browser token) looks like; anything else is refused unread."""
@@ -55,13 +52,13 @@ NAME_PATTERN = re.compile(r"[A-Za-z0-9_-]{16,64}")
 
 def model_class(game: str) -> type:
     """The model class of a game that has rooms."""
-    if game not in ROOM_GAMES:
+    page = ROOM_GAMES.get(game) if isinstance(game, str) else None
+    if page is None:
         raise RoomError(
-            f"{game.title()} cannot be played in a room yet; rooms exist for "
+            f"{str(game)[:40].title()} cannot be played in a room yet; rooms exist for "
             f"{', '.join(g.title() for g in ROOM_GAMES)}."
         )
-    module, name = ROOM_GAMES[game].split(":")
-    return getattr(importlib.import_module(module), name)
+    return page.model_class
 
 
 def new_token() -> str:
@@ -452,8 +449,6 @@ def configure(**limits: Any) -> RoomRegistry:
     """Make the process-wide registry with other ``limits`` (``max_rooms``, ``max_viewers``,
     ``rooms_per_browser``, ``rooms_per_address``, ``idle_timeout``, ``seat_timeout``); call it from ``panel serve --setup`` before the first
     page opens.  Returns it."""
-    from .serving import PoolScheduler
-
     with _shared_lock:
         if _shared:
             raise RuntimeError("The rooms' registry is already in use; configure it at setup.")
@@ -465,7 +460,6 @@ def configure(**limits: Any) -> RoomRegistry:
 
 def _store() -> RoomStore:
     from ..core.database import shared_database
-    from .serving import server_loop
 
     server_loop()  # remembered now, on the loop of the first page
     return RoomStore(shared_database())
@@ -475,7 +469,5 @@ def shared_registry() -> RoomRegistry:
     """The process-wide registry (made on first use; see the module docstring)."""
     with _shared_lock:
         if not _shared:
-            from .serving import PoolScheduler
-
             _shared.append(RoomRegistry(scheduler=PoolScheduler.for_current_loop, store=_store()))
         return _shared[0]

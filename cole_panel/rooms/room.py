@@ -10,7 +10,7 @@ Seats belong to browser tokens: a seat claimed by a token is played only by requ
 that token; a person who leaves keeps the seat, and a seat whose person has been away longer
 than ``seat_timeout`` is taken over by a bot (until they return).
 Bots run once per room, through the room's :class:`~cole_panel.core.BotScheduler` (served:
-the shared worker-process pool, see :class:`~cole_panel.rooms.serving.PoolScheduler`).
+the shared worker-process pool, see :class:`~cole_panel.rooms.scheduling.PoolScheduler`).
 
 With a :class:`~cole_panel.rooms.store.RoomStore` attached (:meth:`Room.attach`) the room is
 also a row of the server's database, shared by every process serving it: each change runs
@@ -27,12 +27,14 @@ import time
 import unicodedata
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from engines import IllegalAction
+from engines.games import get_game
 
 from ..core import BOT_KINDS, InlineScheduler
+from .places import Listener, PagePlaces
 from .store import RoomRecord, RoomStore, plain_options
 from .views import ROOM_WATCHED, Redactor, room_options, snapshot
 
@@ -91,16 +93,6 @@ class Seat:
     """Whether a bot plays for the person who went away."""
 
 
-@dataclass
-class Listener:
-    """One browser session watching the room."""
-
-    token: str
-    notify: Callable[[], Any]
-    seat: int | None = None
-    votes: set = field(default_factory=set)
-
-
 class Room:
     """A game several browsers share: see the module docstring."""
 
@@ -120,7 +112,6 @@ class Room:
         self.model = model
         self.game = model.game
         self.host = host
-        self.max_viewers = max_viewers
         self.seat_timeout = seat_timeout
         self._clock = clock
         self.scheduler = scheduler or InlineScheduler()
@@ -128,8 +119,8 @@ class Room:
         self.lock = threading.RLock()
         self.redactor = Redactor(model.game)
         self.seats = [Seat() for _ in range(model.player_count)]
-        self.listeners: dict[int, Listener] = {}
-        self._reserved: dict[int, Listener] = {}
+        self.places = PagePlaces(max_viewers)
+        """The pages open on the room and those being built."""
         self.undo_votes: set[str] = set()
         self.names: dict[str, str] = {}
         """The name each browser typed (kept for a seat it takes later)."""
@@ -138,7 +129,6 @@ class Room:
         self.closed = False
         """Whether the room was removed (its pages say so and play nothing)."""
         self.last_active = clock()
-        self._serial = 0
         self.store: RoomStore | None = None
         """The database the room is kept in (None: this process's memory only)."""
         self.version = 0
@@ -169,24 +159,21 @@ class Room:
         The page sees the room as that browser's seat does but is not counted as open until
         :meth:`admit`; :meth:`leave` gives the place back.  RoomError if the room is full."""
         with self.lock:
-            if len(self.listeners) + len(self._reserved) >= self.max_viewers:
+            if self.places.full:
                 raise RoomError(
                     f"This room is full: {self.max_viewers} pages already watch it. "
                     "Try again when someone leaves."
                 )
-            self._serial += 1
-            self._reserved[self._serial] = Listener(token, lambda: None, self.seat_of(token))
-            return self._serial
+            return self.places.reserve(token, self.seat_of(token))
 
     def admit(self, listener: int, notify: Callable[[], Any]) -> None:
         """The page that reserved ``listener`` is built and shown: it now hears every change
         (``notify``) and counts among the room's pages."""
         with self._changing():
-            waiting = self._reserved.pop(listener, None)
+            waiting = self.places.admit(listener, notify)
             if waiting is None:  # given back meanwhile (the room closed)
                 return
-            waiting.notify, waiting.seat = notify, self.seat_of(waiting.token)
-            self.listeners[listener] = waiting
+            waiting.seat = self.seat_of(waiting.token)
             if waiting.seat is not None:
                 self._returned(waiting.seat)
             self.touch()
@@ -196,21 +183,29 @@ class Room:
         """A session closed (or its page was never built); its person keeps the seat (marked
         away if no page of theirs is left)."""
         with self._changing():
-            if self._reserved.pop(listener, None) is not None:
+            if self.places.give_back(listener):
                 return
-            gone = self.listeners.pop(listener, None)
+            gone = self.places.close(listener)
             if gone is None:
                 return
             self.touch()
-            if gone.seat is not None and not any(
-                x.token == gone.token for x in self.listeners.values()
-            ):
+            if gone.seat is not None and not self.places.has_open(gone.token):
                 self.seats[gone.seat].away_since = self._clock()
             self._notify()
 
+    @property
+    def max_viewers(self) -> int:
+        """The most pages the room lets open at once."""
+        return self.places.max_viewers
+
+    @property
+    def listeners(self) -> dict[int, Listener]:
+        """The pages open on the room, by listener id."""
+        return self.places.open
+
     def _listener(self, listener: int) -> Listener | None:
         """The page ``listener``, open or still being built."""
-        return self.listeners.get(listener) or self._reserved.get(listener)
+        return self.places.get(listener)
 
     def seat_of(self, token: str) -> int | None:
         """The seat the browser ``token`` holds, or None (a spectator)."""
@@ -225,12 +220,12 @@ class Room:
     def people(self) -> int:
         """How many browsers have a page open on the room (a reload or a second tab of one
         browser is one person)."""
-        return len({x.token for x in self.listeners.values()})
+        return self.places.people
 
     @property
     def is_idle(self) -> bool:
         """No page is open on the room (nor being built)."""
-        return not self.listeners and not self._reserved
+        return self.places.is_idle
 
     def touch(self) -> None:
         self.last_active = self._clock()
@@ -256,7 +251,7 @@ class Room:
             number = sum(x.owner is not None for x in self.seats) + 1
             default = "Host" if token == self.host else f"Guest {number}"
             self.seats[seat] = Seat("Human", token, self.names.get(token, default))
-            for listener in (*self.listeners.values(), *self._reserved.values()):
+            for listener in self.places:
                 if listener.token == token:
                     listener.seat = seat
             self._set_kind(seat, "Human")
@@ -425,15 +420,14 @@ class Room:
     def _resize(self, players: int) -> None:
         seats = self.seats[:players] + [Seat() for _ in range(players - len(self.seats))]
         self.seats = seats
-        for listener in (*self.listeners.values(), *self._reserved.values()):
-            listener.seat = self.seat_of(listener.token)
+        self.places.reseat(self.seat_of)
         for p, s in enumerate(seats):
             self.model.param.update({f"seat{p}": "Human" if s.kind == OPEN else s.kind})
 
     def save(self, token: str) -> str:
         """The room's game as a save file; with hidden cards only once the game is over."""
         with self.lock:
-            if self.game != "circle" and not self.model.state.is_over:
+            if get_game(self.game).hidden_information and not self.model.state.is_over:
                 raise RoomError(
                     "A room's game with hidden cards can be saved once it is over (a save holds "
                     "every hand and the draw pile)."
@@ -499,8 +493,7 @@ class Room:
         self._notify()
 
     def _notify(self) -> None:
-        for listener in list(self.listeners.values()):
-            listener.notify()
+        self.places.notify()
 
     def snapshot(self, listener: int) -> dict[str, Any]:
         """The parameter values the session ``listener`` may see (its seat's view)."""
@@ -608,8 +601,7 @@ class Room:
             for s in record.seats[: m.player_count]
         ]
         self.seats = seats + [Seat() for _ in range(m.player_count - len(seats))]
-        for listener in self.listeners.values():
-            listener.seat = self.seat_of(listener.token)
+        self.places.reseat(self.seat_of, everyone=False)
         for p, s in enumerate(self.seats):  # the room's seats, not the file's, play
             m.param.update({f"seat{p}": "Human" if s.kind == OPEN else s.kind})
         self.host, self.undo_votes = record.host, set(record.votes)
@@ -680,6 +672,5 @@ class Room:
             self.closed = True
             self._notify()
             self.model.bot_loop.stop()
-            self.listeners.clear()
-            self._reserved.clear()
+            self.places.clear()
             self.redactor.clear()

@@ -16,7 +16,7 @@ SQLite: :class:`~cole_panel.rooms.registry.RoomFeed`) and take the row.
 >>> import tempfile
 >>> from cole_panel.core.database import Database
 >>> store = RoomStore(Database.in_folder(tempfile.mkdtemp()))
->>> store.insert(RoomRecord("r" * 22, "circle", "h" * 22, "{}", ({"kind": "Human"},)))
+>>> store.insert(RoomRecord("r" * 22, "go", "h" * 22, "{}", ({"kind": "Human"},)))
 >>> store.load("r" * 22).version, store.versions(["r" * 22, "x" * 22])
 (1, {'rrrrrrrrrrrrrrrrrrrrrr': 1})
 """

@@ -74,15 +74,9 @@ class SavannahKeys:
     def __init__(self, model: SavannahModel, hand: HandView, shortcuts: Sequence[Shortcut]):
         self.model = model
         self.hand = hand
-        self.keys = BoardKeys(
-            self,
-            extra=shortcuts,
-            label="Savannah row and hand",
-            on_place=self._place,
-            sizing_mode="stretch_width",
-            margin=(4, 5),
+        self.keys = BoardKeys.beside(
+            self, hand, "Savannah row and hand", shortcuts, self._place, margin=(4, 5)
         )
-        self.keys.param.watch(lambda e: setattr(hand, "pointer", e.new), ["pointer"])
         model.param.watch(self._on_position, ["state", "selected"])
         model.param.watch(lambda e: self.keys.say(e.new), ["message"], onlychanged=False)
         self._on_position()

@@ -1,8 +1,8 @@
 """A shareable link to an On the Savannah game: seats, seed, rule options and the moves so far.
 
 :func:`game_query` writes the address query of a game; :func:`read_query` reads one back — the
-one place a page address is parsed — checking each parameter on its own: a bad one is named in
-a sentence and left out, the good ones are kept.  :func:`open_game` builds the game a query asks
+one place a Savannah page address is parsed — checking each parameter on its own: a bad one is
+named in a sentence and left out, the good ones are kept.  :func:`open_game` builds the game a query asks
 for: a new game from the seed, the draw pile shuffled again where the game was undone, then the
 moves replayed (stopping, with a sentence, at the first that cannot be played).
 
@@ -14,6 +14,14 @@ moves replayed (stopping, with a sentence, at the first that cannot be played).
 players: '9' is not a whole number from 2 to 5.
 seed: 'abc' is not a whole number from 0 to 4294967295.
 seat1: 'bogus' is not one of Human, Random, Greedy, MCTS.
+>>> found = read_query("?players=5&hand_size=5&start_row=40&seat5=MCTS&seat07=Human")
+>>> found.values
+{'players': 5, 'hand_size': 5}
+>>> for problem in found.problems:
+...     print(problem)  # doctest: +ELLIPSIS
+seat5: there is no such parameter (use players, ...).
+seat07: there is no such parameter (use players, ...).
+start_row: 40 was not used: Rules field 'start_row': 5 hands of 5 and a row of 40 leave no draw pile.
 """
 
 from __future__ import annotations
@@ -23,8 +31,10 @@ from typing import Any
 from urllib.parse import urlencode
 
 from engines import IllegalAction
+from engines.savannah import Rules
 
-from .address import MAX_MOVES, read_savannah_query
+from ..core.query import keep_consistent, number, param_parsers, parse_whole, rules_parsers
+from ..core.query import read_query as read_parameters
 from .game_file import shuffle_pile
 from .model import MAX_SEATS, SavannahModel
 from .options import SavannahOptions
@@ -34,6 +44,10 @@ __all__ = ["MAX_MOVES", "SharedGame", "game_query", "open_game", "read_query"]
 
 _OPTIONS = SavannahOptions.OPTION_NAMES
 _SEATS = tuple(f"seat{p}" for p in range(MAX_SEATS))
+_STRENGTHS = tuple(f"strength{p}" for p in range(MAX_SEATS))
+_NOT_PARAMS = ("speed", "moves", "shuffles")
+MAX_MOVES = 200
+"""More moves than a game can have are not read."""
 
 
 @dataclass
@@ -51,14 +65,51 @@ class SharedGame:
     problems: list[str] = field(default_factory=list)
     """One sentence per parameter left out, starting with it."""
 
+    @property
+    def values(self) -> dict[str, Any]:
+        """Every good parameter's value, by name (the model's, the moves, the speed)."""
+        extra = {"moves": self.moves, "shuffles": self.shuffles, "speed": self.speed}
+        return {**self.params, **{k: v for k, v in extra.items() if v not in (None, [])}}
+
+
+def _moves(text: str) -> list[str]:
+    moves = [m.strip() for m in text.split(",") if m.strip()]
+    if len(moves) > MAX_MOVES:
+        raise ValueError(f"lists more than the {MAX_MOVES} moves a game can have")
+    return moves
+
+
+def _shuffles(text: str) -> list[int]:
+    counts = [n for n in text.split(",") if n.strip()]
+    if len(counts) > MAX_MOVES:
+        raise ValueError("lists more shuffles than a game can have")
+    try:
+        return [parse_whole(n, 0, MAX_MOVES) for n in counts]
+    except ValueError:
+        raise ValueError(f"is not a list of move counts from 0 to {MAX_MOVES}") from None
+
 
 def read_query(args: Any) -> SharedGame:
     """Read page arguments (``pn.state.session_args``, a plain dict or ``"?a=1"``); never
-    raises.  Each parameter is checked on its own by :func:`read_savannah_query`."""
-    found = read_savannah_query(args)
+    raises.  Each parameter is checked on its own (a rule option by what its ``Rules`` field
+    declares); options that do not fit together are dropped, last given first, and named."""
+    parsers = {
+        **rules_parsers(Rules, _OPTIONS),
+        **param_parsers(SavannahModel, ["seed", *_SEATS, *_STRENGTHS, "hide_hands"]),
+        "speed": number(0, 5),
+        "moves": _moves,
+        "shuffles": _shuffles,
+    }
+    known = ", ".join([*_OPTIONS, "seed", "seat0 to seat4"])
+    found = read_parameters(
+        args, parsers, f"{known}, strength0 to strength4, hide_hands, speed, moves, shuffles"
+    )
+    found = keep_consistent(
+        found, lambda options: SavannahOptions(**options).make_rules(), _OPTIONS
+    )
     values = found.values
     return SharedGame(
-        params={k: v for k, v in values.items() if k not in ("speed", "moves", "shuffles")},
+        params={k: v for k, v in values.items() if k not in _NOT_PARAMS},
         moves=values.get("moves", []),
         shuffles=values.get("shuffles", []),
         speed=values.get("speed"),

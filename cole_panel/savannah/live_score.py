@@ -52,9 +52,7 @@ def _part(row: dict[str, Any], part: str) -> str:
     points = row[part]
     if points is None:
         cards = row["hand_cards"]
-        return cell.format(
-            part, f";color:{MUTED}", f"? ({cards} card{'s' * (cards != 1)}, hidden)"
-        )
+        return cell.format(part, f";color:{MUTED}", f"? ({cards} card{'s' * (cards != 1)}, hidden)")
     if not points:
         return cell.format(part, f";color:{MUTED}", "0")
     return cell.format(part, "", f"{points:+d}")

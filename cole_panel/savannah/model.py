@@ -42,6 +42,7 @@ from engines.savannah import (
     name_of,
     new_game,
 )
+from engines.text import and_list, won
 
 from ..core import (
     BOT_KINDS,
@@ -51,7 +52,6 @@ from ..core import (
     read_flag,
     seats,
 )
-from ..core.text import and_list, won
 from .game_file import read_game, replay_moves, shuffle_pile, turn_records
 from .options import MAX_SEATS, SavannahOptions
 from .turns import Turn, player_name, preview_text

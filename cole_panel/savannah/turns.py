@@ -7,14 +7,9 @@ from typing import Any
 
 from engines import Event
 from engines.savannah import Discard, Move, Play, State, Steal, name_of
+from engines.text import and_list, article, player_name
 
 from ..core import Turn as BaseTurn
-from ..core.text import a, and_list
-
-
-def player_name(player: int) -> str:
-    """``0 -> 'Player 1'`` (the engine's sentences number players from 1 too)."""
-    return f"Player {player + 1}"
 
 
 @dataclass(frozen=True)
@@ -45,7 +40,7 @@ class Turn(BaseTurn):
     def label(self) -> str:
         """``'Player 1 played a zebra'`` and the like."""
         verb = {Play: "played", Discard: "discarded", Steal: "took"}[type(self.move)]
-        return f"{player_name(self.player)} {verb} {a(name_of(self.move.card))}"
+        return f"{player_name(self.player)} {verb} {article(name_of(self.move.card))}"
 
 
 def preview_text(events: list[Event]) -> str:

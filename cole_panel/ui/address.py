@@ -45,7 +45,7 @@ def page_location_ok() -> bool:
 
 
 ROOM_PARAMETER = "room"
-"""The address parameter naming a room (``/circle?room=<name>``)."""
+"""The address parameter naming a room (``/<game>?room=<name>``)."""
 
 
 def room_name() -> str | None:

@@ -29,7 +29,6 @@ clicks) on a thread of its own while the main thread may run another cell:
 
 from __future__ import annotations
 
-import base64
 import io
 import sys
 import threading
@@ -38,14 +37,10 @@ from collections.abc import Callable
 from typing import Any
 
 import panel as pn
-from bokeh.models import ImportedStyleSheet
+
+from .jupyter_push import PUSH_LOCK, inline_stylesheets, pushing
 
 __all__ = ["COMMS", "detected_comms", "in_notebook", "notebook_setup", "run_held"]
-
-# Every push of every dashboard in this kernel goes through this lock, so two threads never
-# interleave the parts of their messages (see module doc).
-_PUSH_LOCK = threading.RLock()
-_local = threading.local()  # .held: the documents an action running on this thread changed
 
 
 COMMS = ("default", "ipywidgets", "vscode", "colab")
@@ -107,6 +102,30 @@ def _load_holoviews(inline: bool) -> None:
         return
     hv.extension.inline = inline  # a later hv.extension("bokeh") of the reader inlines too
     hv.extension("bokeh", logo=False, inline=inline)
+    if inline:
+        _show_holoviews_through_panel(hv)
+
+
+def _show_holoviews_through_panel(hv: Any) -> None:
+    """Draw a HoloViews object of a cell as Panel draws its own panes.
+
+    HoloViews' notebook display renders its Bokeh plot straight from its Panel layout, without
+    the step of Panel's own display that swaps the CDN stylesheets for inline copies: offline,
+    the first plot of a notebook then asked the CDN for Panel's CSS.  Its ``html+js`` display
+    hook (HoloViews' public ``Store.set_display_hook``) now hands Bokeh-backend objects to
+    ``pn.panel`` (a HoloViews pane: the same plot, widgets for a HoloMap included); other
+    backends and formats keep HoloViews' own hook.
+    """
+    from holoviews.core.dimension import LabelledData
+    from holoviews.core.options import Store
+    from holoviews.ipython.display_hooks import pprint_display
+
+    def display(obj: Any) -> Any:
+        if Store.current_backend != "bokeh" or "html" not in Store.display_formats:
+            return pprint_display(obj)
+        return pn.panel(obj)._repr_mimebundle_()
+
+    Store.set_display_hook("html+js", LabelledData, display)
 
 
 def in_notebook(doc: Any) -> bool:
@@ -127,19 +146,19 @@ def run_held(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
     :func:`notebook_setup` (the push hooks) the function is simply called.
     """
     doc = _action_document()
-    if not _HOOKS or getattr(_local, "held", None) is not None or not _shown(doc):
+    if not _HOOKS or getattr(pushing, "held", None) is not None or not _shown(doc):
         return fn(*args, **kwargs)
     from panel.io.notebook import push_on_root
 
     from .jupyter_widgets import flush_widgets
 
-    _local.held = held = {doc}
+    pushing.held = held = {doc}
     try:
         # Not under ``doc.models.freeze()``: leaving a freeze always walks the whole document
         # (50-120 ms for a dashboard), while a board click adds or drops no model at all.
         return fn(*args, **kwargs)
     finally:
-        _local.held = None
+        pushing.held = None
         for changed in held:
             for ref in _notebook_roots(changed):
                 push_on_root(ref)
@@ -263,12 +282,12 @@ def _install_push_hooks(inline: bool) -> None:
 
 
 def _diff(doc: Any, binary: bool = True, events: Any = None) -> Any:
-    held = getattr(_local, "held", None)
+    held = getattr(pushing, "held", None)
     if held is not None and events is None and doc in held:
         return None  # sent once, when the action ends
-    with _PUSH_LOCK:
+    with PUSH_LOCK:
         if _HOOKS.get("inline"):
-            _inline_stylesheets(doc)
+            inline_stylesheets(doc)
         msg = _HOOKS["diff"](doc, binary=binary, events=events)
         if msg is not None:
             _UNSENT.append((doc, msg))
@@ -278,7 +297,7 @@ def _diff(doc: Any, binary: bool = True, events: Any = None) -> Any:
 
 def _send(comm: Any, msg: Any) -> None:
     """Send ``msg``, after any message computed earlier for the same document (see _UNSENT)."""
-    with _PUSH_LOCK:
+    with PUSH_LOCK:
         if any(m is msg for m in _SENT_AHEAD):
             _SENT_AHEAD[:] = [m for m in _SENT_AHEAD if m is not msg]
             return  # already sent, ahead of a later message of its document
@@ -304,42 +323,6 @@ _UNSENT: list[tuple[Any, Any]] = []
 _UNSENT_KEPT = 200
 """At most this many messages are remembered in each of the two lists."""
 _SENT_AHEAD: list[Any] = []
-
-
-def _inline_stylesheets(doc: Any) -> None:
-    """Point every CDN stylesheet of the document at a ``data:`` URL of Panel's own copy.
-
-    Panel sets CDN stylesheets on panes it creates later and gives every HTML pane its
-    stylesheets again at each update; offline, each CDN sheet is a failed request in the page's
-    console.  Panel keeps one such sheet per URL and document and sets that same sheet again at
-    each update, so rewriting the sheet's own URL (once) leaves every later update equal to what
-    the pane has: no change to send.  (Replacing the sheets by new inline ones, as Panel does
-    once at render, was undone by every pane update and re-sent ~30 KB of CSS per board click,
-    which the page then re-applied.)  A URL change adds no model, so Bokeh does not walk the
-    document again.
-    """
-    for model in list(doc.models):
-        if isinstance(model, ImportedStyleSheet) and not model.url.startswith("data:"):
-            url = _data_url(model.url)
-            if url is not None:
-                model.url = url
-
-
-_DATA_URLS: dict[str, str | None] = {}  # CDN URL -> data: URL of Panel's copy (None: no copy)
-
-
-def _data_url(url: str) -> str | None:
-    if url not in _DATA_URLS:
-        from panel.io.notebook import replace_inline_css
-
-        inline = replace_inline_css(ImportedStyleSheet(url=url))
-        css = getattr(inline, "css", None)
-        _DATA_URLS[url] = (
-            None
-            if css is None
-            else "data:text/css;base64," + base64.b64encode(css.encode()).decode()
-        )
-    return _DATA_URLS[url]
 
 
 # -- print capture ------------------------------------------------------------------------

@@ -19,7 +19,7 @@ import json
 import weakref
 from typing import Any
 
-from .jupyter import _PUSH_LOCK, _inline_stylesheets, _local
+from .jupyter_push import PUSH_LOCK, inline_stylesheets, pushing
 
 __all__ = ["flush_widgets", "install_widget_hooks", "shown_by_widgets"]
 
@@ -43,21 +43,21 @@ def install_widget_hooks(inline: bool = True) -> None:
 
             Document().add_root(model)
         if _INLINE["on"]:
-            _inline_stylesheets(model.document)
+            inline_stylesheets(model.document)
         render(self, model)
         _SHOWN.setdefault(self._document, weakref.WeakSet()).add(self)
 
     def document_patched(self: Any, event: Any) -> None:
         if event.setter is self:
             return  # the page's own change
-        held = getattr(_local, "held", None)
+        held = getattr(pushing, "held", None)
         if held is not None and event.document in held:
-            _local.widget_events = getattr(_local, "widget_events", None) or {}
-            _local.widget_events.setdefault(self, []).append(event)
+            pushing.widget_events = getattr(pushing, "widget_events", None) or {}
+            pushing.widget_events.setdefault(self, []).append(event)
             return
-        with _PUSH_LOCK:
+        with PUSH_LOCK:
             if _INLINE["on"]:
-                _inline_stylesheets(event.document)
+                inline_stylesheets(event.document)
             patched(self, event)
 
     BokehModel.update_from_model = update_from_model
@@ -72,12 +72,12 @@ def shown_by_widgets(doc: Any) -> bool:
 
 def flush_widgets() -> None:
     """Send what this thread's held action changed: one PATCH-DOC per widget."""
-    pending = getattr(_local, "widget_events", None) or {}
-    _local.widget_events = None
-    with _PUSH_LOCK:
+    pending = getattr(pushing, "widget_events", None) or {}
+    pushing.widget_events = None
+    with PUSH_LOCK:
         for widget, events in pending.items():
             if _INLINE["on"]:
-                _inline_stylesheets(widget._document)
+                inline_stylesheets(widget._document)
             _send_patch(widget, events)
 
 

@@ -310,6 +310,29 @@ class BoardKeys(JSComponent):
         self._shortcuts = {s.key: s for s in extra}
         self.shortcuts = [[s.key, s.label] for s in extra]
 
+    @classmethod
+    def beside(
+        cls,
+        game: KeyGame,
+        view: Any,
+        label: str,
+        shortcuts: Sequence[Shortcut],
+        on_place: Callable[[], Any],
+        margin: tuple[int, int],
+    ) -> BoardKeys:
+        """The keys of ``game`` drawn by ``view``: full width, and ``view.pointer`` follows the
+        kind of the latest press (a touch board previews a tap before it plays)."""
+        keys = cls(
+            game,
+            extra=shortcuts,
+            label=label,
+            on_place=on_place,
+            sizing_mode="stretch_width",
+            margin=margin,
+        )
+        keys.param.watch(lambda e: setattr(view, "pointer", e.new), ["pointer"])
+        return keys
+
     # ------------------------------------------------------------------ what the server says
     def say(self, text: str) -> None:
         """Announce ``text`` in the live region (a screen reader reads it out)."""

@@ -15,19 +15,19 @@ from typing import Any
 
 import panel as pn
 
+from ..game_pages import GAME_PAGES
 from .named_controls import ARIA_CLASS, NAME_CONTROLS_JS
 from .page_build import serve_built
 from .screens import CLOSE_SIDEBAR_JS, FRAME_CSS, SITE_NAME, VIEWPORT, page_title
 
 PAGES = (
     ("index", "All games"),
-    ("circle", "Circle of Life"),
-    ("ecosystem", "Ecosystem"),
-    ("savannah", "On the Savannah"),
+    *((page.address, page.link) for page in GAME_PAGES.values()),
     ("lab", "Lab"),
     ("classroom", "Classes"),
 )
-"""(app name, link text) of every served page, in header order."""
+"""(app name, link text) of every served page, in header order (each game's from its page
+record, :mod:`cole_panel.game_pages`)."""
 
 HEADER_COLOR = "#5b4a30"
 ACCENT = "#ec7a23"

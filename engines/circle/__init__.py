@@ -22,7 +22,9 @@ from .board import (
     parse_label,
     xy,
 )
+from .critters import Critter, Preview
 from .events import CAPTURE_TARGET, NO_LEGAL_PLACEMENT, Ate, Evolved, Placed, Won
+from .outcome import Outcome
 from .rules import PLAYER_NAMES, Rules
 from .saves import FORMAT_VERSION
 from .species import (
@@ -40,7 +42,6 @@ from .species import (
     with_article,
 )
 from .state import State, new_game, replay
-from .values import Critter, Outcome, Preview
 
 __all__ = [
     "ALIASES",

@@ -14,10 +14,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from .critters import Critter
 from .race import race
 from .rules import PLAYER_NAMES
 from .state import State
-from .values import Critter
 
 __all__ = ["Hint", "Meal", "best_meal", "count_stones", "explain", "with_mover"]
 

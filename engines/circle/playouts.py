@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from .events import CAPTURE_TARGET
-from .values import Outcome
+from .outcome import Outcome
 
 
 class Playouts:

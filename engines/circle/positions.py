@@ -8,9 +8,9 @@ from typing import TYPE_CHECKING, Any
 from .board import on_board
 from .board import parse_label as _parse_label
 from .events import CAPTURE_TARGET
+from .outcome import Outcome
 from .rules import PLAYER_NAMES, Rules
 from .saves import _cell_value, _pair_of_counts
-from .values import Outcome
 
 if TYPE_CHECKING:
     from .state import State

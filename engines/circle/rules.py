@@ -13,7 +13,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from .board import _check_radius
+from ..options import option
+from .board import MAX_RADIUS, MIN_RADIUS, _check_radius
 
 __all__ = ["PLAYER_NAMES", "Rules"]
 
@@ -26,16 +27,36 @@ MAX_CAPTURE_TARGET = 1000
 
 @dataclass(frozen=True)
 class Rules:
-    """The options of one game; every field is checked when the rules are made."""
+    """The options of one game; every field is checked when the rules are made.
 
-    radius: int = 4
-    """Board radius R from 2 to 8; 4 is the published board (61 cells, 5 on a side)."""
-    capture_target: int = 20
-    """A player who has eaten at least this many stones wins (rulebook: 20)."""
-    first_player: int = 0
-    """Who places the first stone: 0 (Orange) or 1 (Black)."""
-    no_placement_wins: bool = True
-    """If it is your turn and you cannot place a stone: True, you win (rulebook); False, you lose."""
+    Each field's label, help and bounds are its :class:`~engines.options.OptionSpec`.
+    """
+
+    radius: int = option(
+        4,
+        "Board radius",
+        "Board radius from 2 to 8: 4 is the published board (61 cells, 5 on a side).",
+        bounds=(MIN_RADIUS, MAX_RADIUS),
+    )
+    capture_target: int = option(
+        20,
+        "Stones to win",
+        "A player who has eaten at least this many stones wins (rulebook: 20).",
+        bounds=(1, MAX_CAPTURE_TARGET),
+        soft_bounds=(1, 60),
+    )
+    first_player: int = option(
+        0,
+        "Who starts",
+        "Who places the first stone: 0 Orange, 1 Black.",
+        bounds=(0, 1),
+        words=PLAYER_NAMES,
+    )
+    no_placement_wins: bool = option(
+        True,
+        "No placement wins",
+        "If it is your turn and you cannot place a stone: True you win (rulebook), False you lose.",
+    )
 
     def __post_init__(self) -> None:
         _check_radius(self.radius)

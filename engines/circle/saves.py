@@ -1,8 +1,8 @@
 """Saving a game as a versioned JSON-safe dict, and loading it back with full checks.
 
-Format version 1 (every key required, nothing else allowed)::
+Format version 2 (every key required, nothing else allowed; version 1 is the same)::
 
-    {"game": "circle-of-life", "version": 1,
+    {"game": "circle-of-life", "version": 2,
      "rules": {"radius": 4, "capture_target": 20, "first_player": 0, "no_placement_wins": true},
      "seed": null,
      "start": {"stones": [[[q, r], ...], [[q, r], ...]], "eaten": [0, 0], "to_move": 0},
@@ -21,18 +21,18 @@ import json
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from ..saves import read_envelope, read_rules, read_seed
+from ..saves import SAVE_VERSION, header, read_envelope, read_rules, read_seed
 from .rules import Rules
 
 __all__ = ["FORMAT_VERSION", "GAME_NAME", "load", "save"]
 
 Cell = tuple[int, int]
 
-FORMAT_VERSION = 1
-"""Version of the save format this engine writes and reads."""
+FORMAT_VERSION = SAVE_VERSION
+"""Version of the save format this engine writes (it reads version 1 too)."""
 
 GAME_NAME = "circle-of-life"
-"""The ``"game"`` field of a save."""
+"""The ``"game"`` label of a save: the game's title as a slug, as every engine labels its saves."""
 
 
 def save(state: Any) -> dict[str, Any]:
@@ -45,8 +45,7 @@ def save(state: Any) -> dict[str, Any]:
 
     outcome = state._outcome
     return {
-        "game": GAME_NAME,
-        "version": FORMAT_VERSION,
+        **header(GAME_NAME),
         "rules": state.rules.to_dict(),
         "seed": state.seed,
         "start": {"stones": [listed(s0), listed(s1)], "eaten": list(eaten), "to_move": to_move},
@@ -64,7 +63,7 @@ def save(state: Any) -> dict[str, Any]:
 
 def load(cls: Any, data: Any) -> Any:
     """A ``cls`` (:class:`~engines.circle.State`) rebuilt from a save dict, checking every field."""
-    read_envelope(data, _SAVE_KEYS, "game", GAME_NAME, FORMAT_VERSION)
+    data = read_envelope(data, _SAVE_KEYS, GAME_NAME)
     if isinstance(data["rules"], Mapping):
         for option in Rules.__dataclass_fields__:
             if option not in data["rules"]:
@@ -102,8 +101,6 @@ def load(cls: Any, data: Any) -> Any:
 
 
 _SAVE_KEYS = (
-    "game",
-    "version",
     "rules",
     "seed",
     "start",

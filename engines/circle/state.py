@@ -31,12 +31,13 @@ from . import saves
 from .board import Board, board
 from .board import label as _label
 from .board import parse_label as _parse_label
+from .critters import Critter, Preview
 from .events import CAPTURE_TARGET, NO_LEGAL_PLACEMENT, Ate, Evolved, Placed
+from .outcome import Outcome
 from .playouts import Playouts
 from .positions import Positions
 from .rules import PLAYER_NAMES, Rules
 from .species import SPECIES
-from .values import Critter, Outcome, Preview
 
 __all__ = ["State", "new_game", "replay"]
 

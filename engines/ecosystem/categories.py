@@ -46,7 +46,7 @@ from .parkdata import (
     _row_kind_bits,
 )
 from .rules import Rules
-from .values import LionChoice
+from .scoring_steps import LionChoice
 
 
 def _grass(pd: _ParkData) -> int:

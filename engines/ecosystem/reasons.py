@@ -13,6 +13,7 @@ Player 1 placed a watering hole at D2: her score 0 → 0. Better: a gazelle at C
 
 from __future__ import annotations
 
+from ..text import player_name
 from .park import cell_label
 from .state import Pick, State
 
@@ -21,7 +22,7 @@ __all__ = ["player_names", "why"]
 
 def player_names(players: int) -> tuple[str, ...]:
     """``("Player 1", "Player 2", …)``, as the engine's sentences name players."""
-    return tuple(f"Player {p + 1}" for p in range(players))
+    return tuple(player_name(p) for p in range(players))
 
 
 def _lines(state: State, player: int) -> dict[str, int]:

@@ -19,9 +19,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from typing import Any
 
+from ..options import option, option_spec
+from ..text import player_name
 from .cards import DEFAULT_DECK, CardType, card_from_code
 
 __all__ = [
+    "FRAMES",
     "HAND_SIZE",
     "LION_CHOICES",
     "MAX_PLAYERS",
@@ -39,6 +42,8 @@ VARIANTS = ("classic", "two_parks")
 """``classic``: one park each. ``two_parks``: the rulebook's Park West and Park East."""
 PARK_NAMES: dict[str, tuple[str | None, ...]] = {"classic": (None,), "two_parks": ("west", "east")}
 """The parks of each player per variant (``None`` is the single classic park)."""
+FRAMES = ("fixed", "floating")
+"""``fixed``: cards go in the park's own 4 × 5 cells; ``floating``: the frame may slide."""
 LION_CHOICES = ("best", "reading_order")
 """How a lion picks its prey when the caller does not say: the owner's best total, or
 the first face-up gazelle or zebra in reading order."""
@@ -53,17 +58,14 @@ ROW_POINTS: tuple[int, ...] = (0, 0, 0, 0, 1, 3, 6, 10, 15, 21, 28)
 """Default points for a row of 10 cards (two parks) by its distinct face-up card types 0…10."""
 
 
-def player_name(player: int) -> str:
-    """How messages name a player: index 0 is "Player 1".
-
-    >>> player_name(0)
-    'Player 1'
-    """
-    return f"Player {player + 1}"
-
-
 def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _bounds(name: str) -> tuple[int, int]:
+    bounds = option_spec(Rules, name).bounds
+    assert bounds is not None
+    return bounds
 
 
 def _normalise_deck(deck: Any) -> tuple[tuple[str, int], ...]:
@@ -85,9 +87,10 @@ def _normalise_deck(deck: Any) -> tuple[tuple[str, int], ...]:
             raise ValueError(f"deck: {exc}.") from None
         if card in counts:
             raise ValueError(f"deck lists {card.code} twice.")
-        if not _is_int(count) or not 0 <= count <= 99:
+        lo, hi = _bounds("deck")
+        if not _is_int(count) or not lo <= count <= hi:
             raise ValueError(
-                f"deck count of {card.code} must be a whole number 0 to 99, not {count!r}."
+                f"deck count of {card.code} must be a whole number {lo} to {hi}, not {count!r}."
             )
         counts[card] = count
     missing = [card.code for card in CardType if card not in counts]
@@ -100,30 +103,71 @@ def _normalise_deck(deck: Any) -> tuple[tuple[str, int], ...]:
 
 @dataclass(frozen=True)
 class Rules:
-    """The options of one game; every field is checked when the rules are made."""
+    """The options of one game; every field is checked when the rules are made (each
+    field's label, help and bounds are its :class:`~engines.options.OptionSpec`)."""
 
-    variant: str = "classic"
-    """``classic`` (one park each) or ``two_parks`` (Park West and Park East, row bonus)."""
-    players: int = 2
-    """Number of players in the draft, 2 to 6 (scoring alone accepts any number of parks)."""
-    frame: str = "fixed"
-    """Placement frame: ``fixed`` (cards go in the park's own 4 × 5 cells) or ``floating``
-    (the 4 × 5 frame may slide until the park is complete; see ``park.placement_error``)."""
-    elephant_floor: int | None = None
-    """Lowest score of one elephant; ``None`` (default) lets it go below 0 (6 − 2 × 4 = −2)."""
-    lion_scores_without_prey: bool = False
-    """Whether a lion next to grassland scores 4 when no face-up gazelle or zebra is left."""
-    lion_choice: str = "best"
-    """Which prey a lion flips unless the caller chooses: ``best`` (the owner's highest
-    total; ties by reading order) or ``reading_order`` (the first face-up one)."""
-    majority_needs_gazelles: bool = True
-    """Whether a player needs at least one gazelle to take part in the gazelle majority."""
-    majority_points: tuple[int, int] = (5, 2)
-    """Extra points for the most and the second-most gazelles."""
-    row_points: tuple[int, ...] = ROW_POINTS
-    """Points of a 10-card row (two parks) indexed by its distinct face-up card types, 0…10."""
-    deck: tuple[tuple[str, int], ...] = tuple((card.code, n) for card, n in DEFAULT_DECK.items())
-    """Cards of each type in one deck, as ``(code, count)`` pairs (a mapping is accepted)."""
+    variant: str = option(
+        "classic",
+        "Variant",
+        "classic: one park each; two_parks: Park West and Park East with the row bonus.",
+        choices=VARIANTS,
+    )
+    players: int = option(
+        2,
+        "Players",
+        "Number of players in the draft, 2 to 6 (scoring alone accepts any number of parks).",
+        bounds=(MIN_PLAYERS, MAX_PLAYERS),
+    )
+    frame: str = option(
+        "fixed",
+        "Placement frame",
+        "Placement frame: fixed (cards go in the park's own 4 × 5 cells) or floating (the "
+        "4 × 5 frame may slide until the park is complete).",
+        choices=FRAMES,
+    )
+    elephant_floor: int | None = option(
+        None,
+        "Elephant floor",
+        "Lowest score of one elephant; None lets it go below 0 (6 − 2 × 4 = −2).",
+        bounds=(-2, 6),
+        allow_none=True,
+    )
+    lion_scores_without_prey: bool = option(
+        False,
+        "A hungry lion scores 4 with no prey left",
+        "Whether a lion next to grassland scores 4 when no face-up gazelle or zebra is left.",
+    )
+    lion_choice: str = option(
+        "best",
+        "A lion flips",
+        "Which prey a lion flips unless the player chooses: the owner's best total (ties by "
+        "reading order), or the first face-up one in reading order.",
+        choices=LION_CHOICES,
+    )
+    majority_needs_gazelles: bool = option(
+        True,
+        "The gazelle majority needs a gazelle",
+        "Whether a player needs at least one gazelle to take part in the gazelle majority.",
+    )
+    majority_points: tuple[int, int] = option(
+        (5, 2),
+        "Gazelle majority points",
+        "Extra points for the most and the second-most gazelles.",
+        bounds=(0, 100),
+    )
+    row_points: tuple[int, ...] = option(
+        ROW_POINTS,
+        "Two parks: points of a row for 0, 1, … 10 kinds",
+        "Two parks: points of a 10-card row for 0, 1, … 10 different face-up card types (the "
+        "rulebook's table by default).",
+        bounds=(-100, 1000),
+    )
+    deck: tuple[tuple[str, int], ...] = option(
+        tuple((card.code, n) for card, n in DEFAULT_DECK.items()),
+        "Deck",
+        "Cards of each type in one deck, as (code, count) pairs (a mapping is accepted).",
+        bounds=(0, 99),
+    )
 
     def __post_init__(self) -> None:
         if self.variant not in VARIANTS:
@@ -133,12 +177,12 @@ class Rules:
                 f"players must be a whole number from {MIN_PLAYERS} to {MAX_PLAYERS}, "
                 f"not {self.players!r}."
             )
-        if self.frame not in ("fixed", "floating"):
+        if self.frame not in FRAMES:
             raise ValueError(f"frame must be 'fixed' or 'floating', not {self.frame!r}.")
-        floor = self.elephant_floor
-        if floor is not None and (not _is_int(floor) or not -2 <= floor <= 6):
+        floor, (lo, hi) = self.elephant_floor, _bounds("elephant_floor")
+        if floor is not None and (not _is_int(floor) or not lo <= floor <= hi):
             raise ValueError(
-                f"elephant_floor must be None or a whole number from -2 to 6, not {floor!r}."
+                f"elephant_floor must be None or a whole number from {lo} to {hi}, not {floor!r}."
             )
         for name in ("lion_scores_without_prey", "majority_needs_gazelles"):
             if not isinstance(getattr(self, name), bool):
@@ -147,21 +191,22 @@ class Rules:
             raise ValueError(
                 f"lion_choice must be one of {', '.join(LION_CHOICES)}, not {self.lion_choice!r}."
             )
-        majority = self.majority_points
+        majority, (lo, hi) = self.majority_points, _bounds("majority_points")
         if (
             not isinstance(majority, (tuple, list))
             or len(majority) != 2
-            or not all(_is_int(v) and 0 <= v <= 100 for v in majority)
+            or not all(_is_int(v) and lo <= v <= hi for v in majority)
         ):
             raise ValueError(
-                f"majority_points must be two whole numbers 0 to 100 (most, second), not {majority!r}."
+                f"majority_points must be two whole numbers {lo} to {hi} (most, second), "
+                f"not {majority!r}."
             )
         object.__setattr__(self, "majority_points", tuple(majority))
-        rows = self.row_points
+        rows, (lo, hi) = self.row_points, _bounds("row_points")
         if (
             not isinstance(rows, (tuple, list))
             or len(rows) != 11
-            or not all(_is_int(v) and -100 <= v <= 1000 for v in rows)
+            or not all(_is_int(v) and lo <= v <= hi for v in rows)
         ):
             raise ValueError(
                 "row_points must be 11 whole numbers (points for 0 to 10 distinct card types), "

@@ -2,26 +2,24 @@
 
 from __future__ import annotations
 
-import random
 from collections import Counter
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..cells import is_connected
-from ..saves import read_envelope, read_rules, read_seed
+from ..saves import SAVE_VERSION, V1Label, read_envelope, read_rules, read_seed
 from .cards import CardType, _sort, card_from_code
 from .park import Park
 from .rules import HAND_SIZE, PICKS_PER_ROUND, ROUNDS, Rules, _full_deck
-from .scoring import score
 
-if TYPE_CHECKING:
-    from .state import State
-
-FORMAT = "ecosystem-savanna-state"
-"""The ``format`` field of a saved state."""
-VERSION = 1
-"""The ``version`` field of a saved state; :meth:`State.from_dict` reads this version."""
-FIELDS = "format version rules seed round turn parks hands picked discards stock"
-"""The fields of a saved state (names separated by spaces), each checked by :func:`load`."""
+GAME = "ecosystem-savanna"
+"""The ``"game"`` label of a save: the game's title as a slug, as every engine labels its saves."""
+V1 = V1Label("format", "ecosystem-savanna-state")
+"""How version 1 saves labelled the game."""
+VERSION = SAVE_VERSION
+"""The ``version`` of a saved state; :meth:`State.from_dict` reads it and version 1."""
+FIELDS = "rules seed round turn parks hands picked discards stock"
+"""The game's own fields of a saved state (names separated by spaces), each checked by
+:func:`read` after the label and the version."""
 
 
 # ---- loading -------------------------------------------------------------------------
@@ -34,39 +32,61 @@ def _sized(value: Any, field: str, size: int, what: str) -> list[Any]:
     return value
 
 
-def load(cls: type[State], data: Any) -> State:
-    """Restore :meth:`State.to_dict` output; ``ValueError`` names the first bad field."""
-    read_envelope(data, FIELDS, "format", FORMAT, VERSION)
+def read(data: Any) -> dict[str, Any]:
+    """The checked parts of :meth:`State.to_dict` output (version 1 or 2), each under its
+    attribute's name (``rules``, ``seed``, ``round``, ``turn``, ``parks``, ``hands``, ``picked``
+    as bit masks, ``current``, ``discards``, ``stock``); ``ValueError`` names the first bad
+    field."""
+    data = read_envelope(data, FIELDS, GAME, v1=V1)
     rules = read_rules(Rules, data["rules"])
     seed = read_seed(data["seed"])
-    n, names = rules.players, rules.park_names
-    slots = len(names)
-
-    def whole(field: str, lo: int, hi: int) -> int:
-        value = data[field]
-        if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-            raise ValueError(f"{field}: must be a whole number from {lo} to {hi}, not {value!r}")
-        return value
-
-    rnd = whole("round", 0, ROUNDS)
-    turn = whole("turn", 0, PICKS_PER_ROUND - 1)
+    rnd = _whole(data, "round", 0, ROUNDS)
+    turn = _whole(data, "turn", 0, PICKS_PER_ROUND - 1)
     over = rnd == ROUNDS
     if over and turn != 0:
         raise ValueError("turn: must be 0 once the game is over")
+    picked, current = _picked(data["picked"], rules, over)
+    parts = {"rules": rules, "seed": seed, "round": rnd, "turn": turn}
+    parts |= {"picked": picked, "current": current}
+    parts["parks"] = _parks(data["parks"], parts)
+    parts["hands"] = _hands(data["hands"], parts)
+    parts["discards"] = _cards(data["discards"], "discards")
+    slots = len(rules.park_names)
+    if len(parts["discards"]) != rules.players * slots * rnd:
+        raise ValueError(
+            f"discards: expected {rules.players * slots * rnd} cards, found {len(parts['discards'])}"
+        )
+    parts["stock"] = _cards(data["stock"], "stock")
+    dealt = rules.players * slots * HAND_SIZE * min(rnd + 1, ROUNDS)
+    size = rules.decks * rules.deck_size - dealt
+    if len(parts["stock"]) != size:
+        raise ValueError(f"stock: expected {size} undealt cards, found {len(parts['stock'])}")
+    _check_every_card(parts)
+    return parts
 
-    def cards(value: Any, field: str) -> list[CardType]:
-        if not isinstance(value, list):
-            raise ValueError(f"{field}: must be a list of card codes")
-        out = []
-        for i, code in enumerate(value):
-            try:
-                out.append(card_from_code(code) if isinstance(code, str) else card_from_code(None))
-            except ValueError:
-                raise ValueError(f"{field}[{i}]: unknown card code {code!r}") from None
-        return out
 
-    # picked
-    picked_raw = data["picked"]
+def _whole(data: Any, field: str, lo: int, hi: int) -> int:
+    value = data[field]
+    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+        raise ValueError(f"{field}: must be a whole number from {lo} to {hi}, not {value!r}")
+    return value
+
+
+def _cards(value: Any, field: str) -> list[CardType]:
+    if not isinstance(value, list):
+        raise ValueError(f"{field}: must be a list of card codes")
+    out = []
+    for i, code in enumerate(value):
+        try:
+            out.append(card_from_code(code) if isinstance(code, str) else card_from_code(None))
+        except ValueError:
+            raise ValueError(f"{field}[{i}]: unknown card code {code!r}") from None
+    return out
+
+
+def _picked(picked_raw: Any, rules: Rules, over: bool) -> tuple[list[int], int | None]:
+    """Per player, the parks picked this turn as bits; and whose pick it is (None once over)."""
+    n, slots = rules.players, len(rules.park_names)
     if not isinstance(picked_raw, list) or len(picked_raw) != n:
         raise ValueError(f"picked: must list the parks picked this turn for each of {n} players")
     picked = []
@@ -83,22 +103,26 @@ def load(cls: type[State], data: Any) -> State:
             )
         picked.append(sum(1 << s for s in entry))
     full = (1 << slots) - 1
-    current: int | None = None
-    if not over:
-        current = next((p for p in range(n) if picked[p] != full), None)
-        if current is None:
-            raise ValueError("picked: every player has picked, but the turn did not end")
-        for p in range(current + 1, n):
-            if picked[p]:
-                raise ValueError(
-                    f"picked[{p}]: picks go in player order; player {current} has not finished"
-                )
-    elif any(picked):
-        raise ValueError("picked: must be empty once the game is over")
+    if over:
+        if any(picked):
+            raise ValueError("picked: must be empty once the game is over")
+        return picked, None
+    current = next((p for p in range(n) if picked[p] != full), None)
+    if current is None:
+        raise ValueError("picked: every player has picked, but the turn did not end")
+    for p in range(current + 1, n):
+        if picked[p]:
+            raise ValueError(
+                f"picked[{p}]: picks go in player order; player {current} has not finished"
+            )
+    return picked, current
 
-    # parks
+
+def _parks(value: Any, parts: dict[str, Any]) -> list[list[Park]]:
+    rules, rnd, turn, picked = parts["rules"], parts["round"], parts["turn"], parts["picked"]
+    n, slots, over = rules.players, len(rules.park_names), parts["current"] is None
     parks: list[list[Park]] = []
-    for p, entry in enumerate(_sized(data["parks"], "parks", n, f"{n} players' parks")):
+    for p, entry in enumerate(_sized(value, "parks", n, f"{n} players' parks")):
         row = []
         for s, text in enumerate(_sized(entry, f"parks[{p}]", slots, f"{slots} park text(s)")):
             field = f"parks[{p}][{s}]"
@@ -115,36 +139,34 @@ def load(cls: type[State], data: Any) -> State:
                 raise ValueError(f"{field}: the cards must form one group of orthogonal neighbours")
             row.append(park)
         parks.append(row)
+    return parks
 
-    # hands
+
+def _hands(value: Any, parts: dict[str, Any]) -> list[list[list[CardType]]]:
+    rules, turn, picked = parts["rules"], parts["turn"], parts["picked"]
+    n, slots, over = rules.players, len(rules.park_names), parts["current"] is None
     hands: list[list[list[CardType]]] = []
-    for s, entry in enumerate(
-        _sized(data["hands"], "hands", slots, f"{slots} list(s) of {n} hands")
-    ):
+    for s, entry in enumerate(_sized(value, "hands", slots, f"{slots} list(s) of {n} hands")):
         row = []
         for holder, hand in enumerate(_sized(entry, f"hands[{s}]", n, f"{n} hands")):
             field = f"hands[{s}][{holder}]"
-            got = cards(hand, field)
+            got = _cards(hand, field)
             size = 0 if over else HAND_SIZE - turn - (picked[holder] >> s & 1)
             if len(got) != size:
                 raise ValueError(f"{field}: expected {size} cards at this point, found {len(got)}")
             row.append(_sort(got))
         hands.append(row)
+    return hands
 
-    discards = cards(data["discards"], "discards")
-    if len(discards) != n * slots * rnd:
-        raise ValueError(f"discards: expected {n * slots * rnd} cards, found {len(discards)}")
-    stock = cards(data["stock"], "stock")
-    dealt = n * slots * HAND_SIZE * min(rnd + 1, ROUNDS)
-    size = rules.decks * rules.deck_size - dealt
-    if len(stock) != size:
-        raise ValueError(f"stock: expected {size} undealt cards, found {len(stock)}")
 
-    every = Counter(stock) + Counter(discards)
-    for row in hands:
+def _check_every_card(parts: dict[str, Any]) -> None:
+    """Stock, discards, hands and parks together hold exactly the game's decks."""
+    rules = parts["rules"]
+    every = Counter(parts["stock"]) + Counter(parts["discards"])
+    for row in parts["hands"]:
         for hand in row:
             every.update(hand)
-    for row in parks:
+    for row in parts["parks"]:
         for park in row:
             every.update(card for card in park if card is not None)
     deck = Counter(_full_deck(rules))
@@ -154,22 +176,6 @@ def load(cls: type[State], data: Any) -> State:
                 f"stock: the game's {rules.decks} deck(s) hold {deck[card]} {card.plural}, "
                 f"but the saved state has {every[card]}"
             )
-
-    state = cls.__new__(cls)
-    state.rules = rules
-    state.seed = seed
-    state._rng = random.Random(seed)
-    state._round = rnd
-    state._turn = turn
-    state._parks = parks
-    state._hands = hands
-    state._picked = picked
-    state._current = current
-    state._discards = discards
-    state._stock = stock
-    state._sheet = score(state.parks, rules) if over else None
-    state._quiet = False
-    return state
 
 
 def _connected(park: Park) -> bool:

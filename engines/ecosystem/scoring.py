@@ -36,7 +36,7 @@ from .cards import CardType
 from .categories import _Scorer
 from .masks import Cell, park_cell
 from .rules import Rules
-from .values import LionChoice, ScoringStep
+from .scoring_steps import LionChoice, ScoringStep
 
 __all__ = [
     "CATEGORIES",

@@ -34,6 +34,7 @@ from typing import Any
 from engines import Event, IllegalAction, ScoreSheet
 from engines.protocol import BaseState, Outcome, play_all
 
+from ..saves import header
 from . import saves
 from .cards import CardType, _sort, card_from_code
 from .events import Dealt, Discarded, Flipped, GameOver, Passed, Placed, RoundEnded, Scored
@@ -48,10 +49,10 @@ from .park import (
     placement_error,
 )
 from .rules import HAND_SIZE, PICKS_PER_ROUND, ROUNDS, Rules, _full_deck
-from .saves import FORMAT, VERSION
+from .saves import GAME, VERSION
 from .scoring import score, score_steps
 
-__all__ = ["FORMAT", "VERSION", "Observation", "Pick", "State", "determinize", "new_game", "replay"]
+__all__ = ["GAME", "VERSION", "Observation", "Pick", "State", "determinize", "new_game", "replay"]
 
 
 Cell = tuple[int, int]
@@ -480,8 +481,7 @@ class State(BaseState):
     def to_dict(self) -> dict[str, Any]:
         """A JSON-safe snapshot that :meth:`from_dict` restores exactly."""
         return {
-            "format": FORMAT,
-            "version": VERSION,
+            **header(GAME),
             "rules": self.rules.to_dict(),
             "seed": self.seed,
             "round": self._round,
@@ -499,7 +499,15 @@ class State(BaseState):
     @classmethod
     def from_dict(cls, data: Any) -> State:
         """Restore :meth:`to_dict` output; ``ValueError`` names the first bad field."""
-        return saves.load(cls, data)
+        parts = saves.read(data)
+        state = cls.__new__(cls)
+        state.rules, state.seed = parts.pop("rules"), parts.pop("seed")
+        state._rng = random.Random(state.seed)
+        for name, value in parts.items():
+            setattr(state, "_" + name, value)
+        state._sheet = score(state.parks, state.rules) if state.is_over else None
+        state._quiet = False
+        return state
 
     def __repr__(self) -> str:
         state = "over" if self.is_over else f"round {self._round + 1}, turn {self._turn + 1}"

@@ -6,10 +6,12 @@ from collections.abc import Sequence
 
 from .cards import Card, card_ids, check_deck, load_deck
 
+__all__ = ["PlayDeck", "deck_index", "default_deck", "default_play_deck", "play_deck"]
+
 # ---------------------------------------------------------------------------- deck
 
 
-class _Deck:
+class PlayDeck:
     """The cards of one game, indexed for speed (shared by clones)."""
 
     __slots__ = ("cards", "by_id", "ids", "big_five", "is_default")
@@ -22,18 +24,19 @@ class _Deck:
         self.is_default = is_default
 
 
-_DEFAULT: list[_Deck] = []  # filled once; holds only immutable data
+_DEFAULT: list[PlayDeck] = []  # filled once; holds only immutable data
 
 
-def _default_deck() -> _Deck:
+def default_play_deck() -> PlayDeck:
+    """The packaged deck, indexed (built once)."""
     if not _DEFAULT:
-        _DEFAULT.append(_Deck(load_deck(), is_default=True))
+        _DEFAULT.append(PlayDeck(load_deck(), is_default=True))
     return _DEFAULT[0]
 
 
 def default_deck() -> tuple[Card, ...]:
     """The packaged deck (loaded once)."""
-    return _default_deck().cards
+    return default_play_deck().cards
 
 
 def deck_index(cards: Sequence[Card]) -> dict[str, Card]:
@@ -41,9 +44,10 @@ def deck_index(cards: Sequence[Card]) -> dict[str, Card]:
     return {cid: card for card in cards for cid in card.ids()}
 
 
-def _deck_for(cards: Sequence[Card] | None) -> _Deck:
-    default = _default_deck()
+def play_deck(cards: Sequence[Card] | None) -> PlayDeck:
+    """The indexed deck of ``cards`` (None: the packaged one), checked."""
+    default = default_play_deck()
     if cards is None or tuple(cards) == default.cards:
         return default
     check_deck(list(cards))
-    return _Deck(cards)
+    return PlayDeck(cards)

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from engines import Event
-from engines.text import and_list, won
+from engines.text import and_list, player_name, won
 
 from .cards import a_name, name_of
 from .vocabulary import ordinal
@@ -46,11 +46,6 @@ __all__ = [
     "GameOver",
     "player_name",
 ]
-
-
-def player_name(player: int) -> str:
-    """``0 -> 'Player 1'``."""
-    return f"Player {player + 1}"
 
 
 def _whose(card: str, owner: int | None, actor: int | None = None) -> str:

@@ -12,7 +12,7 @@ Player 1 played a cheetah: it killed a gazelle and a gazelle. Her points on the 
 
 from __future__ import annotations
 
-from engines.text import and_list
+from engines.text import and_list, player_name
 
 from .cards import name_of
 from .moves import Discard, Move, Play
@@ -25,7 +25,7 @@ _VERBS = {Play: "played", Discard: "discarded"}
 
 def player_names(players: int) -> tuple[str, ...]:
     """``("Player 1", "Player 2", …)``, as the engine's sentences name players."""
-    return tuple(f"Player {p + 1}" for p in range(players))
+    return tuple(player_name(p) for p in range(players))
 
 
 def _a(name: str) -> str:

@@ -15,81 +15,108 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields
 from typing import Any
 
+from ..options import option, option_specs
 from .cards import DECK_SIZE
 
 __all__ = ["Rules"]
 
-_CHOICES = {
-    "no_token": ("play", "discard"),
-    "elephant_majority": ("strict", "tied"),
-    "steal": ("choose", "richest"),
-    "tie_break": ("shared", "most_alive"),
-}
-_BOUNDS = {
-    "players": (2, 5),
-    "tokens": (1, 20),
-    "hand_size": (1, 5),
-    "start_row": (0, 40),
-    "first_player": (0, 4),
-    "big_five_bonus": (0, 100),
-}
-
 
 @dataclass(frozen=True)
 class Rules:
-    """Options of one game of On the Savannah."""
+    """Options of one game of On the Savannah (each field's label, help and bounds are its
+    :class:`~engines.options.OptionSpec`)."""
 
-    players: int = 4
-    """Number of players, 2 to 5."""
-    tokens: int = 10
-    """Tokens per player."""
-    hand_size: int = 3
-    """Cards in each hand (dealt at the start, drawn back to after each turn)."""
-    start_row: int = 6
-    """Cards dealt face up into the starting row of the savannah."""
-    first_player: int = 0
-    """Who takes the first turn."""
-    count_played_card: bool = False
-    """Whether "count N from the right" and "left of the k-th from the right" count the card just
-    played as the rightmost one.  Default False: they count the row as it was before the card
-    was played (the rulebook's "the line as it was at the start of the turn")."""
-    no_token: str = "play"
-    """A player with no tokens left: ``'play'`` (plays cards without a token; they belong to
-    nobody) or ``'discard'`` (may play nothing, so discards a card each turn)."""
-    elephant_majority: str = "strict"
-    """Elephant's "most animals": ``'strict'`` (more than every other player) or ``'tied'`` (at
-    least as many as every other player)."""
-    steal: str = "choose"
-    """Scavenger's steal: ``'choose'`` (the player picks any card from another player's kill
-    pile) or ``'richest'`` (automatically the highest-level card of the player with the most
-    kill-pile points)."""
-    steal_per_kill: bool = False
-    """Whether a scavenger steals once per card it kills (True) or once per turn it kills."""
-    equal_turns: bool = False
-    """Whether the round is finished after the last card is drawn, so that everyone has had the
-    same number of turns (without drawing).  Default False: the game ends with that turn."""
-    big_five_bonus: int = 25
-    """Bonus for a kill pile holding all five Big Five animals."""
-    tie_break: str = "shared"
-    """Tied totals: ``'shared'`` (all tied players win) or ``'most_alive'`` (most animals alive
-    with their token; still tied: shared)."""
+    players: int = option(4, "Players", "Number of players, 2 to 5.", bounds=(2, 5))
+    tokens: int = option(
+        10, "Tokens per player", "Tokens per player (rulebook: 10).", bounds=(1, 20)
+    )
+    hand_size: int = option(
+        3,
+        "Cards in hand",
+        "Cards in each hand, dealt at the start and drawn back to after every turn (rulebook: 3).",
+        bounds=(1, 5),
+    )
+    start_row: int = option(
+        6,
+        "Cards in the starting row",
+        "Cards dealt face up into the starting row (rulebook: 6). A long starting row leaves a "
+        "short draw pile, so a quick game.",
+        bounds=(0, 40),
+    )
+    first_player: int = option(
+        0, "Who starts (0 = Player 1)", "Who takes the first turn: 0 is Player 1.", bounds=(0, 4)
+    )
+    count_played_card: bool = option(
+        False,
+        "'Count from the right' includes the card just played",
+        "Whether 'count N from the right' and 'left of the k-th from the right' count the card "
+        "just played as the rightmost one (default: no, the row as it was at the start of the "
+        "turn).",
+    )
+    no_token: str = option(
+        "play",
+        "Without tokens left",
+        "A player without tokens: 'play' plays cards that belong to nobody; 'discard' may only "
+        "discard.",
+        choices=("play", "discard"),
+    )
+    elephant_majority: str = option(
+        "strict",
+        "Elephant's 'most animals'",
+        "The elephant's 'most animals': 'strict' needs more than every other player, 'tied' at "
+        "least as many.",
+        choices=("strict", "tied"),
+    )
+    steal: str = option(
+        "choose",
+        "Scavenger's steal",
+        "After a scavenger's kill: 'choose' any card of another kill pile, or 'richest' (the "
+        "highest-level card of the pile with the most points, automatically).",
+        choices=("choose", "richest"),
+    )
+    steal_per_kill: bool = option(
+        False,
+        "Steal once per card killed",
+        "Whether a scavenger steals once per card it kills (default: once per turn it kills).",
+    )
+    equal_turns: bool = option(
+        False,
+        "Finish the round (equal turns)",
+        "Whether the round is finished after the last card is drawn so everyone has had the same "
+        "number of turns, without drawing (default: the game ends with that turn).",
+    )
+    big_five_bonus: int = option(
+        25,
+        "Big Five bonus",
+        "Bonus for a kill pile holding all of the Big Five (rulebook: 25).",
+        bounds=(0, 100),
+    )
+    tie_break: str = option(
+        "shared",
+        "Ties",
+        "Tied totals: 'shared' (all tied players win) or 'most_alive' (most animals alive with "
+        "their token; still tied: shared).",
+        choices=("shared", "most_alive"),
+    )
 
     def __post_init__(self) -> None:
-        for f in fields(self):
-            value = getattr(self, f.name)
-            if f.name in _CHOICES:
-                if value not in _CHOICES[f.name]:
+        for spec in option_specs(Rules):
+            value = getattr(self, spec.name)
+            if spec.kind == "choice":
+                if value not in spec.choices:
                     raise ValueError(
-                        f"Rules field {f.name!r}: {value!r} is not one of "
-                        f"{', '.join(map(repr, _CHOICES[f.name]))}"
+                        f"Rules field {spec.name!r}: {value!r} is not one of "
+                        f"{', '.join(map(repr, spec.choices))}"
                     )
-            elif f.type == "bool":
+            elif spec.kind == "flag":
                 if type(value) is not bool:
-                    raise ValueError(f"Rules field {f.name!r}: {value!r} is not true or false")
+                    raise ValueError(f"Rules field {spec.name!r}: {value!r} is not true or false")
             else:
-                lo, hi = _BOUNDS[f.name]
+                lo, hi = spec.bounds
                 if type(value) is not int or not lo <= value <= hi:
-                    raise ValueError(f"Rules field {f.name!r}: {value!r} is not from {lo} to {hi}")
+                    raise ValueError(
+                        f"Rules field {spec.name!r}: {value!r} is not from {lo} to {hi}"
+                    )
         if self.first_player >= self.players:
             raise ValueError(
                 f"Rules field 'first_player': {self.first_player} is not a seat of "

@@ -7,11 +7,12 @@ from collections.abc import Iterable, Sequence
 
 from engines.protocol import play_all
 
+from ..saves import header
 from .cards import Card
-from .deck import _deck_for
+from .deck import play_deck
 from .moves import Move
 from .rules import Rules
-from .saves import FORMAT_VERSION
+from .saves import GAME
 from .state import Observation, State
 
 # ---------------------------------------------------------------------------- building
@@ -25,19 +26,12 @@ def new_game(
     ``seed`` None picks a fresh one (kept in ``state.seed``); ``deck`` None is the packaged deck.
     """
     rules = rules if rules is not None else Rules()
-    info = _deck_for(deck)
+    info = play_deck(deck)
     if seed is None:
         seed = random.SystemRandom().randrange(2**32)
-    rng = random.Random(seed)
     ids = list(info.ids)
-    rng.shuffle(ids)
-    state = State(rules, info)
-    state.seed = seed
-    for q in range(rules.players):
-        state._hands[q] = [ids.pop() for _ in range(rules.hand_size)]
-    state._row = [ids.pop() for _ in range(rules.start_row)]
-    state._pile = ids
-    return state
+    random.Random(seed).shuffle(ids)
+    return State.dealt(rules, info, ids, seed)
 
 
 def replay(
@@ -59,28 +53,7 @@ def replay(
 def determinize(obs: Observation, rng: random.Random) -> State:
     """A full state consistent with ``obs``: the unseen cards shuffled into the other hands and
     the pile.  Reads nothing but the observation (for search bots)."""
-    deck = _deck_for(obs.cards)
-    known = set(obs.hand).union(obs.row, obs.discard_pile, *obs.kill_piles)
-    unseen = [c for c in deck.ids if c not in known]
-    rng.shuffle(unseen)
-    state = State(obs.rules, deck)
-    for q, size in enumerate(obs.hand_sizes):
-        if q == obs.player:
-            state._hands[q] = list(obs.hand)
-        else:
-            state._hands[q] = [unseen.pop() for _ in range(size)]
-    state._pile = unseen
-    state._row = list(obs.row)
-    state._tokens = {c: q for c, q in zip(obs.row, obs.tokens, strict=True) if q is not None}
-    state._tokens_left = list(obs.tokens_left)
-    state._kills = [list(k) for k in obs.kill_piles]
-    state._discard = list(obs.discard_pile)
-    state._current = obs.player if obs.current_player is None else obs.current_player
-    state._turn = obs.turn
-    state._pending = obs.pending_steals
-    state._pending_card = obs.pending_card
-    state._over = obs.is_over
-    return state
+    return State.from_observation(obs, rng)
 
 
 def make_state(
@@ -109,7 +82,7 @@ def make_state(
         rules = Rules(players=len(hands))
     if len(hands) != rules.players:
         raise ValueError(f"{len(hands)} hands given for {rules.players} players")
-    info = _deck_for(deck)
+    info = play_deck(deck)
     free = {card.name: card.ids() for card in info.cards}
     used: set[str] = set()
 
@@ -153,8 +126,7 @@ def make_state(
         raise ValueError(f"leftover {leftover!r} is not 'pile' or 'discard'")
     on_row = [sum(1 for q in tokens.values() if q == p) for p in range(rules.players)]
     data = {
-        "game": "savannah",
-        "version": FORMAT_VERSION,
+        **header(GAME),
         "rules": rules.to_dict(),
         "deck": None if info.is_default else [c.to_data() for c in info.cards],
         "seed": None,

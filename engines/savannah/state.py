@@ -28,16 +28,16 @@ from typing import Any
 from engines import Event, IllegalAction
 from engines.protocol import BaseState, Outcome
 
+from ..saves import header
 from . import events as ev
 from . import saves
 from .cards import Card, name_of
-from .deck import _Deck, deck_index, default_deck
+from .deck import PlayDeck, deck_index, default_deck, play_deck
 from .events import player_name
 from .moves import _MOVES, Discard, Move, Play, Steal, move_from_dict, move_to_dict
 from .observation import Observation
 from .row import condition_holds, placement_problem, regroup
 from .rules import Rules
-from .saves import FORMAT_VERSION
 from .scoring import Scoring
 from .vocabulary import DiscardLeftOf, KillAll, StealOnKill, Verb
 
@@ -53,18 +53,6 @@ __all__ = [
     "move_to_dict",
     "move_from_dict",
 ]
-
-
-_BUILDERS = ("new_game", "replay", "make_state", "determinize")
-
-
-def __getattr__(name: str) -> Any:
-    # The builders live in .setup, which imports this module; keep the old path working.
-    if name in _BUILDERS:
-        from . import setup
-
-        return getattr(setup, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 # ---------------------------------------------------------------------------- state
@@ -96,7 +84,7 @@ class State(BaseState, Scoring):
         "seed",
     )
 
-    def __init__(self, rules: Rules, deck: _Deck):
+    def __init__(self, rules: Rules, deck: PlayDeck):
         self.rules = rules
         """The options of this game."""
         self._deck = deck
@@ -493,8 +481,7 @@ class State(BaseState, Scoring):
     def to_dict(self) -> dict[str, Any]:
         """Versioned JSON-safe form (the draw pile's next card is its LAST entry)."""
         return {
-            "game": "savannah",
-            "version": FORMAT_VERSION,
+            **header(saves.GAME),
             "rules": self.rules.to_dict(),
             "deck": None if self._deck.is_default else [c.to_data() for c in self._deck.cards],
             "seed": self.seed,
@@ -516,7 +503,59 @@ class State(BaseState, Scoring):
     @classmethod
     def from_dict(cls, data: Any) -> State:
         """Rebuild from :meth:`to_dict`'s form, checking everything; ValueError names the field."""
-        return saves.load(cls, data)
+        parts = saves.read(data)
+        state = cls._with(**parts)
+        if state._pending and not state._steal_choices(state._current):
+            raise ValueError("field 'pending': there is no card to steal")
+        return state
+
+    @classmethod
+    def dealt(cls, rules: Rules, deck: PlayDeck, order: list[str], seed: int | None) -> State:
+        """A new game: ``hand_size`` cards to each player, then ``start_row`` face up, from the
+        end of ``order`` (the shuffled card ids); the rest is the pile."""
+        ids = list(order)
+        hands = [[ids.pop() for _ in range(rules.hand_size)] for _ in range(rules.players)]
+        row = [ids.pop() for _ in range(rules.start_row)]
+        return cls._with(rules, deck, seed, hands=hands, row=row, pile=ids)
+
+    @classmethod
+    def from_observation(cls, obs: Observation, rng: random.Random) -> State:
+        """A full state consistent with ``obs``: the unseen cards shuffled into the other hands
+        and the pile.  Reads nothing but the observation (for search bots)."""
+        deck = play_deck(obs.cards)
+        known = set(obs.hand).union(obs.row, obs.discard_pile, *obs.kill_piles)
+        unseen = [c for c in deck.ids if c not in known]
+        rng.shuffle(unseen)
+        hands = [
+            list(obs.hand) if q == obs.player else [unseen.pop() for _ in range(size)]
+            for q, size in enumerate(obs.hand_sizes)
+        ]
+        return cls._with(
+            obs.rules,
+            deck,
+            hands=hands,
+            pile=unseen,
+            row=list(obs.row),
+            tokens={c: q for c, q in zip(obs.row, obs.tokens, strict=True) if q is not None},
+            tokens_left=list(obs.tokens_left),
+            kills=[list(k) for k in obs.kill_piles],
+            discard=list(obs.discard_pile),
+            current=obs.player if obs.current_player is None else obs.current_player,
+            turn=obs.turn,
+            pending=obs.pending_steals,
+            pending_card=obs.pending_card,
+            over=obs.is_over,
+        )
+
+    @classmethod
+    def _with(cls, rules: Rules, deck: PlayDeck, seed: int | None = None, **fields: Any) -> State:
+        """A state of ``rules`` and ``deck`` whose named fields (``row``, ``hands``…, the slot
+        names without their underscore) are given; the others as at the start."""
+        state = cls(rules, deck)
+        state.seed = seed
+        for name, value in fields.items():
+            setattr(state, "_" + name, value)
+        return state
 
     # ------------------------------------------------------------------ protocol
 
@@ -533,9 +572,7 @@ class State(BaseState, Scoring):
 
     def determinize(self, player: int, rng: random.Random) -> State:
         """A full state consistent with ``player``'s :meth:`observation`, hidden cards from ``rng``."""
-        from .setup import determinize  # .setup builds States: imported late
-
-        return determinize(self.observation(player), rng)
+        return self.from_observation(self.observation(player), rng)
 
     def __repr__(self) -> str:
         status = "over" if self._over else f"{player_name(self._current)} to move"

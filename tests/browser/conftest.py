@@ -148,6 +148,10 @@ class ServerProcess:
 
     title = "server"
     """How a message names the server, e.g. ``"panel serve circle"``."""
+    launcher: tuple[str, ...] = LAUNCHER
+    """The module :meth:`serve` runs with ``python -m`` (and its arguments)."""
+    port = 0
+    """The port :meth:`serve` listens on."""
 
     def __init__(self, log_path: Path):
         self.log_path = Path(log_path)
@@ -187,6 +191,22 @@ class ServerProcess:
         raise TimeoutError(
             f"{self.title} did not answer within {timeout:.0f} s:\n{self.log_tail()}"
         )
+
+    def serve(
+        self, scripts: list[Path], extra_args: tuple[str, ...], env: dict[str, str], timeout: float
+    ) -> None:
+        """Serve ``scripts`` with ``python -m <self.launcher>`` on 127.0.0.1:``self.port`` (its
+        own origin allowed) and wait until it listens."""
+        cmd = [
+            sys.executable,
+            "-m",
+            *self.launcher,
+            *map(str, scripts),
+            *("--address", "127.0.0.1", "--port", str(self.port)),
+            *("--allow-websocket-origin", f"127.0.0.1:{self.port}"),
+            *extra_args,
+        ]
+        self.launch(cmd, ROOT, env, partial(listening, self.port), timeout)
 
     def stop(self) -> None:
         """Kill the whole process group (a server may spawn helpers) and reap it."""
@@ -230,22 +250,8 @@ class SiteServer(ServerProcess):
         return f"http://127.0.0.1:{self.port}/{page}"
 
     def start(self, timeout: float = SERVER_START_TIMEOUT) -> SiteServer:
-        cmd = [
-            sys.executable,
-            "-m",
-            *self.launcher,
-            *map(str, sorted(APPS.glob("*.py"))),
-            "--address",
-            "127.0.0.1",
-            "--port",
-            str(self.port),
-            "--allow-websocket-origin",
-            f"127.0.0.1:{self.port}",
-            "--index",
-            "index",
-            *self.extra_args,
-        ]
-        self.launch(cmd, ROOT, checkout_env(), partial(listening, self.port), timeout)
+        scripts = sorted(APPS.glob("*.py"))
+        self.serve(scripts, ("--index", "index", *self.extra_args), checkout_env(), timeout)
         return self
 
 
@@ -285,22 +291,8 @@ class PanelServer(ServerProcess):
     def start(self, timeout: float = SERVER_START_TIMEOUT) -> PanelServer:
         if not self.script.exists():
             raise FileNotFoundError(f"no app script {self.script}")
-        cmd = [
-            sys.executable,
-            "-m",
-            *self.launcher,
-            str(self.script),
-            *map(str, self.also),
-            "--address",
-            "127.0.0.1",
-            "--port",
-            str(self.port),
-            "--allow-websocket-origin",
-            f"127.0.0.1:{self.port}",
-            *self.extra_args,
-        ]
-
-        self.launch(cmd, ROOT, checkout_env(**self.env), partial(listening, self.port), timeout)
+        scripts = [self.script, *self.also]
+        self.serve(scripts, self.extra_args, checkout_env(**self.env), timeout)
         PanelServer.running[self.app] = self
         return self
 

@@ -12,11 +12,11 @@ from playwright.sync_api import expect
 
 from cole_panel.circle.board import BOARD_NAME
 from cole_panel.circle.geometry import cell_center
-from cole_panel.core.text import a
 from cole_panel.ecosystem.draft_view import DRAFT_BOARD
 from cole_panel.savannah import SavannahModel
 from cole_panel.savannah.hand import HAND_CARDS, HAND_NAME, slot_x
 from engines.circle import Rules, new_game, parse_label
+from engines.text import article
 
 from .conftest import PAGE_LOAD_TIMEOUT_MS, BokehFigure, artifact
 
@@ -240,7 +240,7 @@ def test_savannah_turn_by_keyboard(open_page, savannah):
     assert press(page, "ArrowUp").startswith("Row, "), "the row is the line above the hand"
     assert press(page, "ArrowDown") == text
     page.keyboard.press("Enter")
-    wait_live(page, f"Player 1 played {a(card.split('#')[0])}")
+    wait_live(page, f"Player 1 played {article(card.split('#')[0])}")
     wait_live(page, "Scores: ")
     page.keyboard.press("t")
     expect(page.locator(".cole-keys-text")).to_contain_text("Row, left to right:", timeout=WAIT)
@@ -261,7 +261,7 @@ def test_savannah_phone_tap_previews_then_plays(phone, savannah):
     time.sleep(0.4)
     touch(page, hand, slot_x(index), 0.0)
     # Said when the move is made (the message box waits for the turn's playback).
-    wait_live(page, f"Player 1 played {a(name)}")
+    wait_live(page, f"Player 1 played {article(name)}")
     page.screenshot(path=str(artifact("keys-savannah-phone.png")))
 
 

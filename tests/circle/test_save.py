@@ -27,7 +27,7 @@ class TestRoundTrip:
     def test_new_game(self):
         game = new_game(seed=7)
         data = game.to_dict()
-        assert data["version"] == FORMAT_VERSION == 1
+        assert data["version"] == FORMAT_VERSION == 2
         assert data["game"] == "circle-of-life" and data["seed"] == 7
         assert State.from_dict(data) == game
         assert State.from_dict(data).seed == 7
@@ -96,7 +96,7 @@ class TestMalformed:
     def test_wrong_game(self):
         _assert_names(_broken(lambda d: d.update(game="chess")), "game", "'chess'")
 
-    @pytest.mark.parametrize("version", [0, 2, "1", None, True])
+    @pytest.mark.parametrize("version", [0, 3, "1", None, True])
     def test_wrong_version(self, version):
         _assert_names(_broken(lambda d: d.update(version=version)), "version", "reads version 1")
 

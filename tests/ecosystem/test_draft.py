@@ -318,7 +318,7 @@ def _saved(**changes):
 @pytest.mark.parametrize(
     ("changes", "message"),
     [
-        ({"version": 2}, "version"),
+        ({"version": 3}, "version"),
         ({"format": "chess"}, "format"),
         ({"round": 3}, "round"),
         ({"turn": -1}, "turn"),

@@ -203,11 +203,6 @@ _LEGEND_JS = """
 """
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="known, not yet met (issue 28): HoloViews' first render asks the CDN for Panel's "
-    "stylesheets",
-)
 def test_lab_notebook_plot_draws_offline_and_its_legend_mutes_a_bot(open_notebook):
     """The HoloViews plot (after ``notebook_setup()`` only) draws with no CDN request, and a
     click on its legend mutes that bot's curves; the runner's progress is a widget, not a

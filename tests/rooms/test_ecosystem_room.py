@@ -6,7 +6,7 @@ import panel as pn
 import pytest
 
 from cole_panel.rooms import RoomRegistry, new_token
-from cole_panel.rooms.serving import RoomPage
+from cole_panel.rooms.pages import RoomPage
 
 from .test_rooms import page
 

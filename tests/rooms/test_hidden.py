@@ -16,7 +16,7 @@ import random
 from bokeh.document import Document
 
 from cole_panel.rooms import RoomRegistry, new_token
-from cole_panel.rooms.serving import FramedPage, RoomPage
+from cole_panel.rooms.pages import FramedPage, RoomPage
 from cole_panel.savannah import SavannahDashboard
 from cole_panel.ui.shell import app_shell
 

@@ -12,7 +12,7 @@ import pytest
 from cole_panel.circle import CircleModel
 from cole_panel.core.botpool import BotPool
 from cole_panel.rooms import RoomRegistry, new_token
-from cole_panel.rooms.serving import PoolScheduler
+from cole_panel.rooms.scheduling import PoolScheduler
 
 WAIT = 120  # seconds: generous bounds on a loaded machine (nothing here is timed)
 

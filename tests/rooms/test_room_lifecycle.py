@@ -19,7 +19,7 @@ from bokeh.io.doc import patch_curdoc
 
 from cole_panel.ecosystem import EcosystemDashboard
 from cole_panel.rooms import RoomError, RoomRegistry, shared_registry
-from cole_panel.rooms.serving import RoomPage
+from cole_panel.rooms.pages import RoomPage
 
 from ..browser.conftest import APPS
 from ..wire import LIFETIME, Wire, served, wait_for

@@ -12,7 +12,7 @@ import random
 import re
 
 from cole_panel.rooms import RoomRegistry, new_token
-from cole_panel.rooms.serving import RoomPage
+from cole_panel.rooms.pages import RoomPage
 from cole_panel.savannah import SavannahDashboard, SavannahModel
 from cole_panel.savannah.standings import standing
 

@@ -1,0 +1,60 @@
+"""What the notebook's pushes share: one lock, this thread's held documents, inline stylesheets.
+
+Both halves of a notebook's output, Panel's own comms (:mod:`.jupyter`) and ipywidgets
+(:mod:`.jupyter_widgets`), push under :data:`PUSH_LOCK`, keep an action's changes back in
+:data:`pushing` and give new panes Panel's own copy of their stylesheets.
+"""
+
+from __future__ import annotations
+
+import base64
+import threading
+from typing import Any
+
+from bokeh.models import ImportedStyleSheet
+
+__all__ = ["PUSH_LOCK", "inline_stylesheets", "pushing"]
+
+# Every push of every dashboard in this kernel goes through this lock, so two threads never
+# interleave the parts of their messages (see .jupyter's module doc).
+PUSH_LOCK = threading.RLock()
+"""The one lock every notebook push is computed and sent under."""
+pushing = threading.local()
+"""Per thread: ``.held``, the documents an action running on this thread changed;
+``.widget_events``, ipywidgets' events kept back meanwhile."""
+
+
+def inline_stylesheets(doc: Any) -> None:
+    """Point every CDN stylesheet of the document at a ``data:`` URL of Panel's own copy.
+
+    Panel sets CDN stylesheets on panes it creates later and gives every HTML pane its
+    stylesheets again at each update; offline, each CDN sheet is a failed request in the page's
+    console.  Panel keeps one such sheet per URL and document and sets that same sheet again at
+    each update, so rewriting the sheet's own URL (once) leaves every later update equal to what
+    the pane has: no change to send.  (Replacing the sheets by new inline ones, as Panel does
+    once at render, was undone by every pane update and re-sent ~30 KB of CSS per board click,
+    which the page then re-applied.)  A URL change adds no model, so Bokeh does not walk the
+    document again.
+    """
+    for model in list(doc.models):
+        if isinstance(model, ImportedStyleSheet) and not model.url.startswith("data:"):
+            url = _data_url(model.url)
+            if url is not None:
+                model.url = url
+
+
+_DATA_URLS: dict[str, str | None] = {}  # CDN URL -> data: URL of Panel's copy (None: no copy)
+
+
+def _data_url(url: str) -> str | None:
+    if url not in _DATA_URLS:
+        from panel.io.notebook import replace_inline_css
+
+        inline = replace_inline_css(ImportedStyleSheet(url=url))
+        css = getattr(inline, "css", None)
+        _DATA_URLS[url] = (
+            None
+            if css is None
+            else "data:text/css;base64," + base64.b64encode(css.encode()).decode()
+        )
+    return _DATA_URLS[url]
