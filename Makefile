@@ -12,6 +12,9 @@ ORIGINS ?=
 SESSION_CHECK_MS ?= 10000
 SESSION_LIFETIME_MS ?= 60000
 APPS := $(wildcard apps/*.py)
+# Test processes (pytest-xdist; a file's tests stay in one process). The browser tests spend
+# much of their time waiting on a page, so two processes use both cores; 1 runs them in order.
+TEST_WORKERS ?= 2
 
 AXE := tests/.npm/axe-core/axe.min.js
 
@@ -64,7 +67,7 @@ serve: $(VENV)/.installed
 
 test: install-test
 	$(VENV)/bin/ruff check .
-	$(PY) -m pytest
+	$(PY) -m pytest $(if $(filter-out 1,$(TEST_WORKERS)),-n $(TEST_WORKERS) --dist loadfile)
 
 bench: install-test
 	$(PY) -m bench

@@ -53,6 +53,11 @@ class Event:
         """One plain sentence saying what happened."""
         return self.kind.capitalize() + "."
 
+    def seen_by(self, seat: int | None) -> Event:
+        """This event as ``seat`` (None: a spectator) may see it: most events are public, so
+        the event itself; an event that tells a hidden card returns a copy without it."""
+        return self
+
     def to_dict(self) -> dict[str, Any]:
         """A JSON-safe form for logs and UIs (tuples become lists)."""
         return {

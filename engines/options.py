@@ -41,6 +41,7 @@ __all__ = [
     "KINDS",
     "OPTION_KEY",
     "OptionSpec",
+    "changed_options",
     "option",
     "option_spec",
     "option_specs",
@@ -93,20 +94,20 @@ class OptionSpec:
             for f in dataclasses.fields(self)
             if f.name in ("kind", "label", "doc") or getattr(self, f.name) != f.default
         }
-        return f"OptionSpec({', '.join(f'{k}={v!r}' for k, v in shown.items())})"
+        return f"{type(self).__name__}({', '.join(f'{k}={v!r}' for k, v in shown.items())})"
 
     @property
     def requirement(self) -> str:
         """What a good value is, as words ("a whole number from 2 to 8")."""
-        lo, hi = self.bounds or (None, None)
-        number = "a whole number" + ("" if lo is None else f" from {lo} to {hi}")
+        number = "a whole number" + self._range
         if self.kind == "flag":
             return "true or false"
+        if self.kind == "choice" and len(self.choices) == 2:
+            return " or ".join(self.choices)
         if self.kind == "choice":
             return "one of " + ", ".join(self.choices)
         if self.kind == "wholes":
-            each = "" if lo is None else f" from {lo} to {hi}"
-            return f"{self.length} whole numbers{each} between commas"
+            return f"{self.length} whole numbers{self._range} between commas"
         if self.kind == "pairs":
             return "CODE:COUNT pairs between commas"
         if self.words:
@@ -140,13 +141,47 @@ class OptionSpec:
             if value is not None:
                 return value
             if not bounded:
-                raise ValueError("is not " + self.requirement.partition(" from ")[0])
+                raise ValueError("is not " + dataclasses.replace(self, bounds=None).requirement)
         else:
             items = word.replace(",", " ").split()
             value = self._items(items, bounded) if len(items) <= _MAX_ITEMS else None
             if value is not None:
                 return value
         raise ValueError(f"is not {self.requirement}")
+
+    def write(self, value: Any) -> str:
+        """The text :meth:`read` takes back to ``value`` (for a link or a command line).
+
+        >>> OptionSpec("pairs", "Deck", "").write((("WH", 12), ("GR", 3)))
+        'WH:12,GR:3'
+        """
+        if value is None:
+            return "none"
+        if isinstance(value, bool):
+            return str(value).lower()
+        if self.kind == "pairs":
+            return ",".join(f"{code}:{count}" for code, count in value)
+        if isinstance(value, tuple):
+            return ",".join(map(str, value))
+        return str(value)
+
+    def read_number(self, text: str) -> int:
+        """One whole number within :attr:`bounds` (one of a ``wholes`` or ``pairs`` option's
+        numbers); ``ValueError`` says what it is not.
+
+        >>> OptionSpec("wholes", "Points", "", bounds=(0, 9), length=2).read_number("12")
+        Traceback (most recent call last):
+        ...
+        ValueError: is not a whole number from 0 to 9
+        """
+        value = self._whole(str(text).strip(), True)
+        if value is None:
+            raise ValueError("is not a whole number" + self._range)
+        return value
+
+    @property
+    def _range(self) -> str:
+        return "" if self.bounds is None else f" from {self.bounds[0]} to {self.bounds[1]}"
 
     def _whole(self, word: str, bounded: bool) -> int | None:
         if _WHOLE.fullmatch(word) is None:
@@ -208,13 +243,20 @@ def option(
 
 @functools.cache
 def option_specs(rules_type: type) -> tuple[OptionSpec, ...]:
-    """Every field's :class:`OptionSpec`, in field order; ``TypeError`` names a field that was
-    not declared with :func:`option`."""
+    """Every field's :class:`OptionSpec`, in field order.
+
+    A field declared without :func:`option` (a game written before it, or a quick test game)
+    gets a plain spec: its kind from its default, its name as label, no help and no bounds (its
+    ``Rules`` check still refuses a bad value); ``TypeError`` if it has no default.
+    """
     specs = []
     for f in dataclasses.fields(rules_type):
         spec = f.metadata.get(OPTION_KEY)
         if not isinstance(spec, OptionSpec):
-            raise TypeError(f"{rules_type.__name__}.{f.name} is not declared with option().")
+            if f.default is dataclasses.MISSING:
+                raise TypeError(f"{rules_type.__name__}.{f.name} has no default option value.")
+            label = f.name.replace("_", " ").capitalize()
+            spec = option(f.default, label, "").metadata[OPTION_KEY]
         specs.append(dataclasses.replace(spec, name=f.name, default=f.default))
     return tuple(specs)
 
@@ -282,6 +324,22 @@ def _items(text: str) -> list[str]:
             elif part:
                 items[-1] += "," + part
     return [item for item in items if item]
+
+
+def changed_options(rules: Any, names: Iterable[str] | None = None) -> dict[str, str]:
+    """The options of ``rules`` (only ``names``, if given) that differ from the defaults, as
+    the text :meth:`OptionSpec.read` takes back (what a link carries).
+
+    >>> from engines.circle import Rules
+    >>> changed_options(Rules(radius=5, no_placement_wins=False))
+    {'radius': '5', 'no_placement_wins': 'false'}
+    """
+    wanted = None if names is None else set(names)
+    return {
+        spec.name: spec.write(getattr(rules, spec.name))
+        for spec in option_specs(type(rules))
+        if (wanted is None or spec.name in wanted) and getattr(rules, spec.name) != spec.default
+    }
 
 
 def parse_rules(rules_type: type, text: str) -> Any:

@@ -28,7 +28,7 @@ from typing import Any, Protocol, runtime_checkable
 from engines import Event, IllegalAction, ScoreSheet
 from engines.text import and_list, won
 
-__all__ = ["MAX_JSON_CHARS", "BaseState", "GameState", "Outcome", "play_all"]
+__all__ = ["MAX_JSON_CHARS", "BaseState", "GameState", "Outcome", "check_seat", "play_all"]
 
 MAX_JSON_CHARS = 10_000_000
 """Longest saved game :meth:`BaseState.from_json` reads (text from a file is data: limit it)."""
@@ -227,6 +227,22 @@ class BaseState:
         """Per player: :meth:`Outcome.returns` once over, zeros while running (for search)."""
         outcome = self.outcome
         return (0.0,) * self.players if outcome is None else outcome.returns(self.players)
+
+
+def check_seat(state: Any, seat: Any) -> None:
+    """``ValueError`` unless ``seat`` is ``None`` (a spectator) or one of ``state``'s players:
+    what every game's ``player_view(state, seat)`` accepts.
+
+    >>> from engines import circle
+    >>> check_seat(circle.new_game(), 2)
+    Traceback (most recent call last):
+    ...
+    ValueError: A seat is None (a spectator) or 0 to 1, not 2.
+    """
+    if seat is None:
+        return
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.players:
+        raise ValueError(f"A seat is None (a spectator) or 0 to {state.players - 1}, not {seat!r}.")
 
 
 def play_all(state: Any, actions: Any, noun: str = "Move") -> Any:

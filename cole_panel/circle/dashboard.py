@@ -19,7 +19,6 @@ import param
 from engines.circle import PLAYER_NAMES, State
 from engines.circle.hints import count_stones
 from engines.circle.race import race
-from engines.circle.rules import MAX_CAPTURE_TARGET
 
 from ..ui import (
     EventLog,
@@ -420,10 +419,11 @@ class CircleDashboard(pn.viewable.Viewer):
         value = event.new
         if value == m.capture_target:
             return
-        if value is None or not 1 <= value <= MAX_CAPTURE_TARGET:
+        lo, hi = m.param.capture_target.bounds
+        if value is None or not lo <= value <= hi:
             m.param.update(
-                message=f"Stones to win must be a whole number from 1 to {MAX_CAPTURE_TARGET}, "
-                f"not {value}; it stays {m.capture_target}.",
+                message=f"{m.param.capture_target.label} must be a whole number from {lo} to "
+                f"{hi}, not {value}; it stays {m.capture_target}.",
                 message_is_error=True,
             )
             widget.value = m.capture_target

@@ -29,6 +29,7 @@ import param
 
 from engines import IllegalAction
 from engines.circle import MAX_RADIUS, Rules, State, board, new_game
+from engines.options import changed_options
 
 from ..core.query import MAX_QUERY_LENGTH, rules_parsers
 from ..core.query import read_query as _read
@@ -67,11 +68,7 @@ def position_query(state: State) -> str:
     parts = []
     if state.moves:
         parts.append("moves=" + ",".join(state.label(c) for c in state.moves))
-    default = Rules()
-    for name in RULE_PARAMETERS:
-        value = getattr(state.rules, name)
-        if value != getattr(default, name):
-            parts.append(f"{name}={str(value).lower()}")
+    parts += [f"{name}={text}" for name, text in changed_options(state.rules).items()]
     return "?" + "&".join(parts) if parts else ""
 
 

@@ -30,6 +30,7 @@ from typing import Any
 from urllib.parse import parse_qsl, quote
 
 from engines.ecosystem import CardType, Park, Rules, cell_label, parse_cell_label
+from engines.options import changed_options, option_spec
 
 from .park_text import parse_counts, parse_row_points
 
@@ -57,8 +58,6 @@ PARAMETERS = (
     "others_east",
     "lions",
 )
-_TRUE, _FALSE = ("true", "yes", "1", "on"), ("false", "no", "0", "off")
-_FLAGS = ("lion_scores_without_prey", "majority_needs_gazelles")
 
 
 @dataclass
@@ -107,17 +106,8 @@ def park_query(model: Any) -> str:
     parts = [f"park={park_code(model.parks[0])}"]
     if model.variant == "two_parks":
         parts.append(f"east={park_code(model.parks[1])}")
-    default = Rules()
-    rules = model.rules
-    for name in PARAMETERS[2:8]:
-        value = getattr(rules, name)
-        if value == getattr(default, name):
-            continue
-        if name == "row_points":
-            text = ",".join(map(str, value))
-        else:
-            text = "none" if value is None else str(value).lower()
-        parts.append(f"{name}={text}")
+    changed = changed_options(model.rules, PARAMETERS[2:8])
+    parts += [f"{name}={text}" for name, text in changed.items()]
     for name, slot in (("others", 0), ("others_east", 1)):
         if slot < len(model.park_names):
             counts = _others(model, slot)
@@ -140,6 +130,14 @@ def _cell(name: str, text: str, two_parks: bool) -> tuple:
     except ValueError:
         raise ValueError(f"{name}: {text[:12]!r} is not a cell of a park.") from None
     return (park, *rc) if park else rc
+
+
+def _option(name: str, text: str) -> Any:
+    """One rules option read as its ``Rules`` field declares; ValueError with a sentence."""
+    try:
+        return option_spec(Rules, name).read(text)
+    except ValueError as exc:
+        raise ValueError(f"{name}: {text[:20]!r} {exc}.") from None
 
 
 def read_query(search: str) -> SharedParks:
@@ -165,10 +163,10 @@ def read_query(search: str) -> SharedParks:
     values = shared.values
     variant = "two_parks" if "east" in raw else "classic"
     if "variant" in raw:
-        if raw["variant"] in ("classic", "two_parks"):
-            variant = raw["variant"]
-        else:
-            problems.append(f"variant: {raw['variant'][:20]!r} is not classic or two_parks.")
+        try:
+            variant = _option("variant", raw["variant"])
+        except ValueError as exc:
+            problems.append(str(exc))
     parks, bad = [], False
     for name in ("park", "east")[: 1 if variant == "classic" else 2]:
         try:
@@ -185,32 +183,16 @@ def read_query(search: str) -> SharedParks:
     for name in PARAMETERS[3:8]:
         if name not in raw:
             continue
-        text = raw[name].strip().lower()
         try:
-            if name in _FLAGS:
-                if text not in _TRUE + _FALSE:
-                    raise ValueError(f"{name}: {raw[name][:20]!r} is not true or false.")
-                value: Any = text in _TRUE
-            elif name == "elephant_floor":
+            if name == "row_points":
                 try:
-                    value = None if text == "none" else int(text)
-                    Rules(elephant_floor=value)
-                except ValueError:
-                    raise ValueError(
-                        f"{name}: {raw[name][:20]!r} is not none or a whole number from -2 to 6."
-                    ) from None
-            elif name == "row_points":
-                try:
-                    value = parse_row_points(text)
+                    value = parse_row_points(raw[name])
                 except ValueError as exc:
                     raise ValueError(f"{name}: {str(exc).removeprefix('Row points: ')}") from None
             else:
-                if text not in ("best", "reading_order"):
-                    raise ValueError(f"{name}: {raw[name][:20]!r} is not best or reading_order.")
-                value = text
+                value = _option(name, raw[name])
         except ValueError as exc:
-            message = str(exc)
-            problems.append(message if message.startswith(name) else f"{name}: {message}")
+            problems.append(str(exc))
             continue
         values[name] = value
     for name, key in (("others", "other_gazelles"), ("others_east", "other_gazelles_east")):

@@ -9,7 +9,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from engines.ecosystem import ROW_POINTS, ROWS, Park, cell_label
+from engines.ecosystem import ROWS, Park, Rules, cell_label
+from engines.options import option_spec
 
 from ..core.query import parse_whole
 
@@ -60,15 +61,16 @@ def parse_row_points(text: str) -> tuple[int, ...]:
     ...
     ValueError: Row points: give 11 numbers (for 0 to 10 kinds), not 2.
     """
-    tokens = text[:400].replace(",", " ").split()
+    spec = option_spec(Rules, "row_points")
     out = []
-    for token in tokens:
-        if not re.fullmatch(r"-?\d{1,4}", token) or not -100 <= int(token) <= 1000:
-            raise ValueError(f"Row points: {token[:12]!r} is not a whole number from -100 to 1000.")
-        out.append(int(token))
-    if len(out) != len(ROW_POINTS):
+    for token in text[:400].replace(",", " ").split():
+        try:
+            out.append(spec.read_number(token))
+        except ValueError as exc:
+            raise ValueError(f"Row points: {token[:12]!r} {exc}.") from None
+    if len(out) != spec.length:
         raise ValueError(
-            f"Row points: give {len(ROW_POINTS)} numbers (for 0 to 10 kinds), not {len(out)}."
+            f"Row points: give {spec.length} numbers (for 0 to 10 kinds), not {len(out)}."
         )
     return tuple(out)
 

@@ -95,7 +95,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _metavar(option: G.Option) -> str:
-    if option.spec.kind == "flag":
+    if option.kind == "flag":
         return "{true,false}"
     return "{" + ",".join(option.choices) + "}" if option.choices else "N"
 

@@ -92,37 +92,14 @@ TEXT_KINDS = ("whole", "flag", "choice")
 """The kinds of ``Rules`` option a flag sets (not the structured ones: tuples, decks)."""
 
 
-@dataclass(frozen=True)
-class Option:
-    """One rules option a study may set: a field of the game's ``Rules`` and its
-    :class:`~engines.options.OptionSpec` (label, help, bounds)."""
-
-    spec: OptionSpec
-    """What the ``Rules`` field declares about itself."""
-
-    @property
-    def name(self) -> str:
-        """The ``Rules`` field, e.g. ``"radius"``; the flag is ``--radius``."""
-        return self.spec.name
-
-    @property
-    def default(self) -> Any:
-        """Its default value."""
-        return self.spec.default
-
-    @property
-    def doc(self) -> str:
-        """What it means (the field's help)."""
-        return self.spec.doc
-
-    @property
-    def choices(self) -> tuple[str, ...]:
-        """The allowed values when the option is one of a few words."""
-        return self.spec.choices
+@dataclass(frozen=True, repr=False)
+class Option(OptionSpec):
+    """One rules option a study may set: a field of the game's ``Rules`` with what it declares
+    about itself (:class:`~engines.options.OptionSpec`: name, default, help, choices)."""
 
     def parse(self, text: str) -> Any:
         """The value a flag's text stands for; ``ValueError`` names the option and value."""
-        return parse_option(self.spec, text, f"--{self.flag}")
+        return parse_option(self, text, f"--{self.flag}")
 
     @property
     def flag(self) -> str:
@@ -132,7 +109,7 @@ class Option:
 def options(game: str) -> tuple[Option, ...]:
     """The rules options of a game that a flag can set, in the ``Rules`` field order."""
     specs = option_specs(engine(game).Rules)
-    return tuple(Option(spec) for spec in specs if spec.kind in TEXT_KINDS)
+    return tuple(Option(**vars(spec)) for spec in specs if spec.kind in TEXT_KINDS)
 
 
 def parse_rules(game: str, text: str) -> dict[str, Any]:

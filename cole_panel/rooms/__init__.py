@@ -8,9 +8,10 @@ imported on demand so that the models stay importable without Panel.
 """
 
 from .mirror import MIRRORS, RoomMirror
+from .params import room_options
+from .redaction import Redactor, snapshot
 from .registry import ROOM_GAMES, RoomRegistry, new_token, shared_registry
 from .room import OPEN, SEAT_CHOICES, Room, RoomError, Seat
-from .views import Redactor, room_options, snapshot
 
 __all__ = [
     "MIRRORS",

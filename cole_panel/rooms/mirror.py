@@ -2,7 +2,7 @@
 
 Each browser session in a room gets a *mirror*: an ordinary game model (so the game's own
 dashboard shows it, unchanged) whose parameters are copied from the room's model as its seat
-may see them (:mod:`.views`), and whose requests — a move, undo, a new game, a seat change, a
+may see them (:mod:`.redaction`), and whose requests — a move, undo, a new game, a seat change, a
 load — go to the :class:`~.room.Room`, which alone changes the game.  A mirror never runs a
 bot (the room does, once) and counts only its own seat as a person, so the game's page shows
 that seat's hand and nobody else's.  Each game's mirror class is ``RoomMirror`` put before its
@@ -16,8 +16,8 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from ..game_pages import GAME_PAGES
+from .params import SEAT_PARAMS, room_options
 from .room import OPEN, Room, RoomError
-from .views import SEAT_PARAMS, room_options
 
 _SAID = ("message", "message_is_error")
 

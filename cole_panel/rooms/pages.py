@@ -32,9 +32,9 @@ from ..ui.shell import serve_page, split
 from ..ui.token import keep_token
 from .links import full_link, page_origin
 from .mirror import MIRRORS
+from .params import room_options
 from .registry import RoomRegistry, shared_registry
 from .room import NAME_LIMIT, OPEN, SEAT_CHOICES, Room, RoomError
-from .views import room_options
 
 SWEEP_PERIOD = "20s"
 """How often the server lets bots take over abandoned seats and removes idle rooms."""

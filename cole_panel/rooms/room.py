@@ -34,9 +34,10 @@ from engines import IllegalAction
 from engines.games import get_game
 
 from ..core import BOT_KINDS, InlineScheduler
+from .params import ROOM_WATCHED, room_options
 from .places import Listener, PagePlaces
+from .redaction import Redactor, snapshot
 from .store import RoomRecord, RoomStore, plain_options
-from .views import ROOM_WATCHED, Redactor, room_options, snapshot
 
 OPEN = "Open"
 """A seat waiting for a person to sit down (the model plays it as 'Human': no bot moves it)."""

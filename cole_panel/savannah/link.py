@@ -31,6 +31,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 from engines import IllegalAction
+from engines.options import changed_options
 from engines.savannah import Rules
 
 from ..core.query import keep_consistent, number, param_parsers, parse_whole, rules_parsers
@@ -125,10 +126,7 @@ def game_query(model: SavannahModel) -> str:
     if start.seed is None:
         return ""
     params: dict[str, Any] = {"players": start.players, "seed": start.seed}
-    defaults = SavannahOptions()
-    for name, value in SavannahOptions.options_from(start.rules).items():
-        if name != "players" and value != getattr(defaults, name):
-            params[name] = value
+    params.update(changed_options(start.rules, [n for n in _OPTIONS if n != "players"]))
     for p in range(start.players):
         params[f"seat{p}"] = model.seat(p)
         if model.seat(p) == "MCTS":

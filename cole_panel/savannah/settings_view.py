@@ -37,31 +37,19 @@ class SettingsView(pn.viewable.Viewer):
         ]
         self.seat_boxes = [pn.Column(s, margin=0) for s in self._seat_rows]
         options = pn.Column(
-            pn.widgets.IntSlider.from_param(
-                m.param.start_row, label="Cards in the starting row", **wide
-            ),
-            pn.widgets.IntSlider.from_param(m.param.hand_size, label="Cards in hand", **wide),
-            pn.widgets.IntSlider.from_param(m.param.tokens, label="Tokens per player", **wide),
-            pn.widgets.IntInput.from_param(
-                m.param.first_player, label="Who starts (0 = Player 1)", **wide
-            ),
-            pn.widgets.Checkbox.from_param(
-                m.param.count_played_card,
-                label="'Count from the right' includes the card just played",
-            ),
-            pn.widgets.Select.from_param(m.param.steal, label="Scavenger's steal", **wide),
-            pn.widgets.Checkbox.from_param(
-                m.param.steal_per_kill, label="Steal once per card killed"
-            ),
-            pn.widgets.Select.from_param(
-                m.param.elephant_majority, label="Elephant's 'most animals'", **wide
-            ),
-            pn.widgets.Select.from_param(m.param.no_token, label="Without tokens left", **wide),
-            pn.widgets.Checkbox.from_param(
-                m.param.equal_turns, label="Finish the round (equal turns)"
-            ),
-            pn.widgets.IntInput.from_param(m.param.big_five_bonus, label="Big Five bonus", **wide),
-            pn.widgets.Select.from_param(m.param.tie_break, label="Ties", **wide),
+            # each rule option's label is its Rules field's (engines.options)
+            pn.widgets.IntSlider.from_param(m.param.start_row, **wide),
+            pn.widgets.IntSlider.from_param(m.param.hand_size, **wide),
+            pn.widgets.IntSlider.from_param(m.param.tokens, **wide),
+            pn.widgets.IntInput.from_param(m.param.first_player, **wide),
+            pn.widgets.Checkbox.from_param(m.param.count_played_card),
+            pn.widgets.Select.from_param(m.param.steal, **wide),
+            pn.widgets.Checkbox.from_param(m.param.steal_per_kill),
+            pn.widgets.Select.from_param(m.param.elephant_majority, **wide),
+            pn.widgets.Select.from_param(m.param.no_token, **wide),
+            pn.widgets.Checkbox.from_param(m.param.equal_turns),
+            pn.widgets.IntInput.from_param(m.param.big_five_bonus, **wide),
+            pn.widgets.Select.from_param(m.param.tie_break, **wide),
             pn.widgets.IntInput.from_param(
                 m.param.undo_limit, label="Undo: turns in a row (0: off)", **wide
             ),
@@ -102,7 +90,7 @@ class SettingsView(pn.viewable.Viewer):
             pn.FlexBox(finish, kind, margin=0),  # wraps in a narrow sidebar
             pn.layout.Divider(),
             pn.pane.Markdown("**Next game**", margin=(4, 5, 0, 5)),
-            pn.widgets.IntSlider.from_param(m.param.players, label="Players", **wide),
+            pn.widgets.IntSlider.from_param(m.param.players, **wide),
             self.seed,
             new_game,
             pn.layout.Divider(),

@@ -42,6 +42,7 @@ from .species import (
     with_article,
 )
 from .state import State, new_game, replay
+from .view import player_view
 
 __all__ = [
     "ALIASES",
@@ -76,6 +77,7 @@ __all__ = [
     "on_board",
     "orientations",
     "parse_label",
+    "player_view",
     "plural",
     "replay",
     "species_of",

@@ -54,7 +54,7 @@ class Rules:
     )
     no_placement_wins: bool = option(
         True,
-        "No placement wins",
+        "A player who cannot place on her turn wins (rulebook); untick: she loses",
         "If it is your turn and you cannot place a stone: True you win (rulebook), False you lose.",
     )
 

@@ -46,7 +46,9 @@ The draft (:mod:`.state`)
     ``has_picked(p, name)``, ``direction(name)``, ``round``, ``turn``, ``discards``,
     ``stock_size``, ``observation(p) -> Observation``, ``to_dict()`` / ``from_dict()``,
     ``to_json()`` / ``from_json()``;
-    ``determinize(observation, rng)``.
+    ``determinize(observation, rng)``; ``player_view(state, seat, since=None)``: the draft as
+    a seat (None: a spectator) may see it, with ``since`` (from ``turn_start(line)``) keeping
+    back the other seats' picks of this turn.
 
 Events (:mod:`.events`)
     ``Placed``, ``Passed``, ``Discarded``, ``RoundEnded``, ``Dealt``, ``Scored``,
@@ -74,6 +76,7 @@ from .park import *  # noqa: F403 - the park module's public names (its __all__)
 from .rules import ROW_POINTS, Rules, player_name
 from .scoring import CATEGORIES, LionChoice, ScoringStep, park_cell, score, score_steps, totals
 from .state import Observation, Pick, State, determinize, new_game, replay
+from .view import player_view, turn_start
 
 __all__ = [
     *park.__all__,
@@ -104,8 +107,10 @@ __all__ = [
     "new_game",
     "park_cell",
     "player_name",
+    "player_view",
     "replay",
     "score",
     "score_steps",
     "totals",
+    "turn_start",
 ]

@@ -23,7 +23,8 @@ Game (:mod:`.state`, :mod:`.setup`, :mod:`.moves`, :mod:`.rules`, :mod:`.events`
     (moves or their text);
     ``make_state(row=[...], hands=[[...]], ...)`` builds a position from card names
     (``'zebra@1'`` puts seat 1's token on it); ``determinize(observation, rng)`` deals the cards
-    a player cannot see at random (for search bots).  Moves: ``Play(card)``, ``Discard(card)`` (only
+    a player cannot see at random (for search bots); ``player_view(state, seat)`` is the
+    position as a seat (None: a spectator) may see it, the hidden cards dealt in a fixed order.  Moves: ``Play(card)``, ``Discard(card)`` (only
     when nothing is playable), ``Steal(card)`` (after a scavenger's kill, with
     ``Rules(steal='choose')``); ``move_to_dict`` / ``move_from_dict``.
 
@@ -66,6 +67,7 @@ from .moves import Discard, Move, Play, Steal, move_from_dict, move_to_dict
 from .rules import Rules
 from .setup import determinize, make_state, new_game, replay
 from .state import Observation, State
+from .view import player_view
 from .vocabulary import *  # noqa: F403
 
 __all__ = [
@@ -82,6 +84,7 @@ __all__ = [
     "replay",
     "make_state",
     "determinize",
+    "player_view",
     "move_to_dict",
     "move_from_dict",
     *events.__all__,

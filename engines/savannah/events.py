@@ -19,7 +19,7 @@ and :class:`GameOver` after the last turn.  A turn without a playable card start
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import ClassVar
 
 from engines import Event
@@ -330,6 +330,14 @@ class Drew(Event):
 
     def describe(self) -> str:
         return f"{player_name(self.player)} drew a card ({self.pile_left} left in the pile)."
+
+    def seen_by(self, seat: int | None) -> Drew:
+        """Only the drawer sees the card: for anyone else it is ``""``.
+
+        >>> Drew(0, "zebra#2", 30).seen_by(1)
+        Drew(player=0, card='', pile_left=30)
+        """
+        return self if seat == self.player else replace(self, card="")
 
 
 @dataclass(frozen=True)

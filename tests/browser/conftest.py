@@ -221,6 +221,12 @@ class ServerProcess:
         return "\n".join(text.splitlines()[-lines:]) or "(server log empty)"
 
 
+def server_log(name: str) -> Path:
+    """Where server ``name`` logs: one file per test worker (``pytest -n``) and server."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "")
+    return ARTIFACTS / f"server-{name}{'-' + worker if worker else ''}.log"
+
+
 def listening(port: int) -> bool:
     """Whether something accepts connections on 127.0.0.1:``port``."""
     with socket.create_connection(("127.0.0.1", port), timeout=0.5):
@@ -237,7 +243,7 @@ class SiteServer(ServerProcess):
         extra_args: tuple[str, ...] = (),
         launcher: tuple[str, ...] = LAUNCHER,
     ):
-        super().__init__(ARTIFACTS / f"server-site-{launcher[0]}.log")
+        super().__init__(server_log(f"site-{launcher[0]}"))
         self.launcher = tuple(launcher)
         """The module run with ``python -m`` and its arguments (``("panel", "serve")``: the
         pages as ``panel serve`` serves them)."""
@@ -270,7 +276,7 @@ class PanelServer(ServerProcess):
         env: dict[str, str] | None = None,
         also: tuple[str, ...] = (),
     ):
-        super().__init__(ARTIFACTS / f"server-{app}.log")
+        super().__init__(server_log(app))
         self.env = dict(env or {})
         """Environment variables of this server besides ours (e.g. its data folder)."""
         self.app = app
@@ -351,7 +357,7 @@ def own_server(tmp_path, monkeypatch):
 
     def start(app: str, script: str | None = None, port: int | None = None) -> PanelServer:
         server = PanelServer(app, port=port, script=script)
-        server.log_path = ARTIFACTS / f"server-{app}-{len(servers)}.log"
+        server.log_path = server_log(f"{app}-{len(servers)}")
         servers.append(server.start())
         return server
 

@@ -21,6 +21,7 @@ from tests.browser.conftest import (  # noqa: F401 - the same Chromium per modul
     browser,
     keep_report,
     mark_browser_tests,
+    server_log,
 )
 
 from .harness import ROOT, JupyterServer, NotebookPage
@@ -53,9 +54,7 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo):
 
 @pytest.fixture(scope="session")
 def jupyter_server(tmp_path_factory) -> Iterator[JupyterServer]:
-    server = JupyterServer(
-        tmp_path_factory.mktemp("jupyter"), ARTIFACTS / "jupyter-server.log"
-    ).start()
+    server = JupyterServer(tmp_path_factory.mktemp("jupyter"), server_log("jupyter")).start()
     yield server
     server.stop()
 

@@ -17,7 +17,7 @@ from cole_panel.circle.board import BOARD_NAME
 from cole_panel.circle.geometry import cell_center
 from engines.circle import parse_label
 
-from .conftest import ARTIFACTS
+from .conftest import server_log
 from .harness import NotebookPage, VoilaServer, write_notebook
 from .test_notebooks_in_lab import LAST, assert_no_console_errors, run_notebook
 
@@ -61,7 +61,7 @@ def test_circle_in_ipywidgets_mode_in_jupyterlab(open_notebook, jupyter_server):
 @pytest.fixture(scope="module")
 def voila_circle(tmp_path_factory) -> Iterator[VoilaServer]:
     server = VoilaServer(
-        tmp_path_factory.mktemp("voila"), "circle_of_life.ipynb", ARTIFACTS / "voila.log"
+        tmp_path_factory.mktemp("voila"), "circle_of_life.ipynb", server_log("voila")
     ).start()
     yield server
     server.stop()
