@@ -70,7 +70,7 @@ class Game:
     players: tuple[int, int] = (2, 2)
     """Fewest and most players."""
     save_label: str = ""
-    """The tag a save file of this game carries (its ``"game"`` or ``"format"`` field)."""
+    """The tag a save file of this game carries (its ``"game"`` field, see :mod:`engines.saves`)."""
     hidden_information: bool = False
     """Whether a seat may not see everything (another's hand, the draw pile): a room's game
     is saved only once it is over, since a save holds every hand."""

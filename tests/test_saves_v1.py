@@ -16,6 +16,7 @@ from cole_panel.circle.model import CircleModel
 from cole_panel.ecosystem.model import EcosystemModel
 from cole_panel.savannah.model import SavannahModel
 from engines import circle, ecosystem, savannah
+from engines.games import get_game
 from engines.saves import SAVE_VERSION
 
 FILES = Path(__file__).parent / "saves_v1"
@@ -47,7 +48,8 @@ def test_every_game_labels_its_save_the_same_way_at_the_new_version(game):
     module = GAMES[game]
     data = module.State.from_dict(_read(f"{game}_state.json")).to_dict()
     assert list(data)[:2] == ["game", "version"] and "format" not in data
-    assert data["game"] == LABELS[game] and data["version"] == SAVE_VERSION == 2
+    assert data["game"] == LABELS[game] == get_game(game).save_label
+    assert data["version"] == SAVE_VERSION == 2
     assert module.State.from_dict(data).to_dict() == data
 
 

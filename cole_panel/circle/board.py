@@ -124,7 +124,27 @@ class CircleBoard(pn.viewable.Viewer):
 
     # ------------------------------------------------------------------ building
     def _build(self) -> None:
-        self.sources = {
+        self.sources = self._new_sources()
+        p = bare_figure(
+            f"{self.prefix}-board",
+            (-10, 10),
+            (-10, 10),
+            BACKGROUND,
+            width=self.size,
+            height=self.size,
+            sizing_mode="scale_width",
+            max_width=self.size,
+            match_aspect=True,
+            bounds="auto",
+        )
+        ring = self._draw_ring(p)
+        cells = self._draw_board_cells(p)
+        self._add_tools(p, [cells, ring])
+        self.figure = lean(p)
+
+    def _new_sources(self) -> dict[str, ColumnDataSource]:
+        """One data source per layer of the board, named after the board's prefix."""
+        return {
             name: ColumnDataSource(data=data, name=f"{self.prefix}-{name}")
             for name, data in {
                 "cells": _empty_cells(),
@@ -157,20 +177,10 @@ class CircleBoard(pn.viewable.Viewer):
                 "cursor": dict(q=[], r=[]),
             }.items()
         }
-        s = self.sources
-        p = bare_figure(
-            f"{self.prefix}-board",
-            (-10, 10),
-            (-10, 10),
-            BACKGROUND,
-            width=self.size,
-            height=self.size,
-            sizing_mode="scale_width",
-            max_width=self.size,
-            match_aspect=True,
-            bounds="auto",
-        )
 
+    def _draw_ring(self, p: Any) -> Any:
+        """The food circle and its predation arcs; returns the ring's patches (hovered)."""
+        s = self.sources
         p.circle(
             "x",
             "y",
@@ -202,7 +212,7 @@ class CircleBoard(pn.viewable.Viewer):
             fill_color="color",
             line_color="color",
         )
-        ring = p.patches(
+        patches = p.patches(
             "xs", "ys", source=s["ring"], fill_color="fill", line_color="line", line_width=1.5
         )
         label(
@@ -214,10 +224,15 @@ class CircleBoard(pn.viewable.Viewer):
             style="weight",
             color=RING_TEXT,
         )
+        return patches
+
+    def _draw_board_cells(self, p: Any) -> Any:
+        """Cells, stones, bonds, race marks, previews, hint and cursor; returns the cells."""
+        s = self.sources
         # (Hatch patterns would mark the blocked cells too, but each repaint then builds
         # pattern canvases, which doubles the click-to-repaint time; a fill and a cross do.)
         hexes = partial(p.hex_tile, "q", "r", size=1, orientation="pointytop")
-        cells = hexes(source=s["cells"], fill_color="fill", line_color=CELL_LINE, line_width=1.2)
+        tiles = hexes(source=s["cells"], fill_color="fill", line_color=CELL_LINE, line_width=1.2)
         label(p, "text", source=s["labels"], size="size", color="color")
         p.segment(
             "x0",
@@ -278,6 +293,11 @@ class CircleBoard(pn.viewable.Viewer):
         # The keyboard cursor: a thick blue outline, dashed so it differs from every preview.
         hexes(source=s["cursor"], line_color=CURSOR, line_dash=[8, 3], **hollow)
 
+        return tiles
+
+    def _add_tools(self, p: Any, hovered: list[Any]) -> None:
+        """The past-move label, the explanation under the board, hover and taps."""
+        s = self.sources
         self._past_label = Label(
             x=10,
             y=10,
@@ -301,7 +321,7 @@ class CircleBoard(pn.viewable.Viewer):
             height=64,
             css_classes=[f"{self.prefix}-info"],
         )
-        hover = HoverTool(renderers=[cells, ring], tooltips=None)
+        hover = HoverTool(renderers=hovered, tooltips=None)
         args = dict(
             cells=s["cells"],
             info=self.info,
@@ -323,7 +343,6 @@ class CircleBoard(pn.viewable.Viewer):
         p.js_on_event(MouseLeave, CustomJS(args=dict(tool=hover, **args), code=HIGHLIGHT_JS))
         p.on_event(Tap, finite_point(self._on_tap))
         p.on_event(DoubleTap, finite_point(self._on_double_tap))
-        self.figure = lean(p)
 
     def _layout_for(self, radius: int) -> None:
         """Ranges and ring for a board radius (only when the radius changes)."""

@@ -1,9 +1,10 @@
 """Everything a Circle of Life player sees: the board, the referee, the controls.
 
 One :class:`CircleDashboard` per browser session (or notebook cell) with its own model.  Bots
-move on their own when it is their turn: the choice is computed on a worker thread by the
-shared :class:`~cole_panel.ui.BotRunner` while a spinner shows who is thinking, then applied on
-the document's thread.  When both seats are bots the game plays itself at the chosen pace.
+move on their own when it is their turn, through the model's one bot loop
+(:class:`~cole_panel.core.bot_loop.BotLoop`): the page's :class:`~cole_panel.ui.BotRunner`
+computes the choice off the event loop while a spinner shows who is thinking, then it is played
+on the document's thread.  When both seats are bots the game plays itself at the chosen pace.
 """
 
 from __future__ import annotations
@@ -20,7 +21,6 @@ from engines.circle.hints import count_stones
 from engines.circle.race import race
 
 from ..ui import (
-    BotRunner,
     EventLog,
     GameOverBanner,
     MessageBox,
@@ -29,8 +29,8 @@ from ..ui import (
     SeatSelector,
     ThinkingIndicator,
     batched,
+    page_bots,
 )
-from ..ui.address import served_doc
 from ..ui.keyboard import Shortcut
 from ..ui.review_view import ReviewTab
 from ..ui.wrap import TAB_ROW_WRAPS, growing_column
@@ -100,23 +100,21 @@ class CircleDashboard(pn.viewable.Viewer):
         step=0.1,
         doc=("Seconds between moves when two bots play each other."),
     )
-    paused = param.Boolean(default=False, doc="Whether bots wait instead of moving on their own.")
 
     def __init__(self, **params: Any):
         if "model" not in params:
             params["model"] = CircleModel()
         super().__init__(**params)
-        self.runner = BotRunner()
-        self._job: tuple[str, State] | None = None
-        self.board = CircleBoard(model=self.model)
+        m = self.model
+        # The model's bot loop moves the bots; a past position on show holds them.
+        self.runner = page_bots(
+            m, follow=("view_index",), hold=lambda: self.model.viewing_past, delay=self._delay
+        )
+        self._hint_job: int | None = None  # the runner's handle of a hint being looked for
+        self.board = CircleBoard(model=m)
         self._build()
         self._layout: pn.FlexBox | None = None
         self.runner.notebook_push = self._push
-        doc = served_doc()
-        if doc is not None:
-            # A closed tab must not leave a bot-vs-bot game running on the server.
-            doc.on_session_destroyed(lambda _context: self.runner.cancel())
-        m = self.model
         m.param.watch(
             self._refresh,
             [
@@ -131,22 +129,36 @@ class CircleDashboard(pn.viewable.Viewer):
                 "strength1",
             ],
         )
-        m.param.watch(
-            self._schedule_bot, ["state", "seat0", "seat1", "strength0", "strength1", "view_index"]
-        )
-        self.param.watch(self._schedule_bot, ["paused", "pace"])
         self.runner.param.watch(self._refresh_buttons, ["thinking"])
         self._refresh()
-        self._schedule_bot()
+        m.bot_loop.schedule()
+
+    def _delay(self) -> float:
+        """The pause before a bot's move: short after a person's, else the chosen pace."""
+        return HUMAN_VS_BOT_DELAY if self.model.has_human else self.pace
 
     # ------------------------------------------------------------------ widgets
     def _build(self) -> None:
-        m = self.model
+        self._build_status()
+        self._build_buttons()
+        self._log = EventLog(height=230)
+        self._moves = MoveList()
+        self._moves.param.watch(self._on_pick_move, "selected")
+        new_game = self._build_setup()
+        self._puzzles = pn.Column(
+            pn.pane.Markdown("Loading the puzzles…"), sizing_mode="stretch_width"
+        )
+        self._how_to = pn.pane.Markdown(HOW_TO_PLAY, sizing_mode="stretch_width")
+        self._review = ReviewTab(model=self.model, board_type=CircleReviewBoard)
+        self._build_board_column(new_game)
+
+    def _build_status(self) -> None:
+        """The turn line, the banner, the referee's message, the spinner, the capture bars."""
         self._turn = pn.pane.HTML(
             "", margin=(0, 5), css_classes=["cole-turn"], sizing_mode="stretch_width"
         )
         self._banner = GameOverBanner()
-        self._message = MessageBox(model=m)
+        self._message = MessageBox(model=self.model)
         self._thinking = ThinkingIndicator(runner=self.runner)
         # Each player's bar in her stone colour (Progress only knows theme colours by name).
         self._bars = [
@@ -163,10 +175,16 @@ class CircleDashboard(pn.viewable.Viewer):
         self._bar_labels = [
             pn.pane.HTML("", margin=(2, 5, 0, 5), css_classes=[f"cole-eaten-{p}"]) for p in (0, 1)
         ]
+
+    def _build_buttons(self) -> None:
+        """Undo, redo, hint, pause, the hint's strength, the race overlay and the link."""
+        m = self.model
         self._undo = pn.widgets.Button(label="Undo", width=85)
         self._redo = pn.widgets.Button(label="Redo", width=85)
         self._hint = pn.widgets.Button(label="Hint", width=85, color="success", variant="outline")
-        self._pause = pn.widgets.Toggle.from_param(self.param.paused, label="Pause bots", width=110)
+        self._pause = pn.widgets.Toggle.from_param(
+            m.bot_loop.param.paused, label="Pause bots", width=110
+        )
         self._hint_strength = pn.widgets.IntSlider.from_param(
             m.param.hint_strength, label="Hint strength", width=150, margin=(2, 5)
         )
@@ -183,10 +201,10 @@ class CircleDashboard(pn.viewable.Viewer):
         self._redo.on_click(batched(lambda _: self._step(self.model.redo)))
         self._hint.on_click(self._on_hint)
 
-        self._log = EventLog(height=230)
-        self._moves = MoveList()
-        self._moves.param.watch(self._on_pick_move, "selected")
-
+    def _build_setup(self) -> pn.widgets.Button:
+        """The players and the next game's rules (the sidebar), save / load; returns the
+        New game button."""
+        m = self.model
         radius = pn.widgets.IntSlider.from_param(m.param.radius, label="Board radius", width=150)
         # No bounds on the widget: a number out of range gets a sentence, not a silent clamp.
         target = pn.widgets.IntInput(
@@ -208,7 +226,7 @@ class CircleDashboard(pn.viewable.Viewer):
         pace = pn.widgets.FloatSlider.from_param(
             self.param.pace, label="Bot-vs-bot pace (s)", width=200
         )
-        setup = pn.Column(
+        self._setup = pn.Column(
             pn.pane.Markdown("**Players** (changes apply at once)", margin=(4, 5, 0, 5)),
             SeatSelector(model=m, seat="seat0", strength="strength0", label="Orange"),
             SeatSelector(model=m, seat="seat1", strength="strength1", label="Black"),
@@ -220,13 +238,11 @@ class CircleDashboard(pn.viewable.Viewer):
             new_game,
             sizing_mode="stretch_width",
         )
-        self._setup = setup
         self._saveload = SaveLoad(model=m, filename="circle-of-life.json")
-        self._puzzles = pn.Column(
-            pn.pane.Markdown("Loading the puzzles…"), sizing_mode="stretch_width"
-        )
-        self._how_to = pn.pane.Markdown(HOW_TO_PLAY, sizing_mode="stretch_width")
-        self._review = ReviewTab(model=self.model, board_type=CircleReviewBoard)
+        return new_game
+
+    def _build_board_column(self, new_game: pn.widgets.Button) -> None:
+        """The board with its key box, touch switch, caption, race overlay and link."""
         caption = pn.pane.HTML(
             '<div style="color:#5b4a30;font-size:13px">Arrows on the ring point '
             "from eater to eaten. Hover a cell or a ring shape: "
@@ -429,12 +445,12 @@ class CircleDashboard(pn.viewable.Viewer):
     def _step(self, action: Any) -> None:
         """Undo or redo; in a bot-vs-bot game pause first, or the bots would replay at once."""
         if not self.model.has_human:
-            self.paused = True
+            self.model.bot_loop.paused = True
         action()
 
     def _new_game(self) -> None:
-        self.runner.cancel()
-        self._job = None
+        if self._hint_job is not None:
+            self.runner.cancel(self._hint_job)  # a new game drops a hint still being looked for
         self.model.new_game()
 
     @batched
@@ -447,8 +463,7 @@ class CircleDashboard(pn.viewable.Viewer):
         if self.runner.thinking:
             return
         state = m.state
-        self._job = ("hint", state)
-        self.runner.run(
+        self._hint_job = self.runner.run(
             m.bot_request(state, True),
             partial(self._apply_hint, state),
             task="Looking for a good move",
@@ -456,42 +471,9 @@ class CircleDashboard(pn.viewable.Viewer):
 
     @batched
     def _apply_hint(self, state: State, cell: tuple[int, int]) -> None:
-        self._job = None
+        self._hint_job = None
         if self.model.state is state and not self.model.viewing_past:
             self.model.show_hint(cell)
-        self._schedule_bot()
-
-    # ------------------------------------------------------------------ bots
-    def _bot_should_move(self) -> bool:
-        m = self.model
-        return m.bot_to_move and not m.viewing_past and not (self.paused and not m.has_human)
-
-    def _schedule_bot(self, *_: Any) -> None:
-        """Start the mover's bot when it is a bot's turn; drop a job that no longer fits."""
-        m = self.model
-        if self._job is not None:
-            kind, state = self._job
-            if kind == "bot" and state is m.state and self._bot_should_move():
-                return  # already thinking about exactly this position
-            if kind == "hint" and state is m.state:
-                return
-            self.runner.cancel()
-            self._job = None
-        if not self._bot_should_move():
-            return
-        self._job = ("bot", m.state)
-        self.runner.move_for(
-            m, m.state, self._apply_bot, delay=self.pace if not m.has_human else HUMAN_VS_BOT_DELAY
-        )
-
-    @batched
-    def _apply_bot(self, state: State, cell: tuple[int, int]) -> None:
-        self._job = None
-        m = self.model
-        if m.state is state and self._bot_should_move():
-            m.play(cell)  # its watchers schedule the next bot move if any
-        else:
-            self._schedule_bot()
 
     def __panel__(self) -> pn.viewable.Viewable:
         if self._layout is None:

@@ -4,6 +4,7 @@ Imports ``param`` and the engines only, so a model can be used (and tested) with
 Bokeh.
 """
 
+from .bot_loop import BotLoop
 from .envelope import SAVE_VERSION, read_flag, read_save, read_seats, write_save
 from .model import GameModel, Turn, last_undoable_turn, seats
 from .replay import check_reached, read_position, read_start, replay_history, replay_turns
@@ -25,6 +26,7 @@ __all__ = [
     "SEAT_KINDS",
     "STRENGTH_BOUNDS",
     "BotJob",
+    "BotLoop",
     "BotScheduler",
     "BotShelf",
     "GameModel",

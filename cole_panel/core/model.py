@@ -17,9 +17,10 @@ import param
 
 from engines import IllegalAction
 
+from .bot_loop import BotLoop
 from .botpool import BotRequest
 from .envelope import read_save, read_seats, write_save
-from .scheduler import BotJob, BotScheduler, InlineScheduler
+from .scheduler import BotJob, BotScheduler
 from .seats import DEFAULT_STRENGTH, SEAT_KINDS, STRENGTH_BOUNDS, BotShelf
 from .untrusted import short
 
@@ -125,8 +126,8 @@ class GameModel(param.Parameterized):
     scheduler = param.Parameter(
         default=None,
         doc=(
-            "Runs the bots' moves (a BotScheduler, e.g. the page's BotRunner); None runs them "
-            "inline, in the caller's thread."
+            "Runs the bots' moves (a BotScheduler: a page's BotRunner, a room's PoolScheduler, "
+            "given once through bot_loop.drive); None runs them inline, in the caller's thread."
         ),
     )
 
@@ -134,6 +135,8 @@ class GameModel(param.Parameterized):
         state = params.pop("state", None)
         super().__init__(**params)
         self._bots = BotShelf(self.game)
+        self.bot_loop = BotLoop(self)
+        """The one loop that lets this game's bots move (page, room or notebook alike)."""
         if state is None:
             self.new_game()
         else:
@@ -406,7 +409,7 @@ class GameModel(param.Parameterized):
         """The job that lets the mover's bot make one move on the live position."""
         state = self.state
         p = state.current_player
-        name = "The game" if p is None else self.player_name(p)
+        name = "The game" if p is None else self.seat_name(p)
         request = None if state.is_over else self.bot_request(state)
         return BotJob(
             compute=lambda: self.bot_choice(state) if request is None else request.compute(),
@@ -416,21 +419,12 @@ class GameModel(param.Parameterized):
         )
 
     def run_bots(self, scheduler: BotScheduler | None = None) -> Any:
-        """Submit the next bot move to ``scheduler`` (default :attr:`scheduler`, else inline);
-        each applied move submits the next while bots are to move.  Returns the handle, or
-        None when a person is to move."""
-        if not self.bot_to_move:
-            return None
-        scheduler = scheduler or self.scheduler or InlineScheduler()
-        job = self.bot_job()
-
-        def apply_then_continue(move: Any) -> None:
-            if job.apply(move):
-                self.run_bots(scheduler)
-
-        return scheduler.submit(
-            BotJob(job.compute, apply_then_continue, job.task, job.delay, request=job.request)
-        )
+        """Let the bots move through :attr:`bot_loop`, on ``scheduler`` (kept as
+        :attr:`scheduler`; none: inline) until a person is to move or the game ends.  Returns
+        the handle of the job in flight, or None (a person to move, or the bots paused)."""
+        if scheduler is not None:
+            self.scheduler = scheduler
+        return self.bot_loop.schedule()
 
     # ------------------------------------------------------------------ saving
     def new_game(self) -> Any:  # pragma: no cover - every game defines it

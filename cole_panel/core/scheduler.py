@@ -36,6 +36,9 @@ class BotJob:
     request: Any = None
     """The same work as plain data (a :class:`~cole_panel.core.botpool.BotRequest`), so a
     page can compute it in a worker process instead of calling ``compute``."""
+    fail: Callable[[BaseException], Any] | None = None
+    """Called, where ``apply`` would have been, with the error when ``compute`` raises (None:
+    the scheduler reports the error its own way)."""
 
 
 class Pause:
@@ -108,7 +111,7 @@ class InlineScheduler:
                 while self._queue:
                     handle, queued = self._queue.pop(0)
                     if handle not in self._cancelled:
-                        queued.apply(queued.compute())
+                        _run(queued)
             finally:
                 self._draining = False
         return self._count
@@ -118,3 +121,15 @@ class InlineScheduler:
             self._cancelled.update(h for h, _ in self._queue)
         else:
             self._cancelled.add(handle)
+
+
+def _run(job: BotJob) -> None:
+    """Compute ``job`` and apply its result (or hand its error to ``job.fail``)."""
+    try:
+        result = job.compute()
+    except Exception as error:
+        if job.fail is None:
+            raise
+        job.fail(error)
+        return
+    job.apply(result)

@@ -93,6 +93,36 @@ def _tag(
     )
 
 
+_SOURCE_COLUMNS: dict[str, list[str]] = {
+    "cells": [
+        *CARD_COLUMNS,
+        "cx",
+        "cy",
+        "code",
+        "line",
+        "title",
+        "tip",
+        "cell",
+        "card",
+        "face",
+    ],
+    "legal": ["x", "y"],
+    "hl_main": ["x", "y"],
+    "hl_help": ["x", "y"],
+    "hl_harm": ["x", "y", "ty"],
+    "pending": ["x", "y", "ty"],
+    "last": ["x", "y"],
+    "options": ["x", "y", "ty", "text"],
+    "badges": ["x", "y", "text"],
+    "labels": ["x", "y", "text", "size", "color", "align"],
+    "track": ["left", "right", "top", "bottom"],
+    "links": ["x0", "x1", "y"],
+    "rows": ["x", "y", "text"],
+    "cursor": ["x", "y"],
+}
+"""The columns of each of the board's data sources."""
+
+
 class ParkBoard(pn.viewable.Viewer):
     """One player's park(s) as cards; highlights, legal cells, pending picks and notes on top."""
 
@@ -135,36 +165,9 @@ class ParkBoard(pn.viewable.Viewer):
     # ------------------------------------------------------------------ building
     def _build(self) -> None:
         n = self.figure_name
-        columns = {
-            "cells": [
-                *CARD_COLUMNS,
-                "cx",
-                "cy",
-                "code",
-                "line",
-                "title",
-                "tip",
-                "cell",
-                "card",
-                "face",
-            ],
-            "legal": ["x", "y"],
-            "hl_main": ["x", "y"],
-            "hl_help": ["x", "y"],
-            "hl_harm": ["x", "y", "ty"],
-            "pending": ["x", "y", "ty"],
-            "last": ["x", "y"],
-            "options": ["x", "y", "ty", "text"],
-            "badges": ["x", "y", "text"],
-            "labels": ["x", "y", "text", "size", "color", "align"],
-            "track": ["left", "right", "top", "bottom"],
-            "links": ["x0", "x1", "y"],
-            "rows": ["x", "y", "text"],
-            "cursor": ["x", "y"],
-        }
         self.sources = {
             key: ColumnDataSource({c: [] for c in cols}, name=f"{n}-{key}")
-            for key, cols in columns.items()
+            for key, cols in _SOURCE_COLUMNS.items()
         }
         s = self.sources
         p = bare_figure(n, (0, 1), (-1, 0), BACKGROUND, width=100, height=100, match_aspect=True)
@@ -368,6 +371,47 @@ class ParkBoard(pn.viewable.Viewer):
         compact = self.compact
         notes = notes or {}
         badges = badges or {}
+        data = self._cell_columns(parks, notes, badges)
+        s = self.sources
+        s["cells"].data = data
+        main, helpers, *rest = highlight
+        harm = [c for c in (rest[0] if rest else ()) if c not in set(main)]
+        s["hl_main"].data = self._xys(main)
+        s["hl_help"].data = self._xys(c for c in helpers if c not in set(main))
+        hxy = self._xys(harm)
+        s["hl_harm"].data = dict(hxy, ty=[y - CARD / 2 + 0.04 for y in hxy["y"]])
+        s["legal"].data = self._xys(legal)
+        pend = self._xys(pending)
+        s["pending"].data = dict(pend, ty=[y - CARD / 2 + 0.04 for y in pend["y"]])
+        corner = self._xys(last)  # a dot in the top-right corner of each card
+        s["last"].data = dict(x=[x + 0.36 for x in corner["x"]], y=[y + 0.36 for y in corner["y"]])
+        opts = list(options)
+        xy = self._xys(c for c, _ in opts)
+        s["options"].data = dict(
+            xy, ty=[y - CARD / 2 + 0.04 for y in xy["y"]], text=[t for _, t in opts]
+        )
+        bxy = self._xys(badges)
+        s["badges"].data = dict(
+            x=[x + CARD / 2 - 0.04 for x in bxy["x"]],
+            y=[y - CARD / 2 + 0.04 for y in bxy["y"]],
+            text=["▼ flips" if not compact else "▼" for _ in bxy["x"]],
+        )
+        row_data: dict[str, list] = dict(x=[], y=[], text=[])
+        if rows and len(names) == 2 and self.row_scores and not compact:
+            x = x_offset(1, self.outside) + COLS + 0.15 + (1.0 if self.outside else 0.0)
+            for r, (points, note) in sorted(rows.items()):
+                row_data["x"].append(x)
+                row_data["y"].append(-(r + 0.5))
+                kinds = note.split(" of ")[0]
+                row_data["text"].append(f"Row {'ABCD'[r]}: {points:+d}\n{kinds}")
+        s["rows"].data = row_data
+
+    def _cell_columns(
+        self, parks: Sequence[Park], notes: Mapping[Cell, list[str]], badges: Mapping[Cell, str]
+    ) -> dict[str, list]:
+        """The cells' data: each card's face, place, title and tooltip (with its score notes)."""
+        names = park_names(self.variant)
+        compact = self.compact
         data: dict[str, list] = {key: [] for key in self.sources["cells"].data}
         for slot, name in enumerate(names):
             park = parks[slot]
@@ -402,39 +446,7 @@ class ParkBoard(pn.viewable.Viewer):
                 )
                 for key, value in cols.items():
                     data[key].append(value)
-        s = self.sources
-        s["cells"].data = data
-        main, helpers, *rest = highlight
-        harm = [c for c in (rest[0] if rest else ()) if c not in set(main)]
-        s["hl_main"].data = self._xys(main)
-        s["hl_help"].data = self._xys(c for c in helpers if c not in set(main))
-        hxy = self._xys(harm)
-        s["hl_harm"].data = dict(hxy, ty=[y - CARD / 2 + 0.04 for y in hxy["y"]])
-        s["legal"].data = self._xys(legal)
-        pend = self._xys(pending)
-        s["pending"].data = dict(pend, ty=[y - CARD / 2 + 0.04 for y in pend["y"]])
-        corner = self._xys(last)  # a dot in the top-right corner of each card
-        s["last"].data = dict(x=[x + 0.36 for x in corner["x"]], y=[y + 0.36 for y in corner["y"]])
-        opts = list(options)
-        xy = self._xys(c for c, _ in opts)
-        s["options"].data = dict(
-            xy, ty=[y - CARD / 2 + 0.04 for y in xy["y"]], text=[t for _, t in opts]
-        )
-        bxy = self._xys(badges)
-        s["badges"].data = dict(
-            x=[x + CARD / 2 - 0.04 for x in bxy["x"]],
-            y=[y - CARD / 2 + 0.04 for y in bxy["y"]],
-            text=["▼ flips" if not compact else "▼" for _ in bxy["x"]],
-        )
-        row_data: dict[str, list] = dict(x=[], y=[], text=[])
-        if rows and len(names) == 2 and self.row_scores and not compact:
-            x = x_offset(1, self.outside) + COLS + 0.15 + (1.0 if self.outside else 0.0)
-            for r, (points, note) in sorted(rows.items()):
-                row_data["x"].append(x)
-                row_data["y"].append(-(r + 0.5))
-                kinds = note.split(" of ")[0]
-                row_data["text"].append(f"Row {'ABCD'[r]}: {points:+d}\n{kinds}")
-        s["rows"].data = row_data
+        return data
 
     def show_cursor(self, cell: Cell | None) -> None:
         """Outline the keyboard cursor's cell (score-line form; None: no cursor)."""

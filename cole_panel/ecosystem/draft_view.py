@@ -1,8 +1,9 @@
 """The draft table tab: your hand(s) and park(s), the other players' parks, scores, bots.
 
-Bots pick on their own when it is their turn: the choice is computed on a worker thread by the
-shared :class:`~cole_panel.ui.BotRunner` while a spinner says who is thinking, then played on
-the document's thread. A person picks a card from her hand, then clicks a green cell of the
+Bots pick on their own when it is their turn, through the model's one bot loop
+(:class:`~cole_panel.core.bot_loop.BotLoop`): the page's :class:`~cole_panel.ui.BotRunner`
+computes the choice off the event loop while a spinner says who is thinking, then it is played
+on the document's thread. A person picks a card from her hand, then clicks a green cell of the
 matching park; with "confirm each turn" on the pick waits (undoable) until she passes the hands.
 """
 
@@ -20,12 +21,12 @@ from engines.ecosystem import Pick, State, player_name
 from engines.text import article
 
 from ..ui import (
-    BotRunner,
     EventLog,
     GameOverBanner,
     MessageBox,
     SeatSelector,
     ThinkingIndicator,
+    page_bots,
 )
 from ..ui.batch import batched
 from ..ui.keyboard import Shortcut
@@ -87,49 +88,58 @@ class DraftTable(pn.viewable.Viewer):
             params["model"] = EcosystemModel()
         super().__init__(**params)
         self.on_explore = on_explore
-        self.runner = BotRunner()
-        self._job: tuple[str, State] | None = None
+        m = self.model
+        self.runner = page_bots(m, follow=("pending",), delay=self._delay)
+        self._auto_job: int | None = None  # the runner's handle of a "Pick for me" search
         self._selected: dict[str | None, int | None] = {}
         self._build()
-        m = self.model
         m.param.watch(
             self._refresh,
             ["state", "pending", "history", "seat0", "seat1", "seat2", "seat3", "seat4", "seat5"],
         )
-        m.param.watch(
-            self._schedule_bot,
-            [
-                "state",
-                "pending",
-                "seat0",
-                "seat1",
-                "seat2",
-                "seat3",
-                "seat4",
-                "seat5",
-                "strength0",
-                "strength1",
-                "strength2",
-                "strength3",
-                "strength4",
-                "strength5",
-            ],
-        )
         m.param.watch(self._refresh_setup, ["players"])
-        self.param.watch(self._schedule_bot, ["pace"])
         self.runner.param.watch(self._refresh_buttons, ["thinking"])
         self._refresh()
-        self._schedule_bot()
+        m.bot_loop.schedule()
+
+    def _delay(self) -> float:
+        """The pause before a bot's pick: short when a person plays, else the chosen pace."""
+        return HUMAN_VS_BOT_DELAY if self.model.humans else self.pace
 
     # ------------------------------------------------------------------ widgets
     def _build(self) -> None:
-        m = self.model
         # The park board and the hands (some 400 Bokeh models with the other players' parks)
         # are built when the table is first shown (see ``_table``): a page that opens on the
         # scoring explorer is built that much faster, and never pays for them unless the person
         # opens the draft.
         self._board: ParkBoard | None = None
         self._hands: list[HandView] | None = None
+        self._build_hand_boxes()
+        self._build_small_parks()
+        self._build_status()
+        self._build_controls()
+        self._log = EventLog(height=260)
+        self._saveload = NamedSaveLoad(
+            model=self.model, filename="ecosystem-game.json", label="Save game (JSON)"
+        )
+        self._build_setup()
+        self._main = pn.Column(
+            self._turn,
+            self._thinking,
+            self._banner,
+            self._message,
+            pn.panel(self._table, lazy=True, margin=0),
+            self._controls,
+            self._final,
+            self._explore,
+            width=650,  # the two-park board and an 11-card hand; the side column gets the rest
+            margin=(0, 5),
+        )
+        self._layout = self._arrange(with_setup=True)
+        self._refresh_setup()
+
+    def _build_hand_boxes(self) -> None:
+        """The titles and boxes of the person's hands (the hands go in when first shown)."""
         self._hand_titles = [
             pn.pane.HTML(
                 "",
@@ -139,9 +149,6 @@ class DraftTable(pn.viewable.Viewer):
             )
             for i in range(2)
         ]
-        # Other players' parks are built when their seat is first in play (a board is some
-        # 300 Bokeh models; six up front made every page slow to build).
-        self.small: list[ParkBoard | None] = [None] * MAX_PLAYERS
         # A hidden Bokeh pane can keep showing its last picture: hide the whole box instead.
         self._hand_boxes = [pn.Column(t, margin=0) for t in self._hand_titles]
         self._watching = pn.pane.HTML(
@@ -152,6 +159,12 @@ class DraftTable(pn.viewable.Viewer):
             sizing_mode="stretch_width",
             visible=False,
         )
+
+    def _build_small_parks(self) -> None:
+        """The boxes of the other players' parks with their Enlarge buttons."""
+        # Other players' parks are built when their seat is first in play (a board is some
+        # 300 Bokeh models; six up front made every page slow to build).
+        self.small: list[ParkBoard | None] = [None] * MAX_PLAYERS
         self._small_titles = [pn.pane.HTML("", margin=(2, 2)) for _ in range(MAX_PLAYERS)]
         self._enlarge = [
             pn.widgets.Button(label="Enlarge", width=80, margin=(0, 2), variant="outline")
@@ -169,16 +182,23 @@ class DraftTable(pn.viewable.Viewer):
             label="◀ Back to my parks", width=170, visible=False, margin=(4, 5)
         )
         self._back.on_click(partial(self._on_enlarge, None))
+
+    def _build_status(self) -> None:
+        """The texts around the table: turn, banner, message, spinner, passing, hands seen."""
         self._direction = pn.pane.HTML("", margin=(2, 5), sizing_mode="stretch_width")
         self._seen = pn.pane.HTML("", margin=(4, 5), sizing_mode="stretch_width")
-
         self._park_title = pn.pane.HTML("", margin=(4, 5, 0, 5), sizing_mode="stretch_width")
         self._turn = pn.pane.HTML(
             "", css_classes=["eco-turn"], margin=(0, 5), sizing_mode="stretch_width"
         )
         self._banner = GameOverBanner()
-        self._message = MessageBox(model=m)
+        self._message = MessageBox(model=self.model)
         self._thinking = ThinkingIndicator(runner=self.runner)
+        self._scores = pn.pane.HTML("", margin=(4, 5), sizing_mode="stretch_width")
+        self._final = pn.pane.HTML("", margin=(6, 5), visible=False)
+
+    def _build_controls(self) -> None:
+        """Pass hands, undo, redo, pick for me, confirm each turn, the final scoring's button."""
         self._undo = pn.widgets.Button(label="Undo", width=80)
         self._redo = pn.widgets.Button(label="Redo", width=80)
         self._pass = pn.widgets.Button(
@@ -188,28 +208,26 @@ class DraftTable(pn.viewable.Viewer):
             label="Pick for me", width=110, variant="outline", color="success"
         )
         self._confirm = pn.widgets.Checkbox.from_param(
-            m.param.confirm_turn, label="Wait for “Pass hands” (lets you undo)", margin=(12, 8)
+            self.model.param.confirm_turn,
+            label="Wait for “Pass hands” (lets you undo)",
+            margin=(12, 8),
         )
         self._undo.on_click(lambda _: self.model.undo())
         self._redo.on_click(lambda _: self.model.redo())
         self._pass.on_click(lambda _: self.model.confirm())
         self._auto.on_click(self._on_auto)
-
         # Wraps: in one row at 1,024 px the checkbox's sentence ran off the window's edge.
         self._controls = pn.FlexBox(
             self._pass, self._undo, self._redo, self._auto, self._confirm, margin=(4, 0)
         )
-        self._scores = pn.pane.HTML("", margin=(4, 5), sizing_mode="stretch_width")
-        self._final = pn.pane.HTML("", margin=(6, 5), visible=False)
         self._explore = pn.widgets.Button(
             label="Step through the final scoring ▶", color="success", width=280, visible=False
         )
         self._explore.on_click(lambda _: self.on_explore and self.on_explore())
 
-        self._log = EventLog(height=260)
-        self._saveload = NamedSaveLoad(
-            model=m, filename="ecosystem-game.json", label="Save game (JSON)"
-        )
+    def _build_setup(self) -> None:
+        """The next game's variant, frame, players, seats, pace and New game button."""
+        m = self.model
         new_game = pn.widgets.Button(label="New game", color="primary", width=140)
         new_game.on_click(lambda _: self._new_game())
         variant = pn.widgets.Select.from_param(
@@ -252,20 +270,6 @@ class DraftTable(pn.viewable.Viewer):
             new_game,
             sizing_mode="stretch_width",
         )
-        self._main = pn.Column(
-            self._turn,
-            self._thinking,
-            self._banner,
-            self._message,
-            pn.panel(self._table, lazy=True, margin=0),
-            self._controls,
-            self._final,
-            self._explore,
-            width=650,  # the two-park board and an 11-card hand; the side column gets the rest
-            margin=(0, 5),
-        )
-        self._layout = self._arrange(with_setup=True)
-        self._refresh_setup()
 
     def _arrange(self, with_setup: bool) -> pn.viewable.Viewable:
         """The table and, beside it (below it when less than 330 px are left), the scores,
@@ -403,14 +407,15 @@ class DraftTable(pn.viewable.Viewer):
 
     def _draw_table(self, shown: int) -> None:
         """The big board (``shown``'s parks), the hands and the other players' parks."""
+        self._draw_board(shown)
+        self._draw_hands()
+        self._draw_small_parks(shown)
+
+    def _draw_board(self, shown: int) -> None:
         m = self.model
-        state = m.state
-        names = m.park_names
-        viewer = m.viewer
-        over = state.is_over
-        variant = state.rules.variant
-        board, hands = self._board, self._hands
-        assert board is not None and hands is not None
+        state, viewer, board = m.state, m.viewer, self._board
+        over, variant = state.is_over, state.rules.variant
+        assert board is not None
         floating = state.rules.frame == "floating" and not over
         board.param.update(
             variant=variant,
@@ -425,7 +430,7 @@ class DraftTable(pn.viewable.Viewer):
             board.show(m.parks_of(shown), last=m.last_cells(shown))
         else:
             legal = []
-            for name in names:
+            for name in m.park_names:
                 legal += [c if name is None else (name, *c) for c in m.legal_cells(name)]
             board.show(
                 m.parks_of(viewer),
@@ -433,9 +438,13 @@ class DraftTable(pn.viewable.Viewer):
                 pending=m.pending_cells(),
                 last=m.last_cells(viewer),
             )
-        owner = m.hand_owner
+
+    def _draw_hands(self) -> None:
+        m = self.model
+        names, over, owner = m.park_names, m.state.is_over, m.hand_owner
+        assert self._hands is not None
         self._watching.visible = owner is None and not over
-        for i, hand in enumerate(hands):
+        for i, hand in enumerate(self._hands):
             visible = i < len(names) and not over and owner is not None
             self._hand_boxes[i].visible = visible
             if not visible:
@@ -453,21 +462,26 @@ class DraftTable(pn.viewable.Viewer):
                 f'<div style="font-size:14px"><b>{which}</b> ({len(cards)} cards) — '
                 f'<span style="color:#5b4a30">{html.escape(got)}</span></div>'
             )
+
+    def _draw_small_parks(self, shown: int) -> None:
+        m = self.model
+        state = m.state
         totals = m.totals()
         for p in range(MAX_PLAYERS):
             box = self._small_boxes[p]
             box.visible = p < state.players and p != shown
             if not box.visible:
                 continue
+            variant = state.rules.variant
             self._small_board(p).param.update(
                 variant=variant, outside=False, cell_px=34 if variant == "classic" else 26
             )
-            if over:
+            if state.is_over:
                 parks, flips = scored_parks(m, p)
                 self._small_board(p).show(parks, badges=flips)
             else:
                 self._small_board(p).show(m.parks_of(p), last=m.last_cells(p))
-            self._enlarge[p].label = "My parks" if p == viewer else "Enlarge"
+            self._enlarge[p].label = "My parks" if p == m.viewer else "Enlarge"
             self._small_titles[p].object = (
                 f'<div style="font-size:13px"><b>{html.escape(m.seat_name(p))}</b>: '
                 f"{totals[p]} {points_word(totals[p])}</div>"
@@ -557,8 +571,7 @@ class DraftTable(pn.viewable.Viewer):
         if self.runner.thinking or not m.human_to_move:
             return
         state = m.state
-        self._job = ("auto", state)
-        self.runner.run(
+        self._auto_job = self.runner.run(
             m.bot_request(None, "Greedy"),
             partial(self._apply_auto, state),
             task="Looking for a good pick",
@@ -566,46 +579,18 @@ class DraftTable(pn.viewable.Viewer):
 
     @batched
     def _apply_auto(self, state: State, pick: Pick) -> None:
-        self._job = None
+        self._auto_job = None
         m = self.model
         placed = m.state is state and m.pick(pick.card, pick.cell, pick.park)
         if placed and any(m.may_pick(name) for name in m.park_names):
             self._on_auto()  # two parks: a whole pick is one card for each park
-            return
-        self._schedule_bot()
 
     @batched
     def _new_game(self) -> None:
-        self.runner.cancel()
-        self._job = None
+        if self._auto_job is not None:
+            self.runner.cancel(self._auto_job)
         self._selected = {}
         self.model.new_game()
-
-    # ------------------------------------------------------------------ bots
-    def _schedule_bot(self, *_: Any) -> None:
-        """Start the mover's bot when it is a bot's turn; drop a job that no longer fits."""
-        m = self.model
-        if self._job is not None:
-            kind, state = self._job
-            if state is m.state and (kind == "auto" or m.bot_to_move):
-                return
-            self.runner.cancel()
-            self._job = None
-        if not m.bot_to_move:
-            return
-        self._job = ("bot", m.state)
-        self.runner.move_for(
-            m, m.state, self._apply_bot, delay=HUMAN_VS_BOT_DELAY if m.humans else self.pace
-        )
-
-    @batched
-    def _apply_bot(self, state: State, pick: Pick) -> None:
-        self._job = None
-        m = self.model
-        if m.state is state and m.bot_to_move:
-            m.play(pick)  # its watchers schedule the next bot
-        else:
-            self._schedule_bot()
 
     def __panel__(self) -> pn.viewable.Viewable:
         return self._layout

@@ -84,10 +84,10 @@ class ScoringExplanations:
 
     def _row_text(self, line: ScoreLine) -> str:
         match = ROW_NOTE.match(line.note)
-        if match is None or not self._steps:
+        if match is None or not self.steps:
             return line.note
         r = "ABCD".index(match[1])
-        final = self._steps[-1].parks[line.player]
+        final = self.steps[-1].parks[line.player]
         kinds: set[CardType] = set()
         down = []
         for name, park in zip(self.park_names, final, strict=True):
@@ -176,7 +176,7 @@ class ScoringExplanations:
         """Where the step-by-step cursor is, in a sentence."""
         if not self.stepping:
             return f"Total {self.final_total} points."
-        n = len(self._view)
+        n = len(self.view_steps)
         step = self.shown_step
         if step is None:
             return (
@@ -188,7 +188,7 @@ class ScoringExplanations:
         flips = [
             c
             for c in step.flipped[self.player]
-            if self.step == 1 or c not in self._view[self.step - 2].flipped[self.player]
+            if self.step == 1 or c not in self.view_steps[self.step - 2].flipped[self.player]
         ]
         text = f"Step {self.step} of {n}: {title} {points:+d} (total {self.total})."
         if flips:

@@ -51,6 +51,7 @@ from .options import ScoringOptions
 from .park_file import PARK_FORMAT, park_file_text, read_park_file
 from .park_text import (
     ESTHER,
+    Cell,
     line_cell,
     parks_text,
     parse_counts,
@@ -218,7 +219,7 @@ class ScoringExplorerModel(ScoringExplanations, ScoringSteps, ScoringOptions):
             choices = {}
             note = " Lions choose their prey by the rules again."
         self._steps = steps
-        self._view = self._view_steps(steps)
+        self._view = self._steps_of_player(steps)
         updates: dict[str, Any] = dict(
             step=0 if restart else min(self.step, len(self._view)),
             selected_line=None,
@@ -298,6 +299,86 @@ class ScoringExplorerModel(ScoringExplanations, ScoringSteps, ScoringOptions):
     def park_text(self) -> str:
         """The shown player's parks as text (what :meth:`load_text` reads)."""
         return parks_text(self.parks)
+
+    # ------------------------------------------------------------------ stepping
+    @property
+    def steps(self) -> list[ScoringStep]:
+        """Every scoring step of the whole table, in the rulebook's order."""
+        return list(self._steps)
+
+    @property
+    def view_steps(self) -> list[ScoringStep]:
+        """The scoring steps of the shown player, in the rulebook's order."""
+        return list(self._view)
+
+    def _steps_of_player(self, steps: list[ScoringStep]) -> list[ScoringStep]:
+        """The steps that matter to the shown player: every card type, and her own lions."""
+        p = self.player
+        out, lion_kept, last_lion = [], False, None
+        for step in steps:
+            if step.category == "lion":
+                last_lion = step
+                if step.lion is None or step.lion.player != p:
+                    continue
+                lion_kept = True
+            elif step.category == "elephant" and not lion_kept and last_lion is not None:
+                out.append(last_lion)  # "Lions: nothing for you" still gets its step
+                lion_kept = True
+            out.append(step)
+        return out
+
+    @param.depends("stepping", "step", watch=True)
+    def _cursor_moved(self) -> None:
+        if not self._busy:
+            self._busy = True
+            try:
+                self.param.update(selected_line=None, revision=self.revision + 1)
+            finally:
+                self._busy = False
+
+    def next_step(self) -> bool:
+        if not self.stepping:
+            self.go(0)
+            return True
+        if self.step >= len(self._view):
+            return self._refuse("Scoring is over: that was the last step.")
+        self.go(self.step + 1)
+        return True
+
+    def previous_step(self) -> bool:
+        if not self.stepping or self.step == 0:
+            return self._refuse("This is the start: nothing has been scored yet.")
+        self.go(self.step - 1)
+        return True
+
+    def choose_lion(self, prey: Cell | None) -> bool:
+        """Make the shown lion flip ``prey`` (None: let the rules choose again)."""
+        lion = self.lion
+        if lion is None:
+            return self._refuse("Step to one of your lions to choose its prey.")
+        choices = {p: dict(m) for p, m in self.lion_choices.items()}
+        mine = choices.setdefault(self.player, {})
+        if prey is None:
+            mine.pop(lion.lion, None)
+            text = f"The lion at {where_label(lion.lion)} chooses by the rules again."
+        else:
+            prey = tuple(prey)
+            if prey not in [c for c, _ in lion.options]:
+                return self._refuse(
+                    f"The lion at {where_label(lion.lion)} cannot flip {where_label(prey)}."
+                )
+            mine[lion.lion] = prey
+            text = f"The lion at {where_label(lion.lion)} now flips {where_label(prey)}."
+        self._busy = True
+        try:
+            self.lion_choices = choices
+        finally:
+            self._busy = False
+        self._rescore("", restart=False)
+        self.param.update(
+            message=f"{text} Final total {self.final_total} points.", message_is_error=False
+        )
+        return True
 
     # ------------------------------------------------------------------ editing
     def _refuse(self, sentence: str) -> bool:

@@ -76,6 +76,14 @@ class ScoringExplorer(pn.viewable.Viewer):
 
     # ------------------------------------------------------------------ widgets
     def _build(self) -> None:
+        self._build_palette()
+        self._build_messages()
+        self._build_stepping()
+        self._build_tabs()
+        self._build_layout()
+
+    def _build_palette(self) -> None:
+        """The card palette and the buttons that fill or clear the park."""
         m = self.model
         labels = {
             ("Eraser" if code == "eraser" else title(CardType(code))): code for code in BRUSHES
@@ -102,6 +110,9 @@ class ScoringExplorer(pn.viewable.Viewer):
         self._random.on_click(lambda _: self.model.random_park())
         self._clear.on_click(lambda _: self.model.clear())
 
+    def _build_messages(self) -> None:
+        """The total, the message box and the link to this park."""
+        m = self.model
         self._total = pn.pane.HTML(
             "", css_classes=["eco-total"], margin=(0, 5), sizing_mode="stretch_width"
         )
@@ -113,7 +124,9 @@ class ScoringExplorer(pn.viewable.Viewer):
             label="Link to this park",
         )
 
-        # stepping
+    def _build_stepping(self) -> None:
+        """The controls that step through the scoring, and the lion's choice."""
+        m = self.model
         self._stepping = pn.widgets.Toggle(
             label="Step through the scoring",
             value=m.stepping,
@@ -157,7 +170,8 @@ class ScoringExplorer(pn.viewable.Viewer):
         self._lion_keys: dict[str, tuple] = {}
         self._updating = False
 
-        # text
+    def _text_tab(self) -> pn.Column:
+        """The park as text, to edit and apply."""
         self._text = pn.widgets.TextAreaInput(
             label="Park text (4 lines of 5 codes, '..' empty)",
             height=120,
@@ -168,7 +182,7 @@ class ScoringExplorer(pn.viewable.Viewer):
         self._apply = pn.widgets.Button(label="Apply text", color="primary", width=120)
         self._apply.on_click(lambda _: self.model.load_text(self._text.value))
         codes = " · ".join(f"{c.code} {c.label}" for c in CardType)
-        text_tab = pn.Column(
+        return pn.Column(
             self._text,
             self._apply,
             pn.pane.HTML(
@@ -178,7 +192,9 @@ class ScoringExplorer(pn.viewable.Viewer):
             sizing_mode="stretch_width",
         )
 
-        # table: variant, other players, whose park
+    def _table_tab(self) -> pn.Column:
+        """The other players' gazelles and whose parks are shown."""
+        m = self.model
         self._variant = pn.widgets.Select.from_param(
             m.param.variant,
             label="Parks explored",
@@ -203,7 +219,7 @@ class ScoringExplorer(pn.viewable.Viewer):
             label="Whose parks", options={}, width=300, css_classes=["eco-player"]
         )
         self._player.param.watch(self._on_player, "value")
-        table_tab = pn.Column(
+        return pn.Column(
             self._others,
             self._others_east,
             pn.pane.HTML(
@@ -213,7 +229,9 @@ class ScoringExplorer(pn.viewable.Viewer):
             sizing_mode="stretch_width",
         )
 
-        # options
+    def _options_tab(self) -> pn.Column:
+        """The scoring options."""
+        m = self.model
         # String values: a Select whose value is None shows blank in the browser.
         floor = pn.widgets.Select(
             label="Elephant floor",
@@ -240,7 +258,7 @@ class ScoringExplorer(pn.viewable.Viewer):
             css_classes=["eco-row-points"],
         )
         self._row_points.param.watch(self._on_row_points, "value")
-        options_tab = pn.Column(
+        return pn.Column(
             floor,
             choice,
             self._row_points,
@@ -253,13 +271,16 @@ class ScoringExplorer(pn.viewable.Viewer):
             sizing_mode="stretch_width",
         )
 
+    def _build_tabs(self) -> None:
+        """The tabs under the score: text, other players, options, saving, cards, help."""
+        m = self.model
         self._saveload = NamedSaveLoad(
             model=m, filename="ecosystem-park.json", label="Save park (JSON)"
         )
         self._tabs = pn.Tabs(
-            ("Park text", text_tab),
-            ("Other players", table_tab),
-            ("Options", options_tab),
+            ("Park text", self._text_tab()),
+            ("Other players", self._table_tab()),
+            ("Options", self._options_tab()),
             ("Save / load", self._saveload),
             ("Cards", pn.pane.HTML(legend_html(), sizing_mode="stretch_width")),
             ("How to", pn.pane.Markdown(HOW_TO, sizing_mode="stretch_width")),
@@ -269,6 +290,8 @@ class ScoringExplorer(pn.viewable.Viewer):
             stylesheets=[WRAP_TABS],
         )
 
+    def _build_layout(self) -> None:
+        """Palette, board and score side by side, wrapping on narrow screens."""
         left = pn.Column(
             pn.pane.HTML("<b>Card to place</b>", margin=(4, 5)),
             self.palette,

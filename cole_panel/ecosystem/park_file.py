@@ -13,6 +13,7 @@ from engines.ecosystem import CardType, Park, Rules, State
 from engines.ecosystem.saves import GAME as ENGINE_SAVE
 from engines.ecosystem.saves import V1 as ENGINE_SAVE_V1
 from engines.saves import LABEL
+from engines.text import player_name
 
 from ..core.envelope import check_version, load_object
 from ..core.untrusted import shown
@@ -58,7 +59,16 @@ def read_park_file(text: str) -> tuple:
     if fmt != PARK_FORMAT:
         raise ValueError(f"it is not a saved Ecosystem park (the 'format' field is {shown(fmt)}).")
     check_version(data, ("rules", "parks"))
-    raw_rules = data["rules"]
+    rules = _rules(data["rules"])
+    table = _table(data["parks"], rules)
+    names, player = _names_and_player(data, len(table))
+    counts = [_counts(data, key) for key in ("other_gazelles", "other_gazelles_east")]
+    choices = _lion_choices(data.get("lion_choices", []), rules, table)
+    options = {name: getattr(rules, name) for name in ScoringOptions.OPTION_NAMES}
+    return options, table, names, player, counts[0], counts[1], choices, "the park file"
+
+
+def _rules(raw_rules: Any) -> Rules:
     if not isinstance(raw_rules, dict):
         raise ValueError("its 'rules' must be an object of options.")
     unknown = sorted(set(raw_rules) - set(ScoringOptions.OPTION_NAMES))
@@ -68,8 +78,11 @@ def read_park_file(text: str) -> tuple:
         rules = Rules(**raw_rules)
     except (TypeError, ValueError) as exc:
         raise ValueError(f"its 'rules' are wrong: {exc}") from None
+    return rules
+
+
+def _table(parks: Any, rules: Rules) -> list[tuple[Park, ...]]:
     slots = len(rules.park_names)
-    parks = data["parks"]
     if not isinstance(parks, list) or not 1 <= len(parks) <= 6:
         raise ValueError("its 'parks' must list 1 to 6 players' parks.")
     table = []
@@ -85,32 +98,39 @@ def read_park_file(text: str) -> tuple:
             except ValueError as exc:
                 raise ValueError(f"parks[{p}][{s}]: {exc}.") from None
         table.append(tuple(row))
-    names = data.get("names", [f"Player {i + 1}" for i in range(len(table))])
+    return table
+
+
+def _names_and_player(data: dict, players: int) -> tuple[list[str], int]:
+    names = data.get("names", [player_name(i) for i in range(players)])
     if (
         not isinstance(names, list)
-        or len(names) != len(table)
+        or len(names) != players
         or not all(isinstance(n, str) and 0 < len(n) <= MAX_NAME for n in names)
     ):
         raise ValueError(
             f"its 'names' must give one name of 1 to {MAX_NAME} characters per player."
         )
     player = data.get("player", 0)
-    if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < len(table):
-        raise ValueError(f"its 'player' must be 0 to {len(table) - 1}, not {shown(player)}.")
-    counts = []
-    for key in ("other_gazelles", "other_gazelles_east"):
-        value = data.get(key, [])
-        if (
-            not isinstance(value, list)
-            or len(value) > 5
-            or not all(
-                isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= 99 for n in value
-            )
-        ):
-            raise ValueError(f"its '{key}' must list up to 5 whole numbers from 0 to 99.")
-        counts.append(value)
+    if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < players:
+        raise ValueError(f"its 'player' must be 0 to {players - 1}, not {shown(player)}.")
+    return names, player
+
+
+def _counts(data: dict, key: str) -> list[int]:
+    """Other players' gazelles (West or East), up to 5 whole numbers from 0 to 99."""
+    value = data.get(key, [])
+    if (
+        not isinstance(value, list)
+        or len(value) > 5
+        or not all(isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= 99 for n in value)
+    ):
+        raise ValueError(f"its '{key}' must list up to 5 whole numbers from 0 to 99.")
+    return value
+
+
+def _lion_choices(raw_choices: Any, rules: Rules, table: list) -> dict[int, dict[Cell, Cell]]:
     choices: dict[int, dict[Cell, Cell]] = {}
-    raw_choices = data.get("lion_choices", [])
     if not isinstance(raw_choices, list):
         raise ValueError("its 'lion_choices' must be a list of [player, lion cell, prey cell].")
     for n, entry in enumerate(raw_choices):
@@ -131,8 +151,7 @@ def read_park_file(text: str) -> tuple:
                 "cell] of a lion on the table."
             )
         choices.setdefault(p, {})[lion] = prey
-    options = {name: getattr(rules, name) for name in ScoringOptions.OPTION_NAMES}
-    return options, table, names, player, counts[0], counts[1], choices, "the park file"
+    return choices
 
 
 def _parks_of_game(data: dict) -> tuple:

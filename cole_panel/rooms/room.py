@@ -33,7 +33,7 @@ from typing import Any
 from engines import IllegalAction
 from engines.games import get_game
 
-from ..core import BOT_KINDS, BotJob, InlineScheduler
+from ..core import BOT_KINDS, InlineScheduler
 from .params import ROOM_WATCHED, room_options
 from .places import Listener, PagePlaces
 from .redaction import Redactor, snapshot
@@ -116,6 +116,7 @@ class Room:
         self.seat_timeout = seat_timeout
         self._clock = clock
         self.scheduler = scheduler or InlineScheduler()
+        """Computes the room's bot moves (once per room, whatever the number of viewers)."""
         self.lock = threading.RLock()
         self.redactor = Redactor(model.game)
         self.seats = [Seat() for _ in range(model.player_count)]
@@ -129,7 +130,6 @@ class Room:
         self.closed = False
         """Whether the room was removed (its pages say so and play nothing)."""
         self.last_active = clock()
-        self._bot_state: Any = None
         self.store: RoomStore | None = None
         """The database the room is kept in (None: this process's memory only)."""
         self.version = 0
@@ -139,6 +139,7 @@ class Room:
         self._kept: RoomRecord | None = None
         self._depth = 0
         self._bots_asked = False
+        self._drive_bots()
         for p in range(len(self.seats)):
             model.param.update({f"seat{p}": "Human"})
         model.param.watch(self._changed, list(ROOM_WATCHED & set(model.param)))
@@ -376,8 +377,7 @@ class Room:
                     + " to press Undo too."
                 )
             self.undo_votes.clear()
-            self.scheduler.cancel()
-            self._bot_state = None
+            self.model.bot_loop.cancel()
             self.model.undo()
             self.touch()
             return self.model.message
@@ -392,8 +392,7 @@ class Room:
             self._restart()
 
     def _restart(self) -> None:
-        self.scheduler.cancel()
-        self._bot_state = None
+        self.model.bot_loop.cancel()
         self.undo_votes.clear()
         self.model.new_game()
         if self.model.player_count != len(self.seats):
@@ -408,8 +407,7 @@ class Room:
         with self.lock:
             self.paused = bool(paused)
             if self.paused:
-                self.scheduler.cancel()
-                self._bot_state = None
+                self.model.bot_loop.cancel()
             self.touch()
             self._notify()
             self.run_bots()
@@ -459,32 +457,37 @@ class Room:
     # ------------------------------------------------------------------ bots
     def run_bots(self) -> None:
         """Let the mover's bot move (once per room, whatever the number of viewers and of
-        processes: with a store, only while this process holds the room's bot lease)."""
-        m = self.model
+        processes: with a store, only while this process holds the room's bot lease), through
+        the model's bot loop (set up by :meth:`_drive_bots`)."""
+        self.model.bot_loop.schedule()
+
+    def _drive_bots(self) -> None:
+        """The room's side of its game's bot loop: a paused or closed room holds the bots,
+        a move waits until the change it was asked in is written, and is played as a change
+        of its own."""
+        self.model.bot_loop.drive(
+            self.scheduler,
+            hold=lambda: self.paused or self.closed,
+            permit=self._may_run_bots,
+            delay=lambda: 0.3 if any(s.owner for s in self.seats) else 0.8,
+            apply_with=self._as_change,
+            on_move=self._bot_moved,
+        )
+
+    def _may_run_bots(self) -> bool:
         if self._depth:  # in a change: once it is written
             self._bots_asked = True
-            return
-        if self.paused or self.closed or not m.bot_to_move or self._bot_state is m.state:
-            return
-        if self.store is not None and not self.store.take_bots(self.name, self.version):
-            return  # another process runs them (or its lease has not expired yet)
-        self._bot_state = state = m.state
-        job = m.bot_job()
+            return False
+        # With a store, only while this process holds the room's bot lease.
+        return self.store is None or self.store.take_bots(self.name, self.version)
 
-        def apply(move: Any) -> None:
-            with self._changing():
-                if self._bot_state is state:
-                    self._bot_state = None
-                if m.state is state and m.bot_to_move and not self.paused:
-                    m.play(move)
-                    self.undo_votes.clear()
-                    self.touch()
-                self.run_bots()
+    def _as_change(self, fn: Callable[[], None]) -> None:
+        with self._changing():
+            fn()
 
-        delay = 0.3 if any(s.owner for s in self.seats) else 0.8
-        self.scheduler.submit(
-            BotJob(job.compute, apply, task=job.task, delay=delay, request=job.request)
-        )
+    def _bot_moved(self) -> None:
+        self.undo_votes.clear()
+        self.touch()
 
     # ------------------------------------------------------------------ telling the viewers
     def _changed(self, *_: Any) -> None:
@@ -576,8 +579,7 @@ class Room:
     def _take(self, record: RoomRecord) -> None:
         """Become ``record`` (a newer row): its game, seats, votes, options and message."""
         m = self.model
-        self.scheduler.cancel()
-        self._bot_state = None
+        self.model.bot_loop.cancel()
         keep = room_options(m)
         m.param.update(
             {
@@ -670,6 +672,6 @@ class Room:
         with self.lock:
             self.closed = True
             self._notify()
-            self.scheduler.cancel()
+            self.model.bot_loop.stop()
             self.places.clear()
             self.redactor.clear()

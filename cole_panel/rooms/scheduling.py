@@ -55,6 +55,8 @@ class PoolScheduler:
         def finished(result: Any, error: BaseException | None) -> None:
             if error is not None:  # a bot failing must not take the server down
                 _log.error("A room's bot failed: %r", error)
+                if job.fail is not None:  # the room's game says so, as a sentence
+                    self._post(lambda: self._current(generation) and job.fail(error))
                 return
             self._post(lambda: self._current(generation) and job.apply(result))
 

@@ -4,9 +4,10 @@ One :class:`SavannahDashboard` per browser session (or notebook cell), with its 
 Every move is shown step by step (:class:`~cole_panel.savannah.playback.Playback`): the card
 played, each placement effect, each hunt action with the cards it counts and hits, the cards
 leaving, the regrouping; the narration beside the row says what each step does.  Bots move on
-their own when it is their turn and the previous turn has been shown: the choice is computed on
-a worker thread by the shared :class:`~cole_panel.ui.BotRunner` while a spinner says who is
-thinking.  At the end the score sheet replaces the hand.
+their own when it is their turn and the previous turn has been shown, through the model's one
+bot loop (:class:`~cole_panel.core.bot_loop.BotLoop`): the page's
+:class:`~cole_panel.ui.BotRunner` computes the choice off the event loop while a spinner says
+who is thinking.  At the end the score sheet replaces the hand.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ import param
 
 from engines.savannah import State, Steal
 
-from ..ui import BotRunner, EventLog, GameOverBanner, MessageBox, ThinkingIndicator
+from ..ui import EventLog, GameOverBanner, MessageBox, ThinkingIndicator, page_bots
 from ..ui.address import page_location
 from ..ui.batch import batched
 from ..ui.keyboard import Shortcut
@@ -67,7 +68,6 @@ class SavannahDashboard(pn.viewable.Viewer):
     """The On the Savannah game page: row, hand, players, narration, controls, scores."""
 
     model = param.ClassSelector(class_=SavannahModel, doc="The game (a new one per dashboard).")
-    paused = param.Boolean(default=False, doc="Whether bots wait instead of moving on their own.")
     finish_kind = param.Selector(
         default="Greedy",
         objects=["Greedy", "Random"],
@@ -79,11 +79,15 @@ class SavannahDashboard(pn.viewable.Viewer):
         if "model" not in params:
             params["model"] = SavannahModel()
         super().__init__(**params)
-        self.runner = BotRunner()
         self.playback = Playback()
         if speed is not None:
             self.playback.speed = speed
-        self._job: State | None = None
+        # The model's bot loop moves the bots, once the turn before has been shown.
+        self.runner = page_bots(
+            self.model,
+            hold=lambda: self.playback.busy,
+            delay=lambda: min(self.playback.speed, 0.4),
+        )
         self._seen: list[Turn] = []
         self._seen_start: State | None = None  # the game those turns belong to
         self._drawn: tuple[Any, ...] | None = None
@@ -112,8 +116,6 @@ class SavannahDashboard(pn.viewable.Viewer):
         # whose hands the score may count (see SavannahModel.known_hands)
         m.param.watch(lambda *_: self._soon(self._refresh_live), ["revealed", "hide_hands", *seats])
         m.param.watch(lambda *_: self._soon(self._refresh_message), ["message", "message_is_error"])
-        # after _on_history has queued the new turn (watchers run in precedence order)
-        m.param.watch(self._schedule_bot, ["state", *seats, *strengths], precedence=1)
         self.playback.param.watch(self._draw, ["step"])
         self.playback.param.watch(self._on_busy, ["busy"])
         self.playback.param.watch(self._refresh_soon, ["title"])
@@ -121,7 +123,6 @@ class SavannahDashboard(pn.viewable.Viewer):
         self.playback.param.watch(
             lambda *_: self._soon(self._refresh_steps), ["step", "steps", "waiting"]
         )
-        self.param.watch(self._schedule_bot, ["paused"])
         self.runner.param.watch(lambda *_: self._soon(self._refresh_buttons), ["thinking"])
         self._restart_view()
         self._draw_players()  # everything is drawn in the page as first sent
@@ -129,7 +130,7 @@ class SavannahDashboard(pn.viewable.Viewer):
         self._refresh_caption()
         self._refresh_steps()
         self._refresh_message()
-        self._schedule_bot()
+        m.bot_loop.schedule()
 
     @property
     def scores(self) -> ScoreView:
@@ -162,6 +163,17 @@ class SavannahDashboard(pn.viewable.Viewer):
 
     # ------------------------------------------------------------------ widgets
     def _build(self) -> None:
+        self._build_texts()
+        self._build_playback_controls()
+        self._build_game_buttons()
+        self._build_play_area()
+        self._build_game()
+        self._how_to_play = pn.pane.HTML(
+            how_to_play_html(), sizing_mode="stretch_width", css_classes=["cole-how-to-play"]
+        )
+
+    def _build_texts(self) -> None:
+        """The turn line, the banner, the spinner, the step's caption, the message, the steps."""
         m = self.model
         self._turn = pn.pane.HTML(
             "", margin=(4, 5), css_classes=["cole-turn"], sizing_mode="stretch_width", min_width=300
@@ -180,6 +192,9 @@ class SavannahDashboard(pn.viewable.Viewer):
             css_classes=["cole-steps"],
             styles={"max-height": "290px", "overflow-y": "auto"},
         )
+
+    def _build_playback_controls(self) -> None:
+        """Back, next step, skip, the playback speed and its 'advance on its own' switch."""
         self._back = pn.widgets.Button(label="◀ Back", width=80, margin=(2, 3))
         self._next = pn.widgets.Button(label="Next step ▶", width=110, margin=(2, 3))
         self._skip = pn.widgets.Button(label="Skip »", width=80, margin=(2, 3))
@@ -210,10 +225,14 @@ class SavannahDashboard(pn.viewable.Viewer):
             css_classes=["cole-auto-label"],
         )
         self._auto_words.on_click(lambda _: setattr(self.playback, "auto", not self.playback.auto))
+
+    def _build_game_buttons(self) -> None:
+        """Undo, redo, pause the bots, the narration and the settings."""
+        m = self.model
         self._undo = pn.widgets.Button(label="Undo my turn", width=120, margin=(2, 3))
         self._redo = pn.widgets.Button(label="Redo", width=70, margin=(2, 3))
         self._pause = pn.widgets.Toggle.from_param(
-            self.param.paused, label="Pause bots", width=100, margin=(2, 3)
+            m.bot_loop.param.paused, label="Pause bots", width=100, margin=(2, 3)
         )
         self._undo.on_click(lambda _: self._act(self.model.undo))
         self._redo.on_click(lambda _: self._act(self.model.redo))
@@ -227,9 +246,11 @@ class SavannahDashboard(pn.viewable.Viewer):
         self._settings.param.watch(lambda e: setattr(self, "finish_kind", e.new), ["finish_kind"])
         self.param.watch(lambda e: setattr(self._settings, "finish_kind", e.new), ["finish_kind"])
 
+    def _build_play_area(self) -> None:
+        """The hand with the message under it, its keys and touch switch; the score's place."""
         self.hand.add_below(self._message)
         self.keys = SavannahKeys(
-            m,
+            self.model,
             self.hand,
             [
                 Shortcut.of_button("u", self._undo, lambda: self._act(self.model.undo)),
@@ -245,6 +266,9 @@ class SavannahDashboard(pn.viewable.Viewer):
         # Filled on first need (the end of a game): its table and chart are a third of the
         # page's build time, and most visitors never see them.
         self._score_area = pn.Column(visible=False, margin=0, sizing_mode="stretch_width")
+
+    def _build_game(self) -> None:
+        """The Play tab: header, row, controls, hand, players, live score, steps and log."""
         controls = pn.FlexBox(
             self._back,
             self._next,
@@ -279,31 +303,32 @@ class SavannahDashboard(pn.viewable.Viewer):
             self._score_area,
             self.players,
             self.live,
-            pn.FlexBox(
-                pn.Column(
-                    pn.pane.HTML("<b>This turn, step by step</b>", margin=(4, 5, 0, 5)),
-                    self._steps,
-                    margin=0,
-                    min_width=340,
-                    styles={"flex": "1 1 340px"},
-                ),
-                pn.Column(
-                    pn.pane.HTML("<b>Earlier turns</b>", margin=(4, 5, 0, 5)),
-                    self._review,
-                    self._log,
-                    margin=0,
-                    min_width=340,
-                    styles={"flex": "1 1 340px"},
-                ),
-                margin=0,
-                sizing_mode="stretch_width",
-            ),
+            self._turn_columns(),
             margin=0,
             sizing_mode="stretch_width",
             css_classes=["cole-savannah-game"],
         )
-        self._how_to_play = pn.pane.HTML(
-            how_to_play_html(), sizing_mode="stretch_width", css_classes=["cole-how-to-play"]
+
+    def _turn_columns(self) -> pn.FlexBox:
+        """This turn step by step beside the earlier turns (under it when narrow)."""
+        return pn.FlexBox(
+            pn.Column(
+                pn.pane.HTML("<b>This turn, step by step</b>", margin=(4, 5, 0, 5)),
+                self._steps,
+                margin=0,
+                min_width=340,
+                styles={"flex": "1 1 340px"},
+            ),
+            pn.Column(
+                pn.pane.HTML("<b>Earlier turns</b>", margin=(4, 5, 0, 5)),
+                self._review,
+                self._log,
+                margin=0,
+                min_width=340,
+                styles={"flex": "1 1 340px"},
+            ),
+            margin=0,
+            sizing_mode="stretch_width",
         )
 
     def settings(self) -> pn.viewable.Viewable:
@@ -392,7 +417,7 @@ class SavannahDashboard(pn.viewable.Viewer):
     def _on_busy(self, *_: Any) -> None:
         self._draw()
         self._refresh_soon()
-        self._schedule_bot()
+        self.model.bot_loop.schedule()  # a turn shown to its end lets the next bot move
 
     # ------------------------------------------------------------------ figures first
     def _soon(self, fn: Any) -> None:
@@ -556,15 +581,11 @@ class SavannahDashboard(pn.viewable.Viewer):
     # ------------------------------------------------------------------ actions
     @batched
     def _act(self, action: Any) -> None:
-        self.runner.cancel()
-        self._job = None
-        action()
+        action()  # an undo or redo moves the game: the bot loop drops a move asked before
 
     @batched
     def new_game(self) -> bool:
         """Start a new game with the options set (the New game button)."""
-        self.runner.cancel()
-        self._job = None
         m = self.model
         if m.seed is not None and m.seed == m.start.seed:
             m.seed = None  # the seed of the game on show: New game means a new deal
@@ -579,39 +600,11 @@ class SavannahDashboard(pn.viewable.Viewer):
     def finish_with_bots(self) -> int:
         """Let bots play every remaining move (the 'Let bots finish the game' button) and show
         the end at once; the narration lists every move."""
-        self.runner.cancel()
-        self._job = None
+        self.model.bot_loop.cancel()
         self.playback.finish()
         made = self.model.play_out(self.finish_kind)
         self.playback.finish()
         return made
-
-    # ------------------------------------------------------------------ bots
-    def _bot_should_move(self) -> bool:
-        m = self.model
-        return m.bot_to_move and not self.playback.busy and not (self.paused and not m.humans)
-
-    def _schedule_bot(self, *_: Any) -> None:
-        """Start the mover's bot when it is a bot's turn; drop a job that no longer fits."""
-        m = self.model
-        if self._job is not None:
-            if self._job is m.state and self._bot_should_move():
-                return  # already thinking about exactly this position
-            self.runner.cancel()
-            self._job = None
-        if not self._bot_should_move():
-            return
-        self._job = m.state
-        self.runner.move_for(m, m.state, self._apply_bot, delay=min(self.playback.speed, 0.4))
-
-    @batched
-    def _apply_bot(self, state: State, move: Any) -> None:
-        self._job = None
-        m = self.model
-        if m.state is state and self._bot_should_move():
-            m.play(move)  # its watchers show the turn and schedule the next bot
-        else:
-            self._schedule_bot()
 
     def __panel__(self) -> pn.viewable.Viewable:
         """The whole page (notebooks): the game, the settings, the cards and how to play."""

@@ -111,6 +111,31 @@ class HandView(pn.viewable.Viewer):
 
     # ------------------------------------------------------------------ building
     def _build(self) -> None:
+        p = self._build_figure()
+        self._build_buttons()
+        self._build_steal_and_cover()
+        self._pane = pn.pane.Bokeh(p, sizing_mode="fixed", margin=(0, 5))
+        # Of a size that never shrinks: a squeezed picture overlaps its labels.
+        self._picture = pn.Column(self._pane, margin=0, styles=KEEPS_SIZE)
+        self._fit(3)
+        self._controls = pn.Column(
+            pn.FlexBox(*self._buttons, margin=0, sizing_mode="stretch_width"),
+            self._action,
+            self._steal_box,
+            self._reason,
+            self._details,
+            margin=0,
+            sizing_mode="stretch_width",
+        )
+        # The side column takes the room beside the cards (300-470 px) or, when there is not
+        # that much (a 1,024 px window with the sidebar open, a hand of five), a row of its own.
+        self._side = growing_column(
+            self._title, self._cover, self._controls, basis=SIDE_MIN, max_width=SIDE_MAX
+        )
+        self._layout = wrapping_row(self._picture, self._side)
+
+    def _build_figure(self) -> Any:
+        """The hand's picture: cards face up, backs and their status; returns the figure."""
         self.source = ColumnDataSource(empty_cards(), name=HAND_CARDS)
         self.status = ColumnDataSource(
             dict(x=[], y=[], text=[], color=[]), name="savannah-hand-status"
@@ -130,7 +155,10 @@ class HandView(pn.viewable.Viewer):
         p.on_event(Tap, finite_point(self._on_tap))
         p.on_event(DoubleTap, finite_point(self._on_double_tap))
         self.figure = lean(p)
+        return p
 
+    def _build_buttons(self) -> None:
+        """A button per card, the play button, and why a card cannot be played."""
         self._title = pn.pane.HTML("", margin=(0, 5), css_classes=["cole-hand-title"])
         self._buttons = [
             pn.widgets.Button(
@@ -159,6 +187,9 @@ class HandView(pn.viewable.Viewer):
             css_classes=["cole-card-details"],
             styles={"font-size": "13px"},
         )
+
+    def _build_steal_and_cover(self) -> None:
+        """The steal choice and the cover that hides the hand between people's turns."""
         self._steal = pn.widgets.Select(
             label="Take which card?", options={}, width=300, margin=(2, 5)
         )
@@ -181,25 +212,6 @@ class HandView(pn.viewable.Viewer):
         self._cover = pn.Column(
             self._cover_text, self._reveal, visible=False, margin=0, sizing_mode="stretch_width"
         )
-        self._pane = pn.pane.Bokeh(p, sizing_mode="fixed", margin=(0, 5))
-        # Of a size that never shrinks: a squeezed picture overlaps its labels.
-        self._picture = pn.Column(self._pane, margin=0, styles=KEEPS_SIZE)
-        self._fit(3)
-        self._controls = pn.Column(
-            pn.FlexBox(*self._buttons, margin=0, sizing_mode="stretch_width"),
-            self._action,
-            self._steal_box,
-            self._reason,
-            self._details,
-            margin=0,
-            sizing_mode="stretch_width",
-        )
-        # The side column takes the room beside the cards (300-470 px) or, when there is not
-        # that much (a 1,024 px window with the sidebar open, a hand of five), a row of its own.
-        self._side = growing_column(
-            self._title, self._cover, self._controls, basis=SIDE_MIN, max_width=SIDE_MAX
-        )
-        self._layout = wrapping_row(self._picture, self._side)
 
     def add_below(self, viewable: Any) -> None:
         """Show ``viewable`` (e.g. the message box) under the hand's controls."""

@@ -193,5 +193,5 @@ def _replay(model: SavannahModel, shared: SharedGame, problems: list[str]) -> in
         history.append(Turn.record(state, move, events, after))
         state = after
     if history:
-        model._adopt(start, history, [], "", shuffles=list(shared.shuffles))
+        model.adopt(start, history, [], "", shuffles=list(shared.shuffles))
     return len(history)

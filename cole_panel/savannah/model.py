@@ -133,7 +133,7 @@ class SavannahModel(GameModel, SavannahOptions):
     )
 
     def _set_up(self, state: State) -> None:
-        self._adopt(state.clone(), [], [], "Position set up.")
+        self.adopt(state.clone(), [], [], "Position set up.")
 
     @classmethod
     def from_state(cls, state: State, **params: Any) -> SavannahModel:
@@ -485,9 +485,11 @@ class SavannahModel(GameModel, SavannahOptions):
         self._start(state, message, shuffles=[], selected=None, revealed=None)
         return True
 
-    def _adopt(
+    def adopt(
         self, start: State, history: list[Turn], future: list[Turn], message: str, **updates: Any
     ) -> None:
+        """Show the game from ``start`` through ``history`` (``future`` to redo), saying
+        ``message``; ``updates`` are set with it (e.g. ``shuffles``, ``hide_hands``)."""
         self._bots.clear()
         updates.setdefault("shuffles", [])
         self._show(
@@ -549,7 +551,7 @@ class SavannahModel(GameModel, SavannahOptions):
         def adopt() -> str:
             state = history[-1].state if history else start
             message = f"Loaded a game of {len(history)} moves; {self._to_move_text(state)}"
-            self._adopt(start, history, future, message, hide_hands=hide)
+            self.adopt(start, history, future, message, hide_hands=hide)
             return message
 
         return start.players, adopt

@@ -97,6 +97,21 @@ class PlayersView(pn.viewable.Viewer):
             sizing_mode="scale_width",
             max_width=int(WIDTH * PX * 1.3),
         )
+        self._draw_seats(p)
+        minis = self._draw_minis(p)
+        label(p, "text", source=s["labels"], align="left", size="size", color="color")
+        p.add_tools(
+            HoverTool(renderers=[minis], tooltips=[("", "@title")], point_policy="follow_mouse")
+        )
+        p.on_event(Tap, finite_point(self._on_tap))
+        self.figure = lean(p)
+        self._pane = pn.pane.Bokeh(
+            p, sizing_mode="stretch_width", max_width=int(WIDTH * PX * 1.3), margin=(0, 5)
+        )
+
+    def _draw_seats(self, p: Any) -> None:
+        """Each seat's band: its badge, name, tokens left."""
+        s = self.sources
         p.rect(
             x=WIDTH / 2,
             y="band",
@@ -139,7 +154,11 @@ class PlayersView(pn.viewable.Viewer):
             line_color="line",
             line_width=1,
         )
-        minis = p.rect(
+
+    def _draw_minis(self, p: Any) -> Any:
+        """The small cards of hands, kill piles and the discard pile; returns their renderer."""
+        s = self.sources
+        cards = p.rect(
             "x",
             "y",
             width=MINI_W,
@@ -173,15 +192,7 @@ class PlayersView(pn.viewable.Viewer):
             fill_alpha="star",
             line_alpha="star",
         )
-        label(p, "text", source=s["labels"], align="left", size="size", color="color")
-        p.add_tools(
-            HoverTool(renderers=[minis], tooltips=[("", "@title")], point_policy="follow_mouse")
-        )
-        p.on_event(Tap, finite_point(self._on_tap))
-        self.figure = lean(p)
-        self._pane = pn.pane.Bokeh(
-            p, sizing_mode="stretch_width", max_width=int(WIDTH * PX * 1.3), margin=(0, 5)
-        )
+        return cards
 
     def _fit(self, bands: int) -> None:
         if bands == self._bands:
@@ -200,104 +211,84 @@ class PlayersView(pn.viewable.Viewer):
         n = len(table.kills)
         self._fit(n + 1)
         over = state.is_over and step.kind in ("over", "position", "closed")
-        fresh = set(step.fresh)
         choices = set(step.choices) if m.must_steal else set()
-        seats = dict(
-            x=[], y=[], fill=[], number=[], name=[], sub=[], line=[], band=[], band_fill=[]
-        )
-        dots = dict(x=[], y=[], fill=[], line=[])
-        minis = _empty(_MINI_COLUMNS)
-        labels = dict(x=[], y=[], text=[], color=[], size=[])
+        d = _Drawing(set(step.fresh), choices, highlight)
         mover = step.player if step.kind != "position" else state.current_player
         totals = state.totals() if over else None
-
-        def caption(x: float, y: float, text: str) -> None:
-            labels["x"].append(x)
-            labels["y"].append(y)
-            labels["text"].append(text)
-            labels["color"].append(MUTED)
-            labels["size"].append("11px")
-
-        def mini(card: str, x: float, y: float, zone: str, back: bool = False) -> None:
-            c = card_of(card)
-            marks = (fresh, ACTOR, 3.5), (choices, REACHED, 3.5), (highlight, SCORE, 4.0)
-            line, width = outline(card, ("#ffffff", 1.0), *marks)
-            minis["x"].append(x)
-            minis["y"].append(y)
-            minis["card"].append(card if not back else "")
-            minis["fill"].append(BACK if back else c.colour_hex)
-            minis["level"].append("" if back else str(c.level))
-            minis["line"].append(line)
-            minis["width"].append(width)
-            minis["star"].append(1.0 if c.big_five and not back else 0.0)
-            minis["zone"].append(zone)
-            minis["title"].append("a card in hand" if back else card_title(c))
-            minis["back"].append(1.0 if back else 0.0)
-
         for q in range(n):
-            yc = -(q + 0.5) * BAND
-            seats["x"].append(0.55)
-            seats["y"].append(yc)
-            seats["band"].append(yc)
-            seats["fill"].append(TOKEN_COLOURS[q])
-            seats["number"].append(str(q + 1))
-            kind = m.seat(q)
-            who = m.person_of(q) or ("human" if kind == "Human" else f"{kind} bot")
-            seats["name"].append(f"{player_name(q)} · {who}")
-            kills = table.kills[q]
-            points = sum(card_of(c).points.killed for c in kills)
-            sub = f"{len(kills)} killed ({points} pts)"
-            if totals is not None:
-                sub += f" · total {totals[q]}"
-            seats["sub"].append(sub)
-            turn = q == mover and not state.is_over
-            seats["line"].append(TOKEN_COLOURS[q] if turn else "#e2d8c3")
-            seats["band_fill"].append("#fffdf7" if turn else "#f9f4e8")
-            left = table.tokens_left[q]
-            total = state.rules.tokens
-            per_row = 10
-            for k in range(total):
-                dots["x"].append(DOTS_X + 0.36 * (k % per_row))
-                dots["y"].append(
-                    yc + (0.08 if k < per_row else -0.3) if total > per_row else yc - 0.1
-                )
-                dots["fill"].append(TOKEN_COLOURS[q] if k < left else "#ffffff")
-                dots["line"].append(TOKEN_COLOURS[q] if k < left else "#d6cbb3")
-            caption(DOTS_X - 0.15, yc + 0.5, f"{left} token{'s' * (left != 1)} left")
-            hand = state.hand(q) if over else ()
-            size = table.hand_sizes[q]
-            for k in range(size):
-                if hand:
-                    mini(hand[k], HAND_X + k * MINI_GAP, yc + MINI_DY, f"hand-{q}")
-                else:
-                    mini("meerkat#1", HAND_X + k * 0.34, yc + MINI_DY, f"hand-{q}", back=True)
-            caption(HAND_X - 0.3, yc + 0.5, f"hand ({size})" if not hand else "hand (shown)")
-            gap = min(MINI_GAP, (WIDTH - KILLS_X - 0.4) / max(1, len(kills)))
-            for k, card in enumerate(kills):
-                mini(card, KILLS_X + k * gap, yc + MINI_DY, f"kills-{q}")
-            caption(KILLS_X - 0.3, yc + 0.5, "kill pile" + ("" if kills else ": empty"))
+            self._seat_band(d, table, q, mover, totals, state.hand(q) if over else ())
         yd = -(n + 0.5) * BAND
-        seats["x"].append(0.55)
-        seats["y"].append(yd)
-        seats["band"].append(yd)
-        seats["fill"].append("#757575")
-        seats["number"].append("✕")
-        seats["name"].append("Discard pile")
-        seats["sub"].append(
-            f"{len(table.discard)} card{'s' * (len(table.discard) != 1)}, out of the game"
-        )
-        seats["line"].append("#e2d8c3")
-        seats["band_fill"].append("#f1ede4")
         discard = table.discard
-        start = DOTS_X
-        gap = min(MINI_GAP, (WIDTH - start - 0.4) / max(1, len(discard)))
+        d.band(
+            yd,
+            "#757575",
+            "✕",
+            "Discard pile",
+            f"{len(discard)} card{'s' * (len(discard) != 1)}, out of the game",
+            line="#e2d8c3",
+            fill="#f1ede4",
+        )
+        gap = min(MINI_GAP, (WIDTH - DOTS_X - 0.4) / max(1, len(discard)))
         for k, card in enumerate(discard):
-            mini(card, start + k * gap, yd + MINI_DY, "discard")
+            d.mini(card, DOTS_X + k * gap, yd + MINI_DY, "discard")
         s = self.sources
-        s["seats"].data = seats
-        s["dots"].data = dots
-        s["labels"].data = labels
-        s["minis"].data = minis
+        s["seats"].data = d.seats
+        s["dots"].data = d.dots
+        s["labels"].data = d.labels
+        s["minis"].data = d.minis
+
+    def _seat_band(
+        self,
+        d: _Drawing,
+        table: Any,
+        q: int,
+        mover: int | None,
+        totals: list[int] | None,
+        hand: tuple[str, ...],
+    ) -> None:
+        """Seat ``q``'s band: name, kills, tokens left, hand (face down unless ``hand``), kills."""
+        m = self.model
+        state = m.state
+        yc = -(q + 0.5) * BAND
+        kind = m.seat(q)
+        who = m.person_of(q) or ("human" if kind == "Human" else f"{kind} bot")
+        kills = table.kills[q]
+        points = sum(card_of(c).points.killed for c in kills)
+        sub = f"{len(kills)} killed ({points} pts)"
+        if totals is not None:
+            sub += f" · total {totals[q]}"
+        turn = q == mover and not state.is_over
+        d.band(
+            yc,
+            TOKEN_COLOURS[q],
+            str(q + 1),
+            f"{player_name(q)} · {who}",
+            sub,
+            line=TOKEN_COLOURS[q] if turn else "#e2d8c3",
+            fill="#fffdf7" if turn else "#f9f4e8",
+        )
+        left = table.tokens_left[q]
+        total = state.rules.tokens
+        per_row = 10
+        for k in range(total):
+            d.dots["x"].append(DOTS_X + 0.36 * (k % per_row))
+            d.dots["y"].append(
+                yc + (0.08 if k < per_row else -0.3) if total > per_row else yc - 0.1
+            )
+            d.dots["fill"].append(TOKEN_COLOURS[q] if k < left else "#ffffff")
+            d.dots["line"].append(TOKEN_COLOURS[q] if k < left else "#d6cbb3")
+        d.caption(DOTS_X - 0.15, yc + 0.5, f"{left} token{'s' * (left != 1)} left")
+        size = table.hand_sizes[q]
+        for k in range(size):
+            if hand:
+                d.mini(hand[k], HAND_X + k * MINI_GAP, yc + MINI_DY, f"hand-{q}")
+            else:
+                d.mini("meerkat#1", HAND_X + k * 0.34, yc + MINI_DY, f"hand-{q}", back=True)
+        d.caption(HAND_X - 0.3, yc + 0.5, f"hand ({size})" if not hand else "hand (shown)")
+        gap = min(MINI_GAP, (WIDTH - KILLS_X - 0.4) / max(1, len(kills)))
+        for k, card in enumerate(kills):
+            d.mini(card, KILLS_X + k * gap, yc + MINI_DY, f"kills-{q}")
+        d.caption(KILLS_X - 0.3, yc + 0.5, "kill pile" + ("" if kills else ": empty"))
 
     # ------------------------------------------------------------------ input
     @batched
@@ -330,3 +321,45 @@ class PlayersView(pn.viewable.Viewer):
 
     def __panel__(self) -> pn.viewable.Viewable:
         return self._pane
+
+
+class _Drawing:
+    """The columns of one drawing of the players' side, filled band by band."""
+
+    def __init__(self, fresh: set[str], choices: set[str], highlight: frozenset[str]):
+        self.marks = (fresh, ACTOR, 3.5), (choices, REACHED, 3.5), (highlight, SCORE, 4.0)
+        self.seats: dict[str, list] = dict(
+            x=[], y=[], fill=[], number=[], name=[], sub=[], line=[], band=[], band_fill=[]
+        )
+        self.dots: dict[str, list] = dict(x=[], y=[], fill=[], line=[])
+        self.minis = _empty(_MINI_COLUMNS)
+        self.labels: dict[str, list] = dict(x=[], y=[], text=[], color=[], size=[])
+
+    def band(
+        self, y: float, badge: str, number: str, name: str, sub: str, *, line: str, fill: str
+    ) -> None:
+        for key, value in dict(
+            x=0.55, y=y, band=y, fill=badge, number=number, name=name, sub=sub, line=line
+        ).items():
+            self.seats[key].append(value)
+        self.seats["band_fill"].append(fill)
+
+    def caption(self, x: float, y: float, text: str) -> None:
+        for key, value in dict(x=x, y=y, text=text, color=MUTED, size="11px").items():
+            self.labels[key].append(value)
+
+    def mini(self, card: str, x: float, y: float, zone: str, back: bool = False) -> None:
+        c = card_of(card)
+        line, width = outline(card, ("#ffffff", 1.0), *self.marks)
+        minis = self.minis
+        minis["x"].append(x)
+        minis["y"].append(y)
+        minis["card"].append(card if not back else "")
+        minis["fill"].append(BACK if back else c.colour_hex)
+        minis["level"].append("" if back else str(c.level))
+        minis["line"].append(line)
+        minis["width"].append(width)
+        minis["star"].append(1.0 if c.big_five and not back else 0.0)
+        minis["zone"].append(zone)
+        minis["title"].append("a card in hand" if back else card_title(c))
+        minis["back"].append(1.0 if back else 0.0)

@@ -195,43 +195,7 @@ class RowView(pn.viewable.Viewer):
             )
         labels = dict(x=[], y=[], text=[], color=[])
         if preview is not None:
-            n = len(slots)
-            ok = preview["playable"]
-            add_card(
-                data,
-                preview["card"],
-                float(n),
-                0.0,
-                alpha=0.55 if not ok else 0.8,
-                line=SELECTED if ok else BLOCKER,
-                width=3.5,
-                status="fits" if ok else "blocked",
-                status_kind="playable" if ok else "blocked",
-            )
-            index = {card: i for i, card in enumerate(slots) if card is not None}
-            for card in preview.get("reached", ()):
-                if card in index:
-                    data["line"][index[card]] = REACHED
-                    data["width"][index[card]] = 4.0
-            for card, verb, owner in preview.get("hits", ()):
-                if card in index:  # marked with the verb and whose card it is, not colour only
-                    i = index[card]
-                    data["line"][i], data["width"][i] = HIT, 4.5
-                    data["status"][i] = f"{verb} {owner}"
-                    data["status_color"][i] = HIT
-            blocker = preview.get("blocker")
-            for k in range(1, min(n, 4) + 1):
-                i = n - k
-                hot = blocker == i
-                labels["x"].append(float(i))
-                labels["y"].append(-CARD_H / 2 - 0.17)
-                labels["text"].append(f"{ordinal(k)} from right")
-                labels["color"].append(BLOCKER if hot else MUTED)
-            if blocker is not None:
-                data["line"][blocker] = BLOCKER
-                data["width"][blocker] = 4.5
-                data["status"][blocker] = "blocks"
-                data["status_color"][blocker] = BLOCKER
+            _draw_preview(data, labels, preview, slots)
         self._marks(step, len(slots))
         cut = dict(x0=[], y0=[], x1=[], y1=[])
         if step.cut is not None:
@@ -309,3 +273,47 @@ class RowView(pn.viewable.Viewer):
 
     def __panel__(self) -> pn.viewable.Viewable:
         return self._pane
+
+
+def _draw_preview(
+    data: dict[str, list], labels: dict[str, list], preview: dict[str, Any], slots: list
+) -> None:
+    """The hand card tried at the right end: its card, what it would reach and hit, and the
+    positions counted from the right (the blocker marked)."""
+    n = len(slots)
+    ok = preview["playable"]
+    add_card(
+        data,
+        preview["card"],
+        float(n),
+        0.0,
+        alpha=0.55 if not ok else 0.8,
+        line=SELECTED if ok else BLOCKER,
+        width=3.5,
+        status="fits" if ok else "blocked",
+        status_kind="playable" if ok else "blocked",
+    )
+    index = {card: i for i, card in enumerate(slots) if card is not None}
+    for card in preview.get("reached", ()):
+        if card in index:
+            data["line"][index[card]] = REACHED
+            data["width"][index[card]] = 4.0
+    for card, verb, owner in preview.get("hits", ()):
+        if card in index:  # marked with the verb and whose card it is, not colour only
+            i = index[card]
+            data["line"][i], data["width"][i] = HIT, 4.5
+            data["status"][i] = f"{verb} {owner}"
+            data["status_color"][i] = HIT
+    blocker = preview.get("blocker")
+    for k in range(1, min(n, 4) + 1):
+        i = n - k
+        hot = blocker == i
+        labels["x"].append(float(i))
+        labels["y"].append(-CARD_H / 2 - 0.17)
+        labels["text"].append(f"{ordinal(k)} from right")
+        labels["color"].append(BLOCKER if hot else MUTED)
+    if blocker is not None:
+        data["line"][blocker] = BLOCKER
+        data["width"][blocker] = 4.5
+        data["status"][blocker] = "blocks"
+        data["status_color"][blocker] = BLOCKER

@@ -36,26 +36,6 @@ class SettingsView(pn.viewable.Viewer):
             for p in range(MAX_SEATS)
         ]
         self.seat_boxes = [pn.Column(s, margin=0) for s in self._seat_rows]
-        options = pn.Column(
-            # each rule option's label is its Rules field's (engines.options)
-            pn.widgets.IntSlider.from_param(m.param.start_row, **wide),
-            pn.widgets.IntSlider.from_param(m.param.hand_size, **wide),
-            pn.widgets.IntSlider.from_param(m.param.tokens, **wide),
-            pn.widgets.IntInput.from_param(m.param.first_player, **wide),
-            pn.widgets.Checkbox.from_param(m.param.count_played_card),
-            pn.widgets.Select.from_param(m.param.steal, **wide),
-            pn.widgets.Checkbox.from_param(m.param.steal_per_kill),
-            pn.widgets.Select.from_param(m.param.elephant_majority, **wide),
-            pn.widgets.Select.from_param(m.param.no_token, **wide),
-            pn.widgets.Checkbox.from_param(m.param.equal_turns),
-            pn.widgets.IntInput.from_param(m.param.big_five_bonus, **wide),
-            pn.widgets.Select.from_param(m.param.tie_break, **wide),
-            pn.widgets.IntInput.from_param(
-                m.param.undo_limit, label="Undo: turns in a row (0: off)", **wide
-            ),
-            margin=0,
-            sizing_mode="stretch_width",
-        )
         self.seed = pn.widgets.IntInput.from_param(
             m.param.seed, label="Seed (empty: random; used once)", **wide
         )
@@ -102,7 +82,7 @@ class SettingsView(pn.viewable.Viewer):
                 "see docs/rules/savannah.md)",
                 margin=(4, 5, 0, 5),
             ),
-            options,
+            self._rules_options(wide),
             sizing_mode="stretch_width",
             css_classes=["cole-settings"],
         )
@@ -112,6 +92,30 @@ class SettingsView(pn.viewable.Viewer):
             [f"seat{p}" for p in range(MAX_SEATS)] + [f"strength{p}" for p in range(MAX_SEATS)],
         )
         self.refresh()
+
+    def _rules_options(self, wide: dict[str, Any]) -> pn.Column:
+        """One widget per rules option of the next game."""
+        m = self.model
+        return pn.Column(
+            # each rule option's label is its Rules field's (engines.options)
+            pn.widgets.IntSlider.from_param(m.param.start_row, **wide),
+            pn.widgets.IntSlider.from_param(m.param.hand_size, **wide),
+            pn.widgets.IntSlider.from_param(m.param.tokens, **wide),
+            pn.widgets.IntInput.from_param(m.param.first_player, **wide),
+            pn.widgets.Checkbox.from_param(m.param.count_played_card),
+            pn.widgets.Select.from_param(m.param.steal, **wide),
+            pn.widgets.Checkbox.from_param(m.param.steal_per_kill),
+            pn.widgets.Select.from_param(m.param.elephant_majority, **wide),
+            pn.widgets.Select.from_param(m.param.no_token, **wide),
+            pn.widgets.Checkbox.from_param(m.param.equal_turns),
+            pn.widgets.IntInput.from_param(m.param.big_five_bonus, **wide),
+            pn.widgets.Select.from_param(m.param.tie_break, **wide),
+            pn.widgets.IntInput.from_param(
+                m.param.undo_limit, label="Undo: turns in a row (0: off)", **wide
+            ),
+            margin=0,
+            sizing_mode="stretch_width",
+        )
 
     def refresh(self, *_: Any) -> None:
         """Show the seats of this game and the link to it."""

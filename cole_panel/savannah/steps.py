@@ -228,40 +228,7 @@ def turn_steps(before: Table, events: Sequence[Event], group_of: Any = None) -> 
             while j < len(events) and isinstance(events[j], _CONSEQUENCES):
                 j += 1
             after = events[i:j]
-            doomed = tuple(
-                c for x in after if isinstance(x, (Killed, Scared)) for c in (x.card,)
-            ) + tuple(c for x in after if isinstance(x, RowDiscarded) for c in x.cards)
-            if isinstance(e, EffectResolved):
-                cut = None
-                discards = [x for x in after if isinstance(x, RowDiscarded)]
-                if discards:
-                    cut = w.slots.index(discards[0].cards[-1]) + 1
-                verb = "discard" if discards else ("kill" if doomed else "")
-                add(
-                    "effect",
-                    "Placement effect",
-                    w.text(e.describe()),
-                    actor=e.card,
-                    hits=doomed,
-                    verb=verb,
-                    cut=cut,
-                )
-            else:
-                n = hunts_of.get(e.card, 1)
-                title = f"Hunt {e.index + 1} of {n}" if n > 1 else "Hunt"
-                add(
-                    "hunt",
-                    title,
-                    w.text(e.describe()),
-                    actor=e.card,
-                    reached=e.reached,
-                    hits=e.hits,
-                    verb=_verb_of(e.action),
-                    counted=tuple(e.positions),
-                    side=e.side,
-                )
-            if after:
-                _remove(w, after, add, e.card)
+            _cause(w, e, after, add, hunts_of.get(e.card, 1))
             i = j
         elif isinstance(e, _CONSEQUENCES):  # consequences without a cause (not expected)
             j = i
@@ -291,14 +258,7 @@ def turn_steps(before: Table, events: Sequence[Event], group_of: Any = None) -> 
                     w.slots = list(final.row)
             add("regroup", "Regrouping", w.text(e.describe()), moved=tuple(e.cards), actor=e.anchor)
         elif isinstance(e, RowClosed):
-            w.compact()
-            last = steps[-1] if steps else None
-            same = list(e.row) == w.slots
-            w.slots = list(e.row)
-            if last is not None and last.kind == "regroup" and same and not w.extra:
-                steps[-1] = replace(last, text=f"{last.text} {e.describe()}")
-            else:
-                add("closed", "The row closes up", w.text(e.describe()))
+            _closed(w, e, steps, add)
         elif isinstance(e, GameOver):
             add("over", "Game over", w.text(e.describe()))
         else:  # an event kind this view does not know: still narrate it
@@ -306,6 +266,55 @@ def turn_steps(before: Table, events: Sequence[Event], group_of: Any = None) -> 
     if w.extra:
         add("closed", "End of turn", w.text())
     return steps
+
+
+def _cause(w: _Work, e: Event, after: Sequence[Event], add: Any, hunts: int) -> None:
+    """The step of a placement effect or a hunt, then the steps of what it removed."""
+    doomed = tuple(c for x in after if isinstance(x, (Killed, Scared)) for c in (x.card,)) + tuple(
+        c for x in after if isinstance(x, RowDiscarded) for c in x.cards
+    )
+    if isinstance(e, EffectResolved):
+        cut = None
+        discards = [x for x in after if isinstance(x, RowDiscarded)]
+        if discards:
+            cut = w.slots.index(discards[0].cards[-1]) + 1
+        verb = "discard" if discards else ("kill" if doomed else "")
+        add(
+            "effect",
+            "Placement effect",
+            w.text(e.describe()),
+            actor=e.card,
+            hits=doomed,
+            verb=verb,
+            cut=cut,
+        )
+    else:
+        title = f"Hunt {e.index + 1} of {hunts}" if hunts > 1 else "Hunt"
+        add(
+            "hunt",
+            title,
+            w.text(e.describe()),
+            actor=e.card,
+            reached=e.reached,
+            hits=e.hits,
+            verb=_verb_of(e.action),
+            counted=tuple(e.positions),
+            side=e.side,
+        )
+    if after:
+        _remove(w, after, add, e.card)
+
+
+def _closed(w: _Work, e: RowClosed, steps: list[Step], add: Any) -> None:
+    """The row closing up: its own step, or the words of the regrouping step just before."""
+    w.compact()
+    last = steps[-1] if steps else None
+    same = list(e.row) == w.slots
+    w.slots = list(e.row)
+    if last is not None and last.kind == "regroup" and same and not w.extra:
+        steps[-1] = replace(last, text=f"{last.text} {e.describe()}")
+    else:
+        add("closed", "The row closes up", w.text(e.describe()))
 
 
 def _remove(w: _Work, after: Sequence[Event], add: Any, by: str | None) -> None:

@@ -2,7 +2,7 @@
 
 from .banner import GameOverBanner
 from .batch import batched
-from .bots import BotRunner, ThinkingIndicator
+from .bots import BotRunner, ThinkingIndicator, page_bots
 from .moves import MoveList
 from .narration import EventLog, MessageBox
 from .saveload import SaveLoad
@@ -21,4 +21,5 @@ __all__ = [
     "SeatSelector",
     "ThinkingIndicator",
     "batched",
+    "page_bots",
 ]

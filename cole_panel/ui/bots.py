@@ -19,7 +19,6 @@ import asyncio
 import contextlib
 import threading
 from collections.abc import Callable
-from functools import partial
 from typing import Any
 
 import panel as pn
@@ -30,6 +29,7 @@ from panel.io.state import set_curdoc
 from ..core.botpool import BotRequest, shared_pool
 from ..core.scheduler import BotJob, Pause
 from .address import served_doc
+from .batch import batched
 
 
 def _ui_poster(
@@ -104,6 +104,7 @@ class BotRunner(param.Parameterized):
         self._page_shown = True
         self._waiting: tuple | None = None  # the job asked for before the page was shown
         self._pause: Pause | None = None  # the running job's pause before it starts
+        self._on_fail: Callable[[BaseException], Any] | None = None  # the running job's
         doc = served_doc()
         if doc is not None:
             self._page_shown = False
@@ -122,14 +123,17 @@ class BotRunner(param.Parameterized):
         *,
         delay: float = 0.0,
         task: str = "Thinking",
+        fail: Callable[[BaseException], Any] | None = None,
     ) -> int:
         """Start ``compute`` after ``delay`` seconds off the UI thread; then ``apply`` its
-        result.  ``compute`` is a :class:`BotRequest` (served: the worker-process pool) or any
-        callable (a worker thread).  Returns the job's handle."""
+        result (or, if it raises, show the error and call ``fail`` with it).  ``compute`` is a
+        :class:`BotRequest` (served: the worker-process pool) or any callable (a worker
+        thread).  Returns the job's handle."""
         self._stop_job()
         with self._lock:
             self._generation += 1
             generation = self._generation
+            self._on_fail = fail
             if not self._page_shown:
                 self._waiting = (generation, compute, apply, delay, task)
                 return generation
@@ -175,18 +179,6 @@ class BotRunner(param.Parameterized):
             post(lambda: self._done(generation, apply, result))
 
         self._pause_then(delay, worker)
-
-    def move_for(
-        self, model: Any, state: Any, apply: Callable[[Any, Any], None], *, delay: float = 0.0
-    ) -> int:
-        """Start ``model``'s bot thinking for the player to move in ``state``; then call
-        ``apply(state, move)`` (which checks the game is still at ``state``).  The handle."""
-        return self.run(
-            model.bot_request(state),
-            partial(apply, state),
-            delay=delay,
-            task=f"{model.seat_name(state.current_player)} is thinking",
-        )
 
     def _run_in_pool(
         self,
@@ -241,7 +233,7 @@ class BotRunner(param.Parameterized):
     def submit(self, job: BotJob) -> int:
         """Run a model's :class:`~cole_panel.core.BotJob`; returns its handle for cancel."""
         compute = job.compute if job.request is None else job.request
-        return self.run(compute, job.apply, delay=job.delay, task=job.task)
+        return self.run(compute, job.apply, delay=job.delay, task=job.task, fail=job.fail)
 
     def cancel(self, handle: int | None = None, reason: str = "cancelled") -> None:
         """Forget the running job (its result will not be applied and a search in the pool
@@ -297,10 +289,34 @@ class BotRunner(param.Parameterized):
         self.param.update(thinking=False, task="")
         apply(result)
 
-    def _fail(self, generation: int, exc: Exception) -> None:
+    def _fail(self, generation: int, exc: BaseException) -> None:
         if not self._current(generation):
             return
         self.param.update(thinking=False, task="", error=f"The bot failed: {exc}")
+        if self._on_fail is not None:
+            self._on_fail(exc)
+
+
+def page_bots(
+    model: Any,
+    *,
+    follow: tuple[str, ...] = (),
+    hold: Callable[[], bool] | None = None,
+    delay: Callable[[], float] | None = None,
+) -> BotRunner:
+    """A page's :class:`BotRunner`, made the scheduler of ``model``'s bot loop, which then
+    follows the game (and the model parameters in ``follow``): each bot moves when it is its
+    turn and ``hold()`` is false, ``delay()`` seconds after being asked, its move played with
+    the page's document held (one message).  A closed page stops the loop."""
+    runner = BotRunner()
+    model.bot_loop.drive(
+        runner, follow=follow, hold=hold, delay=delay, apply_with=lambda fn: batched(fn)()
+    )
+    doc = served_doc()
+    if doc is not None:
+        # A closed tab must not leave a bot-vs-bot game running on the server.
+        doc.on_session_destroyed(lambda _context: model.bot_loop.stop())
+    return runner
 
 
 class ThinkingIndicator(pn.viewable.Viewer):

@@ -23,6 +23,7 @@ class SaveLoad(pn.viewable.Viewer):
 
     model = param.Parameter(doc="Any object with save() -> str, load(text) -> bool and message.")
     filename = param.String(default="game.json", doc="Suggested name of the downloaded file.")
+    label = param.String(default="Save game (JSON)", doc="Text of the download button.")
     status = param.String(default="", doc="What happened to the last upload, as a sentence.")
     ok = param.Boolean(default=True, doc="Whether the last upload loaded.")
 
@@ -31,7 +32,7 @@ class SaveLoad(pn.viewable.Viewer):
         self._download = pn.widgets.FileDownload(
             callback=self._save,
             filename=self.filename,
-            label="Save game (JSON)",
+            label=self.label,
             color="primary",
             variant="outline",
             width=160,

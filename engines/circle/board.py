@@ -24,7 +24,7 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
-from .species import DIRECTIONS, SPECIES_INDEX, _normalise, _species_of_normalised
+from .species import DIRECTIONS, SPECIES_INDEX, normalise, species_of_normalised
 
 __all__ = [
     "MAX_RADIUS",
@@ -49,7 +49,7 @@ MAX_RADIUS = 8
 _ROW_LETTERS = "ABCDEFGHIJKLMNOPQ"
 
 
-def _check_radius(radius: int) -> int:
+def check_radius(radius: int) -> int:
     if (
         isinstance(radius, bool)
         or not isinstance(radius, int)
@@ -202,7 +202,7 @@ def _bits(mask: int) -> tuple[int, ...]:
 @cache
 def board(radius: int = 4) -> Board:
     """The (cached, read-only) tables for a board radius."""
-    _check_radius(radius)
+    check_radius(radius)
     all_cells = []
     for r in range(-radius, radius + 1):
         lo, hi = _row_span(r, radius)
@@ -221,8 +221,8 @@ def board(radius: int = 4) -> Board:
             for i in members:
                 halo |= nbmask[i]
             halo &= ~mask
-            shape = _normalise(all_cells[i] for i in members)
-            info[mask] = (SPECIES_INDEX[_species_of_normalised(shape)], members, halo)
+            shape = normalise(all_cells[i] for i in members)
+            info[mask] = (SPECIES_INDEX[species_of_normalised(shape)], members, halo)
         if size == 4:
             break
         grown = set()

@@ -3,17 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any, Self
 
 from .board import on_board
 from .board import parse_label as _parse_label
 from .events import CAPTURE_TARGET
 from .outcome import Outcome
 from .rules import PLAYER_NAMES, Rules
-from .saves import _cell_value, _pair_of_counts
-
-if TYPE_CHECKING:
-    from .state import State
+from .saves import cell_value, pair_of_counts
 
 
 class Positions:
@@ -29,7 +26,7 @@ class Positions:
         to_move: int | None = None,
         eaten: Sequence[int] = (0, 0),
         rules: Rules | None = None,
-    ) -> State:
+    ) -> Self:
         """A game starting from a hand-built position (for teaching, puzzles and tests).
 
         ``stones`` gives each player's cells, as ``{0: cells, 1: cells}`` or ``[cells, cells]``;
@@ -84,7 +81,7 @@ class Positions:
                         cell = _parse_label(cell, radius)
                     except ValueError as err:
                         raise ValueError(f"{where}: {err}") from None
-                cell = _cell_value(cell, where)
+                cell = cell_value(cell, where)
                 if not on_board(cell, radius):
                     raise ValueError(f"{where}: {cell!r} is not on the board of radius {radius}.")
                 i = b.index[cell]
@@ -118,7 +115,7 @@ class Positions:
         self._pos = [-1] * b.size
         for k, i in enumerate(self._empties):
             self._pos[i] = k
-        self._eaten = _pair_of_counts(eaten, f"{prefix}eaten")
+        self._eaten = pair_of_counts(eaten, f"{prefix}eaten")
         if type(to_move) is not int or to_move not in (0, 1):
             raise ValueError(f"{prefix}to_move must be 0 or 1, not {to_move!r}.")
         self._player = to_move
@@ -139,7 +136,7 @@ class Positions:
         elif not self._has_legal(to_move):
             self._outcome = self._stuck_outcome(to_move)
 
-    def start_position(self) -> State:
+    def start_position(self) -> Self:
         """A new state at this game's start position (empty board, or the hand-built one)."""
         state = type(self)(self.rules, self.seed)
         s0, s1, eaten, to_move = self._start

@@ -14,7 +14,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from ..options import option
-from .board import MAX_RADIUS, MIN_RADIUS, _check_radius
+from .board import MAX_RADIUS, MIN_RADIUS, check_radius
 
 __all__ = ["PLAYER_NAMES", "Rules"]
 
@@ -59,7 +59,7 @@ class Rules:
     )
 
     def __post_init__(self) -> None:
-        _check_radius(self.radius)
+        check_radius(self.radius)
         target = self.capture_target
         if (
             isinstance(target, bool)

@@ -85,7 +85,7 @@ def load(cls: Any, data: Any) -> Any:
     if not isinstance(moves, list):
         raise ValueError(f"moves must be a list of cells, not {type(moves).__name__}.")
     for n, move in enumerate(moves):
-        cell = _cell_value(move, f"moves[{n}]")
+        cell = cell_value(move, f"moves[{n}]")
         reason = state.why_illegal(cell)
         if reason is not None:
             raise ValueError(f"moves[{n}]: {reason}")
@@ -113,7 +113,7 @@ _SAVE_KEYS = (
 )
 
 
-def _cell_value(cell: Any, field: str) -> Cell:
+def cell_value(cell: Any, field: str) -> Cell:
     if (
         not isinstance(cell, (tuple, list))
         or len(cell) != 2
@@ -123,7 +123,7 @@ def _cell_value(cell: Any, field: str) -> Cell:
     return (cell[0], cell[1])
 
 
-def _pair_of_counts(value: Any, field: str) -> list[int]:
+def pair_of_counts(value: Any, field: str) -> list[int]:
     if (
         not isinstance(value, (list, tuple))
         or len(value) != 2

@@ -116,7 +116,7 @@ def _reflect(cell: Cell) -> Cell:
     return (q, -q - r)
 
 
-def _normalise(cells: Iterable[Cell]) -> tuple[Cell, ...]:
+def normalise(cells: Iterable[Cell]) -> tuple[Cell, ...]:
     cells = list(cells)
     mq = min(q for q, _ in cells)
     mr = min(r for _, r in cells)
@@ -141,7 +141,7 @@ def orientations(cells: Iterable[Cell]) -> list[frozenset[Cell]]:
 
 def canonical(cells: Iterable[Cell]) -> tuple[Cell, ...]:
     """A representative of the free polyhex: the least normalised form over all 12 orientations."""
-    return min(_normalise(o) for o in orientations(cells))
+    return min(normalise(o) for o in orientations(cells))
 
 
 def is_connected(cells: Iterable[Cell]) -> bool:
@@ -159,7 +159,7 @@ def _by_canonical() -> dict[tuple[Cell, ...], str]:
 
 
 @lru_cache(maxsize=256)
-def _species_of_normalised(shape: tuple[Cell, ...]) -> str:
+def species_of_normalised(shape: tuple[Cell, ...]) -> str:
     return _by_canonical()[canonical(shape)]
 
 
@@ -186,4 +186,4 @@ def species_of(cells: Iterable[Cell]) -> str:
     if not is_connected(cells):
         listed = ", ".join(str(c) for c in sorted(cells))
         raise ValueError(f"The cells {listed} are not connected, so they are not one critter.")
-    return _species_of_normalised(_normalise(cells))
+    return species_of_normalised(normalise(cells))

@@ -42,14 +42,14 @@ Move = tuple[int, CardType, tuple[int, int]]
 
 
 def _moves(world: State) -> list[Move]:
-    p = world._current
+    p = world.current_player
     frame = world.rules.frame
     out: list[Move] = []
-    for slot in range(len(world.rules.park_names)):
-        if world._picked[p] >> slot & 1:
+    for slot, name in enumerate(world.rules.park_names):
+        if world.has_picked(p, name):
             continue
-        cells = placement_cells(world._parks[p][slot], frame)
-        for card in dict.fromkeys(world._hands[slot][p]):
+        cells = placement_cells(world.park(p, name), frame)
+        for card in dict.fromkeys(world.hand(p, name)):
             out.extend((slot, card, cell) for cell in cells)
     return out
 
@@ -66,9 +66,10 @@ class _Evaluator:
     def __init__(self, world: State, player: int):
         rules = world.rules
         self.rules = rules
-        self.parks = list(world._parks[player])
+        names = rules.park_names
+        self.parks = [world.park(player, name) for name in names]
         self.others = [
-            tuple(park.count("GZ") for park in world._parks[q])
+            tuple(world.park(q, name).count("GZ") for name in names)
             for q in range(world.players)
             if q != player
         ]
@@ -150,11 +151,11 @@ class EcosystemSearch(SearchGame):
 
     def determinize(self, seen: Observation, player: int, rng: random.Random) -> State:
         world = determinize(seen, rng)
-        world._quiet = True
+        world.quiet = True
         return world
 
     def moves(self, world: State) -> list[Move]:
-        return [] if world._current is None else _moves(world)
+        return [] if world.current_player is None else _moves(world)
 
     def play(self, world: State, move: Move) -> None:
         world.apply(_pick(world, move))
@@ -166,7 +167,7 @@ class EcosystemSearch(SearchGame):
         return (world.rules.park_names.index(action.park), action.card, action.cell)
 
     def priors(self, world: State, moves: list[Move]) -> list[float]:
-        judge = _Evaluator(world, world._current)
+        judge = _Evaluator(world, world.current_player)
         values = [judge.after(m) for m in moves]
         low, high = min(values), max(values)
         span = high - low or 1
@@ -174,12 +175,12 @@ class EcosystemSearch(SearchGame):
 
     def rollout(self, world: State, rng: random.Random) -> list[float]:
         rand = rng.random
-        while world._current is not None:
+        while world.current_player is not None:
             moves = _moves(world)
             if rand() < self.epsilon or len(moves) == 1:
                 move = moves[int(rand() * len(moves))]
             else:
-                judge = _Evaluator(world, world._current)
+                judge = _Evaluator(world, world.current_player)
                 candidates = [moves[int(rand() * len(moves))] for _ in range(self.sample)]
                 move = max(candidates, key=judge.after)
             world.apply(_pick(world, move))

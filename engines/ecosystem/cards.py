@@ -91,7 +91,7 @@ class CardType(StrEnum):
 _ORDER = {card: i for i, card in enumerate(CardType)}
 
 
-def _sort(cards: list[CardType]) -> list[CardType]:
+def sort_cards(cards: list[CardType]) -> list[CardType]:
     """Sort a hand in place in scoring order (how hands are kept), and return it."""
     cards.sort(key=_ORDER.__getitem__)
     return cards

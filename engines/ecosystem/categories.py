@@ -6,61 +6,61 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from engines import ScoreLine
+from engines.text import counted as counted_noun
 
 from .lion_choices import check_lion_choices
-from .lions import _joined, _LionSearch
+from .lions import LionSearch, joined_flips
 from .masks import (
-    _AROUND_M,
-    _BELOW_M,
-    _BITS,
-    _DIAG_M,
-    _N,
-    _ORTH,
-    _ORTH_M,
-    _ROW_M,
+    AROUND_M,
+    BELOW_M,
+    BITS,
     CH,
+    DIAG_M,
     EL,
     GF,
     GR,
     GZ,
     HY,
     LI,
+    ORTH,
+    ORTH_M,
+    ROW_M,
     TR,
     VU,
     WH,
     ZB,
-    _indices,
+    N,
+    bit_indices,
 )
 from .park import COLS, ROWS, Park
 from .parkdata import (
-    _ANIMAL_KINDS,
-    _CARD_AT,
-    _CARD_LABEL,
-    _FACE_UP,
-    _ROW_NOTES,
-    _ROW_PARTS,
-    _check_other_gazelles,
-    _normalise,
-    _ParkData,
-    _plural,
-    _row_kind_bits,
+    ANIMAL_KINDS,
+    CARD_AT,
+    CARD_LABEL,
+    FACE_UP,
+    ROW_NOTES,
+    ROW_PARTS,
+    ParkData,
+    check_other_gazelles,
+    normalise,
+    row_kind_bits,
 )
 from .rules import Rules
 from .scoring_steps import LionChoice
 
 
-def _grass(pd: _ParkData) -> int:
+def _grass(pd: ParkData) -> int:
     return pd.m[GR]
 
 
-def _face_down(pd: _ParkData) -> int:
+def _face_down(pd: ParkData) -> int:
     return pd.flipped
 
 
 # ---- the scorer ----------------------------------------------------------------------
 
 
-class _Scorer:
+class ParkScorer:
     def __init__(
         self,
         parks: Any,
@@ -71,8 +71,8 @@ class _Scorer:
     ):
         self.detailed = detailed
         """True: one step per lion with its options valued; False: only the lines."""
-        self.rules, self.players, self.shapes = _normalise(parks, rules)
-        self.other = _check_other_gazelles(other_gazelles, self.rules)
+        self.rules, self.players, self.shapes = normalise(parks, rules)
+        self.other = check_other_gazelles(other_gazelles, self.rules)
         self.n = len(self.players)
         self.every = [pd for datas in self.players for pd in datas]
         self.totals = [0] * self.n
@@ -89,7 +89,7 @@ class _Scorer:
 
     def flipped_cells(self) -> tuple[frozenset, ...]:
         return tuple(
-            frozenset(pd.cells[i] for pd in datas for i in _indices(pd.flipped))
+            frozenset(pd.cells[i] for pd in datas for i in bit_indices(pd.flipped))
             for datas in self.players
         )
 
@@ -98,7 +98,7 @@ class _Scorer:
         for shape, datas in zip(self.shapes, self.players, strict=True):
             group = (shape,) if isinstance(shape, Park) else tuple(shape)
             parks = tuple(
-                Park._make(park._cards, pd.flipped) for park, pd in zip(group, datas, strict=True)
+                park.with_flips(pd.flipped) for park, pd in zip(group, datas, strict=True)
             )
             out.append(parks[0] if isinstance(shape, Park) else parks)
         return tuple(out)
@@ -138,14 +138,14 @@ class _Scorer:
             for i in pd.pos[WH]:
                 seen = 0
                 near = []
-                for j in _ORTH[i]:
+                for j in ORTH[i]:
                     k = kinds[j]
                     if k >= GZ and not seen >> k & 1:
                         seen |= 1 << k
                         near.append(j)
                 if near:
                     n = len(near)
-                    note = f"watering hole at {labels[i]}: {_ANIMAL_KINDS[seen >> GZ]}"
+                    note = f"watering hole at {labels[i]}: {ANIMAL_KINDS[seen >> GZ]}"
                     self._add(out, pd.player, "watering_hole", 2 * n, note, _around(cells, i, near))
                 else:
                     note = pd.notes["watering_hole"][i]
@@ -162,8 +162,8 @@ class _Scorer:
                 frontier = low
                 while frontier:
                     grown = 0
-                    for i in _indices(frontier):
-                        grown |= _ORTH_M[i]
+                    for i in bit_indices(frontier):
+                        grown |= ORTH_M[i]
                     frontier = grown & left & ~group
                     group |= frontier
                 left &= ~group
@@ -171,7 +171,7 @@ class _Scorer:
                     i = low.bit_length() - 1
                     self._add(out, pd.player, "grassland", 1, pd.notes["grassland"][i], pd.one[i])
                     continue
-                idx = _indices(group)
+                idx = bit_indices(group)
                 size = len(idx)
                 if size <= 4:
                     points = size * size
@@ -198,7 +198,7 @@ class _Scorer:
             cols = (
                 (trees | trees >> COLS | trees >> 2 * COLS | trees >> 3 * COLS) & 0x1F
             ).bit_count()
-            note = f"trees in {_plural(rows, 'row')} and {_plural(cols, 'column')}"
+            note = f"trees in {counted_noun(rows, 'row')} and {counted_noun(cols, 'column')}"
             cells = pd.cells
             points = 2 * (rows + cols)
             self._add(
@@ -211,7 +211,7 @@ class _Scorer:
         for pd in self.every:
             n = len(pd.pos[GZ])
             if n:
-                note = f"{_plural(n, 'gazelle')} at 2 each"
+                note = f"{counted_noun(n, 'gazelle')} at 2 each"
                 cells = pd.cells
                 self._add(
                     out,
@@ -244,7 +244,7 @@ class _Scorer:
                     points, what, tied = second, "second-most gazelles", pool.count(runner)
                 else:
                     continue
-                tie = f", tied with {_plural(tied - 1, 'other')}" if tied > 1 else ""
+                tie = f", tied with {counted_noun(tied - 1, 'other')}" if tied > 1 else ""
                 pd = self.players[p][slot]
                 cells = pd.cells
                 note = f"{what}{where} ({c}{tie})"
@@ -254,7 +254,7 @@ class _Scorer:
         return out
 
     def zebras(self) -> list[ScoreLine]:
-        return self._per_neighbour(ZB, "zebra", _grass, _ORTH_M, 3, "grassland", "next to it")
+        return self._per_neighbour(ZB, "zebra", _grass, ORTH_M, 3, "grassland", "next to it")
 
     def giraffes(self) -> list[ScoreLine]:
         out = []
@@ -263,7 +263,7 @@ class _Scorer:
                 continue
             trees, cells = pd.m[TR], pd.cells
             for i in pd.pos[GF]:
-                near = _indices(trees & _ORTH_M[i])
+                near = bit_indices(trees & ORTH_M[i])
                 if near:
                     note = pd.notes["giraffe+"][i]
                     self._add(out, pd.player, "giraffe", 5, note, _around(cells, i, near))
@@ -280,13 +280,13 @@ class _Scorer:
             prey = pd.m[GZ] & ~pd.flipped
             used = 0
             for i in pd.pos[CH]:
-                seen = prey & _DIAG_M[i]
+                seen = prey & DIAG_M[i]
                 if seen:
                     used |= seen
-                    idx = _indices(seen)
+                    idx = bit_indices(seen)
                     g = len(idx)
                     where = ", ".join(map(labels.__getitem__, idx))
-                    note = f"cheetah at {labels[i]}: {_plural(g, 'gazelle')} on its diagonals ({where})"
+                    note = f"cheetah at {labels[i]}: {counted_noun(g, 'gazelle')} on its diagonals ({where})"
                     self._add(out, pd.player, "cheetah", 3 * g, note, _around(cells, i, idx))
                 else:
                     self._add(out, pd.player, "cheetah", 0, pd.notes["cheetah"][i], pd.one[i])
@@ -299,37 +299,37 @@ class _Scorer:
         for pd in self.every:
             if not pd.pos[EL]:
                 continue
-            kinds, cells, labels, at = pd.kinds, pd.cells, pd.labels, _CARD_AT[pd.name]
+            kinds, cells, labels, at = pd.kinds, pd.cells, pd.labels, CARD_AT[pd.name]
             up = pd.hunters & ~pd.flipped
             for i in pd.pos[EL]:
-                if not up & _ORTH_M[i]:
+                if not up & ORTH_M[i]:
                     self._add(out, pd.player, "elephant", 6, pd.notes["elephant"][i], pd.one[i])
                     continue
-                near = _indices(up & _ORTH_M[i])
+                near = bit_indices(up & ORTH_M[i])
                 a = len(near)
                 points = 6 - 2 * a
                 if floor is not None and points < floor:
                     points = floor
                 names = ", ".join([at[kinds[j]][j] for j in near])
-                note = f"elephant at {labels[i]}: {_FACE_UP[a]} next to it ({names})"
+                note = f"elephant at {labels[i]}: {FACE_UP[a]} next to it ({names})"
                 self._add(out, pd.player, "elephant", points, note, _around(cells, i, near))
         return out
 
     def hyenas(self) -> list[ScoreLine]:
         return self._per_neighbour(
-            HY, "hyena", _face_down, _AROUND_M, 3, "face-down card", "around it"
+            HY, "hyena", _face_down, AROUND_M, 3, "face-down card", "around it"
         )
 
     def vultures(self) -> list[ScoreLine]:
         return self._per_neighbour(
-            VU, "vulture", _face_down, _BELOW_M, 4, "face-down card", "below it"
+            VU, "vulture", _face_down, BELOW_M, 4, "face-down card", "below it"
         )
 
     def _per_neighbour(
         self,
         kind: int,
         category: str,
-        counted: Callable[[_ParkData], int],
+        counted: Callable[[ParkData], int],
         masks: Sequence[int],
         per: int,
         what: str,
@@ -344,12 +344,12 @@ class _Scorer:
                 continue
             found, cells, labels = counted(pd), pd.cells, pd.labels
             for i in pd.pos[kind]:
-                near = _indices(found & masks[i])
+                near = bit_indices(found & masks[i])
                 if not near:
                     self._add(out, pd.player, category, 0, pd.notes[category][i], pd.one[i])
                     continue
                 n = len(near)
-                note = f"{category} at {labels[i]}: {_plural(n, what)} {where}"
+                note = f"{category} at {labels[i]}: {counted_noun(n, what)} {where}"
                 line = _around(cells, i, near)
                 self._add(out, pd.player, category, per * n, note, line)
         return out
@@ -359,18 +359,18 @@ class _Scorer:
         table = self.rules.row_points
         totals = self.totals
         prey_kinds = 1 << GZ | 1 << ZB
-        west_parts, east_parts = _ROW_PARTS["west"], _ROW_PARTS["east"]
+        west_parts, east_parts = ROW_PARTS["west"], ROW_PARTS["east"]
         for datas in self.players:
             player = datas[0].player
             west, east = datas
-            west_bits, east_bits = _row_kind_bits(west), _row_kind_bits(east)
+            west_bits, east_bits = row_kind_bits(west), row_kind_bits(east)
             # only gazelles and zebras are ever face down
             west_up, east_up = west.m_all & ~west.flipped, east.m_all & ~east.flipped
             gazelles = west.m[GZ] & west_up | east.m[GZ] & east_up
             zebras = west.m[ZB] & west_up | east.m[ZB] & east_up
             total = 0
             for r in range(ROWS):
-                rm = _ROW_M[r]
+                rm = ROW_M[r]
                 bits = (west_bits[r] | east_bits[r]) & ~prey_kinds
                 if gazelles & rm:
                     bits |= 1 << GZ
@@ -379,27 +379,27 @@ class _Scorer:
                 shift = r * COLS
                 where = west_parts[r][west_up >> shift & 31] + east_parts[r][east_up >> shift & 31]
                 n = bits.bit_count()
-                out.append(_new_line(player, "rows", table[n], _ROW_NOTES[r][n], where))
+                out.append(_new_line(player, "rows", table[n], ROW_NOTES[r][n], where))
                 total += table[n]
             totals[player] += total
         return out
 
     # -- lions
 
-    def lions(self, datas: list[_ParkData]) -> Iterator[tuple[ScoreLine, LionChoice | None]]:
+    def lions(self, datas: list[ParkData]) -> Iterator[tuple[ScoreLine, LionChoice | None]]:
         order = [(s, i) for s, pd in enumerate(datas) for i in pd.pos[LI]]
         if not order:
             return
         player = datas[0].player
         detailed = self.detailed
-        hunting = [(s, i) for s, i in order if datas[s].m[GR] & _ORTH_M[i]]
+        hunting = [(s, i) for s, i in order if datas[s].m[GR] & ORTH_M[i]]
         choices, policy = self.choices, self.rules.lion_choice
-        search: _LionSearch | None = None
+        search: LionSearch | None = None
         n = -1  # index of the current lion among the hunting ones
         for slot, i in order:
             pd = datas[slot]
             lion, label = pd.cells[i], pd.labels[i]
-            if not pd.m[GR] & _ORTH_M[i]:
+            if not pd.m[GR] & ORTH_M[i]:
                 line = _new_line(player, "lion", 0, pd.notes["lion"][i], pd.one[i])
                 yield line, detailed and LionChoice(player, lion, None, (), "no_grassland") or None
                 continue
@@ -417,12 +417,12 @@ class _Scorer:
                     f"lion_choices[{player}]: the lion at {label} cannot flip "
                     f"{pd.labels[explicit]}: it is already face down"
                 )
-            flips = _joined(datas) if detailed or policy == "best" else 0
+            flips = joined_flips(datas) if detailed or policy == "best" else 0
             several = available & (available - 1)
             options: list[tuple[int, int]] = []
             if detailed or (explicit is None and policy == "best" and several):
                 if search is None:
-                    search = _LionSearch(self, datas, hunting)
+                    search = LionSearch(self, datas, hunting)
                 if detailed or not search.lookahead_all:
                     options = self._lion_options(search, n, slot, available, flips)
             first = (available & -available).bit_length() - 1
@@ -439,10 +439,10 @@ class _Scorer:
             else:
                 prey, reason = first, "best"
             if search is not None and detailed:
-                search.tail_now += search.delta(slot * _N + prey, flips)
-            pd.flipped |= _BITS[prey]
+                search.tail_now += search.delta(slot * N + prey, flips)
+            pd.flipped |= BITS[prey]
             note = (
-                f"lion at {label}: next to a grassland, flips the {_CARD_LABEL[pd.kinds[prey]]} "
+                f"lion at {label}: next to a grassland, flips the {CARD_LABEL[pd.kinds[prey]]} "
                 f"at {pd.labels[prey]}"
             )
             line = _new_line(player, "lion", 4, note, (lion, pd.cells[prey]))
@@ -455,7 +455,7 @@ class _Scorer:
                 yield line, None
 
     def _lion_options(
-        self, search: _LionSearch, n: int, slot: int, available: int, flips: int
+        self, search: LionSearch, n: int, slot: int, available: int, flips: int
     ) -> list[tuple[int, int]]:
         """Each prey hunting lion ``n`` may flip, with the owner's final total if it does (later
         lions choosing as the rules say)."""
@@ -463,10 +463,10 @@ class _Scorer:
         # the owner's final total = points so far + lions still to score + the tail
         base = self.totals[player] + search.lion_points(n, flips) + search.tail_now
         delta, value = search.delta, search.value
-        at = slot * _N
+        at = slot * N
         return [
             (j, base + delta(at + j, flips) + value(n + 1, flips | 1 << at + j))
-            for j in _indices(available)
+            for j in bit_indices(available)
         ]
 
 

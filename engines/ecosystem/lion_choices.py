@@ -17,13 +17,13 @@ from typing import Any
 
 from .masks import GZ, LI, ZB
 from .park import COLS, ROWS
-from .parkdata import _ParkData
+from .parkdata import ParkData
 
 __all__ = ["check_lion_choices"]
 
 
 def check_lion_choices(
-    choices: Any, names: tuple[str | None, ...], players: list[list[_ParkData]]
+    choices: Any, names: tuple[str | None, ...], players: list[list[ParkData]]
 ) -> dict[tuple[int, int, int], int]:
     """{(player, slot, lion index): prey index} from {player: {lion cell: prey cell}};
     ``ValueError`` names the first choice that is not a lion of that player flipping a gazelle

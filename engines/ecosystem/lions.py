@@ -4,36 +4,45 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from math import comb
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 from .masks import (
-    _ABOVE_M,
-    _ALL,
-    _AROUND_M,
-    _BELOW_M,
-    _BOTH_ROWS_M,
-    _N,
-    _ORTH,
-    _ORTH_M,
+    ABOVE_M,
+    ALL,
+    AROUND_M,
+    BELOW_M,
+    BOTH_ROWS_M,
     EL,
     GZ,
     HY,
+    ORTH,
+    ORTH_M,
     VU,
     ZB,
-    _indices,
+    N,
+    bit_indices,
 )
 from .park import COLS, ROWS
-from .parkdata import _ParkData, _row_kind_bits
+from .parkdata import ParkData, row_kind_bits
 
-if TYPE_CHECKING:
-    from .categories import _Scorer
+
+class Scorer(Protocol):
+    """What the lion search reads of the scorer that runs it."""
+
+    rules: Any
+    """The game's :class:`~engines.ecosystem.Rules`."""
+    choices: Any
+    """The caller's lion choices, as indexes (see :mod:`.lion_choices`)."""
+    detailed: bool
+    """Whether the scorer writes the step-by-step sheet."""
+
 
 _SEARCH_LIMIT = 20000
 """Above this many lion outcomes to compare for one player, later lions are assumed to take
 the first face-up prey in reading order while the deciding lion still compares them all."""
 
 
-class _LionSearch:
+class LionSearch:
     """Values of lion choices for one player.
 
     The owner's final total is the total before lions, plus the lions' points (fixed: every
@@ -43,11 +52,11 @@ class _LionSearch:
     change the remaining lions can still make, searching every choice (memoised).
 
     The face-down cards of all the player's parks are one int ``flips``: park ``slot``'s
-    cell ``i`` is bit ``slot * 20 + i`` (see :func:`_joined`). What a card's flip changes
+    cell ``i`` is bit ``slot * 20 + i`` (see :func:`joined_flips`). What a card's flip changes
     apart from the other flips is worked out once per card (``_cell``).
     """
 
-    def __init__(self, scorer: _Scorer, datas: list[_ParkData], order: list[tuple[int, int]]):
+    def __init__(self, scorer: Scorer, datas: list[ParkData], order: list[tuple[int, int]]):
         rules = scorer.rules
         self.floor = rules.elephant_floor
         self.scores_without_prey = rules.lion_scores_without_prey
@@ -68,19 +77,19 @@ class _LionSearch:
                     size *= sum(comb(count, k) for k in range(min(hunting, count) + 1))
                 self.lookahead_all = size <= _SEARCH_LIMIT
         # per park: its prey as bits of ``flips``
-        self.prey_masks = [(pd.m[GZ] | pd.m[ZB]) << s * _N for s, pd in enumerate(datas)]
+        self.prey_masks = [(pd.m[GZ] | pd.m[ZB]) << s * N for s, pd in enumerate(datas)]
         self.rows = rules.row_points if rules.variant == "two_parks" else None
         self._cells: dict[int, tuple[int, bool, int, int, int]] = {}
         self._row_masks: tuple[list[int], list[int], list[int]] | None = None
         # Only absolute totals (shown as a lion's options) need the tail itself.
-        self.tail_now = self.tail(_joined(datas)) if scorer.detailed else 0
+        self.tail_now = self.tail(joined_flips(datas)) if scorer.detailed else 0
 
     def lion_points(self, n: int, flips: int) -> int:
         """Points the hunting lions from ``n`` on will score: each flips one while prey lasts."""
         points = 0
         for slot, pd in enumerate(self.datas):
             lions = sum(1 for s, _ in self.order[n:] if s == slot)
-            prey = ((pd.m[GZ] | pd.m[ZB]) & ~(flips >> slot * _N)).bit_count()
+            prey = ((pd.m[GZ] | pd.m[ZB]) & ~(flips >> slot * N)).bit_count()
             hunts = min(lions, prey)
             points += 4 * hunts
             if self.scores_without_prey:
@@ -92,15 +101,15 @@ class _LionSearch:
         floor = self.floor
         pts = 0
         for slot, pd in enumerate(self.datas):
-            f = flips >> slot * _N & _ALL
+            f = flips >> slot * N & ALL
             up = pd.hunters & ~f
             for e in pd.pos[EL]:
-                v = 6 - 2 * (up & _ORTH_M[e]).bit_count()
+                v = 6 - 2 * (up & ORTH_M[e]).bit_count()
                 pts += v if floor is None or v >= floor else floor
             for h in pd.pos[HY]:
-                pts += 3 * (f & _AROUND_M[h]).bit_count()
+                pts += 3 * (f & AROUND_M[h]).bit_count()
             for v in pd.pos[VU]:
-                pts += 4 * (f & _BELOW_M[v]).bit_count()
+                pts += 4 * (f & BELOW_M[v]).bit_count()
         if self.rows is not None:
             static, gz_rows, zb_rows = self._row_masks or self._make_row_masks()
             for r in range(ROWS):
@@ -113,12 +122,12 @@ class _LionSearch:
         (never flipped), and its gazelles and its zebras as bits of ``flips``."""
         prey_kinds = 1 << GZ | 1 << ZB
         west, east = self.datas
-        west_bits, east_bits = _row_kind_bits(west), _row_kind_bits(east)
-        gazelles = west.m[GZ] | east.m[GZ] << _N
-        zebras = west.m[ZB] | east.m[ZB] << _N
+        west_bits, east_bits = row_kind_bits(west), row_kind_bits(east)
+        gazelles = west.m[GZ] | east.m[GZ] << N
+        zebras = west.m[ZB] | east.m[ZB] << N
         static = [(w | e) & ~prey_kinds for w, e in zip(west_bits, east_bits, strict=True)]
-        gz_rows = [gazelles & rm for rm in _BOTH_ROWS_M]
-        zb_rows = [zebras & rm for rm in _BOTH_ROWS_M]
+        gz_rows = [gazelles & rm for rm in BOTH_ROWS_M]
+        zb_rows = [zebras & rm for rm in BOTH_ROWS_M]
         masks = self._row_masks = ([bits.bit_count() for bits in static], gz_rows, zb_rows)
         return masks
 
@@ -128,10 +137,10 @@ class _LionSearch:
         without a floor), whether elephants next to it have a floor to check, and for rows the
         other cards of its kind in its row, those of the other prey kind, and the face-up
         kinds there besides gazelles and zebras, plus one for itself."""
-        slot, j = divmod(g, _N)
+        slot, j = divmod(g, N)
         m = self.datas[slot].m
-        d = 3 * (m[HY] & _AROUND_M[j]).bit_count() + 4 * (m[VU] & _ABOVE_M[j]).bit_count()
-        elephants = m[EL] & _ORTH_M[j]
+        d = 3 * (m[HY] & AROUND_M[j]).bit_count() + 4 * (m[VU] & ABOVE_M[j]).bit_count()
+        elephants = m[EL] & ORTH_M[j]
         if elephants and self.floor is None:
             d += 2 * elephants.bit_count()
         same = other = kinds = 0
@@ -151,13 +160,13 @@ class _LionSearch:
         info = self._cells.get(g) or self._cell(g)
         d, floor_check, same, other, kinds = info
         if floor_check:
-            slot, j = divmod(g, _N)
+            slot, j = divmod(g, N)
             pd = self.datas[slot]
-            up = pd.hunters & ~(flips >> slot * _N)
+            up = pd.hunters & ~(flips >> slot * N)
             floor = self.floor
-            for e in _ORTH[j]:
+            for e in ORTH[j]:
                 if pd.kinds[e] == EL:
-                    a = (up & _ORTH_M[e]).bit_count()
+                    a = (up & ORTH_M[e]).bit_count()
                     d += max(6 - 2 * (a - 1), floor) - max(6 - 2 * a, floor)
         if kinds and not same & ~flips:
             # the last face-up card of its kind in this row of the two parks
@@ -183,7 +192,7 @@ class _LionSearch:
         if found is not None:
             return found
         slot, i = self.order[n]
-        base = slot * _N
+        base = slot * N
         available = self.prey_masks[slot] & ~flips
         if not available:
             result: tuple[int, int | None] = (self.value(n + 1, flips), None)
@@ -194,7 +203,7 @@ class _LionSearch:
             elif not self.lookahead_all or (explicit is None and self.reading_order):
                 candidates = ((available & -available).bit_length() - 1 - base,)
             else:
-                candidates = _indices(available >> base)
+                candidates = bit_indices(available >> base)
             last = n + 1 == len(self.order)
             delta = self.delta
             best_value, best_prey = None, None
@@ -210,9 +219,9 @@ class _LionSearch:
         return result
 
 
-def _joined(datas: list[_ParkData]) -> int:
+def joined_flips(datas: list[ParkData]) -> int:
     """The face-down cards of one player's parks as one int (park ``slot`` from bit ``slot * 20``)."""
     flips = 0
     for slot, pd in enumerate(datas):
-        flips |= pd.flipped << slot * _N
+        flips |= pd.flipped << slot * N
     return flips

@@ -13,15 +13,15 @@ from .park import COLS, ROWS, cell_label
 
 # Card kinds as small ints in scoring order.
 WH, GR, TR, GZ, ZB, GF, CH, LI, EL, HY, VU = range(11)
-_KIND = {card: card.order for card in CardType}
-_N = ROWS * COLS
+KIND = {card: card.order for card in CardType}
+N = ROWS * COLS
 
 Cell = tuple  # (row, col) or (park, row, col)
 
 
 def _geometry() -> tuple[tuple[tuple[int, ...], ...], ...]:
     orth, around, diag, below = [], [], [], []
-    for i in range(_N):
+    for i in range(N):
         r, c = divmod(i, COLS)
 
         def inside(rr: int, cc: int) -> bool:
@@ -54,7 +54,7 @@ def _geometry() -> tuple[tuple[tuple[int, ...], ...], ...]:
     return tuple(orth), tuple(around), tuple(diag), tuple(below)
 
 
-_ORTH, _AROUND, _DIAG, _BELOW = _geometry()
+ORTH, _AROUND, _DIAG, _BELOW = _geometry()
 
 
 def _mask(indices: Sequence[int]) -> int:
@@ -64,25 +64,25 @@ def _mask(indices: Sequence[int]) -> int:
     return m
 
 
-_ORTH_M = tuple(_mask(n) for n in _ORTH)
-_AROUND_M = tuple(_mask(n) for n in _AROUND)
-_DIAG_M = tuple(_mask(n) for n in _DIAG)
-_BELOW_M = tuple(_mask(n) for n in _BELOW)
-_ABOVE_M = tuple(_mask([rr * COLS + i % COLS for rr in range(i // COLS)]) for i in range(_N))
-_ROW_M = tuple(_mask(range(r * COLS, (r + 1) * COLS)) for r in range(ROWS))
-_BOTH_ROWS_M = tuple(m | m << _N for m in _ROW_M)  # a row of West and East parks joined
-_CELLS = tuple(divmod(i, COLS) for i in range(_N))
+ORTH_M = tuple(_mask(n) for n in ORTH)
+AROUND_M = tuple(_mask(n) for n in _AROUND)
+DIAG_M = tuple(_mask(n) for n in _DIAG)
+BELOW_M = tuple(_mask(n) for n in _BELOW)
+ABOVE_M = tuple(_mask([rr * COLS + i % COLS for rr in range(i // COLS)]) for i in range(N))
+ROW_M = tuple(_mask(range(r * COLS, (r + 1) * COLS)) for r in range(ROWS))
+BOTH_ROWS_M = tuple(m | m << N for m in ROW_M)  # a row of West and East parks joined
+_CELLS = tuple(divmod(i, COLS) for i in range(N))
 _LABELS = tuple(cell_label(c) for c in _CELLS)
-_BITS = tuple(1 << i for i in range(_N))
-_ALL = (1 << _N) - 1
-_ROW_NAMES = "ABCD"
+BITS = tuple(1 << i for i in range(N))
+ALL = (1 << N) - 1
+ROW_NAMES = "ABCD"
 
 
 _LOW = tuple(tuple(i for i in range(10) if m >> i & 1) for m in range(1024))
 _HIGH = tuple(tuple(i + 10 for i in range(10) if m >> i & 1) for m in range(1024))
 
 
-def _indices(mask: int) -> tuple[int, ...]:
+def bit_indices(mask: int) -> tuple[int, ...]:
     """The set bits of a 20-cell mask, in reading order."""
     return _LOW[mask & 1023] + _HIGH[mask >> 10]
 
@@ -96,12 +96,12 @@ def park_cell(park: str | None, cell: tuple[int, int]) -> Cell:
     return tuple(cell) if park is None else (park, *cell)
 
 
-_CELL_NAMES = {
+CELL_NAMES = {
     None: _CELLS,
     "west": tuple(("west", r, c) for r, c in _CELLS),
     "east": tuple(("east", r, c) for r, c in _CELLS),
 }
-_LABEL_NAMES = {
+LABEL_NAMES = {
     None: _LABELS,
     "west": tuple("West " + lab for lab in _LABELS),
     "east": tuple("East " + lab for lab in _LABELS),

@@ -276,6 +276,10 @@ class Park:
             raise ValueError(f"{cell_label(cell)}: only a gazelle or zebra can be face down")
         return Park._make(self._cards, self._flipped | 1 << i)
 
+    def with_flips(self, mask: int) -> Park:
+        """The same cards, face down where ``mask`` has the cell's bit (reading order, A1 = 1)."""
+        return Park._make(self._cards, mask)
+
     def face_up(self) -> Park:
         """A copy with every card face up."""
         return Park._make(self._cards) if self._flipped else self
@@ -392,7 +396,7 @@ def _orth_masks() -> tuple[int, ...]:
     return tuple(out)
 
 
-_ORTH_M = _orth_masks()
+ORTH_M = _orth_masks()
 
 
 def placement_cells(park: Park, frame: str = "fixed") -> list[Cell]:
@@ -416,7 +420,7 @@ def placement_cells(park: Park, frame: str = "fixed") -> list[Cell]:
     m = occ
     while m:
         if m & 1:
-            near |= _ORTH_M[i]
+            near |= ORTH_M[i]
         m >>= 1
         i += 1
     near &= ~occ

@@ -6,35 +6,35 @@ from typing import Any
 
 from .cards import CardType
 from .masks import (
-    _ALL,
-    _BITS,
-    _CELL_NAMES,
-    _KIND,
-    _LABEL_NAMES,
-    _N,
-    _ROW_NAMES,
+    ALL,
+    BITS,
+    CELL_NAMES,
     CH,
     GF,
     GZ,
     HY,
+    KIND,
+    LABEL_NAMES,
     LI,
+    ROW_NAMES,
     VU,
     ZB,
+    N,
 )
 from .park import COLS, ROWS, Park, cell_label
 from .rules import Rules
 
 # ---- per-park data -------------------------------------------------------------------
 
-_KIND_OF: dict[CardType | None, int] = {**_KIND, None: -1}
-_CARD_LABEL = tuple(card.label for card in CardType)
+_KIND_OF: dict[CardType | None, int] = {**KIND, None: -1}
+CARD_LABEL = tuple(card.label for card in CardType)
 _KIND_BIT = tuple(1 << k for k in range(11)) + (0,)  # index -1: an empty cell
-_ROW_STARTS = tuple(range(0, _N, COLS))
+_ROW_STARTS = tuple(range(0, N, COLS))
 
 
 def _notes(text: str) -> dict[str | None, tuple[str, ...]]:
     return {
-        name: tuple(text.format(at=lab) for lab in labels) for name, labels in _LABEL_NAMES.items()
+        name: tuple(text.format(at=lab) for lab in labels) for name, labels in LABEL_NAMES.items()
     }
 
 
@@ -53,43 +53,43 @@ _FIXED_NOTES: dict[str, dict[str | None, tuple[str, ...]]] = {
     "grassland": _notes("grassland at {at} on its own"),
 }
 _NOTES_BY_NAME = {
-    name: {key: table[name] for key, table in _FIXED_NOTES.items()} for name in _LABEL_NAMES
+    name: {key: table[name] for key, table in _FIXED_NOTES.items()} for name in LABEL_NAMES
 }
-_ONE_CELL = {name: tuple((cell,) for cell in cells) for name, cells in _CELL_NAMES.items()}
+_ONE_CELL = {name: tuple((cell,) for cell in cells) for name, cells in CELL_NAMES.items()}
 # per park name: its cells, labels, fixed notes and one-cell tuples
 _PARK_NAMING = {
-    name: (_CELL_NAMES[name], _LABEL_NAMES[name], _NOTES_BY_NAME[name], _ONE_CELL[name])
-    for name in _CELL_NAMES
+    name: (CELL_NAMES[name], LABEL_NAMES[name], _NOTES_BY_NAME[name], _ONE_CELL[name])
+    for name in CELL_NAMES
 }
 # the cells of a row for each set of its 5 cells (bit c: column c)
-_ROW_PARTS = {
+ROW_PARTS = {
     name: tuple(
         tuple(tuple(cells[r * COLS + c] for c in range(COLS) if m >> c & 1) for m in range(32))
         for r in range(ROWS)
     )
-    for name, cells in _CELL_NAMES.items()
+    for name, cells in CELL_NAMES.items()
 }
 # "3 kinds of animal next to it (gazelle, zebra, lion)" for each set of animal types (bit k-3)
-_ANIMAL_KINDS = tuple(
+ANIMAL_KINDS = tuple(
     "{} of animal next to it ({})".format(
         f"{bin(seen).count('1')} kind" + ("s" if bin(seen).count("1") != 1 else ""),
-        ", ".join(_CARD_LABEL[GZ + k] for k in range(8) if seen >> k & 1),
+        ", ".join(CARD_LABEL[GZ + k] for k in range(8) if seen >> k & 1),
     )
     for seen in range(256)
 )
 # "cheetah at B3" for every card type and cell of each park
-_CARD_AT = {
-    name: tuple(tuple(f"{label} at {where}" for where in labels) for label in _CARD_LABEL)
-    for name, labels in _LABEL_NAMES.items()
+CARD_AT = {
+    name: tuple(tuple(f"{label} at {where}" for where in labels) for label in CARD_LABEL)
+    for name, labels in LABEL_NAMES.items()
 }
-_FACE_UP = tuple(f"{n} face-up animal{'s' * (n != 1)}" for n in range(5))
-_ROW_NOTES = tuple(
-    tuple(f"row {_ROW_NAMES[r]}: {n} kind{'s' * (n != 1)} of face-up card" for n in range(12))
+FACE_UP = tuple(f"{n} face-up animal{'s' * (n != 1)}" for n in range(5))
+ROW_NOTES = tuple(
+    tuple(f"row {ROW_NAMES[r]}: {n} kind{'s' * (n != 1)} of face-up card" for n in range(12))
     for r in range(ROWS)
 )
 
 
-class _ParkData:
+class ParkData:
     """One park in the small-int / bitmask form the scorer works on."""
 
     __slots__ = (
@@ -113,15 +113,15 @@ class _ParkData:
         self.name = name
         self.cells, self.labels, self.notes, self.one = _PARK_NAMING[name]
         self._rowbits: list[int] | None = None
-        kinds = list(map(_KIND_OF.__getitem__, park._cards))
+        kinds = list(map(_KIND_OF.__getitem__, park))
         # one slot per card type, and a last one (index -1) collecting the empty cells
         m = [0] * 12
         pos: list[list[int]] = [[], [], [], [], [], [], [], [], [], [], [], []]
-        bits = _BITS
+        bits = BITS
         for i, k in enumerate(kinds):
             pos[k].append(i)
             m[k] |= bits[i]
-        self.m_all = _ALL & ~m[-1]
+        self.m_all = ALL & ~m[-1]
         self.kinds = kinds
         self.m = m
         self.pos = pos
@@ -130,7 +130,7 @@ class _ParkData:
         self.hunters = m[GZ] | m[ZB] | m[GF] | m[CH] | m[LI] | m[HY] | m[VU]
 
 
-def _row_kind_bits(pd: _ParkData) -> list[int]:
+def row_kind_bits(pd: ParkData) -> list[int]:
     """Per row, a bit for each card type the park holds there (face up or not)."""
     bits = pd._rowbits
     if bits is None:
@@ -145,7 +145,7 @@ def _row_kind_bits(pd: _ParkData) -> list[int]:
     return bits
 
 
-def _normalise(parks: Any, rules: Rules | None) -> tuple[Rules, list[list[_ParkData]], list[Any]]:
+def normalise(parks: Any, rules: Rules | None) -> tuple[Rules, list[list[ParkData]], list[Any]]:
     if isinstance(parks, Park):
         raise ValueError("parks must be a list with one park (or park pair) per player")
     parks = list(parks)
@@ -155,7 +155,7 @@ def _normalise(parks: Any, rules: Rules | None) -> tuple[Rules, list[list[_ParkD
         rules = Rules(variant="classic" if isinstance(parks[0], Park) else "two_parks")
     names = rules.park_names
     classic = names == (None,)
-    out: list[list[_ParkData]] = []
+    out: list[list[ParkData]] = []
     for p, entry in enumerate(parks):
         if classic:
             if not isinstance(entry, Park):
@@ -174,17 +174,17 @@ def _normalise(parks: Any, rules: Rules | None) -> tuple[Rules, list[list[_ParkD
             group = entry
         datas = []
         for name, park in zip(names, group, strict=True):
-            if park._flipped:
+            if park.flipped:
                 where = cell_label(min(park.flipped))
                 raise ValueError(
                     f"parks[{p}]: scoring starts with every card face up, but {where} is face down"
                 )
-            datas.append(_ParkData(p, name, park))
+            datas.append(ParkData(p, name, park))
         out.append(datas)
     return rules, out, parks
 
 
-def _check_other_gazelles(other: Any, rules: Rules) -> list[tuple[int, ...]]:
+def check_other_gazelles(other: Any, rules: Rules) -> list[tuple[int, ...]]:
     slots = len(rules.park_names)
     out = []
     for j, entry in enumerate(other or ()):
@@ -200,7 +200,3 @@ def _check_other_gazelles(other: Any, rules: Rules) -> list[tuple[int, ...]]:
             raise ValueError(f"other_gazelles[{j}] must be {shape} 0 or more, not {entry!r}")
         out.append(tuple(counts))
     return out
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"

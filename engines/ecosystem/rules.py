@@ -267,6 +267,6 @@ class Rules:
         return cls(**data)
 
 
-def _full_deck(rules: Rules) -> list[CardType]:
+def full_deck(rules: Rules) -> list[CardType]:
     """Every card the game is played with, in deck order (before shuffling)."""
     return [CardType(code) for code, n in rules.deck for _ in range(n * rules.decks)]

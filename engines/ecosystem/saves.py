@@ -7,9 +7,9 @@ from typing import Any
 
 from ..cells import is_connected
 from ..saves import SAVE_VERSION, V1Label, read_envelope, read_rules, read_seed
-from .cards import CardType, _sort, card_from_code
+from .cards import CardType, card_from_code, sort_cards
 from .park import Park
-from .rules import HAND_SIZE, PICKS_PER_ROUND, ROUNDS, Rules, _full_deck
+from .rules import HAND_SIZE, PICKS_PER_ROUND, ROUNDS, Rules, full_deck
 
 GAME = "ecosystem-savanna"
 """The ``"game"`` label of a save: the game's title as a slug, as every engine labels its saves."""
@@ -154,7 +154,7 @@ def _hands(value: Any, parts: dict[str, Any]) -> list[list[list[CardType]]]:
             size = 0 if over else HAND_SIZE - turn - (picked[holder] >> s & 1)
             if len(got) != size:
                 raise ValueError(f"{field}: expected {size} cards at this point, found {len(got)}")
-            row.append(_sort(got))
+            row.append(sort_cards(got))
         hands.append(row)
     return hands
 
@@ -169,7 +169,7 @@ def _check_every_card(parts: dict[str, Any]) -> None:
     for row in parts["parks"]:
         for park in row:
             every.update(card for card in park if card is not None)
-    deck = Counter(_full_deck(rules))
+    deck = Counter(full_deck(rules))
     for card in CardType:
         if every[card] != deck[card]:
             raise ValueError(

@@ -33,7 +33,7 @@ from typing import Any
 from engines import ScoreLine, ScoreSheet
 
 from .cards import CardType
-from .categories import _Scorer
+from .categories import ParkScorer
 from .masks import Cell, park_cell
 from .rules import Rules
 from .scoring_steps import LionChoice, ScoringStep
@@ -71,11 +71,11 @@ def score_steps(
     lion choice naming a card that is already face down raises ``ValueError`` at that
     lion's step.
     """
-    scorer = _Scorer(parks, rules, other_gazelles, lion_choices)
+    scorer = ParkScorer(parks, rules, other_gazelles, lion_choices)
     return _steps(scorer)
 
 
-def _steps(scorer: _Scorer) -> Iterator[ScoringStep]:
+def _steps(scorer: ParkScorer) -> Iterator[ScoringStep]:
     lines_so_far: list[ScoreLine] = []
     for category, lines, choice in scorer.run():
         lines_so_far.extend(lines)
@@ -113,7 +113,7 @@ def score(
     ignored. ``ValueError`` if a choice names no lion, no prey, a card in another park, or
     a card already face down when that lion hunts.
     """
-    scorer = _Scorer(parks, rules, other_gazelles, lion_choices, detailed=False)
+    scorer = ParkScorer(parks, rules, other_gazelles, lion_choices, detailed=False)
     sheet = ScoreSheet()
     for _category, lines, _choice in scorer.run():
         sheet.extend(lines)
@@ -127,7 +127,7 @@ def totals(
     other_gazelles: Sequence[Any] = (),
 ) -> list[int]:
     """Each player's total, as ``score(...).total(player)`` (a shortcut for bots)."""
-    scorer = _Scorer(parks, rules, other_gazelles, None, detailed=False)
+    scorer = ParkScorer(parks, rules, other_gazelles, None, detailed=False)
     for _ in scorer.run():
         pass
     return list(scorer.totals)

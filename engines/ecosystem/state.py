@@ -36,7 +36,7 @@ from engines.protocol import BaseState, Outcome, play_all
 
 from ..saves import header
 from . import saves
-from .cards import CardType, _sort, card_from_code
+from .cards import CardType, card_from_code, sort_cards
 from .events import Dealt, Discarded, Flipped, GameOver, Passed, Placed, RoundEnded, Scored
 from .park import (
     COLS,
@@ -48,7 +48,7 @@ from .park import (
     placement_cells,
     placement_error,
 )
-from .rules import HAND_SIZE, PICKS_PER_ROUND, ROUNDS, Rules, _full_deck
+from .rules import HAND_SIZE, PICKS_PER_ROUND, ROUNDS, Rules, full_deck
 from .saves import GAME, VERSION
 from .scoring import score, score_steps
 
@@ -136,12 +136,12 @@ class State(BaseState):
         self._picked = [0] * n
         self._current: int | None = 0
         self._discards: list[CardType] = []
-        self._stock = _full_deck(rules)
+        self._stock = full_deck(rules)
         self._rng.shuffle(self._stock)
         self._sheet: ScoreSheet | None = None
-        # Search bots set this on their private copies: the last pick then scores without
-        # making the step-by-step scoring events.
-        self._quiet = False
+        self.quiet = False
+        """Whether the last pick scores without making the step-by-step scoring events (search
+        bots set it on their own copies)."""
         self._deal()
 
     # ---- reading -------------------------------------------------------------------
@@ -333,7 +333,7 @@ class State(BaseState):
             events.append(Dealt(self._round, HAND_SIZE, len(names)))
         else:
             self._current = None
-            if self._quiet:
+            if self.quiet:
                 self._sheet = score(self.parks, self.rules)
             else:
                 events.extend(self._final_scoring())
@@ -343,7 +343,7 @@ class State(BaseState):
         for slot in range(len(self.rules.park_names)):
             for holder in range(self.players):
                 hand, self._stock = self._stock[:HAND_SIZE], self._stock[HAND_SIZE:]
-                self._hands[slot][holder] = _sort(hand)
+                self._hands[slot][holder] = sort_cards(hand)
 
     def _final_scoring(self) -> list[Event]:
         """Scored per category (lion steps merged), each followed by the flips it caused."""
@@ -389,7 +389,7 @@ class State(BaseState):
             raise ValueError(f"player must be 0 to {self.players - 1}, not {player!r}")
         n = self.players
         known_hands = []
-        unseen = _full_deck(self.rules)
+        unseen = full_deck(self.rules)
         counts = Counter(unseen)
         for parks in self._parks:
             for park in parks:
@@ -475,7 +475,7 @@ class State(BaseState):
         new._discards = list(self._discards)
         new._stock = list(self._stock)
         new._sheet = self._sheet
-        new._quiet = self._quiet
+        new.quiet = self.quiet
         return new
 
     def to_dict(self) -> dict[str, Any]:
@@ -506,7 +506,7 @@ class State(BaseState):
         for name, value in parts.items():
             setattr(state, "_" + name, value)
         state._sheet = score(state.parks, state.rules) if state.is_over else None
-        state._quiet = False
+        state.quiet = False
         return state
 
     def __repr__(self) -> str:
@@ -545,7 +545,7 @@ def determinize(observation: Observation, rng: random.Random) -> State:
             if hand is None:
                 size = obs.hand_sizes[slot][holder]
                 hand_cards, pool = pool[:size], pool[size:]
-                row.append(_sort(hand_cards))
+                row.append(sort_cards(hand_cards))
             else:
                 row.append(list(hand))
         state._hands.append(row)
@@ -554,7 +554,7 @@ def determinize(observation: Observation, rng: random.Random) -> State:
     state._discards = list(obs.discards)
     state._stock = pool
     state._sheet = None
-    state._quiet = False
+    state.quiet = False
     if state.is_over:
         state._sheet = score(state.parks, state.rules)
     return state

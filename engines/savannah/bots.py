@@ -105,7 +105,7 @@ def _returns(world: State) -> list[float]:
     """Per player, 0 to 1: 0.6 for winning (shared wins split it) plus 0.4 scaled by her lead
     over the best other player."""
     totals = world.totals()
-    winners = world._winners(totals)
+    winners = world.winners_for(totals)
     out = []
     for q in range(len(totals)):
         win = 1 / len(winners) if q in winners else 0.0

@@ -35,7 +35,7 @@ class Steal:
 Move = Play | Discard | Steal
 """Any move a player makes."""
 
-_MOVES = {"play": Play, "discard": Discard, "steal": Steal}
+MOVES = {"play": Play, "discard": Discard, "steal": Steal}
 
 
 def move_to_dict(move: Move) -> dict[str, str]:
@@ -48,9 +48,9 @@ def move_from_dict(data: Any) -> Move:
     if not isinstance(data, dict):
         raise ValueError("a move must be a table with 'type' and 'card'")
     kind = data.get("type")
-    if not isinstance(kind, str) or kind not in _MOVES:
+    if not isinstance(kind, str) or kind not in MOVES:
         raise ValueError(f"move field 'type': {kind!r} is not one of play, discard, steal")
     card = data.get("card")
     if not isinstance(card, str):
         raise ValueError(f"move field 'card': {card!r} is not a card id")
-    return _MOVES[kind](card)
+    return MOVES[kind](card)

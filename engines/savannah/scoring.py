@@ -1,4 +1,8 @@
-"""End scoring: each player's points, the winners and the score sheet (a part of State)."""
+"""End scoring: each player's points, the winners and the score sheet (a part of State).
+
+The mixin reads its host only through the host's public members (``rules``, ``row``,
+``token_on``, ``hand``, ``kill_pile``, ``card``, ``cards``).
+"""
 
 from __future__ import annotations
 
@@ -8,6 +12,13 @@ from engines import ScoreLine, ScoreSheet
 
 from .cards import name_of
 
+_ORDER = {"alive": 0, "hand": 1, "kills": 2, "rightmost": 3, "big_five": 4}
+
+
+def _plural(group: str, n: int) -> str:
+    word = group.replace("_", " ")
+    return word if n == 1 else word + "s"
+
 
 class Scoring:
     """The scoring methods of :class:`~engines.savannah.state.State` (a mixin; no state of its own)."""
@@ -16,43 +27,49 @@ class Scoring:
 
     # ------------------------------------------------------------------ scoring
 
-    def _alive(self, player: int) -> list[str]:
-        return [c for c in self._row if self._tokens.get(c) == player]
+    def alive(self, player: int) -> list[str]:
+        """The row's cards bearing ``player``'s token, left to right."""
+        return [c for c in self.row if self.token_on(c) == player]
 
-    def _totals(self) -> list[int]:
-        by_id = self._deck.by_id
-        totals = [0] * self.rules.players
-        for c, q in self._tokens.items():
-            totals[q] += by_id[c].points.alive
-        for q in range(self.rules.players):
-            totals[q] += sum(by_id[c].points.in_hand for c in self._hands[q])
-            totals[q] += sum(by_id[c].points.killed for c in self._kills[q])
-            if self._has_big_five(q):
-                totals[q] += self.rules.big_five_bonus
-        if self._row:
-            last = self._row[-1]
-            owner = self._tokens.get(last)
-            if owner is not None:
-                totals[owner] += by_id[last].points.rightmost
-        return totals
+    def big_five(self) -> tuple[str, ...]:
+        """The names of the deck's Big Five (empty for a deck without them)."""
+        return tuple(c.name for c in self.cards if c.big_five)
 
     def totals(self) -> list[int]:
         """Each player's score if the game ended now (the final score once it is over)."""
-        return self._totals()
+        card = self.card
+        totals = [0] * self.rules.players
+        for c in self.row:
+            owner = self.token_on(c)
+            if owner is not None:
+                totals[owner] += card(c).points.alive
+        for q in range(self.rules.players):
+            totals[q] += sum(card(c).points.in_hand for c in self.hand(q))
+            totals[q] += sum(card(c).points.killed for c in self.kill_pile(q))
+            if self.has_big_five(q):
+                totals[q] += self.rules.big_five_bonus
+        if self.row:
+            last = self.row[-1]
+            owner = self.token_on(last)
+            if owner is not None:
+                totals[owner] += card(last).points.rightmost
+        return totals
 
-    def _has_big_five(self, player: int) -> bool:
-        big = self._deck.big_five
+    def has_big_five(self, player: int) -> bool:
+        """Whether ``player`` has killed one of each of the Big Five."""
+        big = self.big_five()
         if not big:
             return False
-        names = {name_of(c) for c in self._kills[player]}
+        names = {name_of(c) for c in self.kill_pile(player)}
         return all(b in names for b in big)
 
-    def _winners(self, totals: list[int] | None = None) -> list[int]:
-        totals = totals if totals is not None else self._totals()
+    def winners_for(self, totals: list[int] | None = None) -> list[int]:
+        """Who wins with these ``totals`` (default: :meth:`totals`), ties broken as the rules say."""
+        totals = totals if totals is not None else self.totals()
         best = max(totals)
         tied = [q for q, t in enumerate(totals) if t == best]
         if len(tied) > 1 and self.rules.tie_break == "most_alive":
-            alive = {q: len(self._alive(q)) for q in tied}
+            alive = {q: len(self.alive(q)) for q in tied}
             most = max(alive.values())
             tied = [q for q in tied if alive[q] == most]
         return tied
@@ -64,88 +81,69 @@ class Scoring:
         in hand), ``kills`` (levels of the kill pile), ``rightmost`` (a human as the rightmost
         card: its token holder's penalty) and ``big_five`` (the bonus).
         """
-        by_id = self._deck.by_id
         sheet = ScoreSheet()
-
-        def per_group(cards: Iterable[str]) -> dict[str, list[str]]:
-            out: dict[str, list[str]] = {}
-            for c in cards:
-                out.setdefault(by_id[c].group, []).append(c)
-            return out
-
-        def plural(group: str, n: int) -> str:
-            word = group.replace("_", " ")
-            return word if n == 1 else word + "s"
-
         for q in range(self.rules.players):
-            alive = per_group(self._alive(q))
-            for group, ids in alive.items():
-                each = by_id[ids[0]].points.alive
-                sheet.append(
-                    ScoreLine(
-                        q,
-                        "alive",
-                        each * len(ids),
-                        f"{len(ids)} {plural(group, len(ids))} alive × {each}",
-                        tuple(ids),
-                    )
-                )
-            if not alive:
-                sheet.append(ScoreLine(q, "alive", 0, "no animals alive with this token"))
-            for group, ids in per_group(self._hands[q]).items():
-                each = by_id[ids[0]].points.in_hand
-                sheet.append(
-                    ScoreLine(
-                        q,
-                        "hand",
-                        each * len(ids),
-                        f"{len(ids)} {plural(group, len(ids))} in hand × {each}",
-                        tuple(ids),
-                    )
-                )
-            kills = per_group(self._kills[q])
-            for group, ids in kills.items():
-                levels = [by_id[c].points.killed for c in ids]
-                sheet.append(
-                    ScoreLine(
-                        q,
-                        "kills",
-                        sum(levels),
-                        f"killed {len(ids)} {plural(group, len(ids))} (level"
-                        f"{'s' if len(ids) > 1 else ''} {' + '.join(map(str, levels))})",
-                        tuple(ids),
-                    )
-                )
-            if not kills:
-                sheet.append(ScoreLine(q, "kills", 0, "no kills"))
-        if self._row:
-            last = self._row[-1]
-            owner = self._tokens.get(last)
-            pts = by_id[last].points.rightmost
-            if owner is not None and pts:
-                sheet.append(
-                    ScoreLine(
-                        owner,
-                        "rightmost",
-                        pts,
-                        f"the {name_of(last)} is the rightmost card",
-                        (last,),
-                    )
-                )
+            sheet += self._alive_lines(q) + self._hand_lines(q) + self._kill_lines(q)
+        sheet += self._rightmost_lines() + self._big_five_lines()
+        return ScoreSheet(sorted(sheet, key=lambda line: (line.player, _ORDER[line.category])))
+
+    def _per_group(self, cards: Iterable[str]) -> dict[str, list[str]]:
+        out: dict[str, list[str]] = {}
+        for c in cards:
+            out.setdefault(self.card(c).group, []).append(c)
+        return out
+
+    def _alive_lines(self, q: int) -> list[ScoreLine]:
+        lines = self._each_lines(q, "alive", self.alive(q), "alive")
+        return lines or [ScoreLine(q, "alive", 0, "no animals alive with this token")]
+
+    def _hand_lines(self, q: int) -> list[ScoreLine]:
+        return self._each_lines(q, "hand", self.hand(q), "in hand")
+
+    def _each_lines(
+        self, q: int, category: str, cards: Iterable[str], where: str
+    ) -> list[ScoreLine]:
+        """One line per group of ``cards``: how many, ``where``, times the points each (the
+        card's ``points`` field named ``category``: ``alive`` or ``in_hand``)."""
+        field = "in_hand" if category == "hand" else category
+        lines = []
+        for group, ids in self._per_group(cards).items():
+            each = getattr(self.card(ids[0]).points, field)
+            note = f"{len(ids)} {_plural(group, len(ids))} {where} × {each}"
+            lines.append(ScoreLine(q, category, each * len(ids), note, tuple(ids)))
+        return lines
+
+    def _kill_lines(self, q: int) -> list[ScoreLine]:
+        lines = []
+        for group, ids in self._per_group(self.kill_pile(q)).items():
+            levels = [self.card(c).points.killed for c in ids]
+            note = (
+                f"killed {len(ids)} {_plural(group, len(ids))} (level"
+                f"{'s' if len(ids) > 1 else ''} {' + '.join(map(str, levels))})"
+            )
+            lines.append(ScoreLine(q, "kills", sum(levels), note, tuple(ids)))
+        return lines or [ScoreLine(q, "kills", 0, "no kills")]
+
+    def _rightmost_lines(self) -> list[ScoreLine]:
+        if not self.row:
+            return []
+        last = self.row[-1]
+        owner = self.token_on(last)
+        pts = self.card(last).points.rightmost
+        if owner is None or not pts:
+            return []
+        note = f"the {name_of(last)} is the rightmost card"
+        return [ScoreLine(owner, "rightmost", pts, note, (last,))]
+
+    def _big_five_lines(self) -> list[ScoreLine]:
+        lines = []
+        big = self.big_five()
         for q in range(self.rules.players):
-            if self._has_big_five(q):
-                first = {}
-                for c in self._kills[q]:
+            if self.has_big_five(q):
+                first: dict[str, str] = {}
+                for c in self.kill_pile(q):
                     first.setdefault(name_of(c), c)
-                ids = tuple(first[b] for b in self._deck.big_five)
-                sheet.append(
-                    ScoreLine(
-                        q,
-                        "big_five",
-                        self.rules.big_five_bonus,
-                        "killed all of the Big Five: " + ", ".join(self._deck.big_five),
-                        ids,
-                    )
-                )
-        order = {"alive": 0, "hand": 1, "kills": 2, "rightmost": 3, "big_five": 4}
-        return ScoreSheet(sorted(sheet, key=lambda line: (line.player, order[line.category])))
+                note = "killed all of the Big Five: " + ", ".join(big)
+                ids = tuple(first[b] for b in big)
+                lines.append(ScoreLine(q, "big_five", self.rules.big_five_bonus, note, ids))
+        return lines

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from engines.protocol import play_all
 
 from ..saves import header
 from .cards import Card
-from .deck import play_deck
+from .deck import PlayDeck, play_deck
 from .moves import Move
 from .rules import Rules
 from .saves import GAME
@@ -83,40 +83,13 @@ def make_state(
     if len(hands) != rules.players:
         raise ValueError(f"{len(hands)} hands given for {rules.players} players")
     info = play_deck(deck)
-    free = {card.name: card.ids() for card in info.cards}
-    used: set[str] = set()
-
-    def take(entry: str) -> str:
-        name = entry.split("@")[0].strip()
-        if "#" in name:
-            if name not in info.by_id or name in used:
-                raise ValueError(f"card {name!r} is unknown or already used")
-            cid = name
-        else:
-            if name not in free:
-                raise ValueError(f"no card called {name!r} in the deck")
-            left = [c for c in free[name] if c not in used]
-            if not left:
-                raise ValueError(f"all {len(free[name])} copies of {name!r} are already used")
-            cid = left[0]
-        used.add(cid)
-        return cid
-
-    row_ids, tokens = [], {}
-    for entry in row:
-        cid = take(entry)
-        row_ids.append(cid)
-        if "@" in entry:
-            seat = entry.split("@")[1].strip()
-            if not seat.isdigit() or int(seat) >= rules.players:
-                raise ValueError(
-                    f"{entry!r}: {seat!r} after '@' is not a seat from 0 to {rules.players - 1}"
-                )
-            tokens[cid] = int(seat)
+    take = _card_taker(info)
+    row_ids, tokens = _row_with_tokens(row, take, rules.players)
     hand_ids = [[take(e) for e in h] for h in hands]
     kill_ids = [[take(e) for e in k] for k in (kills or [[] for _ in hands])]
     discard_ids = [take(e) for e in discard]
     pile_ids = [take(e) for e in pile]
+    used = {*row_ids, *discard_ids, *pile_ids, *(c for ids in hand_ids + kill_ids for c in ids)}
     rest = [c for c in info.ids if c not in used]
     if leftover == "pile":
         pile_ids += rest
@@ -143,3 +116,46 @@ def make_state(
         "discard": discard_ids,
     }
     return State.from_dict(data)
+
+
+def _card_taker(info: PlayDeck) -> Callable[[str], str]:
+    """A function from a card name or id (``'zebra'``, ``'zebra#3'``, ``'zebra@1'``) to an
+    unused card id of ``info``, each id given out once."""
+    free = {card.name: card.ids() for card in info.cards}
+    used: set[str] = set()
+
+    def take(entry: str) -> str:
+        name = entry.split("@")[0].strip()
+        if "#" in name:
+            if name not in info.by_id or name in used:
+                raise ValueError(f"card {name!r} is unknown or already used")
+            cid = name
+        else:
+            if name not in free:
+                raise ValueError(f"no card called {name!r} in the deck")
+            left = [c for c in free[name] if c not in used]
+            if not left:
+                raise ValueError(f"all {len(free[name])} copies of {name!r} are already used")
+            cid = left[0]
+        used.add(cid)
+        return cid
+
+    return take
+
+
+def _row_with_tokens(
+    row: Sequence[str], take: Callable[[str], str], players: int
+) -> tuple[list[str], dict[str, int]]:
+    """The row's card ids and the seat of each ``@seat`` token on them."""
+    row_ids, tokens = [], {}
+    for entry in row:
+        cid = take(entry)
+        row_ids.append(cid)
+        if "@" in entry:
+            seat = entry.split("@")[1].strip()
+            if not seat.isdigit() or int(seat) >= players:
+                raise ValueError(
+                    f"{entry!r}: {seat!r} after '@' is not a seat from 0 to {players - 1}"
+                )
+            tokens[cid] = int(seat)
+    return row_ids, tokens

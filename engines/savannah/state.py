@@ -34,7 +34,7 @@ from . import saves
 from .cards import Card, name_of
 from .deck import PlayDeck, deck_index, default_deck, play_deck
 from .events import player_name
-from .moves import _MOVES, Discard, Move, Play, Steal, move_from_dict, move_to_dict
+from .moves import MOVES, Discard, Move, Play, Steal, move_from_dict, move_to_dict
 from .observation import Observation
 from .row import condition_holds, placement_problem, regroup
 from .rules import Rules
@@ -180,8 +180,8 @@ class State(BaseState, Scoring):
         """None while running; then the seats with the highest total (after the tie-break)."""
         if not self._over:
             return None
-        totals = self._totals()
-        return Outcome(tuple(self._winners(totals)), "game_end", tuple(totals))
+        totals = self.totals()
+        return Outcome(tuple(self.winners_for(totals)), "game_end", tuple(totals))
 
     def observation(self, player: int) -> Observation:
         """What ``player`` sees; bots decide from this only."""
@@ -312,16 +312,35 @@ class State(BaseState, Scoring):
         self._hands[p].remove(cid)
         n = len(self._row)
         work: list[str | None] = [*self._row, cid]
-        savannah = tuple(work)  # for conditions: the row at the start of the turn plus the card
         has_token = self._tokens_left[p] > 0
         if has_token:
             self._tokens_left[p] -= 1
             self._tokens[cid] = p
         events.append(ev.Played(p, cid, n, has_token))
         m = n + 1 if rules.count_played_card else n  # length of the counting row
-        kills = 0
+        kills = self._effects(cid, work, n, m, events)
+        kills += self._hunts(cid, work, n, m, events)
+        self._row = [c for c in work if c is not None]
+        if kills and any(isinstance(e, StealOnKill) for e in card.effects):
+            self._pending = kills if rules.steal_per_kill else 1
+            self._pending_card = cid
+            if not self._steal_choices(p):
+                events.append(ev.NothingToSteal(p, cid))
+                self._pending = 0
+            self._resolve_steals(events)
+
+    def _effects(
+        self, cid: str, work: list[str | None], n: int, m: int, events: list[Event]
+    ) -> int:
+        """Resolve the played card's effects on the row ``work`` (``n`` cards before it, a
+        counting row of ``m``); returns the kills."""
+        rules, by_id = self.rules, self._deck.by_id
+        p = self._current
+        card = by_id[cid]
         me = f"{player_name(p)}'s {card.name}"
+        savannah = tuple(work)  # for conditions: the row at the start of the turn plus the card
         start_tokens = dict(self._tokens) if card.effects else self._tokens
+        kills = 0
         for effect in card.effects:
             if isinstance(effect, KillAll):
                 holds, why = condition_holds(
@@ -366,7 +385,14 @@ class State(BaseState, Scoring):
                             if owner is not None:
                                 self._tokens_left[owner] += 1
                                 events.append(ev.TokenReturned(owner, c))
-        for index, action in enumerate(card.hunt):
+        return kills
+
+    def _hunts(self, cid: str, work: list[str | None], n: int, m: int, events: list[Event]) -> int:
+        """Carry out the played card's hunting actions on the row ``work``; returns the kills."""
+        by_id = self._deck.by_id
+        p = self._current
+        kills = 0
+        for index, action in enumerate(by_id[cid].hunt):
             reach = action.reach
             positions = reach.positions(m)
             target = action.target
@@ -389,14 +415,7 @@ class State(BaseState, Scoring):
                 self._remove(work, i, action.verb, p, cid, events)
             if action.verb is Verb.KILL:
                 kills += len(hits)
-        self._row = [c for c in work if c is not None]
-        if kills and any(isinstance(e, StealOnKill) for e in card.effects):
-            self._pending = kills if rules.steal_per_kill else 1
-            self._pending_card = cid
-            if not self._steal_choices(p):
-                events.append(ev.NothingToSteal(p, cid))
-                self._pending = 0
-            self._resolve_steals(events)
+        return kills
 
     def _steal(self, cid: str, events: list[Event]) -> None:
         p = self._current
@@ -452,8 +471,8 @@ class State(BaseState, Scoring):
             not self.rules.equal_turns or nxt == self.rules.first_player or not self._hands[nxt]
         ):
             self._over = True
-            totals = self._totals()
-            events.append(ev.GameOver(tuple(totals), tuple(self._winners(totals))))
+            totals = self.totals()
+            events.append(ev.GameOver(tuple(totals), tuple(self.winners_for(totals))))
         self._current = nxt
 
     # ------------------------------------------------------------------ copying, saving
@@ -566,9 +585,9 @@ class State(BaseState, Scoring):
     def parse_action(self, text: str) -> Move:
         """The move :meth:`action_to_str` wrote; ``ValueError`` with a sentence otherwise."""
         words = text.split(maxsplit=1) if isinstance(text, str) else []
-        if len(words) != 2 or words[0].lower() not in _MOVES:
+        if len(words) != 2 or words[0].lower() not in MOVES:
             raise ValueError(f"A move reads like 'play zebra#2' (or discard, steal), not {text!r}.")
-        return _MOVES[words[0].lower()](words[1].strip())
+        return MOVES[words[0].lower()](words[1].strip())
 
     def determinize(self, player: int, rng: random.Random) -> State:
         """A full state consistent with ``player``'s :meth:`observation`, hidden cards from ``rng``."""

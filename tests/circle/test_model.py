@@ -545,8 +545,8 @@ def test_undo_in_a_bot_game_pauses_the_bots_so_the_position_can_be_studied():
     moves = len(model.history)
     assert model.state.is_over
     dash._undo.clicks += 1
-    assert dash.paused
+    assert dash.model.bot_loop.paused
     assert len(model.history) == moves - 1, "one move back, and no bot replays it"
-    dash.paused = False
+    dash.model.bot_loop.paused = False
     assert model.state.is_over, "unpaused, the bots play on to the end"
     assert len(model.history) >= moves
