@@ -21,8 +21,9 @@ never played.  A bot that fails, or chooses a move the rules refuse, leaves the 
 and the reason in the model's message; it is not asked again about that position with that
 seat.  This module imports ``param`` only.
 
->>> from cole_panel.circle.model import CircleModel
->>> game = CircleModel(seat0="Greedy", seat1="Random", seed=1, radius=2)
+>>> from cole_panel.game_pages import GAME_PAGES
+>>> Model = next(iter(GAME_PAGES.values())).model_class   # the first game's model
+>>> game = Model(seat0="Greedy", seat1="Random", seed=1)
 >>> game.bot_loop.paused = True
 >>> game.run_bots() is None, game.history == []
 (True, True)
