@@ -58,35 +58,35 @@ class GreedyBot:
         """The cell with the best (swing, mobility) score."""
         if state.is_over:
             raise ValueError("The game is over; there is no move to choose.")
-        me = state._player
+        me = state.current_player
         you = 1 - me
         sign = -1 if state.rules.no_placement_wins else 1
         best: list[int] = []
         best_key: tuple[int, int] | None = None
-        for i in state._legal_indices():
-            child = state._fast_clone()
-            before = child._eaten[me]
-            child._play(i)
-            if child._outcome is not None:
-                swing = WIN if child._outcome.winner == me else -WIN
+        for i in state.legal_indices():
+            child = state.fast_clone()
+            before = child.eaten[me]
+            child.play_index(i)
+            if child.outcome is not None:
+                swing = WIN if child.outcome.winner == me else -WIN
                 key = (swing, 0)
             else:
-                gain = child._eaten[me] - before
+                gain = child.eaten[me] - before
                 threat = 0
-                need = state.rules.capture_target - child._eaten[you]
-                for j in child._legal_indices(you):
-                    meal = child._meal(j, you)
+                need = state.rules.capture_target - child.eaten[you]
+                for j in child.legal_indices(you):
+                    meal = child.meal(j, you)
                     if meal >= need:
                         threat = WIN
                         break
                     threat = max(threat, meal)
-                mobility = len(child._legal_indices(me)) - len(child._legal_indices(you))
+                mobility = len(child.legal_indices(me)) - len(child.legal_indices(you))
                 key = (gain - threat, sign * mobility)
             if best_key is None or key > best_key:
                 best_key, best = key, [i]
             elif key == best_key:
                 best.append(i)
-        return state._b.cells[self.rng.choice(best)]
+        return state.board.cells[self.rng.choice(best)]
 
     def __repr__(self) -> str:
         return "GreedyBot()"
@@ -98,32 +98,32 @@ class CircleSearch(SearchGame):
     that wins at once is played without searching."""
 
     def determinize(self, seen: State, player: int, rng: random.Random) -> State:
-        return seen._fast_clone()
+        return seen.fast_clone()
 
     def moves(self, world: State) -> list[int]:
-        return world._legal_indices(ordered=False)
+        return world.legal_indices(ordered=False)
 
     def play(self, world: State, move: int) -> None:
-        world._play(move)
+        world.play_index(move)
 
     def action(self, world: State, move: int) -> Cell:
-        return world._b.cells[move]
+        return world.board.cells[move]
 
     def move_of(self, world: State, action: Cell) -> int:
-        return world._b.index[action]
+        return world.board.index[action]
 
     def mover(self, world: State) -> int | None:
-        return None if world._outcome is not None else world._player
+        return world.current_player
 
     def rollout(self, world: State, rng: random.Random) -> tuple[float, float]:
-        outcome = world._outcome
-        winner = outcome.winner if outcome is not None else world._rollout(rng, [])
+        outcome = world.outcome
+        winner = outcome.winner if outcome is not None else world.rollout(rng, [])
         return (1.0, 0.0) if winner == 0 else (0.0, 1.0)
 
     def shortcut(self, world: State, moves: list[int]) -> int | None:
-        me = world._player
-        need = world.rules.capture_target - world._eaten[me]
-        return next((i for i in sorted(moves) if world._meal(i, me) >= need), None)
+        me = world.current_player
+        need = world.rules.capture_target - world.eaten[me]
+        return next((i for i in sorted(moves) if world.meal(i, me) >= need), None)
 
 
 class MCTSBot(SearchBot):

@@ -37,24 +37,20 @@ GAME_NAME = "circle-of-life"
 
 def save(state: Any) -> dict[str, Any]:
     """The save dict of a :class:`~engines.circle.State`."""
-    cells = state._b.cells
-    s0, s1, eaten, to_move = state._start
+    s0, s1, eaten, to_move = state.start
 
-    def listed(indices: Iterable[int]) -> list[list[int]]:
-        return [list(cells[i]) for i in sorted(indices)]
+    def listed(cells: Iterable[Cell]) -> list[list[int]]:
+        return [list(cell) for cell in cells]
 
-    outcome = state._outcome
+    outcome = state.outcome
     return {
         **header(GAME_NAME),
         "rules": state.rules.to_dict(),
         "seed": state.seed,
         "start": {"stones": [listed(s0), listed(s1)], "eaten": list(eaten), "to_move": to_move},
-        "moves": [list(cells[i]) for i in state._moves],
-        "stones": [
-            listed(i for i, p in enumerate(state._owner) if p == 0),
-            listed(i for i, p in enumerate(state._owner) if p == 1),
-        ],
-        "eaten": list(state._eaten),
+        "moves": listed(state.moves),
+        "stones": [listed(state.stones(0)), listed(state.stones(1))],
+        "eaten": list(state.eaten),
         "to_move": state.current_player,
         "winner": None if outcome is None else outcome.winner,
         "reason": None if outcome is None else outcome.reason,
@@ -79,8 +75,7 @@ def load(cls: Any, data: Any) -> Any:
     stones = start["stones"]
     if not isinstance(stones, list) or len(stones) != 2:
         raise ValueError("start.stones must be a list of two lists of cells.")
-    state = cls(rules, seed)
-    state._setup(stones, start["to_move"], start["eaten"], "start.")
+    state = cls.from_cells(stones, start["to_move"], start["eaten"], rules, seed, "start.")
     moves = data["moves"]
     if not isinstance(moves, list):
         raise ValueError(f"moves must be a list of cells, not {type(moves).__name__}.")
@@ -89,7 +84,7 @@ def load(cls: Any, data: Any) -> Any:
         reason = state.why_illegal(cell)
         if reason is not None:
             raise ValueError(f"moves[{n}]: {reason}")
-        state._play(state._b.index[cell])
+        state.play_index(state.board.index[cell])
     written = state.to_dict()
     for key in ("stones", "eaten", "to_move", "winner", "reason"):
         if _strict(data[key]) != _strict(written[key]):

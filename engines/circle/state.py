@@ -47,6 +47,15 @@ class State(BaseState):
     """A Circle of Life game: mutable, cheap to :meth:`clone`.
 
     Make one with :func:`new_game`, :meth:`from_position`, :func:`replay` or :meth:`from_dict`.
+
+    The *fast path* for bots and search works on cell numbers (indexes into
+    ``board.cells``) and checks nothing: :meth:`legal_indices`, :meth:`play_index`,
+    :meth:`meal`, :meth:`fast_clone` and :meth:`rollout`.
+
+    >>> game = replay(["E5"])
+    >>> i = game.board.index[(1, 0)]
+    >>> i in game.legal_indices(), game.meal(i, 1)
+    (True, 0)
     """
 
     __slots__ = (
@@ -151,6 +160,23 @@ class State(BaseState):
         p = self._owner[i]
         return None if p < 0 else p
 
+    def stones(self, player: int) -> tuple[Cell, ...]:
+        """The cells of ``player``'s stones, in reading order.
+
+        >>> replay(["E5", "E6", "D5"]).stones(0)
+        ((0, -1), (0, 0))
+        """
+        cells = self._b.cells
+        return tuple(cells[i] for i, p in enumerate(self._owner) if p == player)
+
+    @property
+    def start(self) -> tuple[tuple[Cell, ...], tuple[Cell, ...], tuple[int, int], int]:
+        """The start position: Orange's cells, Black's cells (reading order), the stones each
+        had eaten and the player to move.  :meth:`start_position` makes a game of it."""
+        s0, s1, eaten, to_move = self._start
+        cells = self._b.cells
+        return (tuple(cells[i] for i in s0), tuple(cells[i] for i in s1), eaten, to_move)
+
     def critter_at(self, cell: Cell) -> Critter | None:
         """The critter covering ``cell``, or ``None`` if it is empty."""
         i = self._index(cell)
@@ -223,8 +249,9 @@ class State(BaseState):
             adj &= ~cm
         return m
 
-    def _legal_indices(self, p: int | None = None, ordered: bool = True) -> list[int]:
-        """Cell numbers where player p (default: the mover) may place, ignoring game over."""
+    def legal_indices(self, p: int | None = None, ordered: bool = True) -> list[int]:
+        """Cell numbers where player p (default: the mover) may place, ignoring game over
+        (fast path; ``ordered=False`` skips sorting them)."""
         p = self._player if p is None else p
         mine = self._occ[p]
         cells = sorted(self._empties) if ordered else self._empties
@@ -239,7 +266,7 @@ class State(BaseState):
         if self._outcome is not None:
             return []
         cells = self._b.cells
-        return [cells[i] for i in self._legal_indices()]
+        return [cells[i] for i in self.legal_indices()]
 
     def why_illegal(self, cell: Any) -> str | None:
         """Why placing on ``cell`` is illegal now (one sentence), or ``None`` if it is legal."""
@@ -302,8 +329,9 @@ class State(BaseState):
             stones > 0 and self._eaten[player] + stones >= self.rules.capture_target,
         )
 
-    def _meal(self, i: int, p: int) -> int:
-        """Stones player p would eat by placing on empty cell number i (assumed legal)."""
+    def meal(self, i: int, p: int) -> int:
+        """Stones player p would eat by placing on empty cell number i (fast path: assumed
+        legal, nothing checked, the game unchanged)."""
         owner = self._owner
         crit = self._crit
         m = 1 << i
@@ -370,7 +398,7 @@ class State(BaseState):
         cells = self._b.cells
         union = self._union(i, p)
         merged = self._count_critters(union)
-        new, eaten = self._play(i)
+        new, eaten = self.play_index(i)
         sp, members, _ = self._b.info[new]
         where = cells[i]
         events: list[Event] = [
@@ -395,8 +423,11 @@ class State(BaseState):
             events.append(self._outcome.event())
         return events
 
-    def _play(self, i: int) -> tuple[int, list[int]]:
-        """Place the mover's stone on legal cell number i; return (new critter, eaten masks)."""
+    def play_index(self, i: int) -> tuple[int, list[int]]:
+        """Place the mover's stone on legal cell number i; return (new critter, eaten masks).
+
+        The fast path of :meth:`apply`: nothing is checked and no events are made.
+        """
         b = self._b
         owner = self._owner
         crit = self._crit
@@ -455,13 +486,13 @@ class State(BaseState):
 
     def clone(self) -> State:
         """An independent copy (the rules, board tables and start position are shared)."""
-        new = self._fast_clone()
+        new = self.fast_clone()
         new.rng = random.Random()
         new.rng.setstate(self.rng.getstate())
         return new
 
-    def _fast_clone(self) -> State:
-        """Like :meth:`clone` but sharing the (unused) random generator; for search."""
+    def fast_clone(self) -> State:
+        """Like :meth:`clone` but sharing the (unused) random generator (fast path, for search)."""
         new = State.__new__(State)
         new.rules = self.rules
         new.seed = self.seed
@@ -515,6 +546,16 @@ class State(BaseState):
             raise ValueError("stones must give each player's cells: {0: [...], 1: [...]}.")
         to_move = rules.first_player if to_move is None else to_move
         state._setup(lists, to_move, eaten, "", labels=True)
+        return state
+
+    @classmethod
+    def from_cells(
+        cls, stones: Any, to_move: Any, eaten: Any, rules: Rules, seed: int | None, field: str
+    ) -> Self:
+        """A game from a start position as a save gives it: two lists of [q, r] pairs (no
+        labels), every value required; ``ValueError`` starts with ``field`` and the value."""
+        state = cls(rules, seed)
+        state._setup(stones, to_move, eaten, field)
         return state
 
     def _setup(
@@ -616,7 +657,7 @@ class State(BaseState):
         """
         if self._outcome is not None:
             return self._outcome.winner
-        winner = self._rollout(rng, self._moves)
+        winner = self.rollout(rng, self._moves)
         # The hot loop keeps only the bitmasks, critters and empty list; redo the rest.
         owner = self._owner
         occ0, occ1 = self._occ
@@ -629,8 +670,13 @@ class State(BaseState):
             pos[i] = k
         return winner
 
-    def _rollout(self, rng: random.Random, moves: list[int]) -> int:
-        """The hot loop of :meth:`random_playout`; leaves ``_owner`` and ``_pos`` stale."""
+    def rollout(self, rng: random.Random, moves: list[int]) -> int:
+        """Play uniformly random moves to the end, appending their cell numbers to ``moves``;
+        return the winner (fast path: the hot loop of :meth:`random_playout`).
+
+        Only the bitmasks, critters, empty cells, eaten counts and outcome stay true: the
+        per-cell owners go stale, so only a throwaway copy (:meth:`fast_clone`) may do this.
+        """
         info = self._b.info
         joined = self._joined
         crit = self._crit
