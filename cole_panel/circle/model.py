@@ -128,7 +128,7 @@ class CircleModel(GameModel, CircleOptions):
 
     def set_game(self, state: State, message: str = "Position set up.") -> None:
         """Replace the game by ``state``'s, with its moves as the history (to step through)."""
-        self._bots.clear()
+        self.bot_shelf.clear()
         self._adopt(state, message)
 
     def _adopt(self, state: State, message: str) -> None:
@@ -147,7 +147,7 @@ class CircleModel(GameModel, CircleOptions):
         """Show the game from ``start`` through ``history`` (``future`` to redo) at ``state``
         (by default where the history ends); that state."""
         rules = start.rules
-        return self._show(
+        return self.show_history(
             start,
             history,
             future,
@@ -203,7 +203,7 @@ class CircleModel(GameModel, CircleOptions):
             f"{PLAYER_NAMES[rules.first_player]} starts; "
             f"eat {count_stones(rules.capture_target)} to win."
         )
-        self._start(state, message, view_index=None, hint=None)
+        self.show_new_game(state, message, view_index=None, hint=None)
 
     def play(self, action: Cell | str) -> bool:
         """The player to move places a stone on ``action`` (a (q, r) cell or a label like 'E5').
@@ -212,22 +212,22 @@ class CircleModel(GameModel, CircleOptions):
         :attr:`message`, which then holds the rules' one-sentence reason.
         """
         if self.viewing_past:
-            return self._refuse(
+            return self.refuse(
                 "You are looking at a past position; go back to the live game to play."
             )
         new = self.state.clone()
         try:
             events = new.apply(action)
         except IllegalAction as err:
-            return self._refuse(str(err))
-        self._played([Turn.record(self.state, action, events, new)], hint=None)
+            return self.refuse(str(err))
+        self.show_played([Turn.record(self.state, action, events, new)], hint=None)
         return True
 
     def human_play(self, action: Cell | str) -> bool:
         """What a click on the board does: play only if a person is to move at the live game."""
         p = self.state.current_player
         if not self.viewing_past and p is not None and self.seat(p) != "Human":
-            return self._refuse(
+            return self.refuse(
                 f"It is {PLAYER_NAMES[p]}'s turn, and the "
                 f"{self.seat(p)} bot plays {PLAYER_NAMES[p]}; wait for its move."
             )
@@ -240,7 +240,7 @@ class CircleModel(GameModel, CircleOptions):
         """Take back the last move (and a bot's reply, so a person is to move again); refused
         while a past position is on view, since the live game is not what the player sees."""
         if self.viewing_past:
-            return self._refuse(
+            return self.refuse(
                 "You are looking at a past position; go back to the live game to undo."
             )
         return super().undo()
@@ -248,12 +248,12 @@ class CircleModel(GameModel, CircleOptions):
     def redo(self) -> bool:
         """Replay the move(s) last undone; refused while a past position is on view."""
         if self.viewing_past:
-            return self._refuse(
+            return self.refuse(
                 "You are looking at a past position; go back to the live game to redo."
             )
         return super().redo()
 
-    def _to_move_text(self, state: State) -> str:
+    def to_move_text(self, state: State) -> str:
         p = state.current_player
         if p is None:
             return state.outcome.describe() if state.outcome else "the game is over."
@@ -287,7 +287,7 @@ class CircleModel(GameModel, CircleOptions):
         kind, strength = self.seat(player), self.strength(player)
         if hint or kind == "Human":
             kind, strength = "MCTS", self.hint_strength
-        return self._bots.get(player, kind, strength, self.seed)
+        return self.bot_shelf.get(player, kind, strength, self.seed)
 
     def bot_request(self, state: State | None = None, hint: bool = False) -> Any:
         """The move of the mover's bot (or the hint bot) as plain data, to compute anywhere."""
@@ -308,11 +308,11 @@ class CircleModel(GameModel, CircleOptions):
     def bot_move(self) -> bool:
         """Let the mover's bot (the hint bot when a person sits there) make one move."""
         if self.viewing_past:
-            return self._refuse(
+            return self.refuse(
                 "You are looking at a past position; go back to the live game first."
             )
         if self.state.is_over:
-            return self._refuse(f"The game is over: {self.outcome_text}")
+            return self.refuse(f"The game is over: {self.outcome_text}")
         return self.play(self.bot_choice())
 
     def suggest(self) -> Cell | None:
@@ -349,7 +349,7 @@ class CircleModel(GameModel, CircleOptions):
 
         def adopt() -> str:
             state = self._show_game(start, history, future)
-            return f"Loaded a game of {len(history)} moves; {self._to_move_text(state)}"
+            return f"Loaded a game of {len(history)} moves; {self.to_move_text(state)}"
 
         return len(PLAYER_NAMES), adopt
 

@@ -134,7 +134,9 @@ class GameModel(param.Parameterized):
     def __init__(self, **params: Any):
         state = params.pop("state", None)
         super().__init__(**params)
-        self._bots = BotShelf(self.game)
+        self.bot_shelf = BotShelf(self.game)
+        """The bots made so far, one per seat and kind; a game's own :meth:`bot_for` takes its
+        bots from here, and a new or loaded game clears it."""
         self.bot_loop = BotLoop(self)
         """The one loop that lets this game's bots move (page, room or notebook alike)."""
         if state is None:
@@ -207,10 +209,10 @@ class GameModel(param.Parameterized):
         return updates
 
     # ------------------------------------------------------------------ messages
-    def _start(self, state: Any, message: str, **updates: Any) -> None:
+    def show_new_game(self, state: Any, message: str, **updates: Any) -> None:
         """Show a new game at ``state`` (no turns yet, the bots forgotten) saying ``message``;
         ``updates`` reset the game's own parameters (selections, pending picks...)."""
-        self._bots.clear()
+        self.bot_shelf.clear()
         self.param.update(
             state=state,
             start=state.clone(),
@@ -222,7 +224,7 @@ class GameModel(param.Parameterized):
             **updates,
         )
 
-    def _show(
+    def show_history(
         self, start: Any, history: list[Turn], future: list[Turn], state: Any = None, **updates: Any
     ) -> Any:
         """Show the game from ``start`` through ``history`` (``future`` to redo) at ``state``, by
@@ -240,9 +242,9 @@ class GameModel(param.Parameterized):
         )
         return state
 
-    def _played(self, turns: Sequence[Turn], **updates: Any) -> None:
+    def show_played(self, turns: Sequence[Turn], **updates: Any) -> None:
         """Show ``turns``, just played at the live game, as the end of the history (nothing
-        left to redo), their sentences as the message; ``updates`` as in :meth:`_show`."""
+        left to redo), their sentences as the message; ``updates`` as in :meth:`show_history`."""
         self.param.update(
             state=turns[-1].state,
             history=[*self.history, *turns],
@@ -253,12 +255,13 @@ class GameModel(param.Parameterized):
             **updates,
         )
 
-    def _refuse(self, sentence: str) -> bool:
+    def refuse(self, sentence: str) -> bool:
         """Say why a request is refused; nothing else changes.  Returns False."""
         self.param.update(message=sentence, message_is_error=True)
         return False
 
-    def _to_move_text(self, state: Any) -> str:
+    def to_move_text(self, state: Any) -> str:
+        """Whose turn it is at ``state``, as the end of a sentence ("Orange to move.")."""
         p = state.current_player
         return "the game is over." if p is None else f"{self.player_name(p)} to move."
 
@@ -280,9 +283,9 @@ class GameModel(param.Parameterized):
         undone turns showed is hidden again (:meth:`_hide_unseen`), so an undo never tells a
         player what she would not otherwise know."""
         if not self.history:
-            return self._refuse("There is no move to undo.")
+            return self.refuse("There is no move to undo.")
         if self.undo_limit is not None and self.undos_in_a_row >= self.undo_limit:
-            return self._refuse(self._undo_limit_text())
+            return self.refuse(self._undo_limit_text())
         history, future = list(self.history), list(self.future)
         humans = self.humans
         while history:
@@ -295,7 +298,7 @@ class GameModel(param.Parameterized):
         taken = len(future) - len(self.future)
         refusal = self._undo_refusal(history, future[:taken])
         if refusal:
-            return self._refuse(refusal)
+            return self.refuse(refusal)
         hidden = self._hide_unseen(history, future)
         history, future = hidden.pop("history", history), hidden.pop("future", future)
         state = history[-1].state if history else hidden.get("start", self.start)
@@ -306,7 +309,7 @@ class GameModel(param.Parameterized):
             future=future,
             events=[],
             message_is_error=False,
-            message=f"Took back {taken} move{'s' * (taken != 1)}; {self._to_move_text(state)}",
+            message=f"Took back {taken} move{'s' * (taken != 1)}; {self.to_move_text(state)}",
             **self._jump_updates(state),
         )
         return True
@@ -342,7 +345,7 @@ class GameModel(param.Parameterized):
     def redo(self) -> bool:
         """Replay what was last undone (a person's turn and the bots' turns after it)."""
         if not self.future:
-            return self._refuse("There is no move to redo.")
+            return self.refuse("There is no move to redo.")
         history, future = list(self.history), list(self.future)
         humans = self.humans
         while future:
@@ -373,7 +376,7 @@ class GameModel(param.Parameterized):
         kind = kind or self.seat(player)
         if kind == "Human":
             kind = "Greedy"
-        return self._bots.get(player, kind, self.strength(player), self.seed)
+        return self.bot_shelf.get(player, kind, self.strength(player), self.seed)
 
     def bot_request(self, state: Any = None, kind: str | None = None) -> BotRequest:
         """The mover's bot move as plain data, to compute anywhere (a worker process, a thread
@@ -461,10 +464,10 @@ class GameModel(param.Parameterized):
             players, adopt = self._read_fields(data)
             seats = read_seats(data, players)
         except ValueError as err:
-            return self._refuse(
+            return self.refuse(
                 f"Could not load the file: {short(str(err), 400)} The current game is unchanged."
             )
-        self._bots.clear()
+        self.bot_shelf.clear()
         self.param.update(self._seat_updates(seats))
         message = adopt()
         self.param.update(message=message, message_is_error=False)

@@ -306,7 +306,7 @@ class EcosystemModel(GameModel, DraftOptions):
             f"New {kind} for {rules.players} players: pick a card from your hand, then "
             "click a green cell of the matching park."
         )
-        self._start(state, message, pending=[], undone=[])
+        self.show_new_game(state, message, pending=[], undone=[])
 
     def _adopt(self, state: State, history: list[Turn], message: str) -> None:
         self.param.update(
@@ -329,14 +329,14 @@ class EcosystemModel(GameModel, DraftOptions):
         """
         player = self.state.current_player
         if player is None:
-            return self._refuse("The draft is over.")
+            return self.refuse("The draft is over.")
         new = self.state.clone()
         try:
             pick = action if isinstance(action, Pick) else Pick(*action)
             events = new.apply(pick)
         except (IllegalAction, ValueError, TypeError) as err:
-            return self._refuse(str(err))
-        self._played([Turn.record(self.state, pick, events, new)], pending=[], undone=[])
+            return self.refuse(str(err))
+        self.show_played([Turn.record(self.state, pick, events, new)], pending=[], undone=[])
         return True
 
     def pick(self, card: CardType | str, cell: tuple[int, int], park: str | None = None) -> bool:
@@ -345,21 +345,21 @@ class EcosystemModel(GameModel, DraftOptions):
         state = self.state
         p = state.current_player
         if p is None:
-            return self._refuse("The draft is over.")
+            return self.refuse("The draft is over.")
         if self.seat(p) != "Human":
-            return self._refuse(f"It is {self.seat_name(p)}'s turn to pick; wait for it.")
+            return self.refuse(f"It is {self.seat_name(p)}'s turn to pick; wait for it.")
         try:
             pick = Pick(card_from_code(card), tuple(cell), park)
         except ValueError as err:
-            return self._refuse(str(err))
+            return self.refuse(str(err))
         if pick.park in self.park_names and self.pending_for(pick.park) is not None:
-            return self._refuse(
+            return self.refuse(
                 f"You already placed a card in {park_phrase(pick.park)} this "
                 "turn: undo it to change it, or pass the hands."
             )
         reason = state.why_illegal(pick)
         if reason is not None:
-            return self._refuse(reason)
+            return self.refuse(reason)
         if not self.confirm_turn:
             return self.play(pick)
         pending = [*self.pending, pick]
@@ -387,10 +387,10 @@ class EcosystemModel(GameModel, DraftOptions):
     def confirm(self) -> bool:
         """ "Pass hands": play the person's pending picks, in the order she made them."""
         if not self.pending:
-            return self._refuse("Pick a card and a cell first.")
+            return self.refuse("Pick a card and a cell first.")
         if not self.ready_to_pass:
             missing = next(n for n in self.park_names if self.pending_for(n) is None)
-            return self._refuse(f"Pick a card for {park_phrase(missing)} too.")
+            return self.refuse(f"Pick a card for {park_phrase(missing)} too.")
         state = self.state
         turns = []
         for pick in self.pending:
@@ -398,10 +398,10 @@ class EcosystemModel(GameModel, DraftOptions):
             try:
                 events = new.apply(pick)
             except IllegalAction as err:  # cannot happen: each was checked when made
-                return self._refuse(str(err))
+                return self.refuse(str(err))
             turns.append(Turn.record(state, pick, events, new))
             state = new
-        self._played(turns, pending=[], undone=[])
+        self.show_played(turns, pending=[], undone=[])
         return True
 
     def _undo_index(self) -> int | None:
@@ -433,8 +433,8 @@ class EcosystemModel(GameModel, DraftOptions):
         index = self._undo_index()
         if index is None:
             if not self.history:
-                return self._refuse("There is no pick of yours to undo.")
-            return self._refuse("Your last pick stands: the hands have passed since.")
+                return self.refuse("There is no pick of yours to undo.")
+            return self.refuse("Your last pick stands: the hands have passed since.")
         history = self.history[:index]
         taken = self.history[index:]
         state = history[-1].state if history else self.start
@@ -460,7 +460,7 @@ class EcosystemModel(GameModel, DraftOptions):
             self.undone = undone
             return True
         if not self.future:
-            return self._refuse("There is no pick to redo.")
+            return self.refuse("There is no pick to redo.")
         future = list(self.future)
         turns = []
         while future:
@@ -497,9 +497,9 @@ class EcosystemModel(GameModel, DraftOptions):
     def bot_move(self) -> bool:
         """Let the mover's bot (the greedy bot for a person) make one pick."""
         if self.state.is_over:
-            return self._refuse("The draft is over.")
+            return self.refuse("The draft is over.")
         if self.pending:
-            return self._refuse("Pass the hands or undo your pending pick first.")
+            return self.refuse("Pass the hands or undo your pending pick first.")
         return self.play(self.bot_choice())
 
     # ------------------------------------------------------------------ saving

@@ -50,7 +50,7 @@ class RoomEcosystemModel(RoomMirror, EcosystemModel):
         if self.room is not None:
             why = self.room.why_not_yours(self.token)
             if why is not None:
-                return self._refuse(why)
+                return self.refuse(why)
         return super().pick(card, cell, park)
 
     def confirm(self) -> bool:
@@ -62,7 +62,7 @@ class RoomEcosystemModel(RoomMirror, EcosystemModel):
         for pick in picks:
             why = self.room.play(self.token, pick)
             if why is not None:
-                return self._refuse(why)
+                return self.refuse(why)
         return True
 
     def undo(self) -> bool:

@@ -135,15 +135,15 @@ class RoomMirror:
         if to_move is not None:
             action = to_move(action)
             if isinstance(action, str):
-                return self._refuse(action)
+                return self.refuse(action)
         why = self.room.play(self.token, action)
-        return True if why is None else self._refuse(why)
+        return True if why is None else self.refuse(why)
 
     def undo(self) -> bool:
         if self.room is None:
             return super().undo()
         if not self.history:
-            return self._refuse("There is no move to undo.")
+            return self.refuse("There is no move to undo.")
         said = self.room.vote_undo(self.token)
         self.param.update(message=said, message_is_error=False)
         return True
@@ -151,7 +151,7 @@ class RoomMirror:
     def redo(self) -> bool:
         if self.room is None:
             return super().redo()
-        return self._refuse("Redo is off in a room: play the move again instead.")
+        return self.refuse("Redo is off in a room: play the move again instead.")
 
     def new_game(self) -> bool:
         if self.room is None:
@@ -160,14 +160,14 @@ class RoomMirror:
         try:
             self.room.new_game(self.token, options)
         except RoomError as err:
-            return self._refuse(str(err))
+            return self.refuse(str(err))
         return True
 
     def load(self, text: str) -> bool:
         if self.room is None:
             return super().load(text)
         why = self.room.load(self.token, text)
-        return True if why is None else self._refuse(why)
+        return True if why is None else self.refuse(why)
 
     def save(self) -> str:
         if self.room is None:
@@ -175,10 +175,10 @@ class RoomMirror:
         return self.room.save(self.token)
 
     def bot_move(self) -> bool:
-        return self._refuse("In a room, bots play only the seats the host gives them.")
+        return self.refuse("In a room, bots play only the seats the host gives them.")
 
     def play_out(self, kind: str = "Greedy") -> int:
-        self._refuse("In a room, bots play only the seats the host gives them.")
+        self.refuse("In a room, bots play only the seats the host gives them.")
         return 0
 
     def _on_seat_menu(self, *events: Any) -> None:
@@ -195,7 +195,7 @@ class RoomMirror:
                 else:
                     self.room.set_seat(self.token, p, self.room.seats[p].kind, e.new)
             except RoomError as err:
-                self._refuse(str(err))
+                self.refuse(str(err))
         me = self.room.listeners.get(self.listener)
         if me is not None:
             me.notify()  # a refused change is set back by the room's values

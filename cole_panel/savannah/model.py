@@ -291,7 +291,7 @@ class SavannahModel(GameModel, SavannahOptions):
         if cid is None:
             owner = self.hand_owner
             whose = "the hand shown" if owner is None else f"{player_name(owner)}'s hand"
-            return self._refuse(f"There is no {name_of(card)} in {whose}.")
+            return self.refuse(f"There is no {name_of(card)} in {whose}.")
         state = self.state
         mover = state.current_player
         name = name_of(cid)
@@ -359,15 +359,15 @@ class SavannahModel(GameModel, SavannahOptions):
         """
         state = self.state
         if state.is_over:
-            return self._refuse(f"The game is over. {self.outcome_text}")
+            return self.refuse(f"The game is over. {self.outcome_text}")
         move = self._to_move(action)
         if isinstance(move, str):
-            return self._refuse(move)
+            return self.refuse(move)
         new = state.clone()
         try:
             events = new.apply(move)
         except IllegalAction as err:
-            return self._refuse(str(err))
+            return self.refuse(str(err))
         turn = Turn.record(state, move, events, new)
         self._commit([*self.history, turn], [], turn)
         return True
@@ -376,12 +376,12 @@ class SavannahModel(GameModel, SavannahOptions):
         """What the page's Play button does: play only if a person may move now."""
         p = self.state.current_player
         if p is not None and self.seat(p) != "Human":
-            return self._refuse(
+            return self.refuse(
                 f"It is {player_name(p)}'s turn, and the {self.seat(p)} bot "
                 f"plays {player_name(p)}; wait for its move."
             )
         if self.waiting_for is not None:
-            return self._refuse(f"Pass the device to {player_name(p)}: their hand is covered.")
+            return self.refuse(f"Pass the device to {player_name(p)}: their hand is covered.")
         return self.play(action)
 
     def _commit(self, history: list[Turn], future: list[Turn], turn: Turn) -> None:
@@ -407,7 +407,7 @@ class SavannahModel(GameModel, SavannahOptions):
         """Uncover the hand of the person to move (the "I am Player N" button)."""
         p = self.state.current_player if player is None else player
         if p is None or self.seat(p) != "Human":
-            return self._refuse("Only a person to move can uncover their hand.")
+            return self.refuse("Only a person to move can uncover their hand.")
         self.param.update(
             revealed=p,
             selected=None,
@@ -475,14 +475,14 @@ class SavannahModel(GameModel, SavannahOptions):
         try:
             rules = self.rules
         except ValueError as err:
-            return self._refuse(f"Cannot start that game: {err}.")
+            return self.refuse(f"Cannot start that game: {err}.")
         state = new_game(rules, seed=self.seed)
         message = (
             f"New game for {rules.players} players: {player_name(state.current_player)} "
             f"starts. {state.pile_size} cards in the draw pile; the game ends when the last "
             "one is drawn."
         )
-        self._start(state, message, shuffles=[], selected=None, revealed=None)
+        self.show_new_game(state, message, shuffles=[], selected=None, revealed=None)
         return True
 
     def adopt(
@@ -490,9 +490,9 @@ class SavannahModel(GameModel, SavannahOptions):
     ) -> None:
         """Show the game from ``start`` through ``history`` (``future`` to redo), saying
         ``message``; ``updates`` are set with it (e.g. ``shuffles``, ``hide_hands``)."""
-        self._bots.clear()
+        self.bot_shelf.clear()
         updates.setdefault("shuffles", [])
-        self._show(
+        self.show_history(
             start,
             history,
             future,
@@ -508,7 +508,7 @@ class SavannahModel(GameModel, SavannahOptions):
     def bot_move(self) -> bool:
         """Let the mover's bot (the Greedy bot when a person sits there) make one move."""
         if self.state.is_over:
-            return self._refuse(f"The game is over. {self.outcome_text}")
+            return self.refuse(f"The game is over. {self.outcome_text}")
         return self.play(self.bot_choice())
 
     def play_out(self, kind: str = "Greedy") -> int:
@@ -524,7 +524,7 @@ class SavannahModel(GameModel, SavannahOptions):
             history.append(turn)
             state = new
         if turn is None:
-            self._refuse("The game is already over.")
+            self.refuse("The game is already over.")
             return 0
         made = len(history) - len(self.history)
         self._commit(history, [], turn)
@@ -550,7 +550,7 @@ class SavannahModel(GameModel, SavannahOptions):
 
         def adopt() -> str:
             state = history[-1].state if history else start
-            message = f"Loaded a game of {len(history)} moves; {self._to_move_text(state)}"
+            message = f"Loaded a game of {len(history)} moves; {self.to_move_text(state)}"
             self.adopt(start, history, future, message, hide_hands=hide)
             return message
 

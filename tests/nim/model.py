@@ -55,12 +55,12 @@ class NimModel(GameModel, options_class(Rules, name="NimOptions")):
     start = param.ClassSelector(class_=State, doc="The position the game started from.")
 
     def _set_up(self, state: State) -> None:
-        self._start(state, "Position set up.")
+        self.show_new_game(state, "Position set up.")
 
     def new_game(self) -> None:
         """Start a new game with the current options (seats are kept)."""
         rules = self.make_rules()
-        self._start(new_game(rules), f"New game: take 1 to {rules.max_take} stones a turn.")
+        self.show_new_game(new_game(rules), f"New game: take 1 to {rules.max_take} stones a turn.")
 
     def play(self, action: Any) -> bool:
         """The player to move takes stones: ``(pile, count)`` or text like ``"2:3"``."""
@@ -70,8 +70,8 @@ class NimModel(GameModel, options_class(Rules, name="NimOptions")):
             new = self.state.clone()
             events = new.apply(action)
         except (IllegalAction, ValueError) as err:
-            return self._refuse(str(err))
-        self._played([Turn.record(self.state, action, events, new)])
+            return self.refuse(str(err))
+        self.show_played([Turn.record(self.state, action, events, new)])
         return True
 
     def _save_fields(self) -> dict[str, Any]:
@@ -91,7 +91,7 @@ class NimModel(GameModel, options_class(Rules, name="NimOptions")):
 
         def adopt() -> str:
             state = history[-1].state if history else start
-            self._show(start, history, future, state)
+            self.show_history(start, history, future, state)
             return f"Loaded a game of {len(history)} moves."
 
         return 2, adopt
