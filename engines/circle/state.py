@@ -164,7 +164,7 @@ class State(BaseState):
         """The cells of ``player``'s stones, in reading order.
 
         >>> replay(["E5", "E6", "D5"]).stones(0)
-        ((0, -1), (0, 0))
+        ((1, -1), (0, 0))
         """
         cells = self._b.cells
         return tuple(cells[i] for i, p in enumerate(self._owner) if p == player)
