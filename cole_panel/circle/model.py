@@ -333,16 +333,10 @@ class CircleModel(GameModel, CircleOptions):
 
     # ------------------------------------------------------------------ saving
     def _save_fields(self) -> dict[str, Any]:
-        return {
-            "rules": self.state.rules.to_dict(),
-            "moves": [t.label for t in self.history],
-            "redo": [t.label for t in self.future],
-            "start": self.start.to_dict(),
-            "state": self.state.to_dict(),
-        }
+        return {"rules": self.state.rules.to_dict(), **self.saved_moves()}
 
     def _save_checks(self) -> dict[str, Any]:
-        return {"required": ("start", "moves", "redo", "state")}
+        return {"required": self.MOVES_SAVED}
 
     def _read_fields(self, data: dict[str, Any]) -> tuple[int, Any]:
         start, history, future = _read_game(data)

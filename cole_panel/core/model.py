@@ -438,6 +438,19 @@ class GameModel(param.Parameterized):
         """What this game's save holds beyond the envelope."""
         raise NotImplementedError
 
+    MOVES_SAVED = ("start", "moves", "redo", "state")
+    """The fields :meth:`saved_moves` writes, which a save of a game kept as moves requires."""
+
+    def saved_moves(self) -> dict[str, Any]:
+        """The save fields of a game kept as moves: each turn's label played (``moves``) and to
+        redo (``redo``), the ``start`` and the ``state`` they lead to (for the loader to check)."""
+        return {
+            "moves": [t.label for t in self.history],
+            "redo": [t.label for t in self.future],
+            "start": self.start.to_dict(),
+            "state": self.state.to_dict(),
+        }
+
     def _read_fields(self, data: dict[str, Any]) -> tuple[int, Callable[[], str]]:
         """Check a save's own fields (ValueError with a sentence) and return the number of
         players and a function that adopts the game (returning the message to show)."""
