@@ -68,10 +68,7 @@ class Turn(BaseTurn):
     state: State
     """The position after the move (never mutated)."""
 
-    @property
-    def action(self) -> Any:
-        """The action played (what the engine's ``apply`` took)."""
-        return self.cell
+    ACTION_FIELD = "cell"
 
     @classmethod
     def record(cls, before: State, action: Any, events: Any, after: State) -> Turn:

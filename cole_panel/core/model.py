@@ -11,7 +11,7 @@ and call its methods.  This module imports ``param`` only, never Panel or Bokeh.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 import param
 
@@ -28,12 +28,20 @@ from .untrusted import short
 class Turn:
     """What every game's turn record has: ``player``, ``events`` and ``state`` (after it).
 
-    Each game's ``Turn`` is a frozen dataclass deriving from this one.
+    Each game's ``Turn`` is a frozen dataclass deriving from this one, naming in
+    :attr:`ACTION_FIELD` the field that holds the action played.
     """
 
     player: int
     events: tuple
     state: Any
+    ACTION_FIELD: ClassVar[str]
+    """The name of the field that holds the action played (``"cell"``, ``"pick"``…)."""
+
+    @property
+    def action(self) -> Any:
+        """The action played (what the engine's ``apply`` took)."""
+        return getattr(self, self.ACTION_FIELD)
 
     def describe(self) -> str:
         """All the turn's events as sentences."""

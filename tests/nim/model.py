@@ -30,8 +30,10 @@ SAVE_FORMAT = "nim"
 class Turn(BaseTurn):
     """One turn as played, with the position it led to."""
 
+    ACTION_FIELD = "move"
+
     player: int
-    action: tuple[int, int]
+    move: tuple[int, int]
     label: str
     events: tuple[Event, ...]
     state: State
