@@ -4,9 +4,8 @@ A save is a JSON object ``{"game": <the game's name>, "version": SAVE_VERSION, .
 rules and the seed, then each game's own fields; :func:`header` writes its first two fields.
 :func:`read_envelope` checks the object, its set of fields, the label and the version, and reads
 version 1 saves too (they labelled the game each their own way, see :class:`V1Label`);
-:func:`read_rules` and :func:`read_seed` read the two shared values.  Every ``ValueError``
-starts with the field it is about, written by ``where`` (:func:`plain`, ``"seed"``, or
-:func:`quoted`, ``"field 'seed'"``, as each game's messages name fields).
+:func:`read_rules` and :func:`read_seed` read the two shared values.  Every game's reader
+says what is wrong with a field in one wording, :func:`bad_field`'s ``"<field>: <why>"``.
 
 >>> header("go")
 {'game': 'go', 'version': 2}
@@ -17,10 +16,10 @@ ValueError: game: this is a save of 'chess', not 'go'.
 >>> old = {"format": "go-state", "version": 1}
 >>> dict(read_envelope(old, [], "go", v1=V1Label("format", "go-state")))
 {'game': 'go', 'version': 2}
->>> read_seed("x", quoted)
+>>> read_seed("x")
 Traceback (most recent call last):
 ...
-ValueError: field 'seed': must be a whole number or null, not 'x'.
+ValueError: seed: must be a whole number or null, not 'x'.
 """
 
 from __future__ import annotations
@@ -32,9 +31,8 @@ __all__ = [
     "LABEL",
     "SAVE_VERSION",
     "V1Label",
+    "bad_field",
     "header",
-    "plain",
-    "quoted",
     "read_envelope",
     "read_rules",
     "read_seed",
@@ -46,17 +44,15 @@ LABEL = "game"
 """The field that names the game in a save."""
 
 R = TypeVar("R")
-Where = Callable[[str], str]
 
 
-def plain(field: str) -> str:
-    """A field named as itself: ``seed``."""
-    return field
+def bad_field(field: str, why: str) -> ValueError:
+    """The error every save reader raises for a bad field: the field's name, then why.
 
-
-def quoted(field: str) -> str:
-    """A field named in words: ``field 'seed'``."""
-    return f"field {field!r}"
+    >>> bad_field("moves[3]", "E5 is already taken.")
+    ValueError('moves[3]: E5 is already taken.')
+    """
+    return ValueError(f"{field}: {why}")
 
 
 class V1Label(NamedTuple):
@@ -75,7 +71,6 @@ def read_envelope(
     data: Any,
     fields: str | Collection[str],
     game: str,
-    where: Where = plain,
     v1: V1Label | None = None,
 ) -> Mapping[str, Any]:
     """``data`` as a save of ``game`` at :data:`SAVE_VERSION` holding exactly the label, the
@@ -86,38 +81,37 @@ def read_envelope(
     v1 = v1 or V1Label(LABEL, game)
     if type(data.get("version")) is int and data["version"] == 1 and data.get(v1.field) == v1.value:
         if v1.field != LABEL and LABEL in data:
-            raise ValueError(f"{where(LABEL)}: unknown field in a version 1 save.")
+            raise bad_field(LABEL, "unknown field in a version 1 save.")
         data = {**header(game), **{k: v for k, v in data.items() if k not in (v1.field, "version")}}
     # A save of another game is named by its label, or by the field older saves used.
     field = LABEL if LABEL in data or "format" not in data else "format"
     if field in data and data[field] != game:
-        raise ValueError(f"{where(field)}: this is a save of {data[field]!r}, not {game!r}.")
+        raise bad_field(field, f"this is a save of {data[field]!r}, not {game!r}.")
     fields = fields.split() if isinstance(fields, str) else list(fields)
     fields = [LABEL, "version", *fields]
     missing = sorted(set(fields) - set(data))
     if missing:
-        raise ValueError(f"{where(missing[0])}: missing (the save has no {missing[0]!r} field).")
+        raise bad_field(missing[0], f"missing (the save has no {missing[0]!r} field).")
     unknown = sorted(set(data) - set(fields))
     if unknown:
-        raise ValueError(f"{where(unknown[0])}: unknown field in a save.")
+        raise bad_field(unknown[0], "unknown field in a save.")
     if type(data["version"]) is not int or data["version"] != SAVE_VERSION:
-        raise ValueError(
-            f"{where('version')}: this program reads version 1 or {SAVE_VERSION}, "
-            f"not {data['version']!r}."
+        raise bad_field(
+            "version", f"this program reads version 1 or {SAVE_VERSION}, not {data['version']!r}."
         )
     return data
 
 
-def read_rules(rules_type: Callable[..., R], value: Any, where: Where = plain) -> R:
+def read_rules(rules_type: Callable[..., R], value: Any) -> R:
     """``rules_type.from_dict(value)``, its error named after the ``rules`` field."""
     try:
         return rules_type.from_dict(value)  # type: ignore[attr-defined]
     except (TypeError, ValueError) as exc:
-        raise ValueError(f"{where('rules')}: {exc}") from None
+        raise bad_field("rules", str(exc)) from None
 
 
-def read_seed(value: Any, where: Where = plain) -> int | None:
+def read_seed(value: Any) -> int | None:
     """A saved seed: a whole number (not a bool) or None."""
     if value is not None and type(value) is not int:
-        raise ValueError(f"{where('seed')}: must be a whole number or null, not {value!r}.")
+        raise bad_field("seed", f"must be a whole number or null, not {value!r}.")
     return value

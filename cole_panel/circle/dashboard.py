@@ -205,19 +205,18 @@ class CircleDashboard(pn.viewable.Viewer):
         """The players and the next game's rules (the sidebar), save / load; returns the
         New game button."""
         m = self.model
-        radius = pn.widgets.IntSlider.from_param(m.param.radius, label="Board radius", width=150)
+        radius = pn.widgets.IntSlider.from_param(m.param.radius, width=150)
         # No bounds on the widget: a number out of range gets a sentence, not a silent clamp.
         target = pn.widgets.IntInput(
-            label="Stones to win", value=m.capture_target, width=100, css_classes=["cole-target"]
+            label=m.param.capture_target.label,
+            value=m.capture_target,
+            width=100,
+            css_classes=["cole-target"],
         )
         target.param.watch(partial(self._on_target, target), "value")
-        stuck_wins = pn.widgets.Checkbox.from_param(
-            m.param.no_placement_wins,
-            label="A player who cannot place on her turn wins (rulebook); untick: she loses",
-        )
+        stuck_wins = pn.widgets.Checkbox.from_param(m.param.no_placement_wins)
         first = pn.widgets.RadioButtonGroup.from_param(
             m.param.first_player,
-            label="Who starts",
             options={"Orange": 0, "Black": 1},
             color="default",
         )

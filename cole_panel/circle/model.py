@@ -68,10 +68,7 @@ class Turn(BaseTurn):
     state: State
     """The position after the move (never mutated)."""
 
-    @property
-    def action(self) -> Any:
-        """The action played (what the engine's ``apply`` took)."""
-        return self.cell
+    ACTION_FIELD = "cell"
 
     @classmethod
     def record(cls, before: State, action: Any, events: Any, after: State) -> Turn:
@@ -333,16 +330,10 @@ class CircleModel(GameModel, CircleOptions):
 
     # ------------------------------------------------------------------ saving
     def _save_fields(self) -> dict[str, Any]:
-        return {
-            "rules": self.state.rules.to_dict(),
-            "moves": [t.label for t in self.history],
-            "redo": [t.label for t in self.future],
-            "start": self.start.to_dict(),
-            "state": self.state.to_dict(),
-        }
+        return {"rules": self.state.rules.to_dict(), **self.saved_moves()}
 
     def _save_checks(self) -> dict[str, Any]:
-        return {"required": ("start", "moves", "redo", "state")}
+        return {"required": self.MOVES_SAVED}
 
     def _read_fields(self, data: dict[str, Any]) -> tuple[int, Any]:
         start, history, future = _read_game(data)

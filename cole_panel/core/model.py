@@ -11,7 +11,7 @@ and call its methods.  This module imports ``param`` only, never Panel or Bokeh.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 import param
 
@@ -28,12 +28,20 @@ from .untrusted import short
 class Turn:
     """What every game's turn record has: ``player``, ``events`` and ``state`` (after it).
 
-    Each game's ``Turn`` is a frozen dataclass deriving from this one.
+    Each game's ``Turn`` is a frozen dataclass deriving from this one, naming in
+    :attr:`ACTION_FIELD` the field that holds the action played.
     """
 
     player: int
     events: tuple
     state: Any
+    ACTION_FIELD: ClassVar[str]
+    """The name of the field that holds the action played (``"cell"``, ``"pick"``…)."""
+
+    @property
+    def action(self) -> Any:
+        """The action played (what the engine's ``apply`` took)."""
+        return getattr(self, self.ACTION_FIELD)
 
     def describe(self) -> str:
         """All the turn's events as sentences."""
@@ -440,6 +448,19 @@ class GameModel(param.Parameterized):
     def _save_fields(self) -> dict[str, Any]:
         """What this game's save holds beyond the envelope."""
         raise NotImplementedError
+
+    MOVES_SAVED = ("start", "moves", "redo", "state")
+    """The fields :meth:`saved_moves` writes, which a save of a game kept as moves requires."""
+
+    def saved_moves(self) -> dict[str, Any]:
+        """The save fields of a game kept as moves: each turn's label played (``moves``) and to
+        redo (``redo``), the ``start`` and the ``state`` they lead to (for the loader to check)."""
+        return {
+            "moves": [t.label for t in self.history],
+            "redo": [t.label for t in self.future],
+            "start": self.start.to_dict(),
+            "state": self.state.to_dict(),
+        }
 
     def _read_fields(self, data: dict[str, Any]) -> tuple[int, Callable[[], str]]:
         """Check a save's own fields (ValueError with a sentence) and return the number of

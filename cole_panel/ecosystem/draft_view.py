@@ -232,20 +232,19 @@ class DraftTable(pn.viewable.Viewer):
         new_game.on_click(lambda _: self._new_game())
         variant = pn.widgets.Select.from_param(
             m.param.variant,
-            label="Next game's variant",
+            label=f"Next game's {m.param.variant.label.lower()}",
             options={"Classic (one park)": "classic", "Two parks (West and East)": "two_parks"},
             width=SETUP_SELECT_WIDTH,
         )
         frame = pn.widgets.Select.from_param(
             m.param.frame,
-            label="Placement frame",
             options={
                 "fixed (the park's 4 × 5 cells)": "fixed",
                 "floating (the frame may slide)": "floating",
             },
             width=SETUP_SELECT_WIDTH,
         )
-        players = pn.widgets.IntSlider.from_param(m.param.players, label="Players", width=200)
+        players = pn.widgets.IntSlider.from_param(m.param.players, width=200)
         together = pn.widgets.Checkbox.from_param(
             m.param.reveal_together,
             label="In a room: show a turn's picks together, once everyone has picked",

@@ -234,7 +234,7 @@ class ScoringExplorer(pn.viewable.Viewer):
         m = self.model
         # String values: a Select whose value is None shows blank in the browser.
         floor = pn.widgets.Select(
-            label="Elephant floor",
+            label=m.param.elephant_floor.label,
             options={"none (can go below 0)": "none", **{str(v): str(v) for v in range(-2, 7)}},
             value=floor_value(m.elephant_floor),
             width=200,
@@ -244,7 +244,6 @@ class ScoringExplorer(pn.viewable.Viewer):
         m.param.watch(lambda e: setattr(floor, "value", floor_value(e.new)), ["elephant_floor"])
         choice = pn.widgets.Select.from_param(
             m.param.lion_choice,
-            label="A lion flips",
             options={
                 "the best prey for its owner": "best",
                 "the first in reading order": "reading_order",
@@ -252,7 +251,7 @@ class ScoringExplorer(pn.viewable.Viewer):
             width=220,
         )
         self._row_points = pn.widgets.TextInput(
-            label="Two parks: points of a row for 0, 1, … 10 kinds",
+            label=m.param.row_points.label,
             value=" ".join(map(str, m.row_points)),
             width=300,
             css_classes=["eco-row-points"],
@@ -262,12 +261,8 @@ class ScoringExplorer(pn.viewable.Viewer):
             floor,
             choice,
             self._row_points,
-            pn.widgets.Checkbox.from_param(
-                m.param.lion_scores_without_prey, label="A hungry lion scores 4 with no prey left"
-            ),
-            pn.widgets.Checkbox.from_param(
-                m.param.majority_needs_gazelles, label="The gazelle majority needs a gazelle"
-            ),
+            pn.widgets.Checkbox.from_param(m.param.lion_scores_without_prey),
+            pn.widgets.Checkbox.from_param(m.param.majority_needs_gazelles),
             sizing_mode="stretch_width",
         )
 

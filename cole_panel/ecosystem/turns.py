@@ -28,10 +28,7 @@ class Turn(BaseTurn):
     state: State
     """The state after the pick (never mutated)."""
 
-    @property
-    def action(self) -> Any:
-        """The action played (what the engine's ``apply`` took)."""
-        return self.pick
+    ACTION_FIELD = "pick"
 
     @classmethod
     def record(cls, before: State, action: Pick, events: Any, after: State) -> Turn:

@@ -542,7 +542,7 @@ class SavannahModel(GameModel, SavannahOptions):
         }
 
     def _save_checks(self) -> dict[str, Any]:
-        return {"required": ("start", "moves", "redo", "state")}
+        return {"required": self.MOVES_SAVED}
 
     def _read_fields(self, data: dict[str, Any]) -> tuple[int, Any]:
         start, history, future = read_game(data)

@@ -27,10 +27,7 @@ class Turn(BaseTurn):
     state: State
     """The position it led to."""
 
-    @property
-    def action(self) -> Any:
-        """The action played (what the engine's ``apply`` took)."""
-        return self.move
+    ACTION_FIELD = "move"
 
     @classmethod
     def record(cls, before: State, action: Move, events: Any, after: State) -> Turn:

@@ -21,7 +21,7 @@ import json
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from ..saves import SAVE_VERSION, header, read_envelope, read_rules, read_seed
+from ..saves import SAVE_VERSION, bad_field, header, read_envelope, read_rules, read_seed
 from .rules import Rules
 
 __all__ = ["FORMAT_VERSION", "GAME_NAME", "load", "save"]
@@ -63,34 +63,35 @@ def load(cls: Any, data: Any) -> Any:
     if isinstance(data["rules"], Mapping):
         for option in Rules.__dataclass_fields__:
             if option not in data["rules"]:
-                raise ValueError(f"rules: the save has no {option!r} option.")
+                raise bad_field("rules", f"the save has no {option!r} option.")
     rules = read_rules(Rules, data["rules"])
     seed = read_seed(data["seed"])
     start = data["start"]
     if not isinstance(start, Mapping):
-        raise ValueError("start must be an object with stones, eaten and to_move.")
+        raise bad_field("start", "must be an object with stones, eaten and to_move.")
     for key in ("stones", "eaten", "to_move"):
         if key not in start:
-            raise ValueError(f"start.{key}: the start position has no {key!r} field.")
+            raise bad_field(f"start.{key}", f"the start position has no {key!r} field.")
     stones = start["stones"]
     if not isinstance(stones, list) or len(stones) != 2:
-        raise ValueError("start.stones must be a list of two lists of cells.")
+        raise bad_field("start.stones", "must be a list of two lists of cells.")
     state = cls.from_cells(stones, start["to_move"], start["eaten"], rules, seed, "start.")
     moves = data["moves"]
     if not isinstance(moves, list):
-        raise ValueError(f"moves must be a list of cells, not {type(moves).__name__}.")
+        raise bad_field("moves", f"must be a list of cells, not {type(moves).__name__}.")
     for n, move in enumerate(moves):
         cell = cell_value(move, f"moves[{n}]")
         reason = state.why_illegal(cell)
         if reason is not None:
-            raise ValueError(f"moves[{n}]: {reason}")
+            raise bad_field(f"moves[{n}]", reason)
         state.play_index(state.board.index[cell])
     written = state.to_dict()
     for key in ("stones", "eaten", "to_move", "winner", "reason"):
         if _strict(data[key]) != _strict(written[key]):
-            raise ValueError(
-                f"{key}: the saved value {data[key]!r} does not match the position the "
-                f"moves lead to ({written[key]!r})."
+            raise bad_field(
+                key,
+                f"the saved value {data[key]!r} does not match the position the "
+                f"moves lead to ({written[key]!r}).",
             )
     return state
 
@@ -114,7 +115,7 @@ def cell_value(cell: Any, field: str) -> Cell:
         or len(cell) != 2
         or not all(isinstance(v, int) and not isinstance(v, bool) for v in cell)
     ):
-        raise ValueError(f"{field} must be a [q, r] pair of whole numbers, not {cell!r}.")
+        raise bad_field(field, f"must be a [q, r] pair of whole numbers, not {cell!r}.")
     return (cell[0], cell[1])
 
 
@@ -124,7 +125,7 @@ def pair_of_counts(value: Any, field: str) -> list[int]:
         or len(value) != 2
         or not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in value)
     ):
-        raise ValueError(f"{field} must be two whole numbers of stones (0 or more), not {value!r}.")
+        raise bad_field(field, f"must be two whole numbers of stones (0 or more), not {value!r}.")
     return [value[0], value[1]]
 
 

@@ -62,6 +62,16 @@ def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def _wholes(value: Any, count: int, bounds: tuple[int, int]) -> bool:
+    """Whether ``value`` is a list (or tuple) of ``count`` whole numbers within ``bounds``."""
+    lo, hi = bounds
+    return (
+        isinstance(value, (tuple, list))
+        and len(value) == count
+        and all(_is_int(v) and lo <= v <= hi for v in value)
+    )
+
+
 def _bounds(name: str) -> tuple[int, int]:
     bounds = option_spec(Rules, name).bounds
     assert bounds is not None
@@ -192,22 +202,14 @@ class Rules:
                 f"lion_choice must be one of {', '.join(LION_CHOICES)}, not {self.lion_choice!r}."
             )
         majority, (lo, hi) = self.majority_points, _bounds("majority_points")
-        if (
-            not isinstance(majority, (tuple, list))
-            or len(majority) != 2
-            or not all(_is_int(v) and lo <= v <= hi for v in majority)
-        ):
+        if not _wholes(majority, 2, (lo, hi)):
             raise ValueError(
                 f"majority_points must be two whole numbers {lo} to {hi} (most, second), "
                 f"not {majority!r}."
             )
         object.__setattr__(self, "majority_points", tuple(majority))
-        rows, (lo, hi) = self.row_points, _bounds("row_points")
-        if (
-            not isinstance(rows, (tuple, list))
-            or len(rows) != 11
-            or not all(_is_int(v) and lo <= v <= hi for v in rows)
-        ):
+        rows = self.row_points
+        if not _wholes(rows, 11, _bounds("row_points")):
             raise ValueError(
                 "row_points must be 11 whole numbers (points for 0 to 10 distinct card types), "
                 f"not {rows!r}."

@@ -6,7 +6,7 @@ from collections import Counter
 from typing import Any
 
 from ..cells import is_connected
-from ..saves import SAVE_VERSION, V1Label, read_envelope, read_rules, read_seed
+from ..saves import SAVE_VERSION, V1Label, bad_field, read_envelope, read_rules, read_seed
 from .cards import CardType, card_from_code, sort_cards
 from .park import Park
 from .rules import HAND_SIZE, PICKS_PER_ROUND, ROUNDS, Rules, full_deck
@@ -28,7 +28,7 @@ FIELDS = "rules seed round turn parks hands picked discards stock"
 def _sized(value: Any, field: str, size: int, what: str) -> list[Any]:
     """``value`` as a list of ``size`` entries; ``what`` says what it must hold."""
     if not isinstance(value, list) or len(value) != size:
-        raise ValueError(f"{field}: must hold {what}")
+        raise bad_field(field, f"must hold {what}")
     return value
 
 
@@ -44,7 +44,7 @@ def read(data: Any) -> dict[str, Any]:
     turn = _whole(data, "turn", 0, PICKS_PER_ROUND - 1)
     over = rnd == ROUNDS
     if over and turn != 0:
-        raise ValueError("turn: must be 0 once the game is over")
+        raise bad_field("turn", "must be 0 once the game is over")
     picked, current = _picked(data["picked"], rules, over)
     parts = {"rules": rules, "seed": seed, "round": rnd, "turn": turn}
     parts |= {"picked": picked, "current": current}
@@ -53,14 +53,15 @@ def read(data: Any) -> dict[str, Any]:
     parts["discards"] = _cards(data["discards"], "discards")
     slots = len(rules.park_names)
     if len(parts["discards"]) != rules.players * slots * rnd:
-        raise ValueError(
-            f"discards: expected {rules.players * slots * rnd} cards, found {len(parts['discards'])}"
+        raise bad_field(
+            "discards",
+            f"expected {rules.players * slots * rnd} cards, found {len(parts['discards'])}",
         )
     parts["stock"] = _cards(data["stock"], "stock")
     dealt = rules.players * slots * HAND_SIZE * min(rnd + 1, ROUNDS)
     size = rules.decks * rules.deck_size - dealt
     if len(parts["stock"]) != size:
-        raise ValueError(f"stock: expected {size} undealt cards, found {len(parts['stock'])}")
+        raise bad_field("stock", f"expected {size} undealt cards, found {len(parts['stock'])}")
     _check_every_card(parts)
     return parts
 
@@ -68,19 +69,19 @@ def read(data: Any) -> dict[str, Any]:
 def _whole(data: Any, field: str, lo: int, hi: int) -> int:
     value = data[field]
     if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-        raise ValueError(f"{field}: must be a whole number from {lo} to {hi}, not {value!r}")
+        raise bad_field(field, f"must be a whole number from {lo} to {hi}, not {value!r}")
     return value
 
 
 def _cards(value: Any, field: str) -> list[CardType]:
     if not isinstance(value, list):
-        raise ValueError(f"{field}: must be a list of card codes")
+        raise bad_field(field, "must be a list of card codes")
     out = []
     for i, code in enumerate(value):
         try:
             out.append(card_from_code(code) if isinstance(code, str) else card_from_code(None))
         except ValueError:
-            raise ValueError(f"{field}[{i}]: unknown card code {code!r}") from None
+            raise bad_field(f"{field}[{i}]", f"unknown card code {code!r}") from None
     return out
 
 
@@ -88,7 +89,7 @@ def _picked(picked_raw: Any, rules: Rules, over: bool) -> tuple[list[int], int |
     """Per player, the parks picked this turn as bits; and whose pick it is (None once over)."""
     n, slots = rules.players, len(rules.park_names)
     if not isinstance(picked_raw, list) or len(picked_raw) != n:
-        raise ValueError(f"picked: must list the parks picked this turn for each of {n} players")
+        raise bad_field("picked", f"must list the parks picked this turn for each of {n} players")
     picked = []
     for p, entry in enumerate(picked_raw):
         if (
@@ -98,22 +99,22 @@ def _picked(picked_raw: Any, rules: Rules, over: bool) -> tuple[list[int], int |
             )
             or len(set(entry)) != len(entry)
         ):
-            raise ValueError(
-                f"picked[{p}]: must be a list of distinct park numbers 0 to {slots - 1}"
+            raise bad_field(
+                f"picked[{p}]", f"must be a list of distinct park numbers 0 to {slots - 1}"
             )
         picked.append(sum(1 << s for s in entry))
     full = (1 << slots) - 1
     if over:
         if any(picked):
-            raise ValueError("picked: must be empty once the game is over")
+            raise bad_field("picked", "must be empty once the game is over")
         return picked, None
     current = next((p for p in range(n) if picked[p] != full), None)
     if current is None:
-        raise ValueError("picked: every player has picked, but the turn did not end")
+        raise bad_field("picked", "every player has picked, but the turn did not end")
     for p in range(current + 1, n):
         if picked[p]:
-            raise ValueError(
-                f"picked[{p}]: picks go in player order; player {current} has not finished"
+            raise bad_field(
+                f"picked[{p}]", f"picks go in player order; player {current} has not finished"
             )
     return picked, current
 
@@ -129,14 +130,14 @@ def _parks(value: Any, parts: dict[str, Any]) -> list[list[Park]]:
             try:
                 park = Park.parse(text)
             except ValueError as exc:
-                raise ValueError(f"{field}: {exc}") from None
+                raise bad_field(field, str(exc)) from None
             if park.flipped:
-                raise ValueError(f"{field}: cards are face down only during scoring")
+                raise bad_field(field, "cards are face down only during scoring")
             size = PICKS_PER_ROUND * min(rnd, ROUNDS) + (0 if over else turn + (picked[p] >> s & 1))
             if len(park) != size:
-                raise ValueError(f"{field}: expected {size} cards at this point, found {len(park)}")
+                raise bad_field(field, f"expected {size} cards at this point, found {len(park)}")
             if not _connected(park):
-                raise ValueError(f"{field}: the cards must form one group of orthogonal neighbours")
+                raise bad_field(field, "the cards must form one group of orthogonal neighbours")
             row.append(park)
         parks.append(row)
     return parks
@@ -153,7 +154,7 @@ def _hands(value: Any, parts: dict[str, Any]) -> list[list[list[CardType]]]:
             got = _cards(hand, field)
             size = 0 if over else HAND_SIZE - turn - (picked[holder] >> s & 1)
             if len(got) != size:
-                raise ValueError(f"{field}: expected {size} cards at this point, found {len(got)}")
+                raise bad_field(field, f"expected {size} cards at this point, found {len(got)}")
             row.append(sort_cards(got))
         hands.append(row)
     return hands
@@ -172,9 +173,10 @@ def _check_every_card(parts: dict[str, Any]) -> None:
     deck = Counter(full_deck(rules))
     for card in CardType:
         if every[card] != deck[card]:
-            raise ValueError(
-                f"stock: the game's {rules.decks} deck(s) hold {deck[card]} {card.plural}, "
-                f"but the saved state has {every[card]}"
+            raise bad_field(
+                "stock",
+                f"the game's {rules.decks} deck(s) hold {deck[card]} {card.plural}, "
+                f"but the saved state has {every[card]}",
             )
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from ..saves import SAVE_VERSION, V1Label, quoted, read_envelope, read_rules, read_seed
+from ..saves import SAVE_VERSION, V1Label, bad_field, read_envelope, read_rules, read_seed
 from ..text import player_name
 from .cards import Card
 from .deck import PlayDeck, default_play_deck, play_deck
@@ -31,8 +31,8 @@ def read(data: Any) -> dict[str, Any]:
     """The checked parts of :meth:`State.to_dict`'s form (version 1 or 2): ``rules``, ``deck``,
     ``seed`` and the position's zones and counters, each under its attribute's name (``row``,
     ``pile``, ``hands``, ``tokens``, ``current``, ``pending``, ``pending_card``…)."""
-    data = read_envelope(data, FIELDS, GAME, quoted, V1)
-    rules = read_rules(Rules, data["rules"], quoted)
+    data = read_envelope(data, FIELDS, GAME, V1)
+    rules = read_rules(Rules, data["rules"])
     deck = _deck(data["deck"])
     parts = _zones(data, deck, rules)
     parts["tokens"], parts["tokens_left"] = _tokens(data, parts["row"], rules)
@@ -41,37 +41,38 @@ def read(data: Any) -> dict[str, Any]:
     parts["turn"] = _whole(data, "turn", 0)
     over = data["over"]
     if type(over) is not bool:
-        raise ValueError(f"field 'over': {over!r} is not true or false")
+        raise bad_field("over", f"{over!r} is not true or false")
     parts["over"] = over
     parts["pending"], parts["pending_card"] = _pending(data["pending"], over, parts["row"])
     if not over:
         if not parts["pile"] and not rules.equal_turns:
-            raise ValueError("field 'pile': empty while the game is still running")
+            raise bad_field("pile", "empty while the game is still running")
         current = parts["current"]
         if not parts["pending"] and not parts["hands"][current]:
-            raise ValueError(f"field 'hands[{current}]': the player to move has no cards")
-    return {"rules": rules, "deck": deck, "seed": read_seed(data["seed"], quoted), **parts}
+            raise bad_field(f"hands[{current}]", "the player to move has no cards")
+    return {"rules": rules, "deck": deck, "seed": read_seed(data["seed"]), **parts}
 
 
 def _deck(deck_data: Any) -> PlayDeck:
     if deck_data is None:
         return default_play_deck()
     if not isinstance(deck_data, list):
-        raise ValueError("field 'deck': must be null or a list of cards")
+        raise bad_field("deck", "must be null or a list of cards")
     try:
         return play_deck(
             [Card.from_data(c, f"card #{i}") for i, c in enumerate(deck_data, start=1)]
         )
     except ValueError as exc:
-        raise ValueError(f"field 'deck': {exc}") from None
+        raise bad_field("deck", str(exc)) from None
 
 
 def _whole(data: Mapping[str, Any], key: str, lo: int, hi: int | None = None) -> int:
     value = data[key]
     if type(value) is not int or value < lo or (hi is not None and value > hi):
-        raise ValueError(
-            f"field {key!r}: {value!r} is not a whole number from {lo}"
-            + (f" to {hi}" if hi is not None else " up")
+        raise bad_field(
+            key,
+            f"{value!r} is not a whole number from {lo}"
+            + (f" to {hi}" if hi is not None else " up"),
         )
     return value
 
@@ -83,7 +84,7 @@ def _zones(data: Mapping[str, Any], deck: PlayDeck, rules: Rules) -> dict[str, A
     def per_player(key: str) -> list[list[str]]:
         value = data[key]
         if not isinstance(value, list) or len(value) != rules.players:
-            raise ValueError(f"field {key!r}: must list one entry per player ({rules.players})")
+            raise bad_field(key, f"must list one entry per player ({rules.players})")
         return [id_list(v, f"{key}[{q}]") for q, v in enumerate(value)]
 
     parts: dict[str, Any] = {key: id_list(data[key], key) for key in ("row", "pile", "discard")}
@@ -96,16 +97,15 @@ def _zones(data: Mapping[str, Any], deck: PlayDeck, rules: Rules) -> dict[str, A
     for zone, ids in zones:
         for c in ids:
             if c in where:
-                raise ValueError(f"field {zone!r}: card {c!r} is also in {where[c]!r}")
+                raise bad_field(zone, f"card {c!r} is also in {where[c]!r}")
             where[c] = zone
     for c in deck.ids:
         if c not in where:
-            raise ValueError(f"field 'pile': card {c!r} is missing from every zone")
+            raise bad_field("pile", f"card {c!r} is missing from every zone")
     for q, hand in enumerate(parts["hands"]):
         if len(hand) > rules.hand_size:
-            raise ValueError(
-                f"field 'hands[{q}]': {len(hand)} cards is more than the hand "
-                f"size {rules.hand_size}"
+            raise bad_field(
+                f"hands[{q}]", f"{len(hand)} cards is more than the hand size {rules.hand_size}"
             )
     return parts
 
@@ -113,10 +113,10 @@ def _zones(data: Mapping[str, Any], deck: PlayDeck, rules: Rules) -> dict[str, A
 def _id_reader(deck: PlayDeck) -> Callable[[Any, str], list[str]]:
     def id_list(value: Any, key: str) -> list[str]:
         if not isinstance(value, list) or not all(isinstance(c, str) for c in value):
-            raise ValueError(f"field {key!r}: must be a list of card ids")
+            raise bad_field(key, "must be a list of card ids")
         for c in value:
             if c not in deck.by_id:
-                raise ValueError(f"field {key!r}: {c!r} is not a card of the deck")
+                raise bad_field(key, f"{c!r} is not a card of the deck")
         return list(value)
 
     return id_list
@@ -129,12 +129,12 @@ def _tokens(
     n = rules.players
     tokens = data["tokens"]
     if not isinstance(tokens, dict):
-        raise ValueError("field 'tokens': must be a table of card id to seat")
+        raise bad_field("tokens", "must be a table of card id to seat")
     for c, q in tokens.items():
         if c not in row:
-            raise ValueError(f"field 'tokens': {c!r} is not on the row")
+            raise bad_field("tokens", f"{c!r} is not on the row")
         if type(q) is not int or not 0 <= q < n:
-            raise ValueError(f"field 'tokens': seat {q!r} on {c!r} is not a player")
+            raise bad_field("tokens", f"seat {q!r} on {c!r} is not a player")
     on_row = {c: tokens[c] for c in row if c in tokens}
     left = data["tokens_left"]
     if (
@@ -142,13 +142,14 @@ def _tokens(
         or len(left) != n
         or not all(type(t) is int and t >= 0 for t in left)
     ):
-        raise ValueError(f"field 'tokens_left': must list {n} whole numbers")
+        raise bad_field("tokens_left", f"must list {n} whole numbers")
     for q in range(n):
         placed = sum(1 for owner in on_row.values() if owner == q)
         if left[q] + placed != rules.tokens:
-            raise ValueError(
-                f"field 'tokens_left': {player_name(q)} has {left[q]} in reserve "
-                f"and {placed} on the row, not {rules.tokens}"
+            raise bad_field(
+                "tokens_left",
+                f"{player_name(q)} has {left[q]} in reserve "
+                f"and {placed} on the row, not {rules.tokens}",
             )
     return on_row, list(left)
 
@@ -158,12 +159,12 @@ def _pending(pending: Any, over: bool, row: list[str]) -> tuple[int, str | None]
     if pending is None:
         return 0, None
     if over:
-        raise ValueError("field 'pending': a finished game has no pending steal")
+        raise bad_field("pending", "a finished game has no pending steal")
     if not isinstance(pending, dict) or set(pending) != {"card", "count"}:
-        raise ValueError("field 'pending': must be null or {card, count}")
+        raise bad_field("pending", "must be null or {card, count}")
     if pending["card"] not in row:
-        raise ValueError(f"field 'pending': {pending['card']!r} is not on the row")
+        raise bad_field("pending", f"{pending['card']!r} is not on the row")
     count = pending["count"]
     if type(count) is not int or count < 1:
-        raise ValueError(f"field 'pending': count {count!r} is not at least 1")
+        raise bad_field("pending", f"count {count!r} is not at least 1")
     return count, pending["card"]

@@ -30,8 +30,10 @@ SAVE_FORMAT = "nim"
 class Turn(BaseTurn):
     """One turn as played, with the position it led to."""
 
+    ACTION_FIELD = "move"
+
     player: int
-    action: tuple[int, int]
+    move: tuple[int, int]
     label: str
     events: tuple[Event, ...]
     state: State
@@ -75,15 +77,10 @@ class NimModel(GameModel, options_class(Rules, name="NimOptions")):
         return True
 
     def _save_fields(self) -> dict[str, Any]:
-        return {
-            "moves": [t.label for t in self.history],
-            "redo": [t.label for t in self.future],
-            "start": self.start.to_dict(),
-            "state": self.state.to_dict(),
-        }
+        return self.saved_moves()
 
     def _save_checks(self) -> dict[str, Any]:
-        return {"required": ("start", "moves", "redo", "state")}
+        return {"required": self.MOVES_SAVED}
 
     def _read_fields(self, data: dict[str, Any]) -> tuple[int, Any]:
         start = read_start(data, State)
