@@ -87,7 +87,6 @@ def two_parks(page) -> None:
 def test_editing_the_row_table_changes_the_total(open_page, server):
     page, _ = open_explorer(open_page, server)
     two_parks(page)
-    before = int(total(page).inner_text())
     rows = page.locator(".eco-row-table")
     expect(rows).to_contain_text("Kinds")
     expect(page.locator(".eco-row-hit-5")).to_contain_text("A")  # row A has 5 kinds
@@ -96,6 +95,9 @@ def test_editing_the_row_table_changes_the_total(open_page, server):
         "row A: 5 kinds of face-up card (grassland, tree, zebra, lion, elephant); "
         "face down, not counted: West A1 (gazelle)"
     )
+    # The total of the two parks, read once the page shows their scoring (on a loaded server
+    # the total read straight after "Park text applied" could still be the one-park total).
+    before = int(total(page).inner_text())
     explorer(page).locator(".bk-tab", has_text="Options").click()
     field = page.locator(".eco-row-points input")
     field.fill("0 0 0 0 1 20 6 10 15 21 28")
