@@ -257,10 +257,15 @@ def accessibility_line(report: dict) -> str:
     failed = [
         ref["id"]
         for ref in category["auditRefs"]
-        if ref.get("weight") and (report["audits"][ref["id"]].get("score") or 1) < 1
+        if ref.get("weight") and _failed(report["audits"][ref["id"]].get("score"))
     ]
     verdict = "ok" if score == ACCESSIBILITY_TARGET else f"MISSED: {', '.join(failed)}"
     return f"accessibility {score} (target {ACCESSIBILITY_TARGET}: {verdict})"
+
+
+def _failed(score: float | None) -> bool:
+    """An audit that costs points: scored below 1 (an audit that does not apply has None)."""
+    return score is not None and score < 1
 
 
 def opportunities(report: dict, count: int = 4) -> str:

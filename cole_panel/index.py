@@ -15,6 +15,10 @@ GAMES: tuple[tuple[str, str, str], ...] = tuple(
 
 CARD_WIDTH = 300
 
+# A card's game name is a second-level heading under the page's one (screen readers list the
+# headings in order), at the size of the third level it was shown at.
+_CARD_TITLE_CSS = "h2 { font-size: 1.17em; }"
+
 
 def game_card(slug: str, title: str, text: str) -> pn.viewable.Viewable:
     """One game: its picture (a link too), its name as a link and one line about it.
@@ -28,7 +32,9 @@ def game_card(slug: str, title: str, text: str) -> pn.viewable.Viewable:
             f'<a href="./{slug}" tabindex="-1" aria-hidden="true">{PICTURES[slug]()}</a>',
             margin=(10, 12, 0, 12),
         ),
-        pn.pane.Markdown(f"### [{title}](./{slug})\n\n{text}", margin=(0, 12)),
+        pn.pane.Markdown(
+            f"## [{title}](./{slug})\n\n{text}", margin=(0, 12), stylesheets=[_CARD_TITLE_CSS]
+        ),
         width=CARD_WIDTH,
         css_classes=["cole-game-card"],
         styles={"border": "1px solid #ccc", "border-radius": "8px", "background": "#fff"},

@@ -34,10 +34,12 @@ ACCENT = "#ec7a23"
 SIDEBAR_WIDTH = 300
 
 # Sized so the six links stay on one line beside the longest title ("Ecosystem: Savanna")
-# in a 1,024 px window (at 14 px with 10 px gaps the sixth went to a second line).
+# in a 1,024 px window (at 14 px with 10 px gaps the sixth went to a second line); each link is
+# 26 px high, so a phone's wrapped rows of links are touch targets of WCAG's 24 px.
 _NAV_CSS = """
 .cole-nav { display: flex; flex-wrap: wrap; gap: 4px 9px; align-items: center; }
-.cole-nav a { color: #fff; text-decoration: none; font-size: 13px; padding: 2px 0; }
+.cole-nav a { color: #fff; text-decoration: none; font-size: 13px; line-height: 16px;
+  display: inline-block; padding: 5px 0; }
 .cole-nav a:hover, .cole-nav a:focus { text-decoration: underline; }
 .cole-nav a[aria-current="page"] { font-weight: bold; border-bottom: 2px solid #fff; }
 """
