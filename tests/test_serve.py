@@ -101,3 +101,20 @@ def test_the_websocket_is_compressed(site):
             connection.close()
 
     assert "permessage-deflate" in asyncio.run(handshake())
+
+
+def test_a_page_paints_its_header_before_its_scripts_run(site, pages):
+    """No script of the head holds the first paint: each file is deferred, each inline snippet
+    waits for the page to be parsed; the header's names are plain HTML, shown meanwhile."""
+    html = pages("savannah")
+    head = html[: html.index("</head>")]
+    files = re.findall(r"<script[^>]*\bsrc=[^>]*>", head)
+    assert files and all(" defer " in tag for tag in files), files
+    inline = re.findall(r'<script type="text/javascript">(.*?)</script>', head, re.S)
+    assert all(code.startswith('document.addEventListener("DOMContentLoaded"') for code in inline)
+    body = html[html.index("<body") :]
+    assert 'class="title"' in body and "On the Savannah" in body
+    # A client without gzip gets the rewritten page whole, its length told right.
+    headers, sent, _ = fetch(site.url("circle"), gzipped=False)
+    assert int(headers["content-length"]) == len(sent) and sent.rstrip().endswith(b"</html>")
+    assert b" defer src=" in sent
