@@ -119,6 +119,8 @@ def test_page_fits_1024_px_with_every_control_on_screen(browser, panel_server, n
         links = [nav.get_by_role("link", name=text, exact=True) for _, text in PAGES]
         for link in links:
             expect(link).to_be_visible()
+            # WCAG 2.2's touch target (24 px), the same when a phone wraps the links.
+            assert link.bounding_box()["height"] >= 24, link.bounding_box()
         # One line of links beside the title ("Lab" once wrapped under them on /ecosystem).
         tops = [link.bounding_box()["y"] for link in links]
         assert max(tops) - min(tops) < 8, f"the header's links run over two lines: {tops}"
