@@ -394,12 +394,12 @@ class RoomRegistry:
         """Take every room held here whose row another process changed (``versions``: the
         rows' versions, read now if not given); returns their names."""
         held = self.held()
-        if versions is None:
-            versions = self.store.versions(held) if self.store is not None and held else {}
+        if versions is None and self.store is not None:
+            versions = self.store.versions(held) if held else {}
             for name in held.keys() - versions.keys():  # removed by another process
                 self._remove(name)
         taken = []
-        for name, version in versions.items():
+        for name, version in (versions or {}).items():
             room = held.get(name)
             if room is not None and version > room.version and room.refresh():
                 taken.append(name)
