@@ -84,7 +84,8 @@ def measure_latency(
             base, there = (s.url.rsplit("/", 1)[0] for s in servers)
             host_ctx, host = _open(browser, servers[0].url, ".cole-room-create")
             host.locator(".cole-room-create button").click()
-            href = host.locator(".cole-room-made a.cole-room-link").get_attribute("href")
+            link = host.locator(".cole-room-made a.cole-room-link").get_attribute("href")
+            href = link.removeprefix(base)  # the room's whole link: its path on either process
             host.goto(base + href, timeout=90_000)
             host.locator(".cole-room-status").wait_for(state="visible", timeout=90_000)
             guest_ctx, guest = _open(browser, there + href, ".cole-room-status")

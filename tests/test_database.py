@@ -46,3 +46,30 @@ def test_the_default_data_folder_is_the_users_not_a_temporary_one(monkeypatch, t
     monkeypatch.delenv("COLE_DATA_DIR")
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
     assert data_dir() == tmp_path / "xdg" / "cole-panel"
+
+
+def test_a_database_of_schema_1_keeps_its_rooms_through_the_migrations(database_url):
+    from sqlalchemy import create_engine
+    from sqlalchemy.engine import make_url
+
+    from cole_panel.rooms.store import RoomStore
+
+    url = make_url(database_url)
+    if url.get_backend_name() == "postgresql":
+        url = url.set(drivername="postgresql+psycopg")
+    old = create_engine(url)  # what a server of schema 1 left behind
+    with old.begin() as conn:
+        conn.execute(text("CREATE TABLE cole_schema (version INTEGER NOT NULL)"))
+        conn.execute(text("INSERT INTO cole_schema (version) VALUES (1)"))
+        for statement in MIGRATIONS[0]:
+            conn.execute(text(statement))
+        conn.execute(
+            text(
+                "INSERT INTO rooms VALUES ('r', 'circle', 'h', '{}', '[]', '[]', '{}', '', "
+                ":no, NULL, NULL, 3, 1.0, 1.0)"
+            ),
+            {"no": False},
+        )
+    old.dispose()
+    record = RoomStore(Database(database_url)).load("r")
+    assert (record.game, record.version, record.paused, record.names) == ("circle", 3, False, {})

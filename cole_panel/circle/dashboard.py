@@ -175,6 +175,8 @@ class CircleDashboard(pn.viewable.Viewer):
         self._bar_labels = [
             pn.pane.HTML("", margin=(2, 5, 0, 5), css_classes=[f"cole-eaten-{p}"]) for p in (0, 1)
         ]
+        # Over the board, who plays each colour (a room's page: the names people typed).
+        self._players = pn.pane.HTML("", margin=(0, 5), css_classes=["cole-players"], visible=False)
 
     def _build_buttons(self) -> None:
         """Undo, redo, hint, pause, the hint's strength, the race overlay and the link."""
@@ -265,6 +267,7 @@ class CircleDashboard(pn.viewable.Viewer):
             ],
         ).keys
         self._board_column = growing_column(
+            self._players,
             self.board,
             self.keys,
             self._one_tap,
@@ -355,6 +358,9 @@ class CircleDashboard(pn.viewable.Viewer):
                 f'<b class="cole-eaten">{eaten} / {target}</b> stones · '
                 f'<span class="cole-cells-{p}">{counts_html(standing, p)}</span>'
             )
+        self._players.visible = any(m.person_of(p) is not None for p in (0, 1))
+        if self._players.visible:
+            self._players.object = self._players_html()
         # The legend belongs to the overlay: sent only while it is shown (each update costs).
         self._legend.visible = self.board.show_race
         if self.board.show_race:
@@ -407,8 +413,23 @@ class CircleDashboard(pn.viewable.Viewer):
         self._hint.disabled = busy or m.viewing_past or p is None or m.seat(p) != "Human"
         self._pause.visible = m.runs_own_bots and not m.has_human
 
+    def _players_html(self) -> str:
+        """Each colour's stone and who plays it: 'Orange (you)', 'Black (Ada)' (escaped; a
+        room keeps a name to 24 characters)."""
+        m = self.model
+        return "".join(
+            f'<span class="cole-player-{p}" style="margin-right:16px;overflow-wrap:anywhere">'
+            f'<span style="color:{STONE_FILL[p]};font-size:18px">●</span> '
+            f"<b>{html.escape(m.seat_name(p))}</b></span>"
+            for p in (0, 1)
+        )
+
     def _seat_text(self, player: int) -> str:
-        """'Human', 'Greedy' or 'MCTS, strength 2' (the bot's strength goes with its name)."""
+        """'Human', 'Greedy' or 'MCTS, strength 2' (the bot's strength goes with its name);
+        in a room, the name of the person at the seat ('you', 'Ada')."""
+        person = self.model.person_of(player)
+        if person is not None:
+            return person
         kind = self.model.seat(player)
         return f"{kind}, strength {self.model.strength(player)}" if kind == "MCTS" else kind
 

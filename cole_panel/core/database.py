@@ -59,6 +59,7 @@ __all__ = [
     "CHANNEL",
     "MIGRATIONS",
     "Database",
+    "classes",
     "data_dir",
     "database_url",
     "finished_games",
@@ -101,6 +102,12 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "CREATE TABLE leases (name VARCHAR(96) PRIMARY KEY, holder VARCHAR(96) NOT NULL,"
         " expires DOUBLE PRECISION NOT NULL)",
     ),
+    (  # 2: what a teacher's class needs back after a restart
+        "ALTER TABLE rooms ADD COLUMN paused BOOLEAN NOT NULL DEFAULT FALSE",
+        "ALTER TABLE rooms ADD COLUMN names TEXT NOT NULL DEFAULT '{}'",
+        "CREATE TABLE classes (name VARCHAR(64) PRIMARY KEY, teacher_key VARCHAR(64) NOT NULL,"
+        " game VARCHAR(32) NOT NULL, tables TEXT NOT NULL, created DOUBLE PRECISION NOT NULL)",
+    ),
 )
 """Every schema change, in order: migration ``n`` (1-based) takes a database from version
 ``n - 1`` to ``n``.  Add a change by appending a tuple; never edit one already released."""
@@ -123,6 +130,17 @@ rooms = Table(
     Column("version", Integer, nullable=False, doc="Raised by one at every change."),
     Column("created", Float, nullable=False),
     Column("touched", Float, nullable=False, doc="Last written or looked at (epoch s)."),
+    Column("paused", Boolean, nullable=False, doc="Whether the teacher paused the table."),
+    Column("names", Text, nullable=False, doc="JSON: the name each browser typed, by token."),
+)
+classes = Table(
+    "classes",
+    metadata,
+    Column("name", String(64), primary_key=True, doc="The class's name, in every class link."),
+    Column("teacher_key", String(64), nullable=False, doc="In the teacher's link only."),
+    Column("game", String(32), nullable=False),
+    Column("tables", Text, nullable=False, doc="JSON: its tables' room names, table 1 first."),
+    Column("created", Float, nullable=False),
 )
 kept_games = Table(
     "kept_games",

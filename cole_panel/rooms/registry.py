@@ -117,9 +117,12 @@ class RoomRegistry:
         seated: bool,
         address: str | None,
         counts_as: str | None,
+        table: tuple[str, int] | None = None,
     ) -> Room:
         model = model_class(game)(**{**(options or {}), "seed": None})
         room = self._room(new_token(), model, host, seated=seated)
+        if table is not None:  # kept with the room: a class's tables are found by it
+            room.class_name, room.table_number = table
         if self.store is not None:
             room.attach(self.store)
         self._rooms[room.name] = room
@@ -185,9 +188,15 @@ class RoomRegistry:
                 )
             rooms = [
                 self._new_room(
-                    game, teacher, options, seated=False, address=address, counts_as=name
+                    game,
+                    teacher,
+                    options,
+                    seated=False,
+                    address=address,
+                    counts_as=name,
+                    table=(name, number),
                 )
-                for _ in range(tables)
+                for number in range(1, tables + 1)
             ]
             classroom = Classroom(name, new_token(), game, [r.name for r in rooms])
             self._classes[name] = classroom
@@ -195,13 +204,17 @@ class RoomRegistry:
             for p, kind in enumerate(seats[: len(room.seats)]):
                 if kind != room.seats[p].kind:
                     room.set_seat(teacher, p, kind)
+        if self.store is not None:  # last: a class kept is one whose tables are all kept
+            self.store.insert_class(name, classroom.key, game, classroom.tables)
         self._watch()
         return classroom
 
     def get_class(self, name: str, key: str) -> Classroom:
         """The class called ``name`` if ``key`` is its teacher's; RoomError otherwise (the
         same sentence for both: a wrong key tells nothing about the class)."""
-        found = self._classes.get(name) if NAME_PATTERN.fullmatch(name or "") else None
+        found = None
+        if NAME_PATTERN.fullmatch(name or ""):
+            found = self._classes.get(name) or self._load_class(name)
         if found is None or not found.allows(key):
             raise RoomError(
                 "There is no such class, or this is not its teacher's link: the link may be "
@@ -209,9 +222,23 @@ class RoomRegistry:
             )
         return found
 
+    def _load_class(self, name: str) -> Classroom | None:
+        """The class ``name`` from the database (after a restart, or made by another
+        process), now known to this process; or None."""
+        kept = self.store.load_class(name) if self.store is not None else None
+        if kept is None:
+            return None
+        key, game, tables = kept
+        with self._lock:
+            return self._classes.setdefault(name, Classroom(name, key, game, tables))
+
+    def _held_or_kept(self, name: str) -> Room | None:
+        """The room ``name`` if this process holds it or the database keeps it."""
+        return self._rooms.get(name) or self._load(name)
+
     def class_tables(self, classroom: Classroom) -> list[Room | None]:
         """The class's tables, table 1 first (None: closed); looking keeps them open."""
-        out = [self._rooms.get(name) for name in classroom.tables]
+        out = [self._held_or_kept(name) for name in classroom.tables]
         for room in out:
             if room is not None:
                 room.touch()
@@ -225,10 +252,12 @@ class RoomRegistry:
             raise RoomError(f"{action!r} is not one of {', '.join(TEACHER_ACTIONS)}.")
         if not isinstance(table, int) or not 0 <= table < len(classroom.tables):
             raise RoomError(f"There is no table {table + 1}.")
-        room = self._rooms.get(classroom.tables[table])
+        room = self._held_or_kept(classroom.tables[table])
         if room is None:
             raise RoomError(f"Table {table + 1} is closed.")
         if action == "close":
+            if self.store is not None:  # for every process, and through a restart
+                self.store.delete(room.name)
             self._remove(room.name)
         elif action == "reset":
             room.reset()
@@ -365,10 +394,12 @@ class RoomRegistry:
         """Take every room held here whose row another process changed (``versions``: the
         rows' versions, read now if not given); returns their names."""
         held = self.held()
-        if versions is None:
-            versions = self.store.versions(held) if self.store is not None and held else {}
+        if versions is None and self.store is not None:
+            versions = self.store.versions(held) if held else {}
+            for name in held.keys() - versions.keys():  # removed by another process
+                self._remove(name)
         taken = []
-        for name, version in versions.items():
+        for name, version in (versions or {}).items():
             room = held.get(name)
             if room is not None and version > room.version and room.refresh():
                 taken.append(name)
@@ -434,7 +465,7 @@ class RoomFeed:
         for name, version in self.registry.store.database.listen(LISTEN_SECONDS):
             if self._stop.is_set():
                 return
-            if name:
+            if name and version:  # (version 0: a room removed)
                 with contextlib.suppress(RoomError):
                     self.registry.take_changes({name: version})
             else:

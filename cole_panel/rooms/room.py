@@ -37,7 +37,7 @@ from ..core import BOT_KINDS, InlineScheduler
 from .params import ROOM_WATCHED, room_options
 from .places import Listener, PagePlaces
 from .redaction import Redactor, snapshot
-from .store import RoomRecord, RoomStore, plain_options
+from .store import RoomRecord, RoomStore, plain_options, with_name
 
 OPEN = "Open"
 """A seat waiting for a person to sit down (the model plays it as 'Human': no bot moves it)."""
@@ -142,7 +142,7 @@ class Room:
         self._drive_bots()
         for p in range(len(self.seats)):
             model.param.update({f"seat{p}": "Human"})
-        model.param.watch(self._changed, list(ROOM_WATCHED & set(model.param)))
+        model.param.watch(lambda *_: self._notify(), list(ROOM_WATCHED & set(model.param)))
         if seated:  # the host sits at the first seat (a teacher's table: nobody yet)
             self.claim(host, 0)
 
@@ -262,7 +262,7 @@ class Room:
         if any, takes the name now.  Returns the name kept."""
         name = person_name(text)
         with self._changing():
-            self.names[token] = name
+            self.names = with_name(self.names, token, name)
             seat = self.seat_of(token)
             if seat is not None:
                 self.seats[seat].name = name
@@ -404,7 +404,7 @@ class Room:
     def set_paused(self, paused: bool) -> None:
         """Pause the table (no move is taken, no bot moves) or let it go on.  The caller
         checks the teacher's key (:meth:`RoomRegistry.teach`)."""
-        with self.lock:
+        with self._changing():
             self.paused = bool(paused)
             if self.paused:
                 self.model.bot_loop.cancel()
@@ -414,7 +414,7 @@ class Room:
 
     def reset(self) -> None:
         """A new game with the same options and seats (the teacher's "Reset")."""
-        with self.lock:
+        with self._changing():
             self._restart()
             self._notify()
 
@@ -490,9 +490,6 @@ class Room:
         self.touch()
 
     # ------------------------------------------------------------------ telling the viewers
-    def _changed(self, *_: Any) -> None:
-        self._notify()
-
     def _notify(self) -> None:
         self.places.notify()
 
@@ -573,6 +570,8 @@ class Room:
             message_is_error=m.message_is_error,
             class_name=self.class_name,
             table_number=self.table_number,
+            paused=self.paused,
+            names=dict(self.names),
             version=self.version,
         )
 
@@ -607,6 +606,7 @@ class Room:
             m.param.update({f"seat{p}": "Human" if s.kind == OPEN else s.kind})
         self.host, self.undo_votes = record.host, set(record.votes)
         self.class_name, self.table_number = record.class_name, record.table_number
+        self.paused, self.names = record.paused, dict(record.names)
         m.param.update(message=record.message, message_is_error=record.message_is_error)
         self.version, self._kept = record.version, record
         self._notify()

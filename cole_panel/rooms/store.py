@@ -2,8 +2,11 @@
 
 A :class:`RoomRecord` is everything a room is besides its pages: the game as its save text,
 the seats (kind, owner's token, name, away, taken over by a bot), the undo votes, the rule
-options, the last message, the class and table it belongs to, and a *version* raised by one
-at every change.  :class:`RoomStore` reads and writes them (:mod:`cole_panel.core.database`).
+options, the last message, the class and table it belongs to, whether the teacher paused it,
+the names typed by the people not seated (and kept for a seat they take later), and a
+*version* raised by one at every change.  :class:`RoomStore` reads and writes them
+(:mod:`cole_panel.core.database`), and a teacher's classes: each one's name, key, game and
+tables, so that the teacher's page comes back after a restart.
 
 A change is made inside :meth:`RoomStore.changing`: the room's row is locked (SQLite: the
 write lock; PostgreSQL: ``SELECT ... FOR UPDATE``), the process checks that its copy is the
@@ -34,9 +37,12 @@ from typing import Any
 
 from sqlalchemy import Connection, delete, func, insert, select, update
 
-from ..core.database import Database, leases, rooms
+from ..core.database import Database, classes, leases, rooms
 
-__all__ = ["RoomRecord", "RoomStore", "plain_options"]
+__all__ = ["NAMES_KEPT", "RoomRecord", "RoomStore", "plain_options", "with_name"]
+
+NAMES_KEPT = 64
+"""The most typed names a room keeps (a browser may come back with a new token each time)."""
 
 
 @dataclass(frozen=True)
@@ -60,6 +66,10 @@ class RoomRecord:
     class_name: str | None = None
     """The class this room is a table of, if any."""
     table_number: int | None = None
+    paused: bool = False
+    """Whether the teacher paused the table (no move, no bot)."""
+    names: dict[str, str] = field(default_factory=dict)
+    """The name each browser typed, by its token (seated or not)."""
     version: int = 1
 
     def same_room_as(self, other: RoomRecord | None) -> bool:
@@ -83,6 +93,17 @@ def plain_options(options: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+def with_name(names: dict[str, str], token: str, name: str) -> dict[str, str]:
+    """``names`` with browser ``token`` called ``name``, the newest; the oldest go first past
+    :data:`NAMES_KEPT`.
+
+    >>> with_name({"a": "Ada", "b": "Ben"}, "a", "Ann")
+    {'b': 'Ben', 'a': 'Ann'}
+    """
+    kept = [(t, n) for t, n in names.items() if t != token][1 - NAMES_KEPT :]
+    return dict([*kept, (token, name)])
+
+
 def _row(record: RoomRecord) -> dict[str, Any]:
     return {
         "name": record.name,
@@ -96,6 +117,8 @@ def _row(record: RoomRecord) -> dict[str, Any]:
         "message_is_error": record.message_is_error,
         "class_name": record.class_name,
         "table_number": record.table_number,
+        "paused": record.paused,
+        "names": json.dumps(record.names, sort_keys=True),
         "version": record.version,
     }
 
@@ -113,8 +136,16 @@ def _record(row: Any) -> RoomRecord:
         message_is_error=bool(row.message_is_error),
         class_name=row.class_name,
         table_number=row.table_number,
+        paused=bool(row.paused),
+        names=json.loads(row.names),
         version=row.version,
     )
+
+
+def _forget_empty_classes(conn: Connection) -> None:
+    """Remove the classes none of whose tables is left."""
+    held = select(rooms.c.class_name).where(rooms.c.class_name.is_not(None))
+    conn.execute(delete(classes).where(classes.c.name.not_in(held)))
 
 
 class Change:
@@ -211,7 +242,8 @@ class RoomStore:
                 )
 
     def expire(self, idle: float) -> list[str]:
-        """Remove the rooms nobody has used for ``idle`` seconds; returns their names."""
+        """Remove the rooms nobody has used for ``idle`` seconds (and the classes left with
+        no table); returns their names."""
         cutoff = self.database.clock() - idle
         with self.database.writing() as conn:
             names = list(
@@ -219,8 +251,31 @@ class RoomStore:
             )
             if names:
                 conn.execute(delete(rooms).where(rooms.c.name.in_(names)))
+                _forget_empty_classes(conn)
             conn.execute(delete(leases).where(leases.c.expires < self.database.clock()))
         return names
+
+    def delete(self, name: str) -> None:
+        """Remove room ``name`` (a teacher closed the table), and its class if that was its
+        last table, in one transaction; the other processes drop it at their next look."""
+        with self.database.writing() as conn:
+            conn.execute(delete(rooms).where(rooms.c.name == name))
+            _forget_empty_classes(conn)
+            self.database.announce(conn, name, 0)
+
+    # ------------------------------------------------------------------ a teacher's classes
+    def insert_class(self, name: str, key: str, game: str, tables: list[str]) -> None:
+        """Keep the class ``name`` (its tables already kept, table 1 first)."""
+        row = {"name": name, "teacher_key": key, "game": game, "tables": json.dumps(tables)}
+        with self.database.writing() as conn:
+            conn.execute(insert(classes).values({**row, "created": self.database.clock()}))
+
+    def load_class(self, name: str) -> tuple[str, str, list[str]] | None:
+        """The class ``name``'s key, game and table names, or None."""
+        query = select(classes).where(classes.c.name == name)
+        with self.database.reading() as conn:
+            row = conn.execute(query).first()
+        return None if row is None else (row.teacher_key, row.game, json.loads(row.tables))
 
     @staticmethod
     def bot_lease(name: str) -> str:

@@ -348,15 +348,22 @@ def panel_server() -> Iterator[Callable[..., PanelServer]]:
 
 @pytest.fixture
 def own_server(tmp_path, monkeypatch):
-    """Factory ``own_server(app, script=None, port=None)`` -> a server of our own, stopped after
-    the test: its own bot log, and the test's own data folder (every server of one test shares
-    its database; ``port``: the address of one stopped before, as a restart)."""
+    """Factory ``own_server(app, script=None, port=None, extra_args=(), also=())`` -> a server
+    of our own, stopped after the test: its own bot log, and the test's own data folder (every
+    server of one test shares its database; ``port``: the address of one stopped before, as a
+    restart; ``extra_args``: more ``panel serve`` options; ``also``: more apps served)."""
     monkeypatch.setenv("COLE_DATA_DIR", str(tmp_path / "data"))
     monkeypatch.setenv("COLE_BOT_LOG", "debug")
     servers = []
 
-    def start(app: str, script: str | None = None, port: int | None = None) -> PanelServer:
-        server = PanelServer(app, port=port, script=script)
+    def start(
+        app: str,
+        script: str | None = None,
+        port: int | None = None,
+        extra_args: tuple[str, ...] = (),
+        also: tuple[str, ...] = (),
+    ) -> PanelServer:
+        server = PanelServer(app, port=port, script=script, extra_args=extra_args, also=also)
         server.log_path = server_log(f"{app}-{len(servers)}")
         servers.append(server.start())
         return server

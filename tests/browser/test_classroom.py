@@ -57,6 +57,10 @@ def test_a_teacher_makes_three_tables_and_watches_two_students_play(browser, cla
         expect(table).to_contain_text("Black: <b>Bo</b>")  # typed markup shows as text
         expect(table).to_contain_text("2 people here")
         expect(bo.locator(".cole-turn")).to_contain_text("Waiting for Ada", timeout=30_000)
+        # each name by its colour over the board, typed markup shown as text
+        expect(bo.locator(".cole-players")).to_contain_text("Orange (Ada)")
+        expect(bo.locator(".cole-players")).to_contain_text("Black (you)")
+        expect(ada.locator(".cole-players")).to_contain_text("Black (<b>Bo</b>)")
 
         BokehFigure(ada, BOARD_NAME).wait_ready().click(*cell_center((0, 0)))
         expect(table).to_contain_text("Black's turn (<b>Bo</b>)", timeout=30_000)

@@ -8,6 +8,8 @@ from __future__ import annotations
 import contextlib
 import os
 import signal
+import time
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
@@ -18,6 +20,9 @@ from engines.circle import new_game as new_circle
 from .conftest import PAGE_LOAD_TIMEOUT_MS, BokehFigure, PanelServer
 from .test_circle import click, stones, wait_for_position, wait_for_stones
 from .test_rooms import LOAD_MS, make_room, open_context, sit, wait_for_board
+
+PAGES_AT_MOST = 12
+"""Pages opened on a ``--num-procs 2`` server until each of its processes has served one."""
 
 pytestmark = pytest.mark.browser
 
@@ -76,6 +81,57 @@ def test_a_room_and_a_kept_game_survive_a_sigkill_restart(browser, own_server):
             context.close()
 
 
+def test_a_teachers_class_survives_a_sigkill_restart_with_its_pauses_and_names(browser, own_server):
+    first = own_server("classroom", also=("circle",))
+    contexts = []
+    try:
+        ctx, teacher = open_context(browser, first.url, ".cole-class-make")
+        contexts.append(ctx)
+        teacher.locator(".cole-class-make button").click()
+        own = teacher.locator("a.cole-class-teacher-link")
+        expect(own).to_be_visible(timeout=60_000)
+        teacher_link = own.get_attribute("href")
+        link = teacher.locator("a.cole-class-link").first.get_attribute("href")
+        people = {}
+        for who, seat in (("Ada", 0), ("Mr <i>Wu</i>", None)):  # a student; a watcher
+            ctx, page = open_context(browser, link)
+            contexts.append(ctx)
+            box = page.locator(".cole-room-name input")
+            box.fill(who)
+            box.press("Enter")
+            if seat is not None:
+                sit(page, seat)
+                expect(page.locator(".cole-room-seat-0")).to_contain_text("Ada — you")
+            people[who] = page
+        tables = [teacher.locator(f".cole-class-table-{i}") for i in range(3)]
+        expect(tables[0]).to_contain_text("Orange's turn (Ada)", timeout=30_000)
+        teacher.locator(".cole-class-pause-1 button").click()
+        expect(tables[1]).to_contain_text("Paused", timeout=30_000)
+        teacher.locator(".cole-class-close-2 button").click()
+        expect(tables[2]).to_contain_text("Closed", timeout=30_000)
+        watcher_name = people["Mr <i>Wu</i>"].locator(".cole-room-name input")
+        expect(watcher_name).to_have_value("Mr <i>Wu</i>", timeout=30_000)
+
+        kill(first)
+        own_server("classroom", port=first.port, also=("circle",))
+
+        teacher.goto(teacher_link, timeout=LOAD_MS)
+        expect(teacher.locator("a.cole-class-link")).to_have_count(3, timeout=LOAD_MS)
+        expect(tables[0]).to_contain_text("Orange's turn (Ada)", timeout=30_000)
+        expect(tables[1]).to_contain_text("Paused")
+        expect(tables[2]).to_contain_text("Closed")
+        for page in people.values():
+            page.goto(page.url, timeout=LOAD_MS)
+        expect(people["Ada"].locator(".cole-room-seat-0")).to_contain_text(
+            "Ada — you", timeout=LOAD_MS
+        )
+        expect(watcher_name).to_have_value("Mr <i>Wu</i>", timeout=LOAD_MS)
+        expect(people["Mr <i>Wu</i>"].locator(".cole-room-you")).to_have_text("You are watching")
+    finally:
+        for context in contexts:
+            context.close()
+
+
 @pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
 def test_a_move_crosses_between_two_server_processes(
     browser, own_server, backend, request, monkeypatch
@@ -98,3 +154,65 @@ def test_a_move_crosses_between_two_server_processes(
     finally:
         host_ctx.close()
         guest_ctx.close()
+
+
+def children(pid: int) -> list[int]:
+    """The processes ``pid`` forked (Linux ``/proc``)."""
+    return [int(c) for c in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+
+
+def has_database_open(pid: int) -> bool:
+    """Whether process ``pid`` opened the rooms' SQLite file (it has served a page)."""
+    with contextlib.suppress(OSError):
+        for fd in Path(f"/proc/{pid}/fd").iterdir():
+            with contextlib.suppress(OSError):
+                if os.readlink(fd).endswith("cole-panel.sqlite3"):
+                    return True
+    return False
+
+
+def test_num_procs_2_serves_a_class_and_its_tables_from_either_process(browser, own_server):
+    """`panel serve --num-procs 2` forks two processes on one port (before any page opens the
+    database), and the system hands each connection to either: every page, the teacher's
+    included, must work wherever it lands."""
+    server = own_server("classroom", extra_args=("--num-procs", "2"), also=("circle",))
+    deadline = time.monotonic() + 30  # it listens once the first is forked: the second next
+    while len(kids := children(server.pid)) < 2 and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert len(kids) == 2, kids
+    contexts = []
+    try:
+        ctx, teacher = open_context(browser, server.url, ".cole-class-make")
+        contexts.append(ctx)
+        teacher.locator(".cole-class-make button").click()
+        own = teacher.locator("a.cole-class-teacher-link")
+        expect(own).to_be_visible(timeout=60_000)
+        teacher_link = own.get_attribute("href")
+        link = teacher.locator("a.cole-class-link").first.get_attribute("href")
+        pages = []
+        for n in range(PAGES_AT_MOST):  # a table's page, then the teacher's, in turn
+            if n >= 4 and all(has_database_open(k) for k in kids):
+                break
+            url, ready = (
+                (teacher_link, "a.cole-class-link") if n % 2 else (link, ".cole-room-status")
+            )
+            ctx, page = open_context(browser, url, ready)
+            contexts.append(ctx)
+            pages.append((url, page))
+        assert all(has_database_open(k) for k in kids), "one process served every page"
+        for url, page in pages:
+            if url == teacher_link:
+                expect(page.locator("a.cole-class-link")).to_have_count(3)
+        tables = [page for url, page in pages if url == link]
+        first, second = tables[0], tables[1]
+        sit(first, 0)
+        sit(second, 1)
+        click(BokehFigure(first, BOARD_NAME).wait_ready(), "E5")
+        for page in tables:
+            wait_for_board(page, played("E5"))
+        click(BokehFigure(second, BOARD_NAME).wait_ready(), "E6")
+        wait_for_board(first, played("E5", "E6"))
+        expect(teacher.locator(".cole-class-table-0")).to_contain_text("2 moves", timeout=30_000)
+    finally:
+        for context in contexts:
+            context.close()

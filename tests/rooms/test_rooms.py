@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+import html
 import random
 import weakref
 
@@ -266,6 +267,40 @@ def test_a_circle_page_names_an_open_seat_it_waits_for(registry):
     page(room, guest)
     room.claim(guest, 1)  # the guest sits down: the host's page names her at once
     assert "Waiting for Guest 2" in turn_line(dashboard)
+
+
+def test_the_circle_board_shows_the_name_each_person_typed_by_their_colour(registry):
+    """Issue 26, Deliver 3: typed names on the board; the Circle page's canvas had none."""
+    from bokeh.document import Document
+
+    from cole_panel.circle import CircleDashboard
+    from cole_panel.circle.palette import STONE_FILL
+
+    def over_board(dashboard):
+        doc = Document()
+        doc.add_root(dashboard.play_area().get_root(doc))
+        (strip,) = [
+            m for m in doc.models if "cole-players" in (getattr(m, "css_classes", None) or [])
+        ]
+        return strip
+
+    host, guest = new_token(), new_token()
+    room = registry.create("circle", host)
+    a, _ = page(room, host)
+    b, _ = page(room, guest)
+    mine, theirs = CircleDashboard(model=a), CircleDashboard(model=b)
+    room.rename(host, "Ada")
+    room.rename(guest, "<b>Bo</b>" + "o" * 40)  # markup and length: text, cut at 24
+    room.claim(guest, 1)
+    strip = over_board(mine)
+    assert strip.visible
+    text = html.unescape(strip.text)
+    assert "Orange (you)" in text and f"Black ({html.escape('<b>Bo</b>' + 'o' * 15)})" in text
+    assert "<b>Bo" not in text and STONE_FILL[1] in text
+    text = html.unescape(over_board(theirs).text)
+    assert "Orange (Ada)" in text and "Black (you)" in text
+    alone = CircleDashboard()  # no room: no names to show
+    assert not over_board(alone).visible
 
 
 def test_a_savannah_page_in_a_room_tells_only_the_mover_it_is_her_turn(registry):

@@ -125,3 +125,56 @@ def test_no_room_is_read_for_a_name_of_the_wrong_shape_or_one_never_made(process
     for name in ("../../etc/passwd", "x" * 22, "' OR 1=1 --"):
         with pytest.raises(RoomError, match="no such room"):
             registry.get(name)
+
+
+def test_a_restarted_process_brings_back_a_class_its_tables_paused_and_every_name(processes):
+    first = processes()
+    teacher, ada, watcher = new_token(), new_token(), new_token()
+    classroom = first.create_class("circle", teacher, 3, seats=["Open", "Random"])
+    tables = first.class_tables(classroom)
+    tables[0].rename(ada, "Ada")
+    tables[0].claim(ada, 0)
+    tables[0].rename(watcher, "Mr <b>Wu</b>")  # watching, seated nowhere
+    tables[0].rename(teacher, "Teacher")
+    first.teach(classroom.name, classroom.key, 1, "pause")
+    first.teach(classroom.name, classroom.key, 2, "close")
+    # the process dies; another one starts on the database and the teacher's page opens
+    second = processes()
+    again = second.get_class(classroom.name, classroom.key)
+    assert again.tables == classroom.tables and again.game == "circle"
+    with pytest.raises(RoomError, match="no such class"):
+        second.get_class(classroom.name, "not the key" * 2)
+    one, two, three = second.class_tables(again)
+    assert three is None, "a closed table came back"
+    assert [one.paused, two.paused] == [False, True]
+    assert (one.class_name, one.table_number, two.table_number) == (classroom.name, 1, 2)
+    assert one.names == {ada: "Ada", watcher: "Mr <b>Wu</b>", teacher: "Teacher"}
+    assert [(s.kind, s.name) for s in one.seats] == [("Human", "Ada"), ("Random", "")]
+    assert [s.kind for s in two.seats] == ["Open", "Random"]
+    watching, _ = page(one, watcher)
+    assert watching.my_seat is None and one.names[watcher] == "Mr <b>Wu</b>"
+    second.teach(classroom.name, classroom.key, 1, "resume")  # the teacher goes on
+    assert not processes().class_tables(again)[1].paused
+
+
+def test_a_table_paused_reset_or_closed_through_one_process_is_so_on_the_other(processes):
+    one, two = processes(), processes()
+    teacher, ada = new_token(), new_token()
+    classroom = one.create_class("circle", teacher, 2)
+    here = one.class_tables(classroom)
+    there = two.class_tables(two.get_class(classroom.name, classroom.key))
+    a, _ = page(here[0], ada)
+    here[0].claim(ada, 0)
+    assert a.play("E5")
+    eventually(lambda: len(there[0].model.history) == 1, "the move did not cross")
+    two.teach(classroom.name, classroom.key, 0, "pause")
+    eventually(lambda: here[0].paused, "the pause made there was not seen here")
+    assert not a.play("E6") and "paused" in a.message
+    two.teach(classroom.name, classroom.key, 0, "reset")
+    eventually(lambda: not here[0].model.history, "the reset made there was not seen here")
+    two.teach(classroom.name, classroom.key, 1, "close")
+    eventually(lambda: here[1].closed, "the table closed there is still open here")
+    assert one.class_tables(classroom)[1] is None
+    two.teach(classroom.name, classroom.key, 0, "close")  # the last table: the class goes
+    with pytest.raises(RoomError, match="no such class"):
+        processes().get_class(classroom.name, classroom.key)
