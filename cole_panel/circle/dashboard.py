@@ -375,7 +375,8 @@ class CircleDashboard(pn.viewable.Viewer):
         self._banner.text = banner
         self._turn.object = self._turn_html()
         self._log.reset(
-            (f"{n}.", [e.describe() for e in t.events]) for n, t in enumerate(m.history, start=1)
+            (m.log_title(f"{n}.", t.player), [e.describe() for e in t.events])
+            for n, t in enumerate(m.history, start=1)
         )
         self._moves.param.update(moves=m.move_labels, selected=m.view_index)
         self._refresh_buttons()

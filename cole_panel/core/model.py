@@ -182,6 +182,12 @@ class GameModel(param.Parameterized):
         """The name the person at ``player``'s seat typed (a room's page), else None."""
         return None
 
+    def log_title(self, title: str, player: int) -> str:
+        """A narration line's ``title`` ('3.') for a turn of ``player``, with the name of
+        the person who played it when a room's page knows it ('3. Ada:', '3. you:')."""
+        person = self.person_of(player)
+        return title if person is None else f"{title} {person}:"
+
     def turn_words(self, player: int) -> str:
         """Who makes ``player``'s move, as this page tells it: 'Your move' when a person plays
         it here, else 'The Greedy bot plays' and the like (a room's page names the person it

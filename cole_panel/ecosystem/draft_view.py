@@ -401,7 +401,10 @@ class DraftTable(pn.viewable.Viewer):
                 + final_table_html(m)
                 + breakdown_html(m, shown)
             )
-        self._log.reset((f"{n}.", [t.describe()]) for n, t in enumerate(m.history, start=1))
+        self._log.reset(
+            (m.log_title(f"{n}.", t.player), [t.describe()])
+            for n, t in enumerate(m.history, start=1)
+        )
         self._refresh_buttons()
 
     def _draw_table(self, shown: int) -> None:

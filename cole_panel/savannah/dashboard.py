@@ -399,7 +399,7 @@ class SavannahDashboard(pn.viewable.Viewer):
     def _relog(self) -> None:
         m = self.model
         self._log.reset(
-            (f"Turn {m.turn_number(i)}. {player_name(t.player)}:", [e.describe() for e in t.events])
+            (f"Turn {m.turn_number(i)}. {_who(m, t.player)}:", [e.describe() for e in t.events])
             for i, t in enumerate(m.history)
         )
         self._review.refresh()
@@ -617,3 +617,9 @@ def _page_address() -> str:
     """The served page's address without its query ('' in a notebook)."""
     location = page_location()
     return "" if location is None else (location.href or "").split("?")[0]
+
+
+def _who(model: Any, player: int) -> str:
+    """'Player 2', or on a room's page 'Player 2 (Ada)' with the name its person typed."""
+    person = model.person_of(player)
+    return player_name(player) if person is None else f"{player_name(player)} ({person})"

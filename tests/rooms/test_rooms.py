@@ -5,6 +5,7 @@ from __future__ import annotations
 import gc
 import html
 import random
+import re
 import weakref
 
 import pytest
@@ -301,6 +302,32 @@ def test_the_circle_board_shows_the_name_each_person_typed_by_their_colour(regis
     assert "Orange (Ada)" in text and "Black (you)" in text
     alone = CircleDashboard()  # no room: no names to show
     assert not over_board(alone).visible
+
+
+def test_the_circle_narration_names_who_played_each_move(registry):
+    """Issue 26, Deliver 3: the names people typed are in the narration too, on every page
+    (a watcher's page reads who played; the mover's own reads 'you')."""
+    from bokeh.document import Document
+
+    from cole_panel.circle import CircleDashboard
+
+    def narration(dashboard):
+        doc = Document()
+        doc.add_root(dashboard.play_area().get_root(doc))
+        (log,) = [m for m in doc.models if "cole-log" in (getattr(m, "css_classes", None) or [])]
+        return re.sub(r"<[^>]+>", "", html.unescape(log.text))
+
+    room, a, b, _ = seated_pair(registry)
+    watcher, _ = page(room, new_token())
+    room.rename(a.token, "Ada")
+    room.rename(b.token, "Bo")
+    assert a.play("E5") and b.play("E6")
+    text = narration(CircleDashboard(model=watcher))
+    assert "1. Ada: Orange" in text and "2. Bo: Black" in text, text
+    assert "1. you: Orange" in narration(CircleDashboard(model=a))
+    alone = CircleDashboard()  # no room: the lines are numbered only
+    alone.model.play("E5")
+    assert "1. Orange" in narration(alone)
 
 
 def test_a_savannah_page_in_a_room_tells_only_the_mover_it_is_her_turn(registry):
