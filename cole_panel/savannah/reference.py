@@ -11,6 +11,7 @@ import param
 from engines.savannah import GROUPS, Card
 from engines.savannah.deck import default_deck
 
+from ..ui.keyboard import no_cell_stops
 from .art import GROUP_SHORT, text_on
 
 
@@ -69,6 +70,7 @@ class CardReference(pn.viewable.Viewer):
             self.frame,
             show_index=False,
             disabled=True,
+            editors=no_cell_stops(self.frame.columns),
             selectable=False,
             layout="fit_data_stretch",
             sizing_mode="stretch_width",

@@ -115,6 +115,11 @@ def tab_to_board(page, limit: int = 80) -> None:
     raise AssertionError(f"Tab never reached the board; the focus is on {focused(page)!r}")
 
 
+def tab_header(classes: str) -> bool:
+    """Whether the focused element is a tab's header (Bokeh's) or its jump before the tabs."""
+    return "bk-tab" in classes or "cole-tab-jump" in classes
+
+
 def live(page) -> str:
     return page.evaluate(LIVE_JS)
 
@@ -271,18 +276,23 @@ def ecosystem(panel_server):
     return panel_server("ecosystem")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="known, not yet met (issue 25, Deliver 4): Tab never lands on the Draft table tab",
-)
 def test_ecosystem_pick_by_keyboard(open_page, ecosystem):
-    """Tab to the Draft table tab and open it with Enter, Tab to the park and hand, choose a
-    card with Enter, move up to a cell of the park and place it, pass the hands with P."""
+    """Tab to the Draft table tab (its jump, before the explorer's controls) and open it with
+    Enter, Tab to the park and hand, choose a card with Enter, move up to a cell of the park
+    and place it, pass the hands with P."""
     page = open_page(ecosystem)
+    seen = []
     for _ in range(60):
         page.keyboard.press("Tab")
-        if "bk-tab" in focused(page) and "Draft table" in page.evaluate(FOCUSED_TEXT_JS):
+        seen.append(page.evaluate(FOCUSED_TEXT_JS).strip()[:40])
+        if tab_header(focused(page)) and seen[-1] == "Draft table":
             break
+    assert seen[-1] == "Draft table", f"Tab never reached the Draft table tab: {seen}"
+    assert "Random park" not in seen, "the tabs came only after the whole scoring explorer"
+    bar = page.locator(".cole-tab-jumps").bounding_box()
+    assert bar and bar["width"] > 200 and bar["height"] > 20, (
+        f"the focused jump is not shown: {bar}"
+    )
     page.keyboard.press("Enter")
     BokehFigure(page, DRAFT_BOARD).wait_ready()
     tab_to_board(page)
@@ -298,6 +308,21 @@ def test_ecosystem_pick_by_keyboard(open_page, ecosystem):
     page.keyboard.press("t")
     expect(page.locator(".cole-keys-text")).to_contain_text("D: ", timeout=WAIT)
     page.screenshot(path=str(artifact("keys-ecosystem-keyboard.png")))
+
+
+def test_ecosystem_tab_order_loses_no_stop(open_page, ecosystem):
+    """Tab from the top of the page through the whole scoring explorer to the tab headers:
+    every stop keeps the focus on something (no read-only table cell that drops it)."""
+    page = open_page(ecosystem)
+    stops = []
+    for _ in range(90):
+        page.keyboard.press("Tab")
+        stops.append(focused(page))
+        if "bk-tab" in stops[-1] and page.evaluate(FOCUSED_TEXT_JS) == "Review":
+            break
+    assert "bk-tab" in stops[-1], f"Tab never reached the tab headers: {stops}"
+    lost = [i for i, s in enumerate(stops) if s in ("BODY", "") or "tabulator-cell" in s]
+    assert not lost, f"stops {lost} of {len(stops)} left the focus on nothing: {stops}"
 
 
 def test_ecosystem_phone_pick(phone, ecosystem):
