@@ -252,6 +252,22 @@ def test_savannah_turn_by_keyboard(open_page, savannah):
     page.screenshot(path=str(artifact("keys-savannah-keyboard.png")))
 
 
+@pytest.mark.parametrize("app", ["circle", "savannah"])
+def test_shortcuts_listed_and_hint_by_key(open_page, circle, savannah, app):
+    """With the keyboard alone: the page lists U (Undo), H (Hint) and N (New game) beside the
+    board, and H gives the hint (Savannah: the search bot's card, chosen in the hand)."""
+    server = {"circle": circle, "savannah": savannah}[app]
+    page = open_page(server, server.url + "?seed=3&players=2" * (app == "savannah"))
+    BokehFigure(page, BOARD_NAME if app == "circle" else HAND_NAME).wait_ready()
+    tab_to_board(page)
+    help_ = page.locator(".cole-keys-help")
+    for listed in ("U Undo", "H Hint", "N New game"):
+        expect(help_).to_contain_text(listed, timeout=WAIT)
+    page.keyboard.press("h")
+    wait_live(page, "Hint (strength ", timeout=90)
+    assert "cole-keys-board" in focused(page), "the hint keeps the focus on the board"
+
+
 def test_savannah_phone_tap_previews_then_plays(phone, savannah):
     page = phone(savannah, "?seed=3&players=2")
     hand = BokehFigure(page, HAND_NAME).wait_ready()
