@@ -41,9 +41,8 @@ class SavannahHint:
     def __init__(self, model: SavannahModel, runner: Any):
         self.model = model
         self.runner = runner
-        self.button = pn.widgets.Button(
-            label="Hint", width=70, margin=(2, 3), color="success", variant="outline"
-        )
+        # the row's other buttons' style (a green one's text is too faint on this page)
+        self.button = pn.widgets.Button(label="Hint", width=70, margin=(2, 3))
         self.button.on_click(lambda _: self.ask())
         self.on_card: Callable[[str], Any] | None = None
         """Told the card a hint chose in the hand (the page's keys put their cursor on it)."""

@@ -11,7 +11,6 @@ import param
 from engines.savannah import GROUPS, Card
 from engines.savannah.deck import default_deck
 
-from ..ui.keyboard import no_cell_stops
 from .art import GROUP_SHORT, text_on
 
 
@@ -70,7 +69,6 @@ class CardReference(pn.viewable.Viewer):
             self.frame,
             show_index=False,
             disabled=True,
-            editors=no_cell_stops(self.frame.columns),
             selectable=False,
             layout="fit_data_stretch",
             sizing_mode="stretch_width",

@@ -18,7 +18,6 @@ import param
 from holoviews.streams import Pipe
 
 from ..ui.batch import batched
-from ..ui.keyboard import no_cell_stops
 from ..ui.wrap import KEEPS_SIZE, wrapping_row
 from .model import SavannahModel, player_name
 from .standings import CATEGORIES, CATEGORY_NAMES
@@ -78,7 +77,6 @@ class ScoreView(pn.viewable.Viewer):
             pd.DataFrame(columns=COLUMNS),
             show_index=False,
             disabled=True,
-            editors=no_cell_stops(COLUMNS),
             selectable=1,
             layout="fit_data_stretch",
             height=300,
