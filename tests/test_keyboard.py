@@ -6,7 +6,7 @@ from __future__ import annotations
 from cole_panel.circle import CircleDashboard
 from cole_panel.circle.model import CircleModel
 from cole_panel.ecosystem.draft_view import DraftTable
-from cole_panel.savannah import SavannahDashboard
+from cole_panel.savannah import SavannahDashboard, SavannahModel
 from cole_panel.ui.keyboard import BoardKeys, Spot, step
 from engines.text import article
 
@@ -107,6 +107,25 @@ def test_savannah_cursor_chooses_and_enter_plays():
     assert f"Player 1 played {article(card.split('#')[0])}" in heard
     keys._handle_msg({"move": "play nothing#9"})
     assert keys.move_error
+
+
+def test_savannah_hint_key_chooses_the_search_bots_card():
+    d = SavannahDashboard(model=SavannahModel(seed=3, players=2))
+    keys, m = d.keys, d.model
+    heard = Heard(keys)
+    assert ["h", "Hint"] in keys.shortcuts, "H is listed with Undo and New game"
+    assert not d.hint.button.disabled
+    keys._handle_msg({"focus": True})
+    keys._handle_msg({"key": "h"})
+    assert "Hint (strength 2): " in heard
+    card = m.selected
+    assert card is not None and keys.cursor == ("hand", card), "the cursor is on the hint"
+    assert f"({card})" in m.message and m.state.is_legal(m.state.parse_action(f"play {card}"))
+    assert not m.history, "a hint plays nothing"
+    keys._handle_msg({"key": "Enter"})
+    assert m.history and m.history[0].move.card == card
+    m.param.update(seat0="Greedy")  # no person to move: no hint
+    assert d.hint.button.disabled
 
 
 def test_savannah_touch_second_tap_plays():

@@ -23,6 +23,7 @@ from bokeh.plotting import figure
 
 from engines import ScoreLine
 
+from ..ui.keyboard import no_cell_stops
 from .style import BACKGROUND, CATEGORY_COLOURS, CATEGORY_TITLES
 
 BARS_NAME = "eco-bars"
@@ -138,6 +139,7 @@ class ScoreBreakdown(pn.viewable.Viewer):
             lines_frame([]),
             show_index=False,
             disabled=True,
+            editors=no_cell_stops(_COLUMNS),
             selectable=1,
             sortable=False,
             layout="fit_data_stretch",

@@ -16,6 +16,7 @@ from typing import Any
 import panel as pn
 import param
 
+from ..ui.keyboard import TabJumps
 from ..ui.review_view import ReviewTab
 from .draft_view import DraftTable
 from .explorer import ScoringExplorerModel
@@ -24,6 +25,8 @@ from .model import EcosystemModel
 from .review_board import EcosystemReviewBoard
 
 TAB_NAMES = ("Scoring explorer", "Draft table")
+ALL_TABS = (*TAB_NAMES, "Review")
+"""Every tab's title, in order."""
 
 
 class EcosystemDashboard(pn.viewable.Viewer):
@@ -60,9 +63,7 @@ class EcosystemDashboard(pn.viewable.Viewer):
         draft = self.draft if with_settings else self.draft.play_area()
         review = ReviewTab(model=self.model, board_type=EcosystemReviewBoard)
         self._tabs = pn.Tabs(
-            (TAB_NAMES[0], self.explorer),
-            (TAB_NAMES[1], draft),
-            ("Review", review.column),
+            *zip(ALL_TABS, (self.explorer, draft, review.column), strict=True),
             dynamic=True,
             active=TAB_NAMES.index(self.open_on),
             sizing_mode="stretch_width",
@@ -88,8 +89,10 @@ class EcosystemDashboard(pn.viewable.Viewer):
         return self.draft.settings()
 
     def play_area(self) -> pn.viewable.Viewable:
-        """Both tabs, without the draft's settings (they are in :meth:`settings`)."""
-        return self._make_tabs(False)
+        """The tabs, without the draft's settings (they are in :meth:`settings`), after their
+        keyboard jumps (the page's first Tab stops after the sidebar reach every tab)."""
+        tabs = self._make_tabs(False)
+        return pn.Column(TabJumps.of(tabs, ALL_TABS), tabs, margin=0, sizing_mode="stretch_width")
 
     def __panel__(self) -> pn.viewable.Viewable:
         # The tabs must be the root: wrapped in a Column, Bokeh figures in the hidden tab keep

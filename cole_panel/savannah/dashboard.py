@@ -29,6 +29,7 @@ from ..ui.review_view import ReviewTab
 from ..ui.timer import call_later, can_call_later
 from .art import group_and_level
 from .hand import HandView
+from .hint import SavannahHint
 from .how_to_play import how_to_play_html
 from .keys import SavannahKeys
 from .link import open_game, read_query
@@ -236,6 +237,7 @@ class SavannahDashboard(pn.viewable.Viewer):
         )
         self._undo.on_click(lambda _: self._act(self.model.undo))
         self._redo.on_click(lambda _: self._act(self.model.redo))
+        self.hint = SavannahHint(m, self.runner)
         self._log = EventLog(height=300, max_entries=400)
         self._settings = SettingsView(
             model=m,
@@ -254,9 +256,11 @@ class SavannahDashboard(pn.viewable.Viewer):
             self.hand,
             [
                 Shortcut.of_button("u", self._undo, lambda: self._act(self.model.undo)),
+                Shortcut.of_button("h", self.hint.button, self.hint.ask),
                 Shortcut("n", "New game", self.new_game),
             ],
         ).keys
+        self.hint.on_card = self._hinted
         self._one_tap = pn.widgets.Checkbox.from_param(
             self.hand.param.one_tap, label="Touch: play a card on one tap (no preview first)"
         )
@@ -278,6 +282,7 @@ class SavannahDashboard(pn.viewable.Viewer):
             self._auto_words,
             self._undo,
             self._redo,
+            self.hint.button,
             self._pause,
             align_items="center",
             margin=0,
@@ -579,6 +584,11 @@ class SavannahDashboard(pn.viewable.Viewer):
         self._pause.visible = m.runs_own_bots and not m.humans
 
     # ------------------------------------------------------------------ actions
+    def _hinted(self, card: str) -> None:
+        """The keyboard's cursor goes to the card a hint chose."""
+        self.keys.cursor = ("hand", card)
+        self.keys.refresh()
+
     @batched
     def _act(self, action: Any) -> None:
         action()  # an undo or redo moves the game: the bot loop drops a move asked before
@@ -590,6 +600,7 @@ class SavannahDashboard(pn.viewable.Viewer):
         if m.seed is not None and m.seed == m.start.seed:
             m.seed = None  # the seed of the game on show: New game means a new deal
         seed = m.seed
+        self.hint.cancel()  # a hint still being looked for belongs to the old game
         ok = m.new_game()
         if ok and seed is not None:
             m.seed = None  # used once: the next New game deals afresh

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -34,7 +34,9 @@ __all__ = [
     "KeyGame",
     "Shortcut",
     "Spot",
+    "TabJumps",
     "TabKeys",
+    "no_cell_stops",
     "plain",
     "pointer_param",
     "step",
@@ -108,6 +110,18 @@ def plain(text: str) -> str:
     """
     text = re.sub(r"<[^>]*>", "", text).replace(" · ", ", ")
     return " ".join(html.unescape(text).split())
+
+
+def no_cell_stops(columns: Iterable[str]) -> dict[str, None]:
+    """``editors`` for a read-only ``pn.widgets.Tabulator``: Tabulator makes each cell of a
+    column with an editor a Tab stop even when the table is ``disabled``, and the focus then
+    falls off the cell (a stop that shows nothing, one per cell); a column with no editor
+    has none.
+
+    >>> no_cell_stops(["Card", "Level"])
+    {'Card': None, 'Level': None}
+    """
+    return dict.fromkeys(columns)
 
 
 def pointer_param() -> param.String:
@@ -432,3 +446,78 @@ export function render({ el }) {
 }
 """
     _stylesheets = [":host { display: block; height: 0; overflow: hidden; }"]  # noqa: RUF012
+
+
+_JUMPS_ESM = """
+export function render({ model, el }) {
+  const nav = document.createElement("nav");
+  nav.className = "cole-tab-jumps";
+  nav.setAttribute("aria-label", model.label);
+  const caption = document.createElement("span");
+  caption.textContent = model.label + ":";
+  let buttons = [];
+  const mark = () => buttons.forEach((b, i) => {
+    if (i === model.active) b.setAttribute("aria-current", "true");
+    else b.removeAttribute("aria-current");
+  });
+  const build = () => {
+    buttons = model.names.map((name, i) => {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = "cole-tab-jump";
+      b.textContent = name;
+      b.addEventListener("click", () => { model.active = i; });
+      return b;
+    });
+    nav.replaceChildren(caption, ...buttons);
+    mark();
+  };
+  build();
+  model.on("names", build);
+  model.on("active", mark);
+  el.append(nav);
+}
+"""
+
+_JUMPS_CSS = """
+:host { display: block; }
+.cole-tab-jumps { position: absolute; width: 1px; height: 1px; overflow: hidden;
+  clip-path: inset(50%); white-space: nowrap; }
+.cole-tab-jumps:focus-within { position: static; width: auto; height: auto; overflow: visible;
+  clip-path: none; display: flex; flex-wrap: wrap; gap: 6px; align-items: center;
+  padding: 4px 6px; margin: 2px 0; background: #fffdf7; color: #2b2418; font-size: 14px;
+  border: 2px solid #1f5fbf; border-radius: 6px; }
+.cole-tab-jump { font-size: 14px; padding: 4px 12px; min-height: 32px; color: #2b2418;
+  background: #fff; border: 1px solid #8a7a5a; border-radius: 4px; cursor: pointer; }
+.cole-tab-jump[aria-current="true"] { font-weight: 700; background: #efe6d2; }
+.cole-tab-jump:focus-visible { outline: 3px solid #1f5fbf; outline-offset: 2px; }
+""".replace("#1f5fbf", CURSOR)
+
+
+class TabJumps(JSComponent):
+    """One button per tab of a ``pn.Tabs``, placed just before it: the first Tab stops of the
+    tabs, where a keyboard user looks for them.
+
+    Bokeh draws a ``Tabs``' headers after its content, so Tab reaches them only once it has
+    been through the whole shown tab (Ecosystem's scoring explorer: some fifty stops).  These
+    buttons come first; hidden until one of them has the focus (then they show as a bar, like
+    a page's "skip to" links), Enter or Space on one shows its tab, and the next Tab goes into
+    it.  ``active`` follows the tabs' both ways (:meth:`of`).
+    """
+
+    names = param.List(default=[], item_type=str, doc="The tabs' titles, in order.")
+    active = param.Integer(default=0, bounds=(0, None), doc="The index of the tab shown.")
+    label = param.String(default="Go to", doc="What the bar is called (and its caption).")
+
+    _esm = _JUMPS_ESM
+    _stylesheets = [_JUMPS_CSS]  # noqa: RUF012 - Panel's class attribute
+
+    @classmethod
+    def of(cls, tabs: Any, names: Sequence[str], **params: Any) -> TabJumps:
+        """The jumps of ``tabs`` (a ``pn.Tabs`` whose titles are ``names``), linked both ways
+        to its ``active``."""
+        params.setdefault("margin", 0)
+        params.setdefault("sizing_mode", "stretch_width")
+        jumps = cls(names=list(names), active=tabs.active, **params)
+        tabs.link(jumps, active="active", bidirectional=True)
+        return jumps

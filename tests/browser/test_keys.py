@@ -115,6 +115,11 @@ def tab_to_board(page, limit: int = 80) -> None:
     raise AssertionError(f"Tab never reached the board; the focus is on {focused(page)!r}")
 
 
+def tab_header(classes: str) -> bool:
+    """Whether the focused element is a tab's header (Bokeh's) or its jump before the tabs."""
+    return "bk-tab" in classes or "cole-tab-jump" in classes
+
+
 def live(page) -> str:
     return page.evaluate(LIVE_JS)
 
@@ -247,6 +252,22 @@ def test_savannah_turn_by_keyboard(open_page, savannah):
     page.screenshot(path=str(artifact("keys-savannah-keyboard.png")))
 
 
+@pytest.mark.parametrize("app", ["circle", "savannah"])
+def test_shortcuts_listed_and_hint_by_key(open_page, circle, savannah, app):
+    """With the keyboard alone: the page lists U (Undo), H (Hint) and N (New game) beside the
+    board, and H gives the hint (Savannah: the search bot's card, chosen in the hand)."""
+    server = {"circle": circle, "savannah": savannah}[app]
+    page = open_page(server, server.url + "?seed=3&players=2" * (app == "savannah"))
+    BokehFigure(page, BOARD_NAME if app == "circle" else HAND_NAME).wait_ready()
+    tab_to_board(page)
+    help_ = page.locator(".cole-keys-help")
+    for listed in ("U Undo", "H Hint", "N New game"):
+        expect(help_).to_contain_text(listed, timeout=WAIT)
+    page.keyboard.press("h")
+    wait_live(page, "Hint (strength ", timeout=90)
+    assert "cole-keys-board" in focused(page), "the hint keeps the focus on the board"
+
+
 def test_savannah_phone_tap_previews_then_plays(phone, savannah):
     page = phone(savannah, "?seed=3&players=2")
     hand = BokehFigure(page, HAND_NAME).wait_ready()
@@ -271,18 +292,23 @@ def ecosystem(panel_server):
     return panel_server("ecosystem")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="known, not yet met (issue 25, Deliver 4): Tab never lands on the Draft table tab",
-)
 def test_ecosystem_pick_by_keyboard(open_page, ecosystem):
-    """Tab to the Draft table tab and open it with Enter, Tab to the park and hand, choose a
-    card with Enter, move up to a cell of the park and place it, pass the hands with P."""
+    """Tab to the Draft table tab (its jump, before the explorer's controls) and open it with
+    Enter, Tab to the park and hand, choose a card with Enter, move up to a cell of the park
+    and place it, pass the hands with P."""
     page = open_page(ecosystem)
+    seen = []
     for _ in range(60):
         page.keyboard.press("Tab")
-        if "bk-tab" in focused(page) and "Draft table" in page.evaluate(FOCUSED_TEXT_JS):
+        seen.append(page.evaluate(FOCUSED_TEXT_JS).strip()[:40])
+        if tab_header(focused(page)) and seen[-1] == "Draft table":
             break
+    assert seen[-1] == "Draft table", f"Tab never reached the Draft table tab: {seen}"
+    assert "Random park" not in seen, "the tabs came only after the whole scoring explorer"
+    bar = page.locator(".cole-tab-jumps").bounding_box()
+    assert bar and bar["width"] > 200 and bar["height"] > 20, (
+        f"the focused jump is not shown: {bar}"
+    )
     page.keyboard.press("Enter")
     BokehFigure(page, DRAFT_BOARD).wait_ready()
     tab_to_board(page)
@@ -298,6 +324,21 @@ def test_ecosystem_pick_by_keyboard(open_page, ecosystem):
     page.keyboard.press("t")
     expect(page.locator(".cole-keys-text")).to_contain_text("D: ", timeout=WAIT)
     page.screenshot(path=str(artifact("keys-ecosystem-keyboard.png")))
+
+
+def test_ecosystem_tab_order_loses_no_stop(open_page, ecosystem):
+    """Tab from the top of the page through the whole scoring explorer to the tab headers:
+    every stop keeps the focus on something (no read-only table cell that drops it)."""
+    page = open_page(ecosystem)
+    stops = []
+    for _ in range(90):
+        page.keyboard.press("Tab")
+        stops.append(focused(page))
+        if "bk-tab" in stops[-1] and page.evaluate(FOCUSED_TEXT_JS) == "Review":
+            break
+    assert "bk-tab" in stops[-1], f"Tab never reached the tab headers: {stops}"
+    lost = [i for i, s in enumerate(stops) if s in ("BODY", "") or "tabulator-cell" in s]
+    assert not lost, f"stops {lost} of {len(stops)} left the focus on nothing: {stops}"
 
 
 def test_ecosystem_phone_pick(phone, ecosystem):

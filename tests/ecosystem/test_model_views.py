@@ -204,8 +204,13 @@ def test_the_served_shell_gets_settings_and_a_play_area():
     dash = EcosystemDashboard()
     settings = dash.settings()
     assert any(getattr(w, "label", None) == "New game" for w in settings.select(pn.widgets.Button))
-    area = dash.play_area()
-    assert list(area._names) == [*TAB_NAMES, "Review"]  # the review is the last tab
-    draft_tabs = [t for t in area.select(pn.Tabs) if dash.draft._seen in t.objects]
+    jumps, tabs = dash.play_area().objects  # the tabs after their keyboard jumps
+    assert list(tabs._names) == [*TAB_NAMES, "Review"]  # the review is the last tab
+    assert jumps.names == list(tabs._names)
+    draft_tabs = [t for t in tabs.select(pn.Tabs) if dash.draft._seen in t.objects]
     assert draft_tabs and dash.draft._setup not in draft_tabs[0].objects
-    assert dash.tabs is area  # the explorer's button switches these tabs
+    assert dash.tabs is tabs  # the explorer's button switches these tabs
+    jumps.active = 1  # Enter on the "Draft table" jump
+    assert tabs.active == 1
+    dash.show_explorer()
+    assert jumps.active == 0
