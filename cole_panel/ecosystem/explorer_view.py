@@ -57,6 +57,7 @@ class ScoringExplorer(pn.viewable.Viewer):
             variant=m.variant,
             cell_px=self._cell_px(),
             figure_name=EXPLORER_BOARD,
+            fits_width=True,
         )
         self.breakdown = ScoreBreakdown(on_select=self._on_select, categories=m.categories)
         self._build()
