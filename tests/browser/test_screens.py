@@ -144,6 +144,12 @@ FIGURE_BOX_JS = """name => {
 }"""
 
 
+FIGURE_BOTTOM_JS = (
+    "name => Bokeh.index.query_one(v => v.model && v.model.name === name)"
+    ".el.getBoundingClientRect().bottom"
+)
+
+
 def _board_across_the_screen(page, figure: str, width: int) -> None:
     """The figure ``figure`` inside the window and as wide as it less a 50 px margin, no text
     under 12 px in the page (the canvases aside), nothing scrolling sideways."""
@@ -178,7 +184,12 @@ def test_the_scoring_explorer_fits_a_phone(browser, panel_server, size, query):
                 "name => Bokeh.documents[0].get_model_by_name(name + '-links').data.y.length",
                 arg=figure.name,
             )
-        _board_across_the_screen(page, EXPLORER_BOARD, {**SIZES, **PHONES}[size][0]["width"])
+        viewport = {**SIZES, **PHONES}[size][0]
+        _board_across_the_screen(page, EXPLORER_BOARD, viewport["width"])
+        # The whole park on the first screen: the card palette above it lies in rows.
+        page.screenshot(path=str(artifact(f"phone-explorer-first-{size}{query[1:]}.png")))
+        bottom = page.evaluate(FIGURE_BOTTOM_JS, EXPLORER_BOARD)
+        assert bottom <= viewport["height"], f"the park ends {bottom:.0f} px down the page"
         page.evaluate(SCROLL_JS, EXPLORER_BOARD)  # the park, for the screenshot
         page.screenshot(path=str(artifact(f"phone-explorer-{size}{query[1:]}.png")))
     finally:
