@@ -54,6 +54,7 @@ from .palette import (
 )
 from .race_overlay import KIND_WORDS, overlay_data
 from .ring import HIGHLIGHT_JS, INFO_IDLE, ROLE_WORDS, ring_data
+from .zoom import zoom_toggle
 
 __all__ = ["BOARD_NAME", "INFO_NAME", "STONE_FILL", "CircleBoard", "last_captures"]
 
@@ -106,6 +107,8 @@ class CircleBoard(pn.viewable.Viewer):
         super().__init__(**params)
         self._radius: int | None = None
         self._build()
+        self.zoom = zoom_toggle(self.figure, self.sources["cells"])
+        """The "Zoom in" switch (cells large enough for a finger); the page places it."""
         self._last_tap: tuple[int, int] | None = None
         self.model.param.watch(self._redraw, ["state", "view_index", "hint", "events"])
         self.param.watch(self._redraw, ["show_race"])
@@ -351,6 +354,7 @@ class CircleBoard(pn.viewable.Viewer):
         p = self.figure
         p.x_range.update(start=-extent, end=extent, bounds=(-extent, extent))
         p.y_range.update(start=-extent, end=extent, bounds=(-extent, extent))
+        self.zoom.value = False  # the whole new board (the browser drops the touch tools)
         for name, data in ring_data(radius).items():
             self.sources[name].data = data
 

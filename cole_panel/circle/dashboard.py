@@ -76,7 +76,8 @@ ringed in red, and the ring lights up that species (gold), its prey (green) and 
 the cells (each is read out with its preview), Enter or Space places; U undoes, H hints, N
 starts a new game, T shows the position as text; or type a cell such as `E5` in the *Move* box.
 On a touch screen the first tap on a cell shows what it would do and a second tap (or *Place*)
-places; tick *place on one tap* once you know the game.
+places; tick *place on one tap* once you know the game. On a phone, *Zoom in* (under the board)
+makes the cells large enough for a finger; drag or pinch to move the view, *Zoom out* for the ring.
 
 **Share.** The page address holds the game (`?moves=E5,F2,…`); *Copy link* copies it.
 """
@@ -269,6 +270,7 @@ class CircleDashboard(pn.viewable.Viewer):
         self._board_column = growing_column(
             self._players,
             self.board,
+            self.board.zoom,
             self.keys,
             self._one_tap,
             caption,

@@ -147,6 +147,12 @@ class ParkBoard(pn.viewable.Viewer):
         doc=("The Bokeh name of the figure (tests and benchmarks find it by this name)."),
     )
     interactive = param.Boolean(default=True, doc="Whether a tap on a cell calls on_cell.")
+    fits_width = param.Boolean(
+        default=False,
+        constant=True,
+        doc="Whether the board shrinks to a narrower page (a phone), keeping its aspect, as "
+        "Circle's board does; never wider than its ``cell_px`` size.  Off: always that size.",
+    )
     visible = param.Boolean(default=True, doc="Whether the board is shown at all.")
 
     def __init__(
@@ -157,8 +163,13 @@ class ParkBoard(pn.viewable.Viewer):
         self._build()
         self._layout()
         self.param.watch(self._relayout, ["variant", "cell_px", "compact", "outside", "row_scores"])
+        # Fitting the width: the figure scales (its ranges are fixed, so a tap still lands on
+        # the cell drawn under it) up to its own size (the Circle board's and Savannah row's way).
         self._pane = pn.pane.Bokeh(
-            self.figure, sizing_mode="fixed", margin=(0, 0), visible=self.visible
+            self.figure,
+            sizing_mode="scale_width" if self.fits_width else "fixed",
+            margin=(0, 0),
+            visible=self.visible,
         )
         self.param.watch(lambda e: setattr(self._pane, "visible", e.new), ["visible"])
 
@@ -170,7 +181,10 @@ class ParkBoard(pn.viewable.Viewer):
             for key, cols in _SOURCE_COLUMNS.items()
         }
         s = self.sources
-        p = bare_figure(n, (0, 1), (-1, 0), BACKGROUND, width=100, height=100, match_aspect=True)
+        fits = {"sizing_mode": "scale_width", "max_width": 100} if self.fits_width else {}
+        p = bare_figure(
+            n, (0, 1), (-1, 0), BACKGROUND, width=100, height=100, match_aspect=True, **fits
+        )
         # The strip between two parks and the dashed links from a row of one to the same row of
         # the other: the columns left, right, top, bottom, x0 and x1 bear the glyphs' own names.
         p.quad(source=s["track"], fill_color="#e6dcc6", line_color=None)
@@ -252,6 +266,8 @@ class ParkBoard(pn.viewable.Viewer):
         p.y_range.update(start=bottom, end=top)
         p.width = round((right - left) * px)
         p.height = round((top - bottom) * px)
+        if self.fits_width:  # (not the pane's: a Bokeh pane's max_width set later fails)
+            p.max_width = p.width
         big = max(9, round(px * 0.15))
         self._names.glyph.text_font_size = (
             f"{max(9, round(px * (0.3 if self.compact else 0.17)))}px"

@@ -253,13 +253,18 @@ class ScoringExplorerModel(ScoringExplanations, ScoringSteps, ScoringOptions):
         if self._busy:
             return
         if self.variant == "classic":
-            table = [(entry[0],) for entry in self.table]
             text = "Classic game: one park each (Park West kept)."
         else:
-            table = [(entry[0], entry[1] if len(entry) > 1 else Park()) for entry in self.table]
             text = "Two parks: the park became Park West; build Park East beside it."
-        self._quietly(table=table, lion_choices={})
+        self._quietly(table=self._table_as(self.variant), lion_choices={})
         self._rescore(text)
+
+    def _table_as(self, variant: str) -> list[tuple[Park, ...]]:
+        """The table's parks for ``variant``: Park West kept as the one park, or the one park
+        as Park West beside an empty Park East."""
+        if variant == "classic":
+            return [(entry[0],) for entry in self.table]
+        return [(entry[0], entry[1] if len(entry) > 1 else Park()) for entry in self.table]
 
     def _quietly(self, **values: Any) -> None:
         """Set parameters without the watchers rescoring (the caller rescores once)."""
@@ -538,6 +543,9 @@ class ScoringExplorerModel(ScoringExplanations, ScoringSteps, ScoringOptions):
         if not values and not problems:
             return False
         updates = dict(values)
+        if "table" not in updates and updates.get("variant", self.variant) != self.variant:
+            # a link naming the other variant but no park (``?variant=two_parks``)
+            updates.update(table=self._table_as(updates["variant"]), lion_choices={})
         if "table" in updates:
             updates.update(names=["Shared park"], player=0)
             updates.setdefault("lion_choices", {})

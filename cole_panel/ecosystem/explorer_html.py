@@ -52,7 +52,25 @@ def palette_css() -> str:
         "outline-offset: -4px; box-shadow: 0 0 0 2px #e0a100; }"
     )
     rules.append(".bk-btn-group > .bk-btn { margin-bottom: 3px; border-radius: 6px; }")
+    rules.append(PHONE_PALETTE)
     return "\n".join(rules)
+
+
+PHONE = "(max-width: 600px)"
+"""The screens on which the palette lies in wrapping rows above the park (a phone)."""
+PHONE_PALETTE = f"""@media {PHONE} {{
+  :host {{ width: calc(100% - 10px) !important; }}  /* less its margins */
+  .bk-btn-group {{ flex-direction: row !important; flex-wrap: wrap; gap: 0 3px; }}
+  .bk-btn-group > .bk-btn {{ flex: 1 1 30%; }}
+}}"""
+"""On a phone the vertical palette (some 400 px tall) pushed the park below the first screen:
+there its buttons go three to a row, the column as wide as the screen."""
+PHONE_COLUMN = (
+    f"@media {PHONE} {{ :host {{ width: 100% !important; flex-flow: row wrap !important; "
+    "align-items: flex-end; }} }}"
+)
+"""The palette's column on a phone: the screen's width, its parts in rows (the palette one
+of its own, the buttons side by side under it)."""
 
 
 def order_html(model: ScoringExplorerModel) -> str:

@@ -19,7 +19,14 @@ from .board import ParkBoard
 from .breakdown import ScoreBreakdown
 from .explanations import points_word
 from .explorer import BRUSHES, ScoringExplorerModel, where_label
-from .explorer_html import floor_value, legend_html, order_html, palette_css, row_table_html
+from .explorer_html import (
+    PHONE_COLUMN,
+    floor_value,
+    legend_html,
+    order_html,
+    palette_css,
+    row_table_html,
+)
 from .link import open_link, park_query
 from .saving import NamedSaveLoad
 from .style import CATEGORY_TITLES, WRAP_TABS, title
@@ -57,6 +64,7 @@ class ScoringExplorer(pn.viewable.Viewer):
             variant=m.variant,
             cell_px=self._cell_px(),
             figure_name=EXPLORER_BOARD,
+            fits_width=True,
         )
         self.breakdown = ScoreBreakdown(on_select=self._on_select, categories=m.categories)
         self._build()
@@ -296,6 +304,7 @@ class ScoringExplorer(pn.viewable.Viewer):
             self._variant,
             width=150,
             margin=0,
+            stylesheets=[PHONE_COLUMN],
         )
         self._centre = centre = growing_column(
             self.board,

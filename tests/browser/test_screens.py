@@ -15,11 +15,16 @@ import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
+from cole_panel.circle.board import BOARD_NAME
+from cole_panel.circle.geometry import SQRT3, board_cells, cell_center
+from cole_panel.circle.zoom import ZOOM_CLASS, ZOOM_IN, ZOOM_OUT
 from cole_panel.ecosystem.explorer_view import EXPLORER_BOARD
 from cole_panel.ui.screens import NARROW, SITE_NAME
 from cole_panel.ui.shell import PAGES
+from engines.circle import parse_label
 
-from .conftest import PAGE_LOAD_TIMEOUT_MS, ROOT, artifact
+from .conftest import PAGE_LOAD_TIMEOUT_MS, ROOT, BokehFigure, artifact
+from .test_keys import SCROLL_JS, touch
 from .test_layout import NO_SIDEWAYS_SCROLL, WIDTHS
 
 pytestmark = pytest.mark.browser
@@ -31,11 +36,12 @@ SIZES = {
     "1024x768": ({"width": 1024, "height": 768}, False),
     "1280x900": ({"width": 1280, "height": 900}, False),
 }
+# The narrowest and widest phones of issue 25 (360-430 px), beside the 390 px one above.
+PHONES = {
+    "360x780": ({"width": 360, "height": 780}, True),
+    "430x932": ({"width": 430, "height": 932}, True),
+}
 GAMES = ("circle", "ecosystem", "savannah")
-# Known, not yet met (issue 25, Deliver 1): the scoring explorer's park is drawn at a fixed
-# ~462 px, so on a 390 px phone the page scrolls sideways.  The test below records it and
-# turns red (strict xfail) once the explorer fits.
-TOO_WIDE = {("ecosystem", "390x844")}
 SERIOUS = """async () => (await axe.run(document, {resultTypes: ["violations"]})).violations
     .filter(v => v.impact === "serious" || v.impact === "critical")
     .map(v => [v.id, v.nodes.length, v.nodes.slice(0, 2).map(n => n.html.slice(0, 160))])"""
@@ -59,12 +65,12 @@ SMALL_TEXT = """() => {
 }"""
 
 
-def _open(browser, server, size: str):
-    viewport, mobile = SIZES[size]
+def _open(browser, server, size: str, query: str = ""):
+    viewport, mobile = {**SIZES, **PHONES}[size]
     context = browser.new_context(viewport=viewport, is_mobile=mobile, has_touch=mobile)
     page = context.new_page()
     page.set_default_timeout(30_000)
-    page.goto(server.url, timeout=PAGE_LOAD_TIMEOUT_MS)
+    page.goto(server.url + query, timeout=PAGE_LOAD_TIMEOUT_MS)
     expect(page.get_by_role("navigation", name="Pages")).to_be_visible(timeout=PAGE_LOAD_TIMEOUT_MS)
     if server.app in GAMES:
         page.locator("canvas").first.wait_for(state="visible", timeout=PAGE_LOAD_TIMEOUT_MS)
@@ -116,8 +122,7 @@ def test_every_screen_size_and_no_serious_axe_violation(browser, panel_server, n
             with contextlib.suppress(PlaywrightTimeout):
                 page.wait_for_function(NO_SIDEWAYS_SCROLL, timeout=10_000)
             page.screenshot(path=str(artifact(f"screen-{name}-{size}.png")))
-            if (name, size) not in TOO_WIDE:
-                assert page.evaluate(NO_SIDEWAYS_SCROLL), (size, page.evaluate(WIDTHS))
+            assert page.evaluate(NO_SIDEWAYS_SCROLL), (size, page.evaluate(WIDTHS))
             if size == "1280x900":
                 assert _axe_problems(page) == {}
         finally:
@@ -132,42 +137,146 @@ BOARDS = {
 }
 
 
-@pytest.mark.xfail(strict=True, reason="the explorer's park is ~462 px wide (issue 25)")
-def test_the_scoring_explorer_fits_a_phone(browser, panel_server):
-    context, page = _open(browser, panel_server("ecosystem"), "390x844")
+FIGURE_BOX_JS = """name => {
+    const v = Bokeh.index.query_one(v => v.model && v.model.name === name);
+    const r = v.el.getBoundingClientRect();
+    return {x: r.x, width: r.width};
+}"""
+
+
+FIGURE_BOTTOM_JS = (
+    "name => Bokeh.index.query_one(v => v.model && v.model.name === name)"
+    ".el.getBoundingClientRect().bottom"
+)
+
+
+def _board_across_the_screen(page, figure: str, width: int) -> None:
+    """The figure ``figure`` inside the window and as wide as it less a 50 px margin, no text
+    under 12 px in the page (the canvases aside), nothing scrolling sideways."""
+    box = page.evaluate(FIGURE_BOX_JS, figure)
+    assert box["x"] >= 0 and box["x"] + box["width"] <= width, box
+    assert box["width"] >= width - 50, (
+        f"the board is {box['width']:.0f} px wide on a {width} px phone"
+    )
+    assert page.evaluate(SMALL_TEXT) == []
+    with contextlib.suppress(PlaywrightTimeout):
+        page.wait_for_function(NO_SIDEWAYS_SCROLL, timeout=10_000)
+    assert page.evaluate(NO_SIDEWAYS_SCROLL), page.evaluate(WIDTHS)
+
+
+@pytest.mark.parametrize(
+    ("size", "query"),
+    [
+        ("390x844", ""),
+        ("360x780", ""),
+        ("430x932", ""),
+        ("360x780", "?variant=two_parks"),
+        ("430x932", "?variant=two_parks"),
+    ],
+)
+def test_the_scoring_explorer_fits_a_phone(browser, panel_server, size, query):
+    """One park or two, on the narrowest to the widest phone: the park across the screen."""
+    context, page = _open(browser, panel_server("ecosystem"), size, query)
     try:
-        assert page.evaluate(NO_SIDEWAYS_SCROLL), page.evaluate(WIDTHS)
+        figure = BokehFigure(page, EXPLORER_BOARD).wait_ready()
+        if query:  # two parks: West and East (with the row points) side by side
+            page.wait_for_function(
+                "name => Bokeh.documents[0].get_model_by_name(name + '-links').data.y.length",
+                arg=figure.name,
+            )
+        viewport = {**SIZES, **PHONES}[size][0]
+        _board_across_the_screen(page, EXPLORER_BOARD, viewport["width"])
+        # The whole park on the first screen: the card palette above it lies in rows.
+        page.screenshot(path=str(artifact(f"phone-explorer-first-{size}{query[1:]}.png")))
+        bottom = page.evaluate(FIGURE_BOTTOM_JS, EXPLORER_BOARD)
+        assert bottom <= viewport["height"], f"the park ends {bottom:.0f} px down the page"
+        page.evaluate(SCROLL_JS, EXPLORER_BOARD)  # the park, for the screenshot
+        page.screenshot(path=str(artifact(f"phone-explorer-{size}{query[1:]}.png")))
     finally:
         context.close()
 
 
-PHONE_GAMES = [
-    "circle",
-    pytest.param(
-        "ecosystem",
-        marks=pytest.mark.xfail(strict=True, reason="the explorer's park is ~462 px wide"),
-    ),
-    "savannah",
-]
-
-
-@pytest.mark.parametrize("name", PHONE_GAMES)
+@pytest.mark.parametrize("name", GAMES)
 def test_a_phone_shows_the_board_across_the_screen_and_the_turn(browser, panel_server, name):
     """390 x 844, touch: the board as wide as the screen (less a margin), no text under 12 px
     in the page (the board's canvas aside), the turn line shown."""
     figure, turn = BOARDS[name]
     context, page = _open(browser, panel_server(name), "390x844")
     try:
-        box = page.evaluate(
-            "name => { const v = Bokeh.index.query_one(v => v.model && v.model.name === name);"
-            " const r = v.el.getBoundingClientRect(); return {x: r.x, width: r.width}; }",
-            figure,
-        )
+        box = page.evaluate(FIGURE_BOX_JS, figure)
         assert box["x"] >= 0 and box["x"] + box["width"] <= 390, box
         assert box["width"] >= 340, f"the board is {box['width']:.0f} px wide on a 390 px phone"
         assert page.evaluate(SMALL_TEXT) == []
         if turn is not None:
             expect(page.locator(turn).first).to_be_visible()
         page.screenshot(path=str(artifact(f"phone-{name}.png")))
+    finally:
+        context.close()
+
+
+MIN_TAP_PX = 40
+"""Issue 25: a cell a finger can tap is 40 px across or more (radius 4, on a phone)."""
+FRAME_JS = """name => {
+    const v = Bokeh.index.query_one(v => v.model && v.model.name === name && v.frame);
+    const box = (v.canvas_view ? v.canvas_view.el : v.el).getBoundingClientRect();
+    const f = v.frame.bbox;
+    return {left: box.left + f.left, right: box.left + f.right,
+            top: box.top + f.top, bottom: box.top + f.bottom};
+}"""
+
+
+def _cell_width(board: BokehFigure, label: str) -> float:
+    """A Circle cell's width on the screen, side to side (CSS px)."""
+    x, y = cell_center(parse_label(label))
+    (left, _), (right, _) = board.to_pixels([(x - SQRT3 / 2, y), (x + SQRT3 / 2, y)])
+    return right - left
+
+
+def test_a_phone_zooms_circle_to_cells_a_finger_can_tap(browser, panel_server):
+    """390 x 844, touch, radius 4: "Zoom in" makes every cell 40 px across or more, all of them
+    on the screen (no pan needed at this width), and a tap there still previews first, then a
+    second tap places; "Zoom out" shows the board and its ring again."""
+    context, page = _open(browser, panel_server("circle"), "390x844")
+    try:
+        board = BokehFigure(page, BOARD_NAME).wait_ready()
+        whole = _cell_width(board, "E5")
+        zoom = page.locator(f".{ZOOM_CLASS} button")
+        expect(zoom).to_have_text(ZOOM_IN)
+        zoom.tap()
+        expect(zoom).to_have_text(ZOOM_OUT)
+        page.wait_for_function(
+            "name => Bokeh.documents[0].get_model_by_name(name).x_range.end < 10", arg=BOARD_NAME
+        )
+        width = _cell_width(board, "E5")
+        assert width >= MIN_TAP_PX, f"cells {width:.1f} px across (zoomed out: {whole:.1f})"
+        # Every cell's centre on the zoomed board and on the screen: each one a tap away.
+        frame = page.evaluate(FRAME_JS, BOARD_NAME)
+        cells = board_cells(4)
+        off = [
+            cell
+            for cell, (x, y) in zip(cells, board.to_pixels(map(cell_center, cells)), strict=True)
+            if not (max(frame["left"], 0) < x < min(frame["right"], 390))
+            or not frame["top"] < y < frame["bottom"]
+        ]
+        assert off == [], f"cells off the zoomed board: {off}"
+        page.screenshot(path=str(artifact("phone-circle-zoomed.png")))
+        touch(page, board, *cell_center(parse_label("E5")))
+        place = page.locator(".cole-keys-place")
+        expect(place).to_have_text("Place at E5", timeout=30_000)
+        stones = "() => Bokeh.documents[0].get_model_by_name('circle-stones').data.x.length"
+        assert page.evaluate(stones) == 0, "the first tap placed a stone"
+        page.wait_for_timeout(400)  # two taps closer than 300 ms would be a double tap
+        touch(page, board, *cell_center(parse_label("E5")))
+        expect(page.locator(".cole-message")).to_contain_text(
+            "Orange placed a stone at E5", timeout=30_000
+        )
+        expect(page.locator(".cole-turn")).to_be_visible()
+        zoom.tap()
+        expect(zoom).to_have_text(ZOOM_IN)
+        page.wait_for_function(
+            "name => Bokeh.documents[0].get_model_by_name(name).x_range.end > 10", arg=BOARD_NAME
+        )
+        assert abs(_cell_width(board, "E5") - whole) < 1
+        assert page.evaluate(NO_SIDEWAYS_SCROLL), page.evaluate(WIDTHS)
     finally:
         context.close()

@@ -404,3 +404,19 @@ def test_a_saved_draft_opens_with_its_parks():
 def test_parks_text_reads_back():
     parks = (Park.parse(ESTHER), Park.parse(EMPTY))
     assert explorer_module.parse_parks(parks_text(parks), "two_parks")[0] == parks
+
+
+@pytest.mark.parametrize(("variant", "parks"), [("two_parks", 2), ("classic", 1)])
+def test_a_link_naming_only_the_variant_opens_the_park_in_it(variant, parks):
+    """``?variant=two_parks`` (no park in the link) crashed the page build: the one park was
+    kept as a classic table and scored as two."""
+    from cole_panel.ecosystem.link import open_link
+
+    start = "classic" if variant == "two_parks" else "two_parks"
+    model = explorer(variant=start)
+    model.random_park()
+    west = model.parks[0]
+    open_link(model, f"?variant={variant}")
+    assert model.variant == variant
+    assert len(model.parks) == parks and model.parks[0] == west
+    assert not model.message_is_error, model.message
