@@ -189,7 +189,13 @@ def _action_document() -> Any:
     return doc
 
 
-# Two fixes to how a notebook output's page behaves, run by the page when notebook_setup() runs.
+KERNEL_STOPPED_NOTICE = (
+    "This output's kernel has stopped, so it no longer plays: run the cell again for a live "
+    "dashboard."
+)
+"""What an output says when it is clicked after its kernel restarted or was shut down."""
+
+# Three fixes to how a notebook output's page behaves, run by the page when notebook_setup() runs.
 #
 # Panel's comm manager sends back to the kernel EVERY change of the page's document, including
 # the ones the kernel itself just sent (Bokeh marks those ``sync: false``; a served page's session
@@ -207,6 +213,13 @@ def _action_document() -> Any:
 # the bounds of the DataView" or "Could not resolve 'normal undefined helvetica'", and the rest of
 # that update is lost).  The renderer restyles anyway once it has taken the new columns, so a
 # restyle asked for before then is skipped (and one racing the taking is not reported).
+#
+# After a kernel restart or shutdown an old output still looks alive, and its clicks went into
+# a closed comm without a word.  JupyterLab's (and Notebook 7's) PyViz extension keeps each
+# output's kernel in ``window.PyViz.kernels[output id]`` and deletes it when the notebook's
+# session reports the kernel "restarting" or "dead"; a change of an output whose kernel entry
+# has gone is not sent, and the output says in a sentence above itself that its kernel stopped.
+# (Outputs shown another way, e.g. as ipywidgets, never had such an entry and are left alone.)
 _GUARD_JS = """
 (function guard(tries) {
   const B = window.Bokeh;
@@ -247,22 +260,50 @@ _GUARD_JS = """
   }
   if (Manager.prototype.cole_quiet) return;
   const changed = Manager.prototype._document_changed;
+  const init = Manager.prototype.initialize;
+  Manager.prototype.initialize = function (...args) {
+    init.apply(this, args);
+    const kernels = window.PyViz && window.PyViz.kernels;
+    this.cole_lab_kernel = kernels != null && this.plot_id in kernels;
+  };
   Manager.prototype._document_changed = function (event) {
     if (event.sync === false) return;  // the kernel's own change, applied here: not news to it
+    if (this.cole_lab_kernel && !(this.plot_id in window.PyViz.kernels)) {
+      stopped(this.plot_id);  // the kernel is gone: say so instead of sending into nothing
+      return;
+    }
     // Send at once (changes made meanwhile wait for the kernel's answer, as before).
     if (this.debounce !== 0) this.setv({debounce: 0}, {silent: true});
     return changed.call(this, event);
   };
   Manager.prototype.cole_quiet = true;
+  function stopped(id) {
+    const output = document.getElementById(id);
+    if (output == null || output.querySelector(":scope > .cole-kernel-stopped")) return;
+    const note = document.createElement("p");
+    note.className = "cole-kernel-stopped";
+    note.setAttribute("role", "alert");
+    note.textContent = STOPPED_SENTENCE;
+    note.style.cssText = "margin: 0 0 8px; padding: 8px 12px; border: 1px solid #b3261e; "
+      + "border-radius: 4px; background: #fdecea; color: #5f1410; font-weight: 600;";
+    output.prepend(note);
+    note.scrollIntoView({block: "nearest"});
+  }
 })(0);
 """
 
 
 def _guard_stale_repaints() -> None:
+    import json
+
     from IPython.display import publish_display_data
 
-    # Panel's JupyterLab/Notebook extension runs this mime type's script (as pn.extension's).
-    publish_display_data({"application/vnd.holoviews_load.v0+json": _GUARD_JS})
+    script = _GUARD_JS.replace("STOPPED_SENTENCE", json.dumps(KERNEL_STOPPED_NOTICE))
+    # Panel's JupyterLab/Notebook extension runs the first mime type's script, a page without
+    # it (Voila) the plain JavaScript: the two pn.extension publishes its own scripts under.
+    publish_display_data(
+        {"application/vnd.holoviews_load.v0+json": script, "application/javascript": script}
+    )
 
 
 # -- pushes -------------------------------------------------------------------------------

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import shutil
 import socket
 import sys
@@ -37,6 +38,8 @@ from tests.browser.conftest import (  # noqa: F401 - CHROMIUM* re-exported for t
 )
 
 NOTEBOOKS = ROOT / "notebooks"
+VOILA_CONFIG = ROOT / "voila.json"
+"""Voilà's settings for the notebooks, read from the folder Voilà is started in."""
 START_TIMEOUT = 90.0
 
 
@@ -138,7 +141,11 @@ class VoilaServer(ServerProcess):
     """``voila NOTEBOOK`` on 127.0.0.1 (no token): the notebook run and shown as a page.
 
     Like :class:`JupyterServer` it serves a copy of the teaching notebooks and nothing sets
-    ``PANEL_INLINE`` or Panel's comms: the notebook must choose them itself.
+    ``PANEL_INLINE`` or Panel's comms: the notebook must choose them itself.  Voilà runs as the
+    README says, from a folder holding the checkout's ``voila.json`` (the project's template,
+    ``cole``, and two JupyterLab extensions left out); ``JUPYTER_PATH`` names this checkout's
+    copy of the template (an install puts it under ``share/jupyter/voila/templates``), as
+    ``PYTHONPATH`` names its code.
     """
 
     title = "voila"
@@ -157,6 +164,7 @@ class VoilaServer(ServerProcess):
         self.root.mkdir(parents=True, exist_ok=True)
         for path in NOTEBOOKS.glob("*.ipynb"):
             shutil.copy(path, self.root / path.name)
+        shutil.copy(VOILA_CONFIG, self.root / VOILA_CONFIG.name)
         cmd = [
             sys.executable,
             "-m",
@@ -168,7 +176,11 @@ class VoilaServer(ServerProcess):
             "--Voila.token=",
             "--show_tracebacks=True",
         ]
-        env = checkout_env(JUPYTER_CONFIG_DIR=str(self.root / ".jupyter-config"))
+        jupyter_path = [str(ROOT / "share" / "jupyter"), os.environ.get("JUPYTER_PATH", "")]
+        env = checkout_env(
+            JUPYTER_CONFIG_DIR=str(self.root / ".jupyter-config"),
+            JUPYTER_PATH=os.pathsep.join(p for p in jupyter_path if p),
+        )
         env.pop("PANEL_INLINE", None)
         env.pop("PANEL_COMMS", None)
 
@@ -180,37 +192,55 @@ class VoilaServer(ServerProcess):
         return self
 
 
+# Where an element stands in the page: its outermost shadow host (Bokeh draws in shadow roots).
+_TOP_JS = "el => { let n = el; while (n.getRootNode().host) n = n.getRootNode().host; return n; }"
+# Sorts views into page order (for Voila, which renders its outputs in no fixed order).
+_IN_PAGE_JS = f"""(a, b) => {{ const top = {_TOP_JS};
+    return top(a.el).compareDocumentPosition(top(b.el)) & Node.DOCUMENT_POSITION_FOLLOWING
+        ? -1 : 1; }}"""
+
 # The LAST view of a figure with this name (every output of a notebook is its own document, and
-# the teaching cells reuse the dashboards' figure names).
-_FIGURE_JS = """
-([name, points]) => {
+# the teaching cells reuse the dashboards' figure names): the last made, or with ``pageOrder``
+# the last in the page.
+_FIGURE_JS = f"""
+([name, points, pageOrder]) => {{
     if (!window.Bokeh) return null;
     const views = [...Bokeh.index.query(v => v.model && v.model.name === name && v.frame)];
+    if (pageOrder) views.sort({_IN_PAGE_JS});
     const view = views[views.length - 1];
     if (view == null) return null;
     const el = view.canvas_view ? view.canvas_view.el : view.el;
-    el.scrollIntoView({block: 'center'});
+    el.scrollIntoView({{block: 'center'}});
     const box = el.getBoundingClientRect();
     const fx = view.frame.x_scale, fy = view.frame.y_scale;
     return points.map(([x, y]) => [box.left + fx.compute(x), box.top + fy.compute(y)]);
-}
+}}
 """
 
-# Columns of the LAST data source with this name, as plain arrays.
-_SOURCE_JS = """
-name => {
+# Columns of the LAST data source with this name, as plain arrays: of the last document made,
+# or with ``pageOrder`` of the document whose first view is last in the page.
+_SOURCE_JS = f"""
+([name, pageOrder]) => {{
     if (!window.Bokeh) return null;
     let found = null;
-    for (const doc of Bokeh.documents) {
+    const docs = [...Bokeh.documents];
+    if (pageOrder) {{
+        const drawn = v => v.model && v.el instanceof Element && v.el.isConnected;
+        const first = doc => [...Bokeh.index.query(v => drawn(v) && v.model.document === doc)][0];
+        const shown = docs.filter(doc => first(doc) != null);
+        shown.sort((a, b) => ({_IN_PAGE_JS})(first(a), first(b)));
+        docs.splice(0, docs.length, ...shown);
+    }}
+    for (const doc of docs) {{
         const model = doc.get_model_by_name(name);
         if (model != null) found = model;
-    }
+    }}
     if (found == null) return null;
-    const out = {};
+    const out = {{}};
     const data = found.data instanceof Map ? found.data : new Map(Object.entries(found.data));
     for (const [key, value] of data) out[key] = Array.from(value);
     return out;
-}
+}}
 """
 
 
@@ -335,19 +365,19 @@ class NotebookPage:
 
     def source(self, name: str) -> dict | None:
         """Columns of the last Bokeh data source named ``name`` in the page."""
-        return self.page.evaluate(_SOURCE_JS, name)
+        return self.page.evaluate(_SOURCE_JS, [name, self.ui == "voila"])
 
     def wait_source(self, name: str, predicate_js: str, timeout: float = 20) -> None:
         """Wait until ``predicate_js`` (a JS expression over ``d``, the columns) holds."""
         self.page.wait_for_function(
-            f"name => {{ const d = ({_SOURCE_JS})(name); return d != null && ({predicate_js}); }}",
-            arg=name,
+            f"args => {{ const d = ({_SOURCE_JS})(args); return d != null && ({predicate_js}); }}",
+            arg=[name, self.ui == "voila"],
             timeout=timeout * 1000,
             polling=50,
         )
 
     def pixel(self, figure: str, x: float, y: float) -> tuple[float, float]:
-        result = self.page.evaluate(_FIGURE_JS, [figure, [[x, y]]])
+        result = self.page.evaluate(_FIGURE_JS, [figure, [[x, y]], self.ui == "voila"])
         if result is None:
             raise LookupError(f"no Bokeh figure named {figure!r} on the page")
         return tuple(result[0])
