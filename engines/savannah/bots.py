@@ -24,7 +24,7 @@ from engines.bots import BOT_KINDS, RandomBot, SearchBot, bot_maker
 from engines.search import SearchGame
 
 from .cards import name_of
-from .moves import Move, Steal
+from .moves import Discard, Move, Play, Steal
 from .setup import determinize
 from .state import Observation, State
 
@@ -138,7 +138,13 @@ class SavannahSearch(SearchGame):
         return list(dict.fromkeys(move_key(m, world) for m in world.legal_actions()))
 
     def action(self, world: State, move: tuple[Any, ...]) -> Move:
-        return next(m for m in world.legal_actions() if move_key(m, world) == move)
+        # The first copy of the card by that name, as legal_actions() lists them (no second
+        # legal_actions() call: this runs at every step of the tree).
+        if move[0] == "steal":
+            _, victim, name = move
+            return Steal(next(c for c in world.kill_pile(victim) if name_of(c) == name))
+        kind = Play if move[0] == "Play" else Discard
+        return kind(next(c for c in world.hand(world.current_player) if name_of(c) == move[1]))
 
     def play(self, world: State, move: tuple[Any, ...]) -> None:
         world.apply(self.action(world, move))
