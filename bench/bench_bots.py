@@ -4,7 +4,8 @@ For every match (Circle, Savannah, Ecosystem classic and two parks) the bench fi
 *strongest* search strength whose mean CPU time per move is at most one second, timed on
 positions spread over a Greedy-vs-Greedy game, then plays that bot against Greedy in
 seat-alternated, fixed-seed two-player games (the search bot sits first in even games) and
-prints the win rate, its 95% interval and the CPU seconds a move.  Target: at least 70%.
+prints the win rate, its 95% interval and the CPU seconds a move.  Target: at least 70%
+(On the Savannah: 80%).
 
 CPU time (``time.process_time`` in the worker) is what a move costs on an idle core; wall time
 on a machine shared with other jobs says more about the other jobs.  Every game depends only on
@@ -43,6 +44,9 @@ SECONDS_PER_MOVE = 1.0
 
 TARGET = 0.7
 """The win rate the strongest bot must reach against Greedy."""
+
+TARGETS: dict[str, float] = {"savannah": 0.8}
+"""Matches held to a higher win rate than :data:`TARGET` (issue 27: On the Savannah's 80%)."""
 
 CALIBRATION_SEED = 10**6
 """Seed of the Greedy-vs-Greedy game whose positions time each strength (no match game uses it)."""
@@ -128,7 +132,8 @@ def report(
     score = sum(r.score for r in results)
     low, high = wilson(score, n)
     per_move = sum(r.cpu_seconds for r in results) / max(1, sum(r.moves for r in results))
-    meets = score / n >= TARGET and per_move <= SECONDS_PER_MOVE
+    target = TARGETS.get(match, TARGET)
+    meets = score / n >= target and per_move <= SECONDS_PER_MOVE
     played = f"{n} games" if n == games else f"{n} of {games} planned games"
     verdict = "meets" if meets else "BELOW"
     if n < games:
@@ -136,7 +141,7 @@ def report(
     return (
         f"{match:20} MCTS strength {strength} ({iterations} iterations) vs Greedy: "
         f"{score / n:6.1%} of {played} (95% CI {low:.0%}-{high:.0%}), "
-        f"{per_move:.2f} CPU s/move; {verdict} the {TARGET:.0%} target"
+        f"{per_move:.2f} CPU s/move; {verdict} the {target:.0%} target"
     )
 
 

@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from .cards import Card, a_name
 from .vocabulary import GROUPS, Condition, ordinal
 
-__all__ = ["placement_problem", "condition_holds", "regroup", "RegroupMove"]
+__all__ = ["placement_allowed", "placement_problem", "condition_holds", "regroup", "RegroupMove"]
 
 RegroupMove = tuple[str, int, tuple[str, ...], str]
 """``(group, level, moved card ids, anchor id)`` for one kind that moved."""
@@ -37,6 +37,17 @@ def placement_problem(card: Card, row: Sequence[str], cards: Mapping[str, Card])
                 where = "the rightmost card" if k == 1 else f"the {ordinal(k)} card from the right"
                 return f"The {card.name} {rule.describe()} — {where} is {a_name(other.name + '#')}."
     return None
+
+
+def placement_allowed(card: Card, row: Sequence[str], cards: Mapping[str, Card]) -> bool:
+    """Whether ``card`` may be placed on ``row``: :func:`placement_problem` is None, without
+    writing its sentence (legal moves are listed at every step of a search)."""
+    n = len(row)
+    for rule in card.placement:
+        k = rule.position
+        if n >= k and rule.forbids(cards[row[n - k]]):
+            return False
+    return True
 
 
 def condition_holds(

@@ -1,7 +1,8 @@
 """End scoring: each player's points, the winners and the score sheet (a part of State).
 
 The mixin reads its host only through the host's public members (``rules``, ``row``,
-``token_on``, ``hand``, ``kill_pile``, ``card``, ``cards``).
+``token_on``, ``hand``, ``kill_pile``, ``card``, ``big_five``).  :meth:`Scoring.totals` runs in
+every search iteration, so it reads each of them once per call.
 """
 
 from __future__ import annotations
@@ -13,6 +14,14 @@ from engines import ScoreLine, ScoreSheet
 from .cards import name_of
 
 _ORDER = {"alive": 0, "hand": 1, "kills": 2, "rightmost": 3, "big_five": 4}
+
+
+def _killed_all(big: tuple[str, ...], kills: tuple[str, ...]) -> bool:
+    """Whether ``kills`` hold one card of every name in ``big`` (False for no Big Five)."""
+    if not big or len(kills) < len(big):
+        return False
+    names = {name_of(c) for c in kills}
+    return all(b in names for b in big)
 
 
 def _plural(group: str, n: int) -> str:
@@ -31,37 +40,30 @@ class Scoring:
         """The row's cards bearing ``player``'s token, left to right."""
         return [c for c in self.row if self.token_on(c) == player]
 
-    def big_five(self) -> tuple[str, ...]:
-        """The names of the deck's Big Five (empty for a deck without them)."""
-        return tuple(c.name for c in self.cards if c.big_five)
-
     def totals(self) -> list[int]:
         """Each player's score if the game ended now (the final score once it is over)."""
-        card = self.card
+        card, token_on, row = self.card, self.token_on, self.row
         totals = [0] * self.rules.players
-        for c in self.row:
-            owner = self.token_on(c)
+        for c in row:
+            owner = token_on(c)
             if owner is not None:
                 totals[owner] += card(c).points.alive
+        big = self.big_five()
         for q in range(self.rules.players):
+            kills = self.kill_pile(q)
             totals[q] += sum(card(c).points.in_hand for c in self.hand(q))
-            totals[q] += sum(card(c).points.killed for c in self.kill_pile(q))
-            if self.has_big_five(q):
+            totals[q] += sum(card(c).points.killed for c in kills)
+            if _killed_all(big, kills):
                 totals[q] += self.rules.big_five_bonus
-        if self.row:
-            last = self.row[-1]
-            owner = self.token_on(last)
+        if row:
+            owner = token_on(row[-1])
             if owner is not None:
-                totals[owner] += card(last).points.rightmost
+                totals[owner] += card(row[-1]).points.rightmost
         return totals
 
     def has_big_five(self, player: int) -> bool:
         """Whether ``player`` has killed one of each of the Big Five."""
-        big = self.big_five()
-        if not big:
-            return False
-        names = {name_of(c) for c in self.kill_pile(player)}
-        return all(b in names for b in big)
+        return _killed_all(self.big_five(), self.kill_pile(player))
 
     def winners_for(self, totals: list[int] | None = None) -> list[int]:
         """Who wins with these ``totals`` (default: :meth:`totals`), ties broken as the rules say."""

@@ -22,6 +22,7 @@ A hand-built position (row names left to right; ``@seat`` puts that seat's token
 
 from __future__ import annotations
 
+import functools
 import random
 from typing import Any
 
@@ -36,10 +37,10 @@ from .deck import PlayDeck, deck_index, default_deck, play_deck
 from .events import player_name
 from .moves import MOVES, Discard, Move, Play, Steal, move_from_dict, move_to_dict
 from .observation import Observation
-from .row import condition_holds, placement_problem, regroup
+from .row import condition_holds, placement_allowed, placement_problem, regroup
 from .rules import Rules
 from .scoring import Scoring
-from .vocabulary import DiscardLeftOf, KillAll, StealOnKill, Verb
+from .vocabulary import Action, DiscardLeftOf, KillAll, StealOnKill, Verb
 
 __all__ = [
     "Play",
@@ -56,6 +57,13 @@ __all__ = [
 
 
 # ---------------------------------------------------------------------------- state
+
+
+@functools.cache
+def _hunt_words(action: Action) -> tuple[str, str]:
+    """A hunt action's ``cards.toml`` text and its phrase, written once per action (a search
+    plays thousands of hunts a move)."""
+    return str(action), action.describe()
 
 
 class State(BaseState, Scoring):
@@ -118,6 +126,10 @@ class State(BaseState, Scoring):
     def card(self, card_id: str) -> Card:
         """The card of an id (KeyError for an unknown id)."""
         return self._deck.by_id[card_id]
+
+    def big_five(self) -> tuple[str, ...]:
+        """The names of the deck's Big Five (empty for a deck without them)."""
+        return self._deck.big_five
 
     @property
     def row(self) -> tuple[str, ...]:
@@ -264,7 +276,7 @@ class State(BaseState, Scoring):
         if self.rules.no_token == "discard" and not self._tokens_left[p]:
             return [Discard(c) for c in hand]
         row, by_id = self._row, self._deck.by_id
-        plays = [Play(c) for c in hand if placement_problem(by_id[c], row, by_id) is None]
+        plays = [Play(c) for c in hand if placement_allowed(by_id[c], row, by_id)]
         return plays or [Discard(c) for c in hand]
 
     # ------------------------------------------------------------------ playing
@@ -403,8 +415,7 @@ class State(BaseState, Scoring):
                     p,
                     cid,
                     index,
-                    str(action),
-                    action.describe(),
+                    *_hunt_words(action),
                     reach.side,
                     positions,
                     tuple(work[i] for i in reached),

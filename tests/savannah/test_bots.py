@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from engines.savannah import (
@@ -14,6 +16,7 @@ from engines.savannah import (
     make_state,
     new_game,
 )
+from engines.savannah.bots import SavannahSearch
 
 
 def match(make_a, make_b, games: int, players: int = 2) -> float:
@@ -76,6 +79,19 @@ def test_greedy_steals_the_card_completing_its_big_five():
     )
     state.apply(Play("vulture#1"))
     assert GreedyBot(0).choose(state) == Steal("buffalo#1")
+
+
+def test_the_search_playout_plays_the_greedy_move_not_a_random_one():
+    # The lion kills both of the opponent's level-3 ungulates, the scrub hare kills nothing: a
+    # playout move is the one the Greedy bot would make, in every world the search deals.
+    state = make_state(
+        row=["zebra@1", "wildebeest@1", "ostrich"], hands=[["lion", "scrub hare"], ["jackal"]]
+    )
+    for seed in range(12):
+        world = state.clone()
+        SavannahSearch(rollout_depth=1).rollout(world, random.Random(seed))
+        assert world.turn == 1
+        assert sorted(world.kill_pile(0)) == ["wildebeest#1", "zebra#1"]
 
 
 def test_mcts_is_deterministic_for_a_seed_and_respects_budgets():
