@@ -117,6 +117,12 @@ THRESHOLDS = Thresholds()
 """The default thresholds."""
 
 
+def _drop(best: float, played: float) -> float:
+    """The win chance given away, rounded so that a move's class and its ``drop`` agree (0.975
+    - 0.875 is 0.0999…: classed "good" while its drop read 0.1, an inaccuracy)."""
+    return round(max(0.0, best - played), 6)
+
+
 @dataclass(frozen=True)
 class MoveReview:
     """One move judged: the win chances with the best move and with the move played.
@@ -162,7 +168,7 @@ class MoveReview:
     @property
     def drop(self) -> float:
         """How much win chance the move gave away (0 for the best move)."""
-        return round(max(0.0, self.best_value - self.played_value), 6)
+        return _drop(self.best_value, self.played_value)
 
     @property
     def is_best(self) -> bool:
@@ -334,7 +340,7 @@ def _judge(job: _Job, iterations: int, seed: int, should_stop: Callable[[], bool
     mover = state.current_player
     if after[mover] >= before[mover]:  # side by side, the move played came out no worse
         same, before = True, after
-    drop = max(0.0, before[mover] - after[mover])
+    drop = _drop(before[mover], after[mover])
     return MoveReview(
         number=job.number,
         player=mover,

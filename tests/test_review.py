@@ -200,3 +200,17 @@ def test_a_finished_game_ends_its_chart_at_the_result():
     review = review_game(game, actions, iterations=8, deep=0)
     assert isinstance(review, GameReview) and review.complete
     assert review.chances()[-1] == state.returns() and len(review.chances()) == len(actions) + 1
+
+
+def test_a_drop_on_a_threshold_is_classed_as_its_drop_reads():
+    """0.975 - 0.875 is 0.0999… in floating point: the move was classed "good" while its drop
+    read 0.1, an inaccuracy (found by the property test above, Ecosystem seed 1323)."""
+    module, rules, skip = VARIANTS["ecosystem"]
+    start = _random_game(module, rules, skip, 1323)
+    state, rng, actions = start.clone(), random.Random(1323), []
+    for _ in range(3):
+        actions.append(rng.choice(state.legal_actions()))
+        state.apply(actions[-1])
+    move = review_game(start, actions, iterations=16, seed=1323).moves[0]
+    assert (move.best_value, move.played_value) == (0.975, 0.875)
+    assert move.drop == 0.1 and move.label == "inaccuracy"

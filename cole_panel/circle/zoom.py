@@ -62,7 +62,7 @@ def zoom_toggle(figure: Any, cells: ColumnDataSource) -> pn.widgets.Toggle:
     figure.toolbar.active_drag = None
     figure.toolbar.active_scroll = None
     toggle = pn.widgets.Toggle(
-        name=ZOOM_IN,
+        label=ZOOM_IN,
         value=False,
         width=250,
         margin=(4, 5),
