@@ -8,6 +8,7 @@ import re
 import time
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 from cole_panel.circle.board import BOARD_NAME
@@ -279,6 +280,24 @@ def check_score_line(page, seat: int, moves: int) -> None:
             assert total == "?" and "hidden" in hand, f"after {moves} moves page {seat}: {q}"
 
 
+SHOWN_CARDS_JS = """
+() => Object.fromEntries(['savannah-hand-cards', 'savannah-row-cards', 'savannah-minis']
+  .map((name) => [name, Array.from(Bokeh.documents[0].get_model_by_name(name).data.card)]))
+"""
+
+
+def settled_hand(page, seat: int, turn: int) -> list:
+    """The hand ``seat``'s page shows once it is redrawn (see :data:`SETTLED_HAND_JS`); if
+    it never settles, the failure says what the hand, the row and the small cards held."""
+    try:
+        return page.wait_for_function(SETTLED_HAND_JS, timeout=30_000).json_value()
+    except PlaywrightTimeout:
+        shown = page.evaluate(SHOWN_CARDS_JS)
+        raise AssertionError(
+            f"after {turn} moves page {seat}'s hand never settled: {shown}"
+        ) from None
+
+
 def test_three_people_play_savannah_and_no_page_ever_holds_another_hand(browser, savannah_server):
     server = savannah_server
     context, host = open_context(
@@ -302,10 +321,7 @@ def test_three_people_play_savannah_and_no_page_ever_holds_another_hand(browser,
                 wait_for_moves(page, turn)
             for page in pages:  # the turn's playback is over: the hand shown is the new one
                 expect(page.get_by_role("button", name="Skip »")).to_be_disabled(timeout=60_000)
-            hands = [
-                page.wait_for_function(SETTLED_HAND_JS, timeout=30_000).json_value()
-                for page in pages
-            ]
+            hands = [settled_hand(page, seat, turn) for seat, page in enumerate(pages)]
             for seat, page in enumerate(pages):
                 check_score_line(page, seat, turn)
                 held = page.evaluate(DOCUMENT_JS)
