@@ -56,6 +56,13 @@ SCROLL_JS = """
 name => Bokeh.index.query_one(v => v.model && v.model.name === name && v.frame)
   .el.scrollIntoView({block: "center"})
 """
+BOX_JS = """
+name => {
+  const r = Bokeh.index.query_one(v => v.model && v.model.name === name && v.frame)
+    .el.getBoundingClientRect();
+  return [r.x, r.y, r.width, r.height];
+}
+"""
 LIVE_JS = """
 () => {
   const out = [];
@@ -99,7 +106,20 @@ def touch(page, figure: BokehFigure, x: float, y: float) -> None:
     """Tap data point (x, y) of ``figure`` with a finger, scrolled into view first (a tap
     outside the screen reaches nothing)."""
     page.evaluate(SCROLL_JS, figure.name)
+    settled(page, figure.name)
     page.touchscreen.tap(*figure.pixel(x, y))
+
+
+def settled(page, name: str, still_for: int = 3, timeout: float = 15.0) -> None:
+    """Wait until the figure's box has held still for ``still_for`` looks 100 ms apart: a
+    finger lands where the board is, not where it was before the page's last layout."""
+    deadline, last, same = time.monotonic() + timeout, None, 0
+    while same < still_for:
+        box = page.evaluate(BOX_JS, name)
+        same = same + 1 if box == last else 0
+        last = box
+        assert time.monotonic() < deadline, f"the figure {name!r} never held still: {box}"
+        page.wait_for_timeout(100)
 
 
 def focused(page) -> str:
@@ -200,9 +220,6 @@ def test_circle_whole_game_by_keyboard(open_page, circle):
     page.screenshot(path=str(artifact("keys-circle-keyboard.png")))
 
 
-# One fresh try: it failed 1 run in 2 alone at the session's end (the first tap showed no
-# preview; a layout shift under the finger is the suspect), open for the next session.
-@pytest.mark.flaky(reruns=1, reruns_delay=2)
 def test_circle_phone_tap_previews_then_places(phone, circle):
     page = phone(circle)
     board = BokehFigure(page, BOARD_NAME).wait_ready()

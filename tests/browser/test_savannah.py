@@ -275,6 +275,11 @@ def test_hot_seat_covers_the_hands_between_people(open_page, server):
         "() => Bokeh.documents[0].get_model_by_name('savannah-hand-cards').data.card.length === 3"
     )
     assert hand(page) == list(model.state.hand(0))
+    # the words under the cards are a source of their own: they may land a message later
+    page.wait_for_function(
+        "() => Bokeh.documents[0].get_model_by_name('savannah-hand-status')"
+        ".data.text.includes('✓ can be played')"
+    )
     playable = column(page, "savannah-hand-status", "text").index("✓ can be played")
     choose(page, playable)
     press_play(page)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import re
 import time
+from urllib.parse import unquote
 
 import pytest
 from playwright.sync_api import expect
@@ -18,7 +19,19 @@ from .test_circle import click, stones, wait_for_position, wait_for_stones
 pytestmark = pytest.mark.browser
 
 SLOW_APP = os.path.join(os.path.dirname(__file__), "apps", "slow_circle.py")
+ADDRESS_AT_EACH_DRAW_JS = """() => {
+  window.coleDrawn = [];
+  const stones = Bokeh.documents[0].get_model_by_name('circle-stones');
+  stones.connect(stones.change, () => window.coleDrawn.push([stones.data.x.length, location.search]));
+}"""
+"""Records, each time the board's stones change, how many there are and the address then."""
 LOG_WAIT = 90.0  # seconds; a guard against a hang, not a measurement
+
+
+def moves_in(search: str) -> int:
+    """How many moves an address's ``moves=`` holds."""
+    found = re.search(r"moves=([^&]*)", unquote(search))
+    return len(found.group(1).split(",")) if found and found.group(1) else 0
 
 
 def wait_for_log(server: PanelServer, pattern: str) -> re.Match:
@@ -49,9 +62,13 @@ def test_a_reload_brings_back_the_same_game(open_page, own_server):
     server = own_server("circle", script=None)
     page = open_page(server)
     board = BokehFigure(page, BOARD_NAME).wait_ready()
+    page.evaluate(ADDRESS_AT_EACH_DRAW_JS)
     click(board, "E5")  # Black is the search bot: it answers
     wait_for_stones(page, 2)
     before = stones(page)
+    # A reload the moment a stone shows opens the address bar's position: it must be that one
+    drawn = page.evaluate("window.coleDrawn")
+    assert [moves_in(search) for _, search in drawn] == [n for n, _ in drawn], drawn
     page.reload(timeout=PAGE_LOAD_TIMEOUT_MS)
     BokehFigure(page, BOARD_NAME).wait_ready()
     wait_for_position(page, before)
