@@ -197,7 +197,9 @@ class HandView(pn.viewable.Viewer):
             label="Take it", color="warning", width=100, margin=(22, 5, 2, 5)
         )
         self._take.on_click(lambda _: self._take_card())
-        self._steal_box = pn.Row(self._steal, self._take, visible=False, margin=0)
+        self._steal_box = pn.Row(
+            self._steal, self._take, visible=False, margin=0, css_classes=["cole-steal"]
+        )
         self._cover_text = pn.pane.HTML(
             "",
             margin=(10, 5),

@@ -216,13 +216,18 @@ SETTLED_HAND_JS = """
   const cards = (name) => Array.from(doc.get_model_by_name(name).data.card);
   const hand = cards('savannah-hand-cards');
   const out = new Set([...cards('savannah-row-cards'), ...cards('savannah-minis')]);
-  return hand.length === 3 && hand.every((c) => !out.has(c)) ? hand : null;
+  const stealing = [...doc.all_models].some(
+    (m) => m.css_classes && m.css_classes.includes('cole-steal') && m.visible);
+  const size = stealing ? 2 : 3;
+  return hand.length === size && hand.every((c) => !out.has(c)) ? hand : null;
 }
 """
 """The page's hand once it is redrawn for the position on show, else null.  The hand is
 redrawn a moment after the row (the row goes out first), so for an instant the mover's page
 still shows the card it just played in its hand as well as in the row: reading the hand then
-would blame another page for holding a card that is public by now."""
+would blame another page for holding a card that is public by now.  A player who must take a
+card from a kill pile (a scavenger's kill, "Take it" on show) holds two: the hand is refilled
+once the steal is made."""
 SAVANNAH_TURNS = 5
 
 
@@ -236,7 +241,8 @@ def wait_for_moves(page, n: int, timeout: int = 60_000) -> None:
 
 def take_a_turn(page, n: int) -> None:
     """The mover's page makes one move, as a person would: a steal if one is due, else the
-    first card of the hand that can be played (or discarded)."""
+    first card of the hand that can be played (or discarded).  A room's deal is random (its
+    seed is never taken from the address), so about one game in thirty has a steal."""
     take = page.get_by_role("button", name="Take it")
     if take.is_visible():
         take.click()
@@ -298,12 +304,6 @@ def settled_hand(page, seat: int, turn: int) -> list:
         ) from None
 
 
-# One fresh try after a failure: twice in ~10 runs under load (a full run, and once beside
-# another browser test) a seat's page showed a hand of two cards after its turn's playback and
-# never redrew the third (after 5 moves: ['zebra#4', 'oxpecker#1']); it was not seen in 9 runs
-# alone or beside load.  A stale hand is a bug a player would notice, still open (issue 26's
-# note); a failure that repeats fails the suite, and the first report stays in the log.
-@pytest.mark.flaky(reruns=1, reruns_delay=2)
 def test_three_people_play_savannah_and_no_page_ever_holds_another_hand(browser, savannah_server):
     server = savannah_server
     context, host = open_context(
@@ -331,7 +331,7 @@ def test_three_people_play_savannah_and_no_page_ever_holds_another_hand(browser,
             for seat, page in enumerate(pages):
                 check_score_line(page, seat, turn)
                 held = page.evaluate(DOCUMENT_JS)
-                assert len(hands[seat]) == 3 and all(json.dumps(c) in held for c in hands[seat])
+                assert all(json.dumps(c) in held for c in hands[seat])
                 for other, hand in enumerate(hands):
                     if other != seat:
                         leaked = [c for c in hand if json.dumps(c) in held]

@@ -242,6 +242,9 @@ def test_tapping_another_kill_pile_takes_the_card_after_a_scavengers_kill():
     m = dash.model
     m.play("vulture")
     assert m.must_steal and dash.hand._steal_box.visible
+    # the class a browser test reads to know this hand holds two cards until the steal
+    assert "cole-steal" in dash.hand._steal_box.css_classes
+    assert len(dash.hand.source.data["card"]) == 1
     assert set(dash.hand._steal.options.values()) == {"wildebeest#1", "guineafowl#1"}
     x, y = dash.players.mini_xy("oxpecker#1")
     dash.players._on_tap(Tap(dash.players.figure, x=x, y=y))
