@@ -56,6 +56,9 @@ TABLE_BOARD = "eco-table-park-{player}"
 HUMAN_VS_BOT_DELAY = 0.25
 """Seconds a bot waits before picking when a person plays, so each pick can be seen."""
 SETUP_SELECT_WIDTH = 250
+
+BESIDE_MIN = 180
+"""Pixels the buttons beside the board need (Pass hands, Undo and Redo on a line)."""
 """Width of the next game's Variant and Placement frame menus: their longest choice shows whole."""
 
 HOW_TO_PLAY = """
@@ -125,11 +128,9 @@ class DraftTable(pn.viewable.Viewer):
         self._build_setup()
         self._main = pn.Column(
             self._turn,
-            self._thinking,
             self._banner,
             self._message,
             pn.panel(self._table, lazy=True, margin=0),
-            self._controls,
             self._final,
             self._explore,
             width=650,  # the two-park board and an 11-card hand; the side column gets the rest
@@ -327,11 +328,19 @@ class DraftTable(pn.viewable.Viewer):
             for box, hand in zip(self._hand_boxes, self._hands, strict=True):
                 box.append(hand)
             self.keys = self._keys().keys
+            # The buttons, the bot's thinking and the passing go beside a one-park board, so
+            # that on a 1,024 x 768 laptop the board, the hand and Pass hands are all on the
+            # first screen; beside two parks (or a floating frame) there is no room: under it.
+            self._beside = pn.Column(
+                self._controls, self._thinking, self._direction, margin=0, min_width=BESIDE_MIN
+            )
+            self._right_of_board = pn.Column(margin=0)
+            self._under_board = pn.Column(margin=0)
             self._table_box = pn.Column(
                 self._park_title,
                 self._back,
-                self._board,
-                self._direction,
+                pn.Row(self._board, self._right_of_board, margin=0),
+                self._under_board,
                 self._watching,
                 *self._hand_boxes,
                 self.keys,
@@ -425,6 +434,15 @@ class DraftTable(pn.viewable.Viewer):
             row_scores=False,
             cell_px=(80 if variant == "classic" else 56) - (12 if floating else 0),
         )
+        beside = variant == "classic" and not floating
+        holder, other = (
+            (self._right_of_board, self._under_board)
+            if beside
+            else (self._under_board, self._right_of_board)
+        )
+        if not holder.objects:
+            other.clear()
+            holder.append(self._beside)
         if over:
             parks, flips = scored_parks(m, shown)
             board.show(parks, badges=flips, last=m.last_cells(shown))

@@ -284,21 +284,7 @@ def _on_first_screen(label: str, box: dict | None) -> None:
     assert box["y"] >= 0 and box["y"] + box["height"] <= 768, f"{label} is below the fold: {box}"
 
 
-@pytest.mark.parametrize(
-    "game",
-    [
-        "savannah",
-        pytest.param(
-            "ecosystem",
-            marks=pytest.mark.xfail(
-                strict=True,
-                reason="known, not yet met (issue 25, Deliver 3): at 1,024 x 768 the draft's "
-                "hand ends ~800 px down, Pass hands and Pick for me ~950 px (under the hand's "
-                "key box)",
-            ),
-        ),
-    ],
-)
+@pytest.mark.parametrize("game", ["savannah", "ecosystem"])
 def test_the_first_screen_at_1024_by_768_shows_board_turn_narration_and_buttons(
     browser, panel_server, game
 ):
