@@ -242,7 +242,8 @@ def wait_for_moves(page, n: int, timeout: int = 60_000) -> None:
 def take_a_turn(page, n: int) -> None:
     """The mover's page makes one move, as a person would: a steal if one is due, else the
     first card of the hand that can be played (or discarded).  A room's deal is random (its
-    seed is never taken from the address), so about one game in thirty has a steal."""
+    seed is never taken from the address): about one game in eighteen has a steal due within
+    the moves played here."""
     take = page.get_by_role("button", name="Take it")
     if take.is_visible():
         take.click()
