@@ -11,7 +11,8 @@ from .mirror import MIRRORS, RoomMirror
 from .params import room_options
 from .redaction import Redactor, snapshot
 from .registry import ROOM_GAMES, RoomRegistry, new_token, shared_registry
-from .room import OPEN, SEAT_CHOICES, Room, RoomError, Seat
+from .room import Room
+from .seats import OPEN, SEAT_CHOICES, RoomError, Seat
 
 __all__ = [
     "MIRRORS",

@@ -24,7 +24,7 @@ from .classroom import MAX_TABLES, Classroom, table_summary
 from .links import page_origin, qr_svg
 from .pages import room_link
 from .registry import ROOM_GAMES, RoomRegistry, model_class, shared_registry
-from .room import OPEN, SEAT_CHOICES, RoomError
+from .seats import OPEN, SEAT_CHOICES, RoomError
 
 REFRESH_MS = 1000
 """How often the overview reads the tables again."""

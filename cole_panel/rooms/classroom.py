@@ -18,7 +18,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..game_pages import GAME_PAGES
-from .room import OPEN, Room
+from .room import Room
+from .seats import OPEN
 
 MAX_TABLES = 30
 """The most tables one class may have."""

@@ -17,7 +17,8 @@ from typing import Any
 
 from ..game_pages import GAME_PAGES
 from .params import SEAT_PARAMS, room_options
-from .room import OPEN, Room, RoomError
+from .room import Room
+from .seats import OPEN, RoomError
 
 _SAID = ("message", "message_is_error")
 

@@ -34,7 +34,8 @@ from .links import full_link, page_origin
 from .mirror import MIRRORS
 from .params import room_options
 from .registry import RoomRegistry, shared_registry
-from .room import NAME_LIMIT, OPEN, SEAT_CHOICES, Room, RoomError
+from .room import Room
+from .seats import NAME_LIMIT, OPEN, SEAT_CHOICES, RoomError
 
 SWEEP_PERIOD = "20s"
 """How often the server lets bots take over abandoned seats and removes idle rooms."""

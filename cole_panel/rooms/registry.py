@@ -30,8 +30,9 @@ from typing import Any
 
 from ..game_pages import GAME_PAGES, GamePage
 from .classroom import MAX_TABLES, TEACHER_ACTIONS, Classroom
-from .room import SEAT_CHOICES, Room, RoomError
+from .room import Room
 from .scheduling import PoolScheduler, server_loop
+from .seats import SEAT_CHOICES, RoomError
 from .store import RoomRecord, RoomStore
 
 POLL_SECONDS = 0.1

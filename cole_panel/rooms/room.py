@@ -24,74 +24,20 @@ from __future__ import annotations
 
 import threading
 import time
-import unicodedata
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from engines import IllegalAction
 from engines.games import get_game
 
-from ..core import BOT_KINDS, InlineScheduler
+from ..core import InlineScheduler
 from .params import ROOM_WATCHED, room_options
 from .places import Listener, PagePlaces
 from .redaction import Redactor, snapshot
+from .seats import OPEN, SEAT_CHOICES, TAKEOVER_KIND, RoomError, Seat, person_name
 from .store import RoomRecord, RoomStore, plain_options, with_name
-
-OPEN = "Open"
-"""A seat waiting for a person to sit down (the model plays it as 'Human': no bot moves it)."""
-
-SEAT_CHOICES: tuple[str, ...] = (OPEN, *BOT_KINDS)
-"""What the host may put at a seat nobody sits at."""
-
-TAKEOVER_KIND = "Greedy"
-"""The bot that plays the seat of a person who has been away too long."""
-
-NAME_LIMIT = 24
-"""The longest name a person may type (longer is cut)."""
-
-
-def person_name(text: Any) -> str:
-    r"""A name a person typed, made safe to keep and show: text only, no control or format
-    characters, spaces collapsed, at most :data:`NAME_LIMIT` characters (the page escapes it).
-
-    >>> person_name("  Ada\u202e  <b>Lovelace</b>\n")
-    'Ada <b>Lovelace</b>'
-    >>> person_name("x" * 40) == "x" * NAME_LIMIT
-    True
-    """
-    if not isinstance(text, str):
-        raise RoomError("A name is text.")
-    kept = "".join(
-        " " if ch.isspace() else ch
-        for ch in unicodedata.normalize("NFC", text[: NAME_LIMIT * 8])
-        if ch.isspace() or unicodedata.category(ch)[0] != "C"
-    )
-    name = " ".join(kept.split())[:NAME_LIMIT].strip()
-    if not name:
-        raise RoomError("Type a name of at least one letter.")
-    return name
-
-
-class RoomError(ValueError):
-    """A request the room refuses; the message is one sentence for the page."""
-
-
-@dataclass
-class Seat:
-    """Who plays one seat of the room's game."""
-
-    kind: str = OPEN
-    """'Open', 'Human' (a person sits here) or a bot kind."""
-    owner: str | None = None
-    """The browser token of the person sitting here, or None."""
-    name: str = ""
-    """How the room calls the person ('Host', 'Guest 2')."""
-    away_since: float | None = None
-    """When the person's last page closed (None while one is open)."""
-    taken_over: bool = False
-    """Whether a bot plays for the person who went away."""
 
 
 class Room:
@@ -554,16 +500,7 @@ class Room:
             game=self.game,
             host=self.host,
             save=m.save(),
-            seats=tuple(
-                {
-                    "kind": s.kind,
-                    "owner": s.owner,
-                    "name": s.name,
-                    "away": s.away_since is not None,
-                    "taken_over": s.taken_over,
-                }
-                for s in self.seats
-            ),
+            seats=tuple(s.kept() for s in self.seats),
             votes=tuple(sorted(self.undo_votes)),
             options=plain_options(options),
             message=m.message,
@@ -590,16 +527,7 @@ class Room:
         if not m.load(record.save):
             raise RoomError(f"This room's kept game cannot be read: {m.message}")
         now = self._clock()
-        seats = [
-            Seat(
-                s.get("kind", OPEN),
-                s.get("owner"),
-                str(s.get("name", "")),
-                now if s.get("away") else None,
-                bool(s.get("taken_over")),
-            )
-            for s in record.seats[: m.player_count]
-        ]
+        seats = [Seat.from_kept(s, now) for s in record.seats[: m.player_count]]
         self.seats = seats + [Seat() for _ in range(m.player_count - len(seats))]
         self.places.reseat(self.seat_of, everyone=False)
         for p, s in enumerate(self.seats):  # the room's seats, not the file's, play

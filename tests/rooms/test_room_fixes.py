@@ -10,7 +10,7 @@ import pytest
 from cole_panel.rooms import RoomError, RoomRegistry, new_token
 from cole_panel.rooms.classroom import table_summary
 from cole_panel.rooms.pages import _status_html
-from cole_panel.rooms.room import NAME_LIMIT
+from cole_panel.rooms.seats import NAME_LIMIT
 
 from . import test_rooms
 from .test_rooms import page, seated_pair

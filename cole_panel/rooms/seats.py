@@ -1,0 +1,103 @@
+"""Who sits where in a room: the seat value, what may sit at a seat, and the names people type.
+
+A :class:`Seat` is kept in the room's database row as a small dict (:meth:`Seat.kept`) and
+read back with :meth:`Seat.from_kept`, which takes only what it knows from a row someone else
+may have written.
+
+>>> seat = Seat("Human", "token-a", "Ada", away_since=5.0)
+>>> Seat.from_kept(seat.kept(), now=9.0)
+Seat(kind='Human', owner='token-a', name='Ada', away_since=9.0, taken_over=False)
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass
+from typing import Any
+
+from ..core import BOT_KINDS
+
+__all__ = [
+    "NAME_LIMIT",
+    "OPEN",
+    "SEAT_CHOICES",
+    "TAKEOVER_KIND",
+    "RoomError",
+    "Seat",
+    "person_name",
+]
+
+OPEN = "Open"
+"""A seat waiting for a person to sit down (the model plays it as 'Human': no bot moves it)."""
+
+SEAT_CHOICES: tuple[str, ...] = (OPEN, *BOT_KINDS)
+"""What the host may put at a seat nobody sits at."""
+
+TAKEOVER_KIND = "Greedy"
+"""The bot that plays the seat of a person who has been away too long."""
+
+NAME_LIMIT = 24
+"""The longest name a person may type (longer is cut)."""
+
+
+def person_name(text: Any) -> str:
+    r"""A name a person typed, made safe to keep and show: text only, no control or format
+    characters, spaces collapsed, at most :data:`NAME_LIMIT` characters (the page escapes it).
+
+    >>> person_name("  Ada\u202e  <b>Lovelace</b>\n")
+    'Ada <b>Lovelace</b>'
+    >>> person_name("x" * 40) == "x" * NAME_LIMIT
+    True
+    """
+    if not isinstance(text, str):
+        raise RoomError("A name is text.")
+    kept = "".join(
+        " " if ch.isspace() else ch
+        for ch in unicodedata.normalize("NFC", text[: NAME_LIMIT * 8])
+        if ch.isspace() or unicodedata.category(ch)[0] != "C"
+    )
+    name = " ".join(kept.split())[:NAME_LIMIT].strip()
+    if not name:
+        raise RoomError("Type a name of at least one letter.")
+    return name
+
+
+class RoomError(ValueError):
+    """A request the room refuses; the message is one sentence for the page."""
+
+
+@dataclass
+class Seat:
+    """Who plays one seat of the room's game."""
+
+    kind: str = OPEN
+    """'Open', 'Human' (a person sits here) or a bot kind."""
+    owner: str | None = None
+    """The browser token of the person sitting here, or None."""
+    name: str = ""
+    """How the room calls the person ('Host', 'Guest 2')."""
+    away_since: float | None = None
+    """When the person's last page closed (None while one is open)."""
+    taken_over: bool = False
+    """Whether a bot plays for the person who went away."""
+
+    def kept(self) -> dict[str, Any]:
+        """The seat as the room's row keeps it (whether away, not since when)."""
+        return {
+            "kind": self.kind,
+            "owner": self.owner,
+            "name": self.name,
+            "away": self.away_since is not None,
+            "taken_over": self.taken_over,
+        }
+
+    @classmethod
+    def from_kept(cls, kept: dict[str, Any], now: float) -> Seat:
+        """The seat a row keeps; a person away is away from ``now`` (this process's clock)."""
+        return cls(
+            kept.get("kind", OPEN),
+            kept.get("owner"),
+            str(kept.get("name", "")),
+            now if kept.get("away") else None,
+            bool(kept.get("taken_over")),
+        )
