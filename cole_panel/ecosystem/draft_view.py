@@ -422,6 +422,17 @@ class DraftTable(pn.viewable.Viewer):
         self._draw_hands()
         self._draw_small_parks(shown)
 
+    def _place_beside(self, right: bool) -> None:
+        """The buttons, thinking line and passing: right of the board, or under it."""
+        holder, other = (
+            (self._right_of_board, self._under_board)
+            if right
+            else (self._under_board, self._right_of_board)
+        )
+        if not holder.objects:
+            other.clear()
+            holder.append(self._beside)
+
     def _draw_board(self, shown: int) -> None:
         m = self.model
         state, viewer, board = m.state, m.viewer, self._board
@@ -434,15 +445,7 @@ class DraftTable(pn.viewable.Viewer):
             row_scores=False,
             cell_px=(80 if variant == "classic" else 56) - (12 if floating else 0),
         )
-        beside = variant == "classic" and not floating
-        holder, other = (
-            (self._right_of_board, self._under_board)
-            if beside
-            else (self._under_board, self._right_of_board)
-        )
-        if not holder.objects:
-            other.clear()
-            holder.append(self._beside)
+        self._place_beside(variant == "classic" and not floating)
         if over:
             parks, flips = scored_parks(m, shown)
             board.show(parks, badges=flips, last=m.last_cells(shown))

@@ -6,12 +6,12 @@ from __future__ import annotations
 import os
 import re
 import time
-from urllib.parse import unquote
 
 import pytest
 from playwright.sync_api import expect
 
 from cole_panel.circle.board import BOARD_NAME
+from cole_panel.circle.link import read_query
 
 from .conftest import PAGE_LOAD_TIMEOUT_MS, BokehFigure, PanelServer
 from .test_circle import click, stones, wait_for_position, wait_for_stones
@@ -26,12 +26,6 @@ ADDRESS_AT_EACH_DRAW_JS = """() => {
 }"""
 """Records, each time the board's stones change, how many there are and the address then."""
 LOG_WAIT = 90.0  # seconds; a guard against a hang, not a measurement
-
-
-def moves_in(search: str) -> int:
-    """How many moves an address's ``moves=`` holds."""
-    found = re.search(r"moves=([^&]*)", unquote(search))
-    return len(found.group(1).split(",")) if found and found.group(1) else 0
 
 
 def wait_for_log(server: PanelServer, pattern: str) -> re.Match:
@@ -68,7 +62,7 @@ def test_a_reload_brings_back_the_same_game(open_page, own_server):
     before = stones(page)
     # A reload the moment a stone shows opens the address bar's position: it must be that one
     drawn = page.evaluate("window.coleDrawn")
-    assert [moves_in(search) for _, search in drawn] == [n for n, _ in drawn], drawn
+    assert [len(read_query(search).moves) for _, search in drawn] == [n for n, _ in drawn], drawn
     page.reload(timeout=PAGE_LOAD_TIMEOUT_MS)
     BokehFigure(page, BOARD_NAME).wait_ready()
     wait_for_position(page, before)
