@@ -443,6 +443,15 @@ class GameModel(param.Parameterized):
             self.scheduler = scheduler
         return self.bot_loop.schedule()
 
+    # ------------------------------------------------------------------ review
+    def review_line(self) -> tuple[Any, list[Any]]:
+        """The game the Review tab reviews: its start and the moves played, in order.
+
+        Here, the game on show.  A room's page asks its room instead (:mod:`cole_panel.rooms`):
+        the room's own game, the same for every seat, and refused with a sentence (ValueError)
+        while a game with hidden cards is running."""
+        return self.start, [t.action for t in self.history]
+
     # ------------------------------------------------------------------ saving
     def new_game(self) -> Any:  # pragma: no cover - every game defines it
         """Start a new game with the current options (seats are kept)."""

@@ -134,6 +134,11 @@ class ReviewRun(param.Parameterized):
                 running=False, review=None if review is None else replace(review, stopped=True)
             )
 
+    def clear(self) -> None:
+        """Stop and forget the review (the game it was of is no longer on show)."""
+        self.stop()
+        self.param.update(review=None, done=0, total=0)
+
     def _scheduler(self) -> BotScheduler:
         return self.scheduler if self.scheduler is not None else InlineScheduler()
 

@@ -175,6 +175,11 @@ class RoomMirror:
             return super().save()
         return self.room.save(self.token)
 
+    def review_line(self) -> tuple[Any, list[Any]]:
+        if self.room is None:
+            return super().review_line()
+        return self.room.review_line(self.token)
+
     def bot_move(self) -> bool:
         return self.refuse("In a room, bots play only the seats the host gives them.")
 

@@ -381,6 +381,19 @@ class Room:
                 )
             return self.model.save()
 
+    def review_line(self, token: str) -> tuple[Any, list[Any]]:
+        """The room's game for a review, the same for every seat and watcher: its true start
+        and the moves played.  With hidden cards only once the game is over (a review would
+        show every seat's hand); RoomError while it runs."""
+        with self.lock:
+            m = self.model
+            if get_game(self.game).hidden_information and not m.state.is_over:
+                raise RoomError(
+                    "The review opens when the game is over: until then it would show the "
+                    "cards of the other seats."
+                )
+            return m.start.clone(), [t.action for t in m.history]
+
     def load(self, token: str, text: str) -> str | None:
         """The host loads a saved game; returns None or why not (a sentence)."""
         with self._changing():

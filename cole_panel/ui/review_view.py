@@ -136,25 +136,70 @@ class ReviewView(pn.viewable.Viewer):
         self._moves = pn.widgets.Select(label="Move", options={}, sizing_mode="stretch_width")
         self._moves.param.watch(lambda e: self.param.update(picked=e.new or 0), "value")
         self._why = pn.pane.HTML("", sizing_mode="stretch_width", css_classes=["cole-review-why"])
+        self._reviewed: tuple[Any, list[Any]] | None = None  # the game on show when started
+        self._layout: pn.Column | None = None
+        self.runner.notebook_push = self._push
         self.run.param.watch(self._refresh, ["review", "running", "done", "total"])
         self.param.watch(self._show_picked, "picked")
-        m.param.watch(self._game_changed, ["history"])
+        m.param.watch(self._game_changed, ["start", "history"])
         self._game_changed()
 
     def _game_changed(self, *_: Any) -> None:
-        has_moves = bool(self.model.history)
-        self._start.disabled = not has_moves or self.run.running
+        m = self.model
+        if self._reviewed is not None and not self._still_on_show(*self._reviewed):
+            # A new game, a load or an undo: the review was of a game no longer on show.
+            self._reviewed, self._states = None, []
+            self.run.clear()
+            self.picked = 0
+        has_moves = bool(m.history)
+        refusal = self._refusal() if has_moves else None
+        self._start.disabled = not has_moves or self.run.running or refusal is not None
         if not has_moves:
             self._status.object = "Play or load a game, then review it here."
+        elif refusal is not None:
+            self._status.object = html.escape(refusal)
+        elif self.run.review is None and not self.run.running:
+            self._status.object = "Press Review this game to see where it was won and lost."
+
+    def _still_on_show(self, start: Any, actions: list[Any]) -> bool:
+        m = self.model
+        same_start = m.start is start or m.start.to_dict() == start.to_dict()
+        played = [t.action for t in m.history[: len(actions)]]
+        return same_start and played == actions
+
+    def _refusal(self) -> str | None:
+        """Why the game on show may not be reviewed now (a room's running game with hidden
+        cards), or None."""
+        try:
+            self.model.review_line()
+        except ValueError as err:
+            return str(err)
+        return None
 
     def start(self) -> None:
-        """Review the game on show, from its start to its last move."""
+        """Review the game on show, from its start to its last move (a room's page: the room's
+        game, as :meth:`~cole_panel.core.GameModel.review_line` gives it)."""
         m = self.model
-        self._states = [m.start, *(t.state for t in m.history)]
-        actions = [t.action for t in m.history]
+        try:
+            start, actions = m.review_line()
+        except ValueError as err:
+            self._status.object = html.escape(str(err))
+            return
+        states, state = [start], start.clone()
+        for action in actions:
+            state.apply(action)
+            states.append(state.clone())
+        self._states = states
+        self._reviewed = (m.start, [t.action for t in m.history])
         names = tuple(m.player_name(p) for p in range(m.player_count))
         self.picked = 0
-        self.run.start(m.start, actions, names)
+        self.run.start(start, actions, names)
+
+    def _push(self) -> None:
+        # A result applied from a worker in a notebook is sent to the output by hand (no
+        # server loop pushes it there).
+        if self._layout is not None:
+            pn.io.push_notebook(self._layout)
 
     def _refresh(self, *_: Any) -> None:
         run, review = self.run, self.run.review
@@ -162,11 +207,19 @@ class ReviewView(pn.viewable.Viewer):
         self._stop.disabled = not run.running
         self._progress.param.update(visible=run.running, max=max(1, run.total), value=run.done)
         if review is None:
+            self._draw_nothing()
             return
         state = "Reviewing" if run.running else ("Stopped" if review.stopped else "Reviewed")
         self._status.object = f"{state}: {run.done} of {run.total} positions searched."
         self._draw(review)
         self._list(review)
+
+    def _draw_nothing(self) -> None:
+        for source in self._lines:
+            source.data = {"x": [], "y": []}
+        self._marks.data = {"x": [], "y": [], "colour": [], "label": [], "text": []}
+        self._turning.objects = []
+        self._moves.options = {}
 
     def _draw(self, review: Any) -> None:
         moves = review.moves
@@ -219,6 +272,11 @@ class ReviewView(pn.viewable.Viewer):
             self._moves.value = move.number
 
     def __panel__(self) -> pn.viewable.Viewable:
+        if self._layout is None:
+            self._layout = self._build_layout()
+        return self._layout
+
+    def _build_layout(self) -> pn.Column:
         legend = " ".join(f"<span>{_dot(CLASS_COLOURS[c])} {c}</span>" for c in CLASSES)
         return pn.Column(
             pn.Row(self._start, self._stop),
