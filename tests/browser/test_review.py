@@ -43,3 +43,78 @@ def test_finish_a_game_review_it_and_see_the_better_move_on_the_board(panel_serv
     assert page.evaluate(MARKED_JS, "review-better") == [better]
     played = text.split(":")[0].split()[-1]
     assert page.evaluate(MARKED_JS, "review-played") == [played]
+
+
+TURNING_JS = """
+() => Bokeh.documents[0].get_model_by_name('review-marks').data.label.length
+"""
+
+
+def _finish_in_a_room(browser, server):
+    """Two browsers in one Circle room at radius 2 play MOVES, then E2 ends the game."""
+    from engines.circle import Rules
+    from engines.circle import new_game as new_circle
+
+    from .test_rooms import LOAD_MS, open_context, sit, wait_for_board
+
+    host_ctx, host = open_context(browser, f"{server.url}?radius=2", wait_for=".cole-room-create")
+    host.locator(".cole-room-create button").click()
+    link = host.locator(".cole-room-made a.cole-room-link")
+    expect(link).to_be_visible(timeout=30_000)
+    href = link.get_attribute("href")
+    host.goto(href, timeout=LOAD_MS)
+    expect(host.locator(".cole-room-you")).to_be_visible(timeout=LOAD_MS)
+    guest_ctx, guest = open_context(browser, href)
+    sit(guest, 1)
+    pages = (host, guest)
+    boards = [BokehFigure(p, BOARD_NAME).wait_ready() for p in pages]
+    state = new_circle(Rules(radius=2))
+    for label in [*MOVES.split(","), "E2"]:
+        mover, cell = state.current_player, state.parse_action(label)
+        boards[mover].click(*cell_center(cell))
+        state.apply(cell)
+        for page in pages:
+            wait_for_board(page, state)
+    assert state.is_over
+    return (host_ctx, guest_ctx), pages
+
+
+def test_both_seats_of_a_room_review_the_same_finished_game(browser, panel_server):
+    """Two people finish a game in a room and review it at the same time on the server's one
+    worker pool: both reviews finish, with the same turning points; the worst move's better
+    move is drawn on each page's board; the page answers while the reviews run."""
+    server = panel_server("circle")
+    contexts, pages = _finish_in_a_room(browser, server)
+    try:
+        for page in pages:
+            expect(page.get_by_text("cannot place a stone").first).to_be_visible(timeout=30_000)
+            page.locator(".bk-tab", has_text="Review").click()
+        for page in pages:
+            page.get_by_role("button", name="Review this game").click()
+        host, guest = pages
+        # The room's page stays live meanwhile: a new name reaches the other page.
+        box = host.locator(".cole-room-name input")
+        box.fill("Ada")
+        box.press("Enter")
+        expect(guest.locator(".cole-room-seat-0")).to_contain_text("Ada", timeout=60_000)
+        turning = []
+        for page in pages:
+            expect(page.locator(".cole-review-status")).to_contain_text("Reviewed", timeout=400_000)
+            assert page.evaluate(TURNING_JS) == len(MOVES.split(",")) + 1  # every move marked
+            turning.append(page.locator(".cole-turning-points button").all_inner_texts())
+        assert turning[0] == turning[1] and turning[0]
+        worst = turning[0][0]
+        assert "better " in worst
+        better = worst.rsplit("better ", 1)[1].rstrip(".")
+        played = worst.split(":")[0].split()[-1]
+        for page in pages:
+            page.locator(".cole-turning-points button").first.click()
+            expect(page.locator(".cole-review-why")).to_contain_text(worst.split(":")[0])
+            page.wait_for_function(
+                f"() => ({MARKED_JS})('review-better').length === 1", timeout=20_000
+            )
+            assert page.evaluate(MARKED_JS, "review-better") == [better]
+            assert page.evaluate(MARKED_JS, "review-played") == [played]
+    finally:
+        for context in contexts:
+            context.close()
