@@ -27,7 +27,7 @@ class CircleReviewBoard(ReviewBoard):
     def __init__(self, **params: Any):
         super().__init__(**params)
         self._cells = ColumnDataSource({"q": [], "r": []})
-        self._stones = ColumnDataSource({"x": [], "y": [], "fill": []})
+        self._stones = ColumnDataSource({"x": [], "y": [], "fill": []}, name="review-stones")
         self._played = ColumnDataSource(
             {"x": [], "y": [], "colour": [], "label": []}, name="review-played"
         )

@@ -229,6 +229,51 @@ def test_lab_notebook_plot_draws_offline_and_its_legend_mutes_a_bot(open_noteboo
     assert_no_console_errors(nb)
 
 
+# Every length the review chart's marks take in the page, from the moment this is installed.
+_WATCH_MARKS_JS = """
+() => {
+    let marks = null;
+    for (const doc of Bokeh.documents) marks = doc.get_model_by_name("review-marks") || marks;
+    if (marks == null) return false;
+    window.coleMarks = [];
+    marks.change.connect(() => window.coleMarks.push(marks.data.x.length));
+    return true;
+}
+"""
+
+
+def test_review_notebook_dashboard_reviews_its_game_in_the_live_output(open_notebook):
+    """The finished game's dashboard the notebook ends with: its Review tab opens in the
+    output, the review's progress repaints move by move (results come from a worker thread),
+    and a click on a turning point draws that position with the move played and the better."""
+    nb = run_notebook(open_notebook, "review.ipynb", timeout=400)
+    nb.page.locator(".bk-tab", has_text=re.compile(r"^Review$")).last.click()
+    start = nb.page.get_by_role("button", name="Review this game").last
+    expect(start).to_be_enabled(timeout=30_000)
+    nb.page.wait_for_function(_WATCH_MARKS_JS, timeout=30_000)
+    start.click()
+    status = nb.page.locator(".cole-review-status").last
+    expect(status).to_contain_text("Reviewed", timeout=300_000)
+    moves = int(nb.append_and_run("print(len(review.moves))").strip())
+    seen = nb.page.evaluate("() => window.coleMarks")
+    # Cleared when it started, then the first pass drew each move as it was judged.
+    assert seen[0] == 0 and max(seen) == moves, seen
+    assert set(range(1, moves + 1)) <= set(seen), seen
+    turning = nb.page.locator(".cole-turning-points button")
+    texts = turning.all_inner_texts()
+    assert len(texts) >= 2, texts
+    drawn = []
+    for n, text in enumerate(texts[:2]):
+        played = text.split(":")[0].split()[-1]
+        turning.nth(n).click()
+        nb.wait_source("review-played", f"d.label.length === 1 && d.label[0] === {played!r}")
+        better = nb.source("review-better")["label"]
+        assert better == ([text.rsplit("better ", 1)[1].rstrip(".")] if "better " in text else [])
+        drawn.append(nb.source("review-stones"))
+    assert drawn[0] != drawn[1]  # another position: other stones on the board
+    assert_no_console_errors(nb)
+
+
 # The notebooks the tests above open; any other notebook of the folder (a new one) is run by
 # the test below, so none is left out.
 OPENED_ABOVE = {
@@ -237,6 +282,7 @@ OPENED_ABOVE = {
     "on_the_savannah.ipynb",
     "circle_puzzles.ipynb",
     "simulation_lab.ipynb",
+    "review.ipynb",
 }
 
 
