@@ -124,3 +124,35 @@ def test_a_running_circle_game_may_be_reviewed_by_a_watcher(registry):
     played = [t.label for t in room.model.history]
     assert view.run.review.complete
     assert [m.move for m in view.run.review.moves] == played and len(played) == 4
+
+
+def test_an_open_review_tab_leaks_no_other_seats_hand_while_the_game_runs(registry):
+    """Each page rendered whole into its own Bokeh document, its Review tab opened and its
+    button pressed during the game: no document holds a card of another seat's hand."""
+    from tests.rooms.test_hidden import holds, rendered
+
+    room, tokens, _pages = savannah_room(registry)
+    rng = random.Random(7)
+    play_on(room, tokens, rng, until=5)
+    docs = []
+    for token in tokens:
+        page, doc = rendered(room, token)
+        tabs = page.dashboard.play_area()
+        at = next(i for i, o in enumerate(tabs.objects) if "cole-review-tab" in o.css_classes)
+        tabs.active = at  # the person opens the tab: its view is built into the page
+        layout = tabs.objects[at].objects[0]  # the review view, as the page shows it
+        button, status = layout[0][0], layout[2]
+        assert button.label == "Review this game" and button.disabled
+        button.clicks += 1  # pressed anyway: nothing is searched, the refusal is said
+        assert "when the game is over" in status.object
+        assert layout[3].object.select_one({"name": "review-marks"}).data["x"] == []
+        docs.append((tabs, doc))
+    play_on(room, tokens, rng, until=7)  # the pages follow two more moves with the tab open
+    state = room.model.state
+    for seat, (tabs, doc) in enumerate(docs):  # the watcher (2) holds no hand at all
+        others = [c for q in range(state.players) if q != seat for c in state.hand(q)]
+        assert not any(holds(doc, card) for card in others), seat  # the Review tab on show
+        tabs.active = 0  # back to Play (tabs are drawn when shown): the page's own hand is there
+        for q in range(state.players):
+            for card in state.hand(q):
+                assert holds(doc, card) == (q == seat), (seat, q, card)
