@@ -1,0 +1,43 @@
+"""The Review tab's view over a page's own game (no room, no browser): what it reviews and
+when it forgets a review."""
+
+from __future__ import annotations
+
+from cole_panel.circle import CircleModel
+from cole_panel.circle.review_board import CircleReviewBoard
+from cole_panel.ui.review_view import ReviewView
+
+MOVES = ["A2", "C2", "B1", "B4"]
+
+
+def reviewed():
+    model = CircleModel(seat0="Human", seat1="Human", radius=2)
+    for label in MOVES:
+        assert model.play(label), model.message
+    view = ReviewView(model=model, board=CircleReviewBoard())
+    view.run.iterations = 8
+    view.start()  # no event loop: runs inline
+    assert view.run.review.complete
+    return model, view
+
+
+def test_the_review_is_of_the_game_on_show_and_draws_its_positions():
+    model, view = reviewed()
+    assert [m.move for m in view.run.review.moves] == MOVES
+    view.picked = 3
+    assert view.board._played.data["label"] == ["B1"]
+    assert len(view.board._stones.data["x"]) == 2  # the position before the third move
+
+
+def test_more_moves_keep_the_review_but_a_new_game_or_an_undo_forgets_it():
+    model, view = reviewed()
+    assert model.play("A3")
+    assert view.run.review is not None  # still the first moves of the game on show
+    model.undo()
+    model.undo()  # now B4 is gone: the review was of another game
+    assert view.run.review is None and view._marks.data["x"] == []
+    assert "Press Review this game" in view._status.object
+    view.start()
+    assert len(view.run.review.moves) == len(model.history)
+    model.new_game()
+    assert view.run.review is None and view._start.disabled
