@@ -156,3 +156,27 @@ def test_an_open_review_tab_leaks_no_other_seats_hand_while_the_game_runs(regist
         for q in range(state.players):
             for card in state.hand(q):
                 assert holds(doc, card) == (q == seat), (seat, q, card)
+
+
+def test_a_finished_ecosystem_draft_is_reviewed_alike_by_both_seats(registry):
+    from cole_panel.ecosystem import EcosystemDashboard
+    from cole_panel.ecosystem.review_board import EcosystemReviewBoard
+
+    host, guest = new_token(), new_token()
+    room = registry.create("ecosystem", host, {"players": 2})
+    room.claim(guest, 1)
+    pages = [RoomPage(room, t, EcosystemDashboard) for t in (host, guest)]
+    rng = random.Random(4)
+    play_on(room, (host, guest), rng, until=3)
+    with pytest.raises(RoomError, match="when the game is over"):
+        room.review_line(guest)
+    play_on(room, (host, guest), rng)
+    expected = review_game(
+        room.model.start, [t.action for t in room.model.history], iterations=BUDGET, seed=0
+    )
+    for page in pages:
+        page.mirror.sync()
+        view = ReviewView(model=page.mirror, board=EcosystemReviewBoard())
+        view.run.iterations = BUDGET
+        view.start()
+        assert view.run.review.moves == expected.moves
