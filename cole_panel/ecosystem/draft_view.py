@@ -139,7 +139,6 @@ class DraftTable(pn.viewable.Viewer):
             self._final,
             self._explore,
             sizing_mode="stretch_width",
-            min_width=MAIN_WIDTH,
             max_width=MAIN_WIDTH,
             margin=(0, 5),
             styles={"flex": f"1 1 {MAIN_WIDTH}px", **SHRINKS},
@@ -457,7 +456,7 @@ class DraftTable(pn.viewable.Viewer):
         rules, room = self.model.state.rules, self._room
         floating = rules.frame == "floating" and not self.model.state.is_over
         fit = table_fit(rules.variant, floating, room.room_px, room.window_px)
-        self._main.param.update(min_width=fit.main_min or None, max_width=fit.main_max)
+        self._main.max_width = fit.main_max
         for hand in self._hands or ():
             hand.param.update(cell_px=fit.hand_px, per_row=fit.hand_per_row, legible=fit.legible)
         for board in self.small:

@@ -64,8 +64,6 @@ class TableFit:
     """Most hand cards on one line."""
     legible: bool
     """Text on the boards and the hand at least 12 px."""
-    main_min: int
-    """Narrowest the table's column may be (px): fixed in a wide window, none in a narrow one."""
     main_max: int
     """Widest the table's column may be (px)."""
 
@@ -80,7 +78,7 @@ def _wide(variant: str, floating: bool) -> TableFit:
     """Today's layout of a wide window (and of a page that has not said how wide it is)."""
     px = (80 if variant == "classic" else 56) - (12 if floating else 0)
     beside = variant == "classic" and not floating
-    return TableFit(px, False, beside, 56, HAND_CARDS, False, MAIN_WIDTH, MAIN_WIDTH)
+    return TableFit(px, False, beside, 56, HAND_CARDS, False, MAIN_WIDTH)
 
 
 WIDE = {variant: _wide(variant, False) for variant in ("classic", "two_parks")}
@@ -102,4 +100,4 @@ def table_fit(variant: str, floating: bool, room_px: int, window_px: int) -> Tab
     beside = variant == "classic" and not floating and board_width + BESIDE_MIN <= room
     per_row = max(1, min(HAND_CARDS, int(room // HAND_MIN)))
     hand_px = min(BIG_CARD, int(room // per_row))
-    return TableFit(px, stacked, beside, hand_px, per_row, True, 0, NARROW_MAX)
+    return TableFit(px, stacked, beside, hand_px, per_row, True, NARROW_MAX)

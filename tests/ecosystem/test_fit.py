@@ -46,7 +46,7 @@ def test_a_narrow_window_gets_boards_and_hands_no_wider_than_the_column(room, va
     usable = room - SLACK
     assert board_width(variant, floating, fit.stacked, fit.board_px) <= usable
     assert fit.hand_px * fit.hand_per_row <= usable
-    assert fit.hand_px >= min(HAND_MIN, usable) and fit.legible and fit.main_min == 0
+    assert fit.hand_px >= min(HAND_MIN, usable) and fit.legible and fit.main_max > MAIN_WIDTH
     if fit.beside:
         assert board_width(variant, floating, False, fit.board_px) + BESIDE_MIN <= usable
     if variant == "two_parks" and not fit.stacked:
@@ -75,7 +75,7 @@ def test_a_laptop_or_an_unknown_screen_keeps_the_layout_it_always_had(window):
         assert fit == WIDE[variant]
         assert (fit.board_px, fit.hand_px, fit.hand_per_row) == (px, 56, 11)
         assert fit.beside == (variant == "classic") and not fit.legible
-        assert fit.main_min == fit.main_max == MAIN_WIDTH
+        assert fit.main_max == MAIN_WIDTH
     assert not table_fit("classic", True, room_px=650, window_px=1280).beside
 
 
@@ -144,11 +144,11 @@ def test_a_phones_width_resizes_the_draft_table_and_a_laptops_puts_it_back():
     assert board.stacked and board.legible and board.cell_px >= 40
     assert board.figure.width <= 366 and hands[0].figure.width <= 366
     assert view._beside in view._under_board.objects and not view._right_of_board.objects
-    assert view._main.min_width is None
+    assert view._main.max_width > MAIN_WIDTH  # the column takes a tablet's whole width
     view._on_card(1, 0)  # a pick on the stacked East park
     x, y = cell_center("two_parks", "east", (2, 2), stacked=True)
     board._on_tap(Tap(model=board.figure, x=x, y=y))
     assert view.model.pending[0].park == "east"
     view._room._handle_msg({"room": 650, "window": 1280})
     assert (board.cell_px, board.stacked, board.legible, hands[0].cell_px) == (56, False, False, 56)
-    assert view._main.min_width == MAIN_WIDTH
+    assert view._main.max_width == MAIN_WIDTH
