@@ -35,6 +35,7 @@ from .geometry import (
     park_names,
     split_cell,
     x_offset,
+    y_offset,
 )
 from .style import BACKGROUND, CARD_TOOLTIP, GOLD, RULES, card_columns, title
 
@@ -48,6 +49,8 @@ HARM_LINE = "#c62828"
 
 
 Cell = tuple
+LEGIBLE_PX = 12
+"""The smallest text a phone or a tablet can show (CSS px): card names, labels and notes."""
 
 
 def _outline(
@@ -154,6 +157,15 @@ class ParkBoard(pn.viewable.Viewer):
         "Circle's board does; never wider than its ``cell_px`` size.  Off: always that size.",
     )
     visible = param.Boolean(default=True, doc="Whether the board is shown at all.")
+    stacked = param.Boolean(
+        default=False,
+        doc="Two parks: Park East under Park West (a phone), not beside it; no row points.",
+    )
+    legible = param.Boolean(
+        default=False,
+        doc=f"Every text at least {LEGIBLE_PX} px at the board's own size (a phone or a tablet, "
+        "where smaller text cannot be read); off: text in proportion to the cards.",
+    )
 
     def __init__(
         self, on_cell: Callable[[str | None, tuple[int, int]], Any] | None = None, **params: Any
@@ -162,7 +174,10 @@ class ParkBoard(pn.viewable.Viewer):
         self.on_cell = on_cell
         self._build()
         self._layout()
-        self.param.watch(self._relayout, ["variant", "cell_px", "compact", "outside", "row_scores"])
+        self.param.watch(
+            self._relayout,
+            ["variant", "cell_px", "compact", "outside", "row_scores", "stacked", "legible"],
+        )
         # Fitting the width: the figure scales (its ranges are fixed, so a tap still lands on
         # the cell drawn under it) up to its own size (the Circle board's and Savannah row's way).
         self._pane = pn.pane.Bokeh(
@@ -254,8 +269,9 @@ class ParkBoard(pn.viewable.Viewer):
 
     def _layout(self) -> None:
         """Size, ranges, labels and the track (only when the variant or the size changes)."""
+        stacked = self.stacked
         left, right, bottom, top = extent(
-            self.variant, self.outside, self.row_scores and not self.compact
+            self.variant, self.outside, self.row_scores and not self.compact, stacked
         )
         if self.compact:
             top = min(top, 0.06 + (1.0 if self.outside else 0.0))
@@ -268,11 +284,12 @@ class ParkBoard(pn.viewable.Viewer):
         p.height = round((top - bottom) * px)
         if self.fits_width:  # (not the pane's: a Bokeh pane's max_width set later fails)
             p.max_width = p.width
-        big = max(9, round(px * 0.15))
+        least = LEGIBLE_PX if self.legible else 0
+        big = max(9, least, round(px * 0.15))
         self._names.glyph.text_font_size = (
-            f"{max(9, round(px * (0.3 if self.compact else 0.17)))}px"
+            f"{max(9, least, round(px * (0.3 if self.compact else 0.17)))}px"
         )
-        self._codes.glyph.text_font_size = f"{max(7, round(px * 0.12))}px"
+        self._codes.glyph.text_font_size = f"{max(7, least, round(px * 0.12))}px"
         self._legal_plus.glyph.text_font_size = f"{max(10, round(px * 0.35))}px"
         for glyph in (
             self._pending_text.glyph,
@@ -280,36 +297,16 @@ class ParkBoard(pn.viewable.Viewer):
             self._badges.glyph,
             self._harm_text.glyph,
         ):
-            glyph.text_font_size = f"{max(8, round(px * 0.12))}px"
-        self._rows.glyph.text_font_size = f"{max(11, round(px * 0.18))}px"
+            glyph.text_font_size = f"{max(8, least, round(px * 0.12))}px"
+        self._rows.glyph.text_font_size = f"{max(11, least, round(px * 0.18))}px"
         self._last.glyph.size = max(6, round(px * 0.12))
         labels: dict[str, list] = dict(x=[], y=[], text=[], size=[], color=[], align=[])
         names = park_names(self.variant)
         if not self.compact:
-            for slot, name in enumerate(names):
-                ox = x_offset(slot, self.outside)
-                for c in range(COLS):
-                    self._label(labels, ox + c + 0.5, LABEL_MARGIN / 2, str(c + 1), big)
-                if name is not None:
-                    self._label(
-                        labels,
-                        ox + COLS / 2,
-                        LABEL_MARGIN + 0.2,
-                        f"Park {name.capitalize()}",
-                        round(big * 1.2),
-                        "#2f4f2f",
-                    )
-            for r in range(ROWS):
-                self._label(
-                    labels,
-                    -LABEL_MARGIN / 2 - (1.0 if self.outside else 0.0),
-                    -(r + 0.5),
-                    "ABCD"[r],
-                    big,
-                )
+            self._park_labels(labels, names, big)
         track = dict(left=[], right=[], top=[], bottom=[])
         links = dict(x0=[], x1=[], y=[])
-        if len(names) == 2:
+        if len(names) == 2 and not stacked:
             w_right = x_offset(0, self.outside) + COLS
             e_left = x_offset(1, self.outside)
             mid = (w_right + e_left) / 2
@@ -328,6 +325,28 @@ class ParkBoard(pn.viewable.Viewer):
         self.sources["labels"].data = labels
         self.sources["track"].data = track
         self.sources["links"].data = links
+
+    def _park_labels(self, labels: dict[str, list], names: Sequence[str | None], big: int) -> None:
+        """Each park's column numbers and name above it; row letters left of the first park
+        (of each park when stacked)."""
+        pad = 1.0 if self.outside else 0.0
+        for slot, name in enumerate(names):
+            ox = x_offset(slot, self.outside, self.stacked)
+            oy = y_offset(slot, self.outside, self.stacked)
+            for c in range(COLS):
+                self._label(labels, ox + c + 0.5, oy + LABEL_MARGIN / 2, str(c + 1), big)
+            if name is not None:
+                self._label(
+                    labels,
+                    ox + COLS / 2,
+                    oy + LABEL_MARGIN + 0.2,
+                    f"Park {name.capitalize()}",
+                    round(big * 1.2),
+                    "#2f4f2f",
+                )
+            if slot == 0 or self.stacked:
+                for r in range(ROWS):
+                    self._label(labels, -LABEL_MARGIN / 2 - pad, oy - (r + 0.5), "ABCD"[r], big)
 
     @staticmethod
     def _label(
@@ -351,7 +370,7 @@ class ParkBoard(pn.viewable.Viewer):
         park, rc = split_cell(cell)
         if self.variant == "classic":
             park = None
-        return cell_center(self.variant, park, rc, self.outside)
+        return cell_center(self.variant, park, rc, self.outside, self.stacked)
 
     def _xys(self, cells: Iterable[Cell]) -> dict[str, list[float]]:
         xs, ys = [], []
@@ -413,7 +432,7 @@ class ParkBoard(pn.viewable.Viewer):
             text=["▼ flips" if not compact else "▼" for _ in bxy["x"]],
         )
         row_data: dict[str, list] = dict(x=[], y=[], text=[])
-        if rows and len(names) == 2 and self.row_scores and not compact:
+        if rows and len(names) == 2 and self.row_scores and not compact and not self.stacked:
             x = x_offset(1, self.outside) + COLS + 0.15 + (1.0 if self.outside else 0.0)
             for r, (points, note) in sorted(rows.items()):
                 row_data["x"].append(x)
@@ -436,7 +455,7 @@ class ParkBoard(pn.viewable.Viewer):
                 card = park[rc]
                 down = rc in flipped
                 cols = card_columns(card, down, compact)
-                x, y = cell_center(self.variant, name, rc, self.outside)
+                x, y = cell_center(self.variant, name, rc, self.outside, self.stacked)
                 line_cell = rc if name is None else (name, *rc)
                 where = cell_label(rc) if name is None else f"{name.capitalize()} {cell_label(rc)}"
                 if card is None:
@@ -472,7 +491,7 @@ class ParkBoard(pn.viewable.Viewer):
     def _on_tap(self, event: Any) -> None:
         if not self.interactive or self.on_cell is None:
             return
-        found = cell_at(self.variant, event.x, event.y, self.outside)
+        found = cell_at(self.variant, event.x, event.y, self.outside, self.stacked)
         if found is not None:
             park, cell = found
             self.on_cell(park, cell)

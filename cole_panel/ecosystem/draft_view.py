@@ -30,6 +30,8 @@ from ..ui import (
 )
 from ..ui.batch import batched
 from ..ui.keyboard import Shortcut
+from ..ui.width import WidthWatch
+from ..ui.wrap import SHRINKS
 from .board import ParkBoard
 from .draft_html import (
     breakdown_html,
@@ -46,6 +48,7 @@ from .keys import EcosystemKeys
 from .model import MAX_PLAYERS, EcosystemModel
 from .saving import NamedSaveLoad
 from .style import WRAP_TABS
+from .table_fit import BESIDE_MIN, MAIN_WIDTH, TableFit, table_fit
 
 DRAFT_BOARD = "eco-draft-park"
 """Bokeh name of the figure of the parks of the person playing."""
@@ -56,9 +59,6 @@ TABLE_BOARD = "eco-table-park-{player}"
 HUMAN_VS_BOT_DELAY = 0.25
 """Seconds a bot waits before picking when a person plays, so each pick can be seen."""
 SETUP_SELECT_WIDTH = 250
-
-BESIDE_MIN = 180
-"""Pixels the buttons beside the board need (Pass hands, Undo and Redo on a line)."""
 """Width of the next game's Variant and Placement frame menus: their longest choice shows whole."""
 
 HOW_TO_PLAY = """
@@ -126,15 +126,22 @@ class DraftTable(pn.viewable.Viewer):
             model=self.model, filename="ecosystem-game.json", label="Save game (JSON)"
         )
         self._build_setup()
+        # How wide the table's column is on this screen: the boards and the hand are sized to
+        # it (see table_fit); a wide window keeps a 650 px column, the side column the rest.
+        self._room = WidthWatch()
+        self._room.param.watch(self._refit, ["room_px", "window_px"])
         self._main = pn.Column(
+            self._room,
             self._turn,
             self._banner,
             self._message,
-            pn.panel(self._table, lazy=True, margin=0),
+            pn.panel(self._table, lazy=True, margin=0, styles=SHRINKS),
             self._final,
             self._explore,
-            width=650,  # the two-park board and an 11-card hand; the side column gets the rest
+            sizing_mode="stretch_width",
+            max_width=MAIN_WIDTH,
             margin=(0, 5),
+            styles={"flex": f"1 1 {MAIN_WIDTH}px", **SHRINKS},
         )
         self._layout = self._arrange(with_setup=True)
         self._refresh_setup()
@@ -151,7 +158,10 @@ class DraftTable(pn.viewable.Viewer):
             for i in range(2)
         ]
         # A hidden Bokeh pane can keep showing its last picture: hide the whole box instead.
-        self._hand_boxes = [pn.Column(t, margin=0) for t in self._hand_titles]
+        self._hand_boxes = [
+            pn.Column(t, margin=0, sizing_mode="stretch_width", styles=SHRINKS)
+            for t in self._hand_titles
+        ]
         self._watching = pn.pane.HTML(
             "<b>You are watching</b>: each player sees only their own hand; take a free seat "
             "to play.",
@@ -330,21 +340,29 @@ class DraftTable(pn.viewable.Viewer):
             self.keys = self._keys().keys
             # The buttons, the bot's thinking and the passing go beside a one-park board, so
             # that on a 1,024 x 768 laptop the board, the hand and Pass hands are all on the
-            # first screen; beside two parks (or a floating frame) there is no room: under it.
+            # first screen; beside two parks, a floating frame or on a phone there is no
+            # room: under it (see table_fit).
             self._beside = pn.Column(
-                self._controls, self._thinking, self._direction, margin=0, min_width=BESIDE_MIN
+                self._controls,
+                self._thinking,
+                self._direction,
+                margin=0,
+                min_width=BESIDE_MIN,
+                sizing_mode="stretch_width",  # the buttons wrap on a phone
             )
-            self._right_of_board = pn.Column(margin=0)
-            self._under_board = pn.Column(margin=0)
+            self._right_of_board = pn.Column(margin=0, sizing_mode="stretch_width")
+            self._under_board = pn.Column(margin=0, sizing_mode="stretch_width", styles=SHRINKS)
             self._table_box = pn.Column(
                 self._park_title,
                 self._back,
-                pn.Row(self._board, self._right_of_board, margin=0),
+                pn.Row(self._board, self._right_of_board, margin=0, styles=SHRINKS),
                 self._under_board,
                 self._watching,
                 *self._hand_boxes,
                 self.keys,
                 margin=0,
+                sizing_mode="stretch_width",
+                styles=SHRINKS,
             )
             self._draw_table(self._shown_player())
         return self._table_box
@@ -433,19 +451,43 @@ class DraftTable(pn.viewable.Viewer):
             other.clear()
             holder.append(self._beside)
 
+    def _fit(self) -> TableFit:
+        """The table's sizes for this screen and game (and the column's width set to them)."""
+        rules, room = self.model.state.rules, self._room
+        floating = rules.frame == "floating" and not self.model.state.is_over
+        fit = table_fit(rules.variant, floating, room.room_px, room.window_px)
+        self._main.max_width = fit.main_max
+        for hand in self._hands or ():
+            hand.param.update(cell_px=fit.hand_px, per_row=fit.hand_per_row, legible=fit.legible)
+        for board in self.small:
+            if board is not None:
+                board.legible = fit.legible
+        return fit
+
+    @batched
+    def _refit(self, *_: Any) -> None:
+        """The browser said how wide the table is: everything sized to it again."""
+        if self._board is None:
+            self._fit()
+        else:
+            self._draw_board(self._shown_player())
+
     def _draw_board(self, shown: int) -> None:
         m = self.model
         state, viewer, board = m.state, m.viewer, self._board
         over, variant = state.is_over, state.rules.variant
         assert board is not None
         floating = state.rules.frame == "floating" and not over
+        fit = self._fit()
         board.param.update(
             variant=variant,
             outside=floating,
             row_scores=False,
-            cell_px=(80 if variant == "classic" else 56) - (12 if floating else 0),
+            cell_px=fit.board_px,
+            stacked=fit.stacked,
+            legible=fit.legible,
         )
-        self._place_beside(variant == "classic" and not floating)
+        self._place_beside(fit.beside)
         if over:
             parks, flips = scored_parks(m, shown)
             board.show(parks, badges=flips, last=m.last_cells(shown))
@@ -518,6 +560,7 @@ class DraftTable(pn.viewable.Viewer):
                 compact=True,
                 cell_px=30,
                 interactive=False,
+                legible=self._fit().legible,
             )
             self._small_boxes[p].append(board)
         return board

@@ -63,7 +63,12 @@ class EcosystemKeys:
         self.model, self.board, self.hands = model, board, hands
         self._choose, self._place, self._chosen = choose, place, chosen
         self.keys = BoardKeys(
-            self, extra=shortcuts, label="Ecosystem park and hand", margin=(4, 5), width=420
+            self,
+            extra=shortcuts,
+            label="Ecosystem park and hand",
+            margin=(4, 5),
+            max_width=420,
+            sizing_mode="stretch_width",  # narrower on a phone
         )
         model.param.watch(self._on_position, ["state", "pending"])
         model.param.watch(lambda e: self.keys.say(e.new), ["message"], onlychanged=False)

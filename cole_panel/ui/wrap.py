@@ -21,6 +21,11 @@ KEEPS_SIZE = {"flex": "0 0 auto"}
 """The styles of a part of a wrapping row that never shrinks (a figure squeezed overlaps its
 labels); it moves to the next line instead."""
 
+SHRINKS = {"min-width": "0"}
+"""The styles of a layout whose parts a page sizes to the room it has (see
+:mod:`cole_panel.ui.width`): Panel gives a stretching layout the minimum width of its widest
+part as it was when the page was first drawn (a hand's 616 px), which would keep it wider than
+a phone after its parts have been made narrower."""
 
 TAB_ROW_WRAPS = ".bk-headers-wrapper { flex-wrap: wrap; }"
 """A stylesheet for a ``pn.Tabs``: tab names that do not fit on one line go on a second (Bokeh

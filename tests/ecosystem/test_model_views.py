@@ -21,7 +21,7 @@ from engines.ecosystem import CardType
 
 
 def tap(board: ParkBoard, park, cell) -> None:
-    x, y = cell_center(board.variant, park, cell, board.outside)
+    x, y = cell_center(board.variant, park, cell, board.outside, board.stacked)
     board._on_tap(Tap(model=board.figure, x=x, y=y))
 
 

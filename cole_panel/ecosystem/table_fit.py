@@ -1,0 +1,103 @@
+"""How the draft table fits the screen: the park's and the hand's card sizes, where the buttons go.
+
+In a window :data:`~cole_panel.ui.screens.NARROW` px wide or more (a laptop, a desktop), or
+before the browser has said how wide it is, the table is laid out as it always was: a 650 px
+column, the one park's cards 80 px with the buttons beside it, two parks' 56 px, a hand of 11
+cards 56 px on one line.  In a narrower window (a tablet, a phone) everything is sized to the
+column's width (the ``room``): the park as wide as the room (cards up to 80 px), two parks one
+under the other when side by side their cards would be too small to name legibly, the buttons
+under the park unless there is room beside it, the hand's cards on as many lines as it takes
+for each to be :data:`HAND_MIN` px wide, and every text on the board and the hand at least
+12 px.
+
+>>> fit = table_fit("classic", False, room_px=366, window_px=390)  # a phone
+>>> fit.board_px, fit.beside, fit.hand_per_row, fit.hand_px, fit.legible
+(65, False, 5, 71, True)
+>>> table_fit("two_parks", False, room_px=366, window_px=390).stacked
+True
+>>> fit = table_fit("two_parks", False, room_px=728, window_px=768)  # a tablet
+>>> fit.stacked, fit.board_px, fit.hand_per_row
+(False, 62, 11)
+>>> table_fit("classic", False, room_px=650, window_px=1024) == WIDE["classic"]
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..ui.screens import NARROW
+from .geometry import extent
+
+MAIN_WIDTH = 650
+"""Width of the table's column in a wide window: the two-park board and an 11-card hand."""
+NARROW_MAX = 1100
+"""Widest the table's column grows in a narrow window (the rest of the row is the side column)."""
+BESIDE_MIN = 180
+"""Pixels the buttons beside the board need (Pass hands, Undo and Redo on a line)."""
+SLACK = 8
+"""Pixels of the room left unused (rounding, a scrollbar that comes while the page redraws)."""
+BIG_CARD = 80
+"""Largest card of the park (and of the hand) in a narrow window, px."""
+NAMED_CARD = 60
+"""Smallest park card whose name ("Grassland", bold) can be written 12 px wide: two parks
+side by side with smaller cards go one under the other."""
+HAND_MIN = 64
+"""Smallest hand card in a narrow window, px: a hand takes as many lines as it needs."""
+HAND_CARDS = 11
+"""Cards in a full hand."""
+
+
+@dataclass(frozen=True)
+class TableFit:
+    """The sizes of the draft table for one screen."""
+
+    board_px: int
+    """Size of a card of the big board (px)."""
+    stacked: bool
+    """Two parks: East under West."""
+    beside: bool
+    """The buttons, the thinking line and the passing right of the board (else under it)."""
+    hand_px: int
+    """Width of a hand card (px)."""
+    hand_per_row: int
+    """Most hand cards on one line."""
+    legible: bool
+    """Text on the boards and the hand at least 12 px."""
+    main_max: int
+    """Widest the table's column may be (px)."""
+
+
+def _units(variant: str, floating: bool, stacked: bool) -> float:
+    """Width of the board in cards."""
+    left, right, _, _ = extent(variant, floating, row_scores=False, stacked=stacked)
+    return right - left
+
+
+def _wide(variant: str, floating: bool) -> TableFit:
+    """Today's layout of a wide window (and of a page that has not said how wide it is)."""
+    px = (80 if variant == "classic" else 56) - (12 if floating else 0)
+    beside = variant == "classic" and not floating
+    return TableFit(px, False, beside, 56, HAND_CARDS, False, MAIN_WIDTH)
+
+
+WIDE = {variant: _wide(variant, False) for variant in ("classic", "two_parks")}
+"""The wide window's layout of each variant with the fixed frame."""
+
+
+def table_fit(variant: str, floating: bool, room_px: int, window_px: int) -> TableFit:
+    """The table's sizes for a column ``room_px`` wide in a window ``window_px`` wide (0: not
+    known yet); ``floating``: the park has a card of room around it."""
+    if not room_px or not window_px or window_px >= NARROW:
+        return _wide(variant, floating)
+    room = max(room_px - SLACK, 100)
+    stacked = False
+    px = min(BIG_CARD, int(room // _units(variant, floating, False)))
+    if variant == "two_parks" and px < NAMED_CARD:
+        stacked = True
+        px = min(BIG_CARD, int(room // _units(variant, floating, True)))
+    board_width = _units(variant, floating, stacked) * px
+    beside = variant == "classic" and not floating and board_width + BESIDE_MIN <= room
+    per_row = max(1, min(HAND_CARDS, int(room // HAND_MIN)))
+    hand_px = min(BIG_CARD, int(room // per_row))
+    return TableFit(px, stacked, beside, hand_px, per_row, True, NARROW_MAX)
