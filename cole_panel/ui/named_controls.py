@@ -17,6 +17,9 @@ from urllib.parse import quote
 
 ARIA_CLASS = "cole-aria-label="
 """A CSS class starting so carries a widget's accessible name (URL-encoded) to the page."""
+REGION_CLASS = "cole-region"
+"""The CSS class of a layout that scrolls and is one Tab stop, a region named by its
+:func:`aria_name` (see :func:`cole_panel.ui.keyboard.scroll_box`)."""
 
 
 def aria_name(text: str) -> str:
@@ -74,6 +77,10 @@ if (!window.coleNameControls) {
       delete shown.dataset.coleInert;
     }
     const host = root.host;
+    if (host && host.classList.contains("__REGION__") && !host.hasAttribute("role")) {
+      host.setAttribute("role", "region");
+      host.tabIndex = 0;
+    }
     const named = host && [...host.classList].find(c => c.startsWith(prefix));
     if (named) {
       const control = host.hasAttribute("role") ? host
@@ -109,6 +116,6 @@ if (!window.coleNameControls) {
   for (const list of document.querySelectorAll("#sidebar > ul")) list.setAttribute("role", "none");
 }
 window.coleNameControls();
-"""
+""".replace("__REGION__", REGION_CLASS)
 """Run once the page is drawn, with ``prefix`` = :data:`ARIA_CLASS` (see the module's
 description)."""
