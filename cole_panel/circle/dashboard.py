@@ -146,7 +146,7 @@ class CircleDashboard(pn.viewable.Viewer):
     def _build(self) -> None:
         self._build_status()
         self._build_buttons()
-        self._log = EventLog(height=230)
+        self._log = EventLog(height=230, label="Narration")
         self._moves = MoveList()
         self._moves.param.watch(self._on_pick_move, "selected")
         new_game = self._build_setup()

@@ -23,7 +23,7 @@ from engines.savannah import State, Steal
 from ..ui import EventLog, GameOverBanner, MessageBox, ThinkingIndicator, page_bots
 from ..ui.address import page_location
 from ..ui.batch import batched
-from ..ui.keyboard import Shortcut, TabJumps
+from ..ui.keyboard import REGION_FOCUS, Shortcut, TabJumps, region_classes
 from ..ui.named_controls import aria_name
 from ..ui.review_view import ReviewTab
 from ..ui.timer import call_later, can_call_later
@@ -190,8 +190,9 @@ class SavannahDashboard(pn.viewable.Viewer):
             "",
             margin=(2, 5),
             sizing_mode="stretch_width",
-            css_classes=["cole-steps"],
+            css_classes=["cole-steps", *region_classes("This turn, step by step")],
             styles={"max-height": "290px", "overflow-y": "auto"},
+            stylesheets=[REGION_FOCUS],
         )
 
     def _build_playback_controls(self) -> None:
@@ -238,7 +239,7 @@ class SavannahDashboard(pn.viewable.Viewer):
         self._undo.on_click(lambda _: self._act(self.model.undo))
         self._redo.on_click(lambda _: self._act(self.model.redo))
         self.hint = SavannahHint(m, self.runner)
-        self._log = EventLog(height=300, max_entries=400)
+        self._log = EventLog(height=300, max_entries=400, label="Earlier turns")
         self._settings = SettingsView(
             model=m,
             on_new_game=self.new_game,

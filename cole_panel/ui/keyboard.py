@@ -42,7 +42,9 @@ __all__ = [
     "no_cell_stops",
     "plain",
     "pointer_param",
+    "REGION_FOCUS",
     "read_only_table",
+    "region_classes",
     "scroll_box",
     "step",
     "typed_move",
@@ -138,24 +140,33 @@ def read_only_table(value: pd.DataFrame, **params: Any) -> pn.widgets.Tabulator:
     )
 
 
-_REGION_FOCUS = f":host(:focus-visible) {{ outline: 3px solid {CURSOR}; outline-offset: 2px; }}"
+REGION_FOCUS = f":host(:focus-visible) {{ outline: 3px solid {CURSOR}; outline-offset: 2px; }}"
+"""The stylesheet of a scrolling region's focus ring (see :func:`region_classes`)."""
+
+
+def region_classes(label: str) -> list[str]:
+    """The CSS classes that make a layout or pane that scrolls (its own ``styles``) one Tab
+    stop: a region a screen reader calls ``label``, whose arrow keys scroll it (give it
+    ``stylesheets=[REGION_FOCUS]`` for its focus ring).
+
+    Chromium makes a box that scrolls a Tab stop of its own when nothing in it takes the focus
+    (a read-only table, a log of sentences), a stop with no name, and axe wants such a box
+    reachable; the page's script (:mod:`~cole_panel.ui.named_controls`) makes it a named one.
+    """
+    return [REGION_CLASS, aria_name(label)]
 
 
 def scroll_box(content: Any, label: str, height: int, **params: Any) -> pn.Column:
-    """``content`` in a box ``height`` pixels high that scrolls when it is taller: one Tab
-    stop, a region a screen reader calls ``label``, whose arrow keys scroll it.
-
-    Chromium makes a box that scrolls a Tab stop of its own when nothing in it takes the focus
-    (a read-only table's), a stop with no name; inside Tabulator's grid a named region would
-    break the grid's roles, so the box is outside the table.
-    """
-    classes = [*params.pop("css_classes", []), REGION_CLASS, aria_name(label)]
+    """``content`` in a box ``height`` pixels high that scrolls when it is taller, one Tab
+    stop (:func:`region_classes`).  A table that scrolls goes in one: inside Tabulator's grid
+    a named region would break the grid's roles, so the box is outside the table."""
+    classes = [*params.pop("css_classes", []), *region_classes(label)]
     return pn.Column(
         content,
         height=height,
         scroll="y-auto",
         css_classes=classes,
-        stylesheets=[_REGION_FOCUS],
+        stylesheets=[REGION_FOCUS],
         **params,
     )
 

@@ -69,6 +69,19 @@ if (!window.coleNameControls) {
     }
     for (const holder of root.querySelectorAll(".tabulator-tableholder[tabindex]"))
       holder.removeAttribute("tabindex");
+    // A figure's canvas is a Tab stop with no name; no figure here takes keys (each board
+    // has its BoardKeys beside it)
+    for (const layer of root.querySelectorAll(".bk-events[tabindex='0']")) layer.tabIndex = -1;
+    // Bokeh's Switch: its role and state on the element, the focus on the knob inside
+    for (const knob of root.querySelectorAll(".bk-knob[tabindex]")) {
+      const checked = root.host && root.host.getAttribute("aria-checked");
+      knob.setAttribute("role", "switch");
+      if (checked) knob.setAttribute("aria-checked", checked);
+      if (root.host && root.host.getAttribute("role") === "switch") {
+        root.host.removeAttribute("role");
+        root.host.removeAttribute("aria-checked");
+      }
+    }
     // A tab not shown is hidden from screen readers by Bokeh; out of the tab order too
     for (const hidden of root.querySelectorAll("[aria-hidden=true]:not([inert])"))
       if (hidden.style.visibility === "hidden") hidden.inert = hidden.dataset.coleInert = true;
@@ -84,7 +97,8 @@ if (!window.coleNameControls) {
     const named = host && [...host.classList].find(c => c.startsWith(prefix));
     if (named) {
       const control = host.hasAttribute("role") ? host
-        : root.querySelector("select, input, textarea, button, [role]") || host;
+        : root.querySelector("select, input, textarea, button, [role]:not([aria-hidden=true])")
+          || host;
       control.setAttribute("aria-label", decodeURIComponent(named.slice(prefix.length)));
     }
   };
@@ -102,7 +116,8 @@ if (!window.coleNameControls) {
     if (!watched.has(root)) {
       watched.add(root);
       observer.observe(root, {childList: true, subtree: true, attributes: true,
-                              attributeFilter: ["disabled", "class", "aria-hidden"]});
+                              attributeFilter: ["disabled", "class", "aria-hidden",
+                                                "aria-checked"]});
     }
     try { name(root); } catch (error) { console.warn("naming controls:", error); }
     for (const el of root.querySelectorAll("*")) if (el.shadowRoot) walk(el.shadowRoot);
