@@ -79,11 +79,12 @@ class ScoreView(pn.viewable.Viewer):
             show_index=False,
             selectable=1,
             layout="fit_data_stretch",
-            width=500,
+            width=510,
             sizing_mode="fixed",
             groupby=["Player"],
             hidden_columns=["Player"],
             widths={"Why": 290},
+            formatters={"Why": {"type": "textarea"}},  # a long reason wraps, not cut
             css_classes=["cole-scores"],
             margin=(0, 5),
         )
@@ -103,7 +104,7 @@ class ScoreView(pn.viewable.Viewer):
                         "the row and the piles.</span>",
                         margin=(0, 5),
                     ),
-                    scroll_box(self._table, "Score sheet", 300, width=530, margin=0),
+                    scroll_box(self._table, "Score sheet", 300, width=540, margin=0),
                     margin=0,
                 ),
                 self._chart,  # under the table when both do not fit (a 1,024 px window)
