@@ -4,7 +4,10 @@ Bokeh 3.9 and Panel 1.9 draw some widgets with no accessible name and offer no p
 give one: a ``Checkbox``'s text is a ``div`` beside its box, not a ``<label>``; a number box's
 up and down buttons are empty; a slider's handle (``role="slider"``) is not tied to its title,
 and stays in the tab order when the slider is disabled; Tabulator puts a grouped table's
-headings where a grid allows only rows; a hidden tab's controls stay in the tab order.  :data:`NAME_CONTROLS_JS`, run once
+headings where a grid allows only rows; a hidden tab's controls stay in the tab order; a
+figure's canvas is a Tab stop with no name; a ``Switch`` has its role on one element and the
+focus on another; a box that scrolls (Chromium makes it a stop) has no name: one marked with
+:data:`REGION_CLASS` becomes a named region.  :data:`NAME_CONTROLS_JS`, run once
 the page is drawn, ties each to its visible text, and again whenever Bokeh redraws a part
 (every shadow root is watched).  A widget whose words are elsewhere on the page gets its name
 from Python with :func:`aria_name`.  The template's sidebar list (``<ul>`` holding ``div``
