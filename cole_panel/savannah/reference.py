@@ -18,18 +18,18 @@ TABLE_HEIGHT = 620
 """Height in pixels of the box the Cards table scrolls in."""
 COLUMN_WIDTHS = {
     "Card": 110,
-    "Group": 125,
-    "Level": 62,
-    "Copies": 72,
-    "Big Five": 82,
+    "Group": 140,
+    "Level": 84,
+    "Copies": 96,
+    "Big Five": 122,
     "Hunt (top to bottom)": 300,
     "On the savannah": 300,
-    "In hand": 78,
-    "Alive": 64,
-    "Killed": 70,
+    "In hand": 114,
+    "Alive": 84,
+    "Killed": 92,
 }
-"""The Cards table's columns in pixels: wide enough for every header and value ('small
-mammal', 'Killed')."""
+"""The Cards table's columns in pixels: wide enough for every header with its sort arrow and
+every value ('small mammal')."""
 
 
 def deck_frame(cards: list[Card]) -> pd.DataFrame:

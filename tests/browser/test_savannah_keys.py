@@ -132,6 +132,10 @@ def test_the_tab_jumps_come_first_and_every_stop_of_the_cards_table_is_named(ope
     assert not unnamed, f"stops {unnamed} have no name: {stops}"
     assert stops.count(("region", "Cards table")) == 1, stops
     assert ("combobox", "Group") in stops
+    cut = page.locator(".cole-deck .tabulator-col-title").evaluate_all(
+        "titles => titles.filter(t => t.scrollWidth > t.clientWidth).map(t => t.textContent)"
+    )
+    assert cut == [], f"headers cut: {cut}"  # they read 'L…', 'C…', 'Big…'
     page.screenshot(path=str(artifact("keys-savannah-cards.png")))
     no_serious_axe(page)
 
