@@ -48,3 +48,19 @@ def test_every_page_is_laid_out_at_the_screens_width_under_the_sites_name() -> N
     template = app_shell(pn.pane.Markdown(""), title="Lab", page="lab")
     assert template.meta_viewport == VIEWPORT and "width=device-width" in VIEWPORT
     assert template.site == SITE_NAME and "cole" not in SITE_NAME.lower()
+
+
+@pytest.mark.parametrize("served", [True, False])
+def test_circles_tabs_come_after_a_jump_to_each(served: bool) -> None:
+    """Bokeh puts a Tabs' headers after the shown tab: Circle's tabs beside the board have
+    one jump per tab just before them (served and in a notebook), each showing its tab."""
+    from cole_panel.ui.keyboard import TabJumps
+
+    dash = CircleDashboard()
+    area = dash.play_area() if served else dash.__panel__()
+    (jumps,) = area.select(TabJumps)
+    (tabs,) = [t for t in area.select(pn.Tabs) if "Narration" in t._names]
+    assert jumps.names == list(tabs._names)
+    assert ("New game" in jumps.names) is not served  # a notebook's settings are a tab
+    jumps.active = jumps.names.index("How to play")
+    assert tabs._names[tabs.active] == "How to play"

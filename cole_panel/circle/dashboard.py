@@ -31,7 +31,7 @@ from ..ui import (
     batched,
     page_bots,
 )
-from ..ui.keyboard import Shortcut
+from ..ui.keyboard import Shortcut, TabJumps
 from ..ui.review_view import ReviewTab
 from ..ui.wrap import TAB_ROW_WRAPS, growing_column
 from .board import CircleBoard
@@ -146,7 +146,7 @@ class CircleDashboard(pn.viewable.Viewer):
     def _build(self) -> None:
         self._build_status()
         self._build_buttons()
-        self._log = EventLog(height=230)
+        self._log = EventLog(height=230, label="Narration")
         self._moves = MoveList()
         self._moves.param.watch(self._on_pick_move, "selected")
         new_game = self._build_setup()
@@ -285,15 +285,19 @@ class CircleDashboard(pn.viewable.Viewer):
             max_width=self.board.size,
         )
 
-    def _tabs(self, *extra: tuple[str, pn.viewable.Viewable]) -> pn.Tabs:
-        """The tabs beside the board: narration and moves, ``extra``, puzzles, how to play."""
-        tabs = pn.Tabs(
+    def _tabs(self, *extra: tuple[str, pn.viewable.Viewable]) -> pn.Column:
+        """The tabs beside the board (narration and moves, ``extra``, puzzles, how to play)
+        after their keyboard jumps: Bokeh puts the headers after the shown tab's content."""
+        pairs = [
             ("Narration", self._log),
             ("Moves", self._moves),
             *extra,
             ("Review", self._review.column),
             ("Puzzles", self._puzzles),
             ("How to play", self._how_to),
+        ]
+        tabs = pn.Tabs(
+            *pairs,
             # Built up front (a few models): test_console_errors watches the hidden move list
             # fill in as bots play. The puzzles are built on their first open (``_on_tab``).
             dynamic=False,
@@ -301,9 +305,10 @@ class CircleDashboard(pn.viewable.Viewer):
             sizing_mode="stretch_width",
         )
         tabs.param.watch(partial(self._on_tab, tabs), "active")
-        return tabs
+        jumps = TabJumps.of(tabs, [name for name, _ in pairs])
+        return pn.Column(jumps, tabs, margin=0, sizing_mode="stretch_width")
 
-    def _game_column(self, tabs: pn.Tabs) -> pn.Column:
+    def _game_column(self, tabs: pn.viewable.Viewable) -> pn.Column:
         """Title, turn, captures, buttons and ``tabs``: what sits beside (or under) the board."""
         return growing_column(
             pn.pane.HTML('<h2 style="margin:0">Circle of Life</h2>', margin=(0, 5)),
@@ -324,7 +329,7 @@ class CircleDashboard(pn.viewable.Viewer):
             margin=(0, 10),
         )
 
-    def _beside(self, tabs: pn.Tabs) -> pn.FlexBox:
+    def _beside(self, tabs: pn.viewable.Viewable) -> pn.FlexBox:
         # Side by side when there is room, the column under the board when there is not.
         return pn.FlexBox(
             self._board_column,

@@ -23,7 +23,7 @@ from bokeh.plotting import figure
 
 from engines import ScoreLine
 
-from ..ui.keyboard import no_cell_stops
+from ..ui.keyboard import read_only_table
 from .style import BACKGROUND, CATEGORY_COLOURS, CATEGORY_TITLES
 
 BARS_NAME = "eco-bars"
@@ -135,11 +135,9 @@ class ScoreBreakdown(pn.viewable.Viewer):
         super().__init__(**params)
         self.on_select = on_select
         self._updating = False
-        self.table = pn.widgets.Tabulator(
+        self.table = read_only_table(
             lines_frame([]),
             show_index=False,
-            disabled=True,
-            editors=no_cell_stops(_COLUMNS),
             selectable=1,
             sortable=False,
             layout="fit_data_stretch",

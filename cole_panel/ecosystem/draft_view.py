@@ -121,7 +121,7 @@ class DraftTable(pn.viewable.Viewer):
         self._build_small_parks()
         self._build_status()
         self._build_controls()
-        self._log = EventLog(height=260)
+        self._log = EventLog(height=260, label="The draft so far")
         self._saveload = NamedSaveLoad(
             model=self.model, filename="ecosystem-game.json", label="Save game (JSON)"
         )

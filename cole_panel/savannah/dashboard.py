@@ -23,7 +23,7 @@ from engines.savannah import State, Steal
 from ..ui import EventLog, GameOverBanner, MessageBox, ThinkingIndicator, page_bots
 from ..ui.address import page_location
 from ..ui.batch import batched
-from ..ui.keyboard import Shortcut
+from ..ui.keyboard import REGION_FOCUS, Shortcut, TabJumps, region_classes
 from ..ui.named_controls import aria_name
 from ..ui.review_view import ReviewTab
 from ..ui.timer import call_later, can_call_later
@@ -190,8 +190,9 @@ class SavannahDashboard(pn.viewable.Viewer):
             "",
             margin=(2, 5),
             sizing_mode="stretch_width",
-            css_classes=["cole-steps"],
+            css_classes=["cole-steps", *region_classes("This turn, step by step")],
             styles={"max-height": "290px", "overflow-y": "auto"},
+            stylesheets=[REGION_FOCUS],
         )
 
     def _build_playback_controls(self) -> None:
@@ -238,7 +239,7 @@ class SavannahDashboard(pn.viewable.Viewer):
         self._undo.on_click(lambda _: self._act(self.model.undo))
         self._redo.on_click(lambda _: self._act(self.model.redo))
         self.hint = SavannahHint(m, self.runner)
-        self._log = EventLog(height=300, max_entries=400)
+        self._log = EventLog(height=300, max_entries=400, label="Earlier turns")
         self._settings = SettingsView(
             model=m,
             on_new_game=self.new_game,
@@ -341,27 +342,32 @@ class SavannahDashboard(pn.viewable.Viewer):
         return self._settings
 
     def play_area(self) -> pn.viewable.Viewable:
-        """Everything but the settings: the game, the cards and how to play."""
+        """Everything but the settings: the game, the cards and how to play, after the tabs'
+        keyboard jumps (the page's first Tab stops after the sidebar reach every tab)."""
         if self._area is None:
-            self._area = self._tabs()
+            tabs, names = self._tabs()
+            jumps = TabJumps.of(tabs, names)
+            self._area = pn.Column(jumps, tabs, margin=0, sizing_mode="stretch_width")
         return self._area
 
-    def _tabs(self, *settings: tuple[str, Any]) -> pn.Tabs:
+    def _tabs(self, *settings: tuple[str, Any]) -> tuple[pn.Tabs, list[str]]:
+        """The page's tabs (``settings``: a notebook's settings tab) and their titles."""
         review = ReviewTab(model=self.model, board_type=SavannahReviewBoard)
-        return review.attach(self._tab_set(review, *settings))
-
-    def _tab_set(self, review: ReviewTab, *settings: tuple[str, Any]) -> pn.Tabs:
-        return pn.Tabs(
+        pairs = [
             ("Play", self._game),
             *settings,
             ("Review", review.column),
             ("Cards", self.reference),
             ("How to play", self._how_to_play),
+        ]
+        tabs = pn.Tabs(
+            *pairs,
             dynamic=True,
             margin=0,
             sizing_mode="stretch_width",
             styles={"background": "#fbf8f1"},
         )
+        return review.attach(tabs), [name for name, _ in pairs]
 
     # ------------------------------------------------------------------ model → view
     def _turn_title(self, n: int, turn: Turn) -> str:
@@ -620,7 +626,7 @@ class SavannahDashboard(pn.viewable.Viewer):
     def __panel__(self) -> pn.viewable.Viewable:
         """The whole page (notebooks): the game, the settings, the cards and how to play."""
         if self._layout is None:
-            self._layout = self._tabs(("New game / save", self._settings))
+            self._layout, _ = self._tabs(("New game / save", self._settings))
         return self._layout
 
 

@@ -11,7 +11,25 @@ import param
 from engines.savannah import GROUPS, Card
 from engines.savannah.deck import default_deck
 
+from ..ui.keyboard import read_only_table, scroll_box
 from .art import GROUP_SHORT, text_on
+
+TABLE_HEIGHT = 620
+"""Height in pixels of the box the Cards table scrolls in."""
+COLUMN_WIDTHS = {
+    "Card": 110,
+    "Group": 140,
+    "Level": 84,
+    "Copies": 96,
+    "Big Five": 122,
+    "Hunt (top to bottom)": 300,
+    "On the savannah": 300,
+    "In hand": 114,
+    "Alive": 84,
+    "Killed": 92,
+}
+"""The Cards table's columns in pixels: wide enough for every header with its sort arrow and
+every value ('small mammal')."""
 
 
 def deck_frame(cards: list[Card]) -> pd.DataFrame:
@@ -65,31 +83,19 @@ class CardReference(pn.viewable.Viewer):
         self.frame = deck_frame(cards)
         colours = {GROUP_SHORT[c.group]: c.colour_hex for c in cards}
         self._select = pn.widgets.Select.from_param(self.param.group, label="Group", width=200)
-        self._table = pn.widgets.Tabulator(
+        self._table = read_only_table(
             self.frame,
             show_index=False,
-            disabled=True,
             selectable=False,
             layout="fit_data_stretch",
             sizing_mode="stretch_width",
-            height=620,
             formatters={
                 "Hunt (top to bottom)": {"type": "textarea"},
                 "On the savannah": {"type": "textarea"},
             },
-            # wide enough for every header and value ('small mammal', 'Killed')
-            widths={
-                "Card": 110,
-                "Group": 125,
-                "Level": 62,
-                "Copies": 72,
-                "Big Five": 82,
-                "Hunt (top to bottom)": 300,
-                "On the savannah": 300,
-                "In hand": 78,
-                "Alive": 64,
-                "Killed": 70,
-            },
+            widths=COLUMN_WIDTHS,
+            # as wide as its columns: the box around it scrolls sideways, not the table
+            min_width=sum(COLUMN_WIDTHS.values()) + 2,
             css_classes=["cole-deck"],
         )
         self._table.style.apply(
@@ -124,6 +130,8 @@ class CardReference(pn.viewable.Viewer):
                 "cards score their level.",
                 margin=(0, 10),
             ),
-            self._table,
+            scroll_box(
+                self._table, "Cards table", TABLE_HEIGHT, margin=0, sizing_mode="stretch_width"
+            ),
             sizing_mode="stretch_width",
         )

@@ -18,6 +18,7 @@ import param
 from holoviews.streams import Pipe
 
 from ..ui.batch import batched
+from ..ui.keyboard import read_only_table, scroll_box
 from ..ui.wrap import KEEPS_SIZE, wrapping_row
 from .model import SavannahModel, player_name
 from .standings import CATEGORIES, CATEGORY_NAMES
@@ -73,18 +74,17 @@ class ScoreView(pn.viewable.Viewer):
         super().__init__(**params)
         _load_bokeh_backend()
         self._rows: list[dict[str, Any]] = []
-        self._table = pn.widgets.Tabulator(
+        self._table = read_only_table(
             pd.DataFrame(columns=COLUMNS),
             show_index=False,
-            disabled=True,
             selectable=1,
             layout="fit_data_stretch",
-            height=300,
             width=510,
             sizing_mode="fixed",
             groupby=["Player"],
             hidden_columns=["Player"],
             widths={"Why": 290},
+            formatters={"Why": {"type": "textarea"}},  # a long reason wraps, not cut
             css_classes=["cole-scores"],
             margin=(0, 5),
         )
@@ -104,7 +104,7 @@ class ScoreView(pn.viewable.Viewer):
                         "the row and the piles.</span>",
                         margin=(0, 5),
                     ),
-                    self._table,
+                    scroll_box(self._table, "Score sheet", 300, width=540, margin=0),
                     margin=0,
                 ),
                 self._chart,  # under the table when both do not fit (a 1,024 px window)

@@ -23,10 +23,13 @@ from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+import pandas as pd
+import panel as pn
 import param
 from panel.custom import JSComponent
 
 from .batch import batched
+from .named_controls import REGION_CLASS, aria_name
 
 __all__ = [
     "CURSOR",
@@ -39,6 +42,10 @@ __all__ = [
     "no_cell_stops",
     "plain",
     "pointer_param",
+    "REGION_FOCUS",
+    "read_only_table",
+    "region_classes",
+    "scroll_box",
     "step",
     "typed_move",
 ]
@@ -122,6 +129,46 @@ def no_cell_stops(columns: Iterable[str]) -> dict[str, None]:
     {'Card': None, 'Level': None}
     """
     return dict.fromkeys(columns)
+
+
+def read_only_table(value: pd.DataFrame, **params: Any) -> pn.widgets.Tabulator:
+    """A ``pn.widgets.Tabulator`` of ``value`` that no one edits: ``disabled``, and no cell a
+    Tab stop (:func:`no_cell_stops` of its columns).  Give it no ``height``: a table that
+    scrolls goes in a :func:`scroll_box` (its rows are then all drawn, and the box scrolls)."""
+    return pn.widgets.Tabulator(
+        value, disabled=True, editors=no_cell_stops(value.columns), **params
+    )
+
+
+REGION_FOCUS = f":host(:focus-visible) {{ outline: 3px solid {CURSOR}; outline-offset: 2px; }}"
+"""The stylesheet of a scrolling region's focus ring (see :func:`region_classes`)."""
+
+
+def region_classes(label: str) -> list[str]:
+    """The CSS classes that make a layout or pane that scrolls (its own ``styles``) one Tab
+    stop: a region a screen reader calls ``label``, whose arrow keys scroll it (give it
+    ``stylesheets=[REGION_FOCUS]`` for its focus ring).
+
+    Chromium makes a box that scrolls a Tab stop of its own when nothing in it takes the focus
+    (a read-only table, a log of sentences), a stop with no name, and axe wants such a box
+    reachable; the page's script (:mod:`~cole_panel.ui.named_controls`) makes it a named one.
+    """
+    return [REGION_CLASS, aria_name(label)]
+
+
+def scroll_box(content: Any, label: str, height: int, **params: Any) -> pn.Column:
+    """``content`` in a box ``height`` pixels high that scrolls when it is taller, one Tab
+    stop (:func:`region_classes`).  A table that scrolls goes in one: inside Tabulator's grid
+    a named region would break the grid's roles, so the box is outside the table."""
+    classes = [*params.pop("css_classes", []), *region_classes(label)]
+    return pn.Column(
+        content,
+        height=height,
+        scroll="y-auto",
+        css_classes=classes,
+        stylesheets=[REGION_FOCUS],
+        **params,
+    )
 
 
 def pointer_param() -> param.String:

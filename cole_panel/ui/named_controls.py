@@ -4,7 +4,10 @@ Bokeh 3.9 and Panel 1.9 draw some widgets with no accessible name and offer no p
 give one: a ``Checkbox``'s text is a ``div`` beside its box, not a ``<label>``; a number box's
 up and down buttons are empty; a slider's handle (``role="slider"``) is not tied to its title,
 and stays in the tab order when the slider is disabled; Tabulator puts a grouped table's
-headings where a grid allows only rows; a hidden tab's controls stay in the tab order.  :data:`NAME_CONTROLS_JS`, run once
+headings where a grid allows only rows; a hidden tab's controls stay in the tab order; a
+figure's canvas is a Tab stop with no name; a ``Switch`` has its role on one element and the
+focus on another; a box that scrolls (Chromium makes it a stop) has no name: one marked with
+:data:`REGION_CLASS` becomes a named region.  :data:`NAME_CONTROLS_JS`, run once
 the page is drawn, ties each to its visible text, and again whenever Bokeh redraws a part
 (every shadow root is watched).  A widget whose words are elsewhere on the page gets its name
 from Python with :func:`aria_name`.  The template's sidebar list (``<ul>`` holding ``div``
@@ -17,6 +20,9 @@ from urllib.parse import quote
 
 ARIA_CLASS = "cole-aria-label="
 """A CSS class starting so carries a widget's accessible name (URL-encoded) to the page."""
+REGION_CLASS = "cole-region"
+"""The CSS class of a layout that scrolls and is one Tab stop, a region named by its
+:func:`aria_name` (see :func:`cole_panel.ui.keyboard.scroll_box`)."""
 
 
 def aria_name(text: str) -> str:
@@ -66,6 +72,19 @@ if (!window.coleNameControls) {
     }
     for (const holder of root.querySelectorAll(".tabulator-tableholder[tabindex]"))
       holder.removeAttribute("tabindex");
+    // A figure's canvas is a Tab stop with no name; no figure here takes keys (each board
+    // has its BoardKeys beside it)
+    for (const layer of root.querySelectorAll(".bk-events[tabindex='0']")) layer.tabIndex = -1;
+    // Bokeh's Switch: its role and state on the element, the focus on the knob inside
+    for (const knob of root.querySelectorAll(".bk-knob[tabindex]")) {
+      const checked = root.host && root.host.getAttribute("aria-checked");
+      knob.setAttribute("role", "switch");
+      if (checked) knob.setAttribute("aria-checked", checked);
+      if (root.host && root.host.getAttribute("role") === "switch") {
+        root.host.removeAttribute("role");
+        root.host.removeAttribute("aria-checked");
+      }
+    }
     // A tab not shown is hidden from screen readers by Bokeh; out of the tab order too
     for (const hidden of root.querySelectorAll("[aria-hidden=true]:not([inert])"))
       if (hidden.style.visibility === "hidden") hidden.inert = hidden.dataset.coleInert = true;
@@ -74,10 +93,15 @@ if (!window.coleNameControls) {
       delete shown.dataset.coleInert;
     }
     const host = root.host;
+    if (host && host.classList.contains("__REGION__") && !host.hasAttribute("role")) {
+      host.setAttribute("role", "region");
+      host.tabIndex = 0;
+    }
     const named = host && [...host.classList].find(c => c.startsWith(prefix));
     if (named) {
       const control = host.hasAttribute("role") ? host
-        : root.querySelector("select, input, textarea, button, [role]") || host;
+        : root.querySelector("select, input, textarea, button, [role]:not([aria-hidden=true])")
+          || host;
       control.setAttribute("aria-label", decodeURIComponent(named.slice(prefix.length)));
     }
   };
@@ -95,7 +119,8 @@ if (!window.coleNameControls) {
     if (!watched.has(root)) {
       watched.add(root);
       observer.observe(root, {childList: true, subtree: true, attributes: true,
-                              attributeFilter: ["disabled", "class", "aria-hidden"]});
+                              attributeFilter: ["disabled", "class", "aria-hidden",
+                                                "aria-checked"]});
     }
     try { name(root); } catch (error) { console.warn("naming controls:", error); }
     for (const el of root.querySelectorAll("*")) if (el.shadowRoot) walk(el.shadowRoot);
@@ -109,6 +134,6 @@ if (!window.coleNameControls) {
   for (const list of document.querySelectorAll("#sidebar > ul")) list.setAttribute("role", "none");
 }
 window.coleNameControls();
-"""
+""".replace("__REGION__", REGION_CLASS)
 """Run once the page is drawn, with ``prefix`` = :data:`ARIA_CLASS` (see the module's
 description)."""

@@ -10,6 +10,7 @@ import panel as pn
 import param
 
 from ..core.untrusted import markdown_text
+from .keyboard import REGION_FOCUS, region_classes
 
 
 class MessageBox(pn.viewable.Viewer):
@@ -53,6 +54,10 @@ class EventLog(pn.viewable.Viewer):
     entries = param.List(default=[], doc="(title, [sentence, ...]) per turn, oldest first.")
     max_entries = param.Integer(default=40, bounds=(1, 1000), doc="How many turns to keep.")
     height = param.Integer(default=220, bounds=(60, 2000), doc="Height of the log in pixels.")
+    label = param.String(
+        default="The game so far",
+        doc="What a screen reader calls the log (a region that scrolls: one Tab stop).",
+    )
 
     def __init__(self, **params: Any):
         super().__init__(**params)
@@ -61,7 +66,8 @@ class EventLog(pn.viewable.Viewer):
             height=self.height,
             sizing_mode="stretch_width",
             styles={"overflow-y": "auto"},
-            css_classes=["cole-log"],
+            css_classes=["cole-log", *region_classes(self.label)],
+            stylesheets=[REGION_FOCUS],
             margin=(2, 5),
         )
         self.param.watch(self._render, ["entries"])

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import time
+from urllib.parse import parse_qs
 
 import pytest
 from playwright.sync_api import expect
@@ -13,7 +14,7 @@ from cole_panel.ecosystem.explorer_view import EXPLORER_BOARD
 from cole_panel.ecosystem.geometry import cell_center
 from engines.ecosystem import parse_cell_label
 
-from .conftest import BokehFigure, artifact
+from .conftest import PAGE_LOAD_TIMEOUT_MS, BokehFigure, artifact
 
 pytestmark = pytest.mark.browser
 
@@ -25,6 +26,14 @@ name => {
   return out;
 }
 """
+PARK_AT_EACH_DRAW_JS = """name => {
+  window.coleDrawn = [];
+  const cells = Bokeh.documents[0].get_model_by_name(name + '-cells');
+  cells.connect(cells.change, () => window.coleDrawn.push(
+    [Array.from(cells.data.card).filter(c => c).length, location.search]));
+}"""
+"""Records, each time the explorer's board draws its cards, how many there are and the address
+then."""
 COUNT_JS = "([name, key]) => Bokeh.documents[0].get_model_by_name(name + '-' + key).data.x.length"
 XY_JS = """([name, key]) => {
   const d = Bokeh.documents[0].get_model_by_name(name + '-' + key).data;
@@ -120,6 +129,39 @@ def test_build_a_park_by_clicking_and_see_the_score_change(open_page, server):
     breakdown.get_by_text("zebra at A2: 1 grassland next to it").click()
     page.wait_for_function(f"() => ({COUNT_JS})(['{EXPLORER_BOARD}', 'hl_main']) === 1")
     page.screenshot(path=str(artifact("ecosystem-explorer-built.png")), full_page=True)
+
+
+def cards_in(search: str) -> int | None:
+    """How many cards the park in an address (``?park=GR......../…``) holds (None: no park)."""
+    parks = parse_qs(search.lstrip("?")).get("park")
+    if not parks:
+        return None
+    park = parks[0].replace("/", "")
+    return sum(park[i : i + 2] != ".." for i in range(0, len(park), 2))
+
+
+def test_the_address_holds_each_park_as_it_is_drawn_and_a_reload_opens_it(open_page, server):
+    """Circle's address once changed 5-12 ms after its board was drawn (a reload then lost the
+    move); the explorer's link watches the park before the board does: at each draw the
+    address bar already holds the park drawn, and a reload opens that park."""
+    page, board = open_explorer(open_page, server)
+    expect(total(page)).to_have_text("86")
+    page.evaluate(PARK_AT_EACH_DRAW_JS, EXPLORER_BOARD)
+    page.get_by_role("button", name="Clear park").click()
+    expect(total(page)).to_have_text("0")
+    choose(page, "Grassland")
+    for cell in ("B2", "B3", "C3"):
+        click_cell(board, cell)
+    built = {cell: ["GR", "up"] for cell in ("B2", "B3", "C3")}
+    wait_for_cards(page, built)
+    drawn = page.evaluate("window.coleDrawn")
+    assert [n for n, _ in drawn][-4:] == [0, 1, 2, 3], drawn
+    assert [cards_in(search) for _, search in drawn] == [n for n, _ in drawn], drawn
+    expect(total(page)).to_have_text("9")  # a group of 3 grasslands
+    page.reload(timeout=PAGE_LOAD_TIMEOUT_MS)
+    BokehFigure(page, EXPLORER_BOARD).wait_ready()
+    wait_for_cards(page, built)
+    expect(total(page)).to_have_text("9")
 
 
 def test_the_breakdowns_points_header_is_shown_whole(open_page, server):

@@ -352,3 +352,18 @@ def test_moves_added_to_the_game_on_show_are_still_played_back():
     dash.hand._choose(0)
     dash.hand.play()
     assert dash.playback.title == "Turn 1 · Player 1" and dash.playback.busy
+
+
+def test_the_served_play_area_starts_with_a_jump_to_each_tab():
+    """Bokeh draws the tabs' headers after the tab: the page's first stops are one jump per
+    tab, each showing its tab (Enter on "Cards" opens the card reference)."""
+    import panel as pn
+
+    dash = SavannahDashboard(model=SavannahModel(seed=3, players=2))
+    jumps, tabs = dash.play_area().objects
+    assert isinstance(tabs, pn.Tabs)
+    assert jumps.names == list(tabs._names) == ["Play", "Review", "Cards", "How to play"]
+    jumps.active = 2
+    assert tabs._names[tabs.active] == "Cards"
+    tabs.active = 0
+    assert jumps.active == 0
