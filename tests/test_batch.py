@@ -83,3 +83,26 @@ def test_in_a_server_session_a_batched_action_runs_under_hold_now_or_next_tick()
     finally:
         server.stop()
     assert holds == ["combine"]
+
+
+def test_panel_keeps_its_waiting_messages_where_batched_looks_for_them():
+    """``batched`` waits while Panel keeps messages aside for the document (see ui/batch.py):
+    if Panel renames or stops using that store, held actions could overtake them again."""
+    import inspect
+    from weakref import WeakKeyDictionary
+
+    from panel.io import document as panel_document
+
+    from cole_panel.ui.batch import panel_writes_pending
+
+    assert isinstance(panel_document._WRITE_MSGS, WeakKeyDictionary)
+    assert "_WRITE_MSGS[doc]" in inspect.getsource(panel_document.schedule_write_events)
+    assert "_WRITE_MSGS.pop(doc" in inspect.getsource(panel_document._dispatch_msgs)
+    doc = Document()
+    assert not panel_writes_pending(doc)
+    panel_document._WRITE_MSGS[doc] = {"a connection": ["a message"]}
+    try:
+        assert panel_writes_pending(doc)
+    finally:
+        del panel_document._WRITE_MSGS[doc]
+    assert not panel_writes_pending(doc)

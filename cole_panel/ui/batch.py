@@ -19,15 +19,29 @@ a moment later.  Outside a server session, in a notebook output,
 :func:`cole_panel.ui.jupyter.run_held` does the same over the output's Jupyter comm; with no
 page at all the function is simply called.  Only public Panel and Bokeh APIs are used; tests/test_batch.py
 fails if the behaviour relied on here changes.
+
+**One writer at a time.**  Panel writes some changes itself: when a change is made while the
+socket is busy writing (a large message, a loaded server), Panel serializes it at once and keeps
+it aside, trying the socket again every 10 ms (``panel.io.document.schedule_write_events``).
+Bokeh's session writes queue on the socket's lock and take it first, so a held action's messages,
+made later, could reach the browser *before* Panel's: the browser then meets references to
+models it has not been sent yet ("reference p123 isn't known"), refuses the patch and stops
+updating the page (seen under load: a tab's new content still waiting, and New game's changes
+overtaking it).  So a held action waits, a tick at a time, until Panel has no message kept aside
+for its document.  Panel keeps them in ``panel.io.document._WRITE_MSGS`` (private: Panel is
+pinned ``<1.10`` and tests/test_batch.py fails if the name or its use changes).
 """
 
 from __future__ import annotations
 
 import functools
+import logging
 from collections.abc import Callable
 from typing import Any, TypeVar
 
 import panel as pn
+from panel.io import document as panel_document
+from panel.io.state import set_curdoc
 
 from .address import served_doc
 from .jupyter import run_held
@@ -35,6 +49,18 @@ from .jupyter import run_held
 __all__ = ["batched"]
 
 F = TypeVar("F", bound=Callable[..., Any])
+
+_log = logging.getLogger(__name__)
+
+WAIT_MS = 10
+"""How long a held action waits for Panel's kept-aside messages before it looks again."""
+MAX_WAITS = 300
+"""After this many waits (3 s) the action runs anyway (a socket that never frees is closing)."""
+
+
+def panel_writes_pending(doc: Any) -> bool:
+    """Whether Panel has messages for ``doc`` kept aside, waiting for the socket."""
+    return bool(panel_document._WRITE_MSGS.get(doc))
 
 
 def batched(fn: F) -> F:
@@ -50,15 +76,24 @@ def batched(fn: F) -> F:
             return run_held(fn, *args, **kwargs)  # a notebook output, or no page at all
         results: list[Any] = []
 
-        def held() -> None:
+        def held(waits: int = 0) -> None:
             if doc.callbacks.hold_value is not None:  # an outer action already holds it
                 results.append(fn(*args, **kwargs))
                 return
+            if panel_writes_pending(doc) and waits < MAX_WAITS:
+                doc.add_timeout_callback(functools.partial(later, waits + 1), WAIT_MS)
+                return
+            if waits:
+                _log.debug("a held action waited %d ms for Panel's messages", waits * WAIT_MS)
             doc.hold("combine")
             try:
                 results.append(fn(*args, **kwargs))
             finally:
                 doc.unhold()
+
+        def later(waits: int) -> None:
+            with set_curdoc(doc):
+                held(waits)
 
         pn.state.execute(held, schedule=True)
         return results[0] if results else None

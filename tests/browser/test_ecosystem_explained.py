@@ -173,11 +173,6 @@ def test_a_shared_link_reopens_the_park_in_another_browser(open_page, server):
     expect(total(bad)).to_have_text("86")
 
 
-# One fresh try after a failure: once in about seven full runs (CI load, 2026-12-02) "New game"
-# right after choosing two parks started a classic game, with no error in the server's log; the
-# sidebar's select showed "Two parks". Either the select's change or the click was lost on the
-# way: open (issue 25's note), and a failure that repeats fails the suite.
-@pytest.mark.flaky(reruns=1, reruns_delay=2)
 def test_a_two_park_draft_ends_with_each_park_as_scored(open_page, server):
     page, _ = open_explorer(open_page, server)
     page.locator(".bk-tab", has_text="Draft table").click()
