@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 
+import panel as pn
 import pytest
 
 from cole_panel.rooms import RoomError, RoomRegistry, new_token
@@ -137,7 +138,8 @@ def test_an_open_review_tab_leaks_no_other_seats_hand_while_the_game_runs(regist
     docs = []
     for token in tokens:
         page, doc = rendered(room, token)
-        tabs = page.dashboard.play_area()
+        area = page.dashboard.play_area()  # the tabs, after their keyboard jumps
+        tabs = next(o for o in area.objects if isinstance(o, pn.Tabs))
         at = next(i for i, o in enumerate(tabs.objects) if "cole-review-tab" in o.css_classes)
         tabs.active = at  # the person opens the tab: its view is built into the page
         layout = tabs.objects[at].objects[0]  # the review view, as the page shows it
