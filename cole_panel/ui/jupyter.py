@@ -39,6 +39,7 @@ from typing import Any
 import panel as pn
 
 from .jupyter_push import PUSH_LOCK, inline_stylesheets, pushing
+from .named_controls import name_controls_in_notebook
 
 __all__ = ["COMMS", "detected_comms", "in_notebook", "notebook_setup", "run_held"]
 
@@ -73,6 +74,7 @@ def notebook_setup(*extensions: str, comms: str | None = None, **config: Any) ->
         from .jupyter_widgets import install_widget_hooks
 
         install_widget_hooks(inline=bool(config["inline"]))
+    name_controls_in_notebook()  # the outputs' controls named for screen readers (drawn last)
 
 
 def detected_comms() -> str:

@@ -18,6 +18,9 @@ from __future__ import annotations
 
 from urllib.parse import quote
 
+import param
+from panel.custom import JSComponent
+
 ARIA_CLASS = "cole-aria-label="
 """A CSS class starting so carries a widget's accessible name (URL-encoded) to the page."""
 REGION_CLASS = "cole-region"
@@ -137,3 +140,26 @@ window.coleNameControls();
 """.replace("__REGION__", REGION_CLASS)
 """Run once the page is drawn, with ``prefix`` = :data:`ARIA_CLASS` (see the module's
 description)."""
+
+
+class NameControls(JSComponent):
+    """Names the page's controls where Panel does not serve the page (a notebook): there is no
+    ``document_ready`` to run :data:`NAME_CONTROLS_JS` on, so it runs when this (empty)
+    component is drawn, and then watches the whole page, every later output included."""
+
+    prefix = param.String(
+        default=ARIA_CLASS, constant=True, doc="The CSS class prefix of names given in Python."
+    )
+
+    _esm = (
+        "export function render({ model }) {\n  const prefix = model.prefix;\n"
+        + NAME_CONTROLS_JS
+        + "  return document.createElement('span');\n}\n"
+    )
+
+
+def name_controls_in_notebook() -> None:
+    """Show a :class:`NameControls` as the calling cell's output (``notebook_setup`` does)."""
+    from IPython.display import display
+
+    display(NameControls(margin=0, height=0, sizing_mode="stretch_width"))

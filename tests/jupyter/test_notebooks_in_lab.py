@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
@@ -40,6 +41,23 @@ def run_notebook(open_notebook, name: str, ui: str = "lab", timeout: float = 180
 
 def assert_no_console_errors(nb: NotebookPage) -> None:
     assert nb.errors == [], "\n".join(nb.errors)
+
+
+AXE = Path(__file__).resolve().parents[1] / ".npm" / "axe-core" / "axe.min.js"
+# axe-core over the notebook's outputs only (JupyterLab's own interface is not ours to mend).
+OUTPUTS_AXE = """async () => (await axe.run({include: [".jp-OutputArea-output"]},
+        {resultTypes: ["violations"]})).violations
+    .filter(v => v.impact === "serious" || v.impact === "critical")
+    .map(v => [v.id, v.nodes.length, v.nodes.slice(0, 2).map(n => n.html.slice(0, 160))])"""
+
+
+def assert_outputs_accessible(nb: NotebookPage) -> None:
+    """No serious or critical axe-core violation in the notebook's outputs, as drawn now."""
+    if not AXE.exists():
+        pytest.fail(f"{AXE} is missing: `make axe` fetches axe-core from npm", pytrace=False)
+    nb.page.add_script_tag(path=str(AXE))
+    problems = nb.page.evaluate(OUTPUTS_AXE)
+    assert problems == [], problems
 
 
 # Lone cells far apart: the first three of these still empty are clicked in turn.
@@ -88,6 +106,7 @@ def test_circle_notebook_three_board_clicks_reach_the_model(open_notebook):
     moves = out.split("moves:")[1].split()
     assert moves[0:6:2] == played, out
     assert len(moves) == 6, out
+    assert_outputs_accessible(nb)
     assert_no_console_errors(nb)
 
 
@@ -125,6 +144,7 @@ def test_draft_table_in_a_notebook_places_a_card_and_the_bot_replies(open_notebo
         "Player 2 placed", timeout=30_000
     )
     nb.wait_source(f"{DRAFT_BOARD}-cells", "d.card.filter(c => c).length === 1")
+    assert_outputs_accessible(nb)
     assert_no_console_errors(nb)
 
 
@@ -165,6 +185,7 @@ def test_savannah_notebook_play_a_card_while_another_cell_prints(open_notebook):
     expect(nb.page.locator(".cole-turn").last).to_contain_text("Player 1 to play", timeout=60_000)
     dashboard = nb.page.locator(".jp-Notebook .jp-Cell").nth(-2)
     assert "tick" not in dashboard.inner_text()
+    assert_outputs_accessible(nb)
     assert_no_console_errors(nb)
 
 
