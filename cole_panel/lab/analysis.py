@@ -80,6 +80,30 @@ def seat_rates(rows: list[dict[str, Any]]) -> pd.DataFrame:
     return pd.DataFrame([rate_row({"seat": s}, wins[s], games[s]) for s in sorted(games)])
 
 
+def pair_rates(rows: list[dict[str, Any]]) -> pd.DataFrame:
+    """Each pair's win rate over the two-seat games they played, in both seat orders.
+
+    A pair is read from the side of the bot seated first the first time they met (in a ladder,
+    the bot named first), so ``mcts:3`` against ``greedy`` is one line, not two.
+    """
+    wins: dict[tuple[str, str], float] = defaultdict(float)
+    games: dict[tuple[str, str], int] = defaultdict(int)
+    for row in rows:
+        seats = row["seats"].split(",")
+        if len(seats) != 2 or seats[0] == seats[1]:
+            continue
+        first, second = credits(row)
+        pair = (seats[0], seats[1])
+        if pair not in games and pair[::-1] in games:
+            pair, first = pair[::-1], second
+        wins[pair] += first
+        games[pair] += 1
+    return pd.DataFrame(
+        [rate_row({"bot": b, "opponent": o}, wins[b, o], games[b, o]) for b, o in games],
+        columns=["bot", "opponent", "games", "wins", "rate", "low", "high"],
+    )
+
+
 def rate_curve(rows: list[dict[str, Any]], bot: str) -> pd.DataFrame:
     """A bot's running win rate and interval after each game it played, in the rows' order."""
     wins, n, out = 0.0, 0, []

@@ -2,6 +2,7 @@
 
     cole tournament GAME --bots random,greedy --games 200
     cole ladder GAME --games 400 --output ladder.parquet
+    cole ladder GAME --bots mcts:1,mcts:2,mcts:3 --against greedy,random --games 120
     cole stats GAME --vary OPTION=3,4 --bots greedy --games 1000
     cole stats GAME --players 4 --bots greedy --games 500 --scheduler tcp://10.0.0.5:8786
     cole review game.json other.json --output review.csv
@@ -117,6 +118,13 @@ def _add_study_flags(sub: argparse.ArgumentParser, kind: str) -> None:
         help=f"games in all (default {DEFAULT_GAMES[kind]})",
     )
     sub.add_argument("--seed", type=_count(0), default=0, help="the study's seed")
+    if kind == "ladder":
+        sub.add_argument(
+            "--against",
+            type=_bot_list,
+            metavar="BOTS",
+            help="pit each of --bots only against these bots, in both seats, e.g. greedy,random",
+        )
     if kind == "stats":
         sub.add_argument(
             "--vary",
@@ -150,7 +158,7 @@ def make_study(args: argparse.Namespace) -> S.Study:
     if args.command == "tournament":
         return S.tournament(args.game, args.bots, args.games, rules, args.seed)
     if args.command == "ladder":
-        return S.ladder(args.game, args.bots, args.games, rules, args.seed)
+        return S.ladder(args.game, args.bots, args.games, rules, args.seed, args.against)
     vary = None
     if args.vary:
         name, texts = args.vary

@@ -48,6 +48,9 @@ def summary(study: Study, rows: list[dict[str, Any]]) -> str:
     seats["seat"] = [f"seat {s + 1}" for s in seats["seat"]]
     lines += _rates(seats, "seat", "Win rate of each seat (seat 1 moves first by default):")
     if study.kind == "ladder":
+        pairs = A.pair_rates(rows)
+        pairs["pair"] = pairs["bot"] + " v " + pairs["opponent"]
+        lines += _rates(pairs, "pair", "Win rate of the first-named bot of each pair, both seats:")
         lines += table(
             "Ratings (Elo scale, first bot = 0; 95% bootstrap interval):",
             A.ratings(rows),

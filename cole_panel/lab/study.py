@@ -200,10 +200,15 @@ def ladder(
     games: int = 200,
     rules: dict[str, Any] | None = None,
     seed: int = 0,
+    against: list[str] | None = None,
 ) -> Study:
-    """Two-player games between every pair of ``bots`` (default :data:`LADDER_BOTS`)."""
+    """Two-player games between every pair of ``bots`` (default :data:`LADDER_BOTS`).
+
+    With ``against``, each of ``bots`` meets only each of the ``against`` bots (a gauntlet, e.g.
+    every search strength against Greedy and Random, without the strengths meeting each other).
+    """
     bots_ = _bots(bots or LADDER_BOTS)
-    if len(set(bots_)) < 2:
+    if against is None and len(set(bots_)) < 2:
         raise ValueError("a ladder needs at least two different bots.")
     rules = dict(rules or {})
     lo, hi = G.PLAYERS[game]
@@ -214,8 +219,19 @@ def ladder(
             raise ValueError("a ladder plays two-player games; leave --players out.")
         rules["players"] = 2
     key = _rules_key(game, rules)
-    tables = tuple(Table(key, seats) for seats in _seatings(game, rules, bots_))
-    return Study("ladder", game, tables, games, seed)
+    lineups = _seatings(game, rules, bots_) if against is None else _gauntlet(bots_, against)
+    return Study("ladder", game, tuple(Table(key, seats) for seats in lineups), games, seed)
+
+
+def _gauntlet(bots: tuple[str, ...], against: list[str]) -> list[tuple[str, ...]]:
+    """Each bot against each opponent, in both seat orders (a bot never meets itself)."""
+    opponents = _bots(against)
+    if len(set(bots)) != len(bots) or len(set(opponents)) != len(opponents):
+        raise ValueError("--bots and --against must each name a bot once.")
+    pairs = [(b, o) for b in bots for o in opponents if b != o]
+    if not pairs:
+        raise ValueError("--against names only the bots of --bots; a bot cannot meet itself.")
+    return [seats for b, o in pairs for seats in ((b, o), (o, b))]
 
 
 def stats(

@@ -26,6 +26,11 @@ BAD = [
     ),
     (["stats", "circle", "--vary", "size=3,4"], "no rules option 'size'"),
     (
+        ["ladder", "circle", "--bots", "greedy", "--against", "greedy"],
+        "--against names only the bots of --bots",
+    ),
+    (["ladder", "circle", "--bots", "mcts:1", "--against", "random,rndm"], "unknown bot 'rndm'"),
+    (
         ["tournament", "circle", "--bots", "random,greedy", "--output", "out.txt"],
         ".parquet or .csv",
     ),
