@@ -17,14 +17,13 @@ from typing import Any
 import panel as pn
 import param
 
-from engines.ecosystem import Pick, State, player_name
+from engines.ecosystem import Pick, State
 from engines.text import article
 
 from ..ui import (
     EventLog,
     GameOverBanner,
     MessageBox,
-    SeatSelector,
     ThinkingIndicator,
     page_bots,
 )
@@ -42,6 +41,7 @@ from .draft_html import (
     scores_html,
     seen_html,
 )
+from .draft_setup import DraftSetup
 from .explanations import points_word
 from .hand_view import HandView
 from .keys import EcosystemKeys
@@ -58,7 +58,6 @@ TABLE_BOARD = "eco-table-park-{player}"
 """Bokeh name pattern of each player's small park figure."""
 HUMAN_VS_BOT_DELAY = 0.25
 """Seconds a bot waits before picking when a person plays, so each pick can be seen."""
-SETUP_SELECT_WIDTH = 250
 """Width of the next game's Variant and Placement frame menus: their longest choice shows whole."""
 
 HOW_TO_PLAY = """
@@ -100,7 +99,6 @@ class DraftTable(pn.viewable.Viewer):
             self._refresh,
             ["state", "pending", "history", "seat0", "seat1", "seat2", "seat3", "seat4", "seat5"],
         )
-        m.param.watch(self._refresh_setup, ["players"])
         self.runner.param.watch(self._refresh_buttons, ["thinking"])
         self._refresh()
         m.bot_loop.schedule()
@@ -125,7 +123,7 @@ class DraftTable(pn.viewable.Viewer):
         self._saveload = NamedSaveLoad(
             model=self.model, filename="ecosystem-game.json", label="Save game (JSON)"
         )
-        self._build_setup()
+        self._setup = DraftSetup(model=self.model, pace=self.param.pace, on_new_game=self._new_game)
         # How wide the table's column is on this screen: the boards and the hand are sized to
         # it (see table_fit); a wide window keeps a 650 px column, the side column the rest.
         self._room = WidthWatch()
@@ -144,7 +142,6 @@ class DraftTable(pn.viewable.Viewer):
             styles={"flex": f"1 1 {MAIN_WIDTH}px", **SHRINKS},
         )
         self._layout = self._arrange(with_setup=True)
-        self._refresh_setup()
 
     def _build_hand_boxes(self) -> None:
         """The titles and boxes of the person's hands (the hands go in when first shown)."""
@@ -235,51 +232,6 @@ class DraftTable(pn.viewable.Viewer):
             label="Step through the final scoring ▶", color="success", width=280, visible=False
         )
         self._explore.on_click(lambda _: self.on_explore and self.on_explore())
-
-    def _build_setup(self) -> None:
-        """The next game's variant, frame, players, seats, pace and New game button."""
-        m = self.model
-        new_game = pn.widgets.Button(label="New game", color="primary", width=140)
-        new_game.on_click(lambda _: self._new_game())
-        variant = pn.widgets.Select.from_param(
-            m.param.variant,
-            label=f"Next game's {m.param.variant.label.lower()}",
-            options={"Classic (one park)": "classic", "Two parks (West and East)": "two_parks"},
-            width=SETUP_SELECT_WIDTH,
-        )
-        frame = pn.widgets.Select.from_param(
-            m.param.frame,
-            options={
-                "fixed (the park's 4 × 5 cells)": "fixed",
-                "floating (the frame may slide)": "floating",
-            },
-            width=SETUP_SELECT_WIDTH,
-        )
-        players = pn.widgets.IntSlider.from_param(m.param.players, width=200)
-        together = pn.widgets.Checkbox.from_param(
-            m.param.reveal_together,
-            label="In a room: show a turn's picks together, once everyone has picked",
-            css_classes=["eco-reveal-together"],
-        )
-        self._seats = [
-            SeatSelector(model=m, seat=f"seat{p}", strength=f"strength{p}", label=player_name(p))
-            for p in range(MAX_PLAYERS)
-        ]
-        self._seat_rows = [pn.Column(s, margin=0) for s in self._seats]
-        pace = pn.widgets.FloatSlider.from_param(
-            self.param.pace, label="Bots-only pace (s)", width=200
-        )
-        self._setup = pn.Column(
-            pn.pane.Markdown("**Next game**", margin=(4, 5, 0, 5)),
-            pn.FlexBox(variant, frame, margin=0),
-            players,
-            together,
-            pn.pane.Markdown("**Seats** (changes apply at once)", margin=(8, 5, 0, 5)),
-            *self._seat_rows,
-            pace,
-            new_game,
-            sizing_mode="stretch_width",
-        )
 
     def _arrange(self, with_setup: bool) -> pn.viewable.Viewable:
         """The table and, beside it (below it when less than 330 px are left), the scores,
@@ -393,10 +345,6 @@ class DraftTable(pn.viewable.Viewer):
         return self._arrange(with_setup=False)
 
     # ------------------------------------------------------------------ refreshing
-    def _refresh_setup(self, *_: Any) -> None:
-        for p, row in enumerate(self._seat_rows):
-            row.visible = p < self.model.players
-
     def _shown_player(self) -> int:
         """Whose parks the big board shows: the person's, or another player's (Enlarge)."""
         m = self.model
