@@ -98,6 +98,23 @@ def no_serious_axe(page) -> None:
     assert _settled_problems(page) == []
 
 
+def named_stops_around(page, cdp, region: str, record: str) -> list:
+    """Tab through the main area (scrolling ``region`` by keyboard when it is reached), keep
+    the stops in the artifact ``record``, and check every stop has a name and ``region`` is
+    exactly one stop."""
+
+    def scroll_the_region(role: str, name: str) -> None:
+        if name == region:
+            scrolls_by_keyboard(page, name)
+
+    stops = stops_in_main(page, cdp, on_stop=scroll_the_region)
+    artifact(record).write_text("\n".join(map(str, stops)))
+    unnamed = [i for i, (_, name) in enumerate(stops) if not name]
+    assert not unnamed, f"stops {unnamed} have no name: {stops}"
+    assert stops.count(("region", region)) == 1, stops
+    return stops
+
+
 def test_the_tab_jumps_come_first_and_every_stop_of_the_cards_table_is_named(open_page, savannah):
     """The first stops of the main area are one jump per tab; Enter on "Cards" shows the card
     reference; Tab then goes through it and its tab headers, each stop with a name, the table
@@ -122,15 +139,7 @@ def test_the_tab_jumps_come_first_and_every_stop_of_the_cards_table_is_named(ope
     page.wait_for_function("() => typeof window.coleNameControls === 'function'")
     page.wait_for_timeout(500)  # the table drawn on opening is named a moment later
 
-    def scroll_the_table(role: str, name: str) -> None:
-        if name == "Cards table":
-            scrolls_by_keyboard(page, name)
-
-    stops = stops_in_main(page, cdp, on_stop=scroll_the_table)
-    artifact("keys-savannah-cards-stops.txt").write_text("\n".join(map(str, stops)))
-    unnamed = [i for i, (_, name) in enumerate(stops) if not name]
-    assert not unnamed, f"stops {unnamed} have no name: {stops}"
-    assert stops.count(("region", "Cards table")) == 1, stops
+    stops = named_stops_around(page, cdp, "Cards table", "keys-savannah-cards-stops.txt")
     assert ("combobox", "Group") in stops
     cut = page.locator(".cole-deck .tabulator-col-title").evaluate_all(
         "titles => titles.filter(t => t.scrollWidth > t.clientWidth).map(t => t.textContent)"
@@ -161,15 +170,7 @@ def test_every_stop_of_the_finished_game_and_its_score_sheet_is_named(open_page,
     tab_into_main(page)
     assert spoken(cdp) == ("button", "Play")
 
-    def scroll_the_sheet(role: str, name: str) -> None:
-        if name == "Score sheet":
-            scrolls_by_keyboard(page, name)
-
-    stops = stops_in_main(page, cdp, on_stop=scroll_the_sheet)
-    artifact("keys-savannah-score-stops.txt").write_text("\n".join(map(str, stops)))
-    unnamed = [i for i, (_, name) in enumerate(stops) if not name]
-    assert not unnamed, f"stops {unnamed} have no name: {stops}"
-    assert stops.count(("region", "Score sheet")) == 1, stops
+    stops = named_stops_around(page, cdp, "Score sheet", "keys-savannah-score-stops.txt")
     assert ("application", "Savannah row and hand") not in stops, "the hand is gone at the end"
     page.screenshot(path=str(artifact("keys-savannah-score-sheet.png")))
     no_serious_axe(page)
