@@ -118,3 +118,39 @@ def test_both_seats_of_a_room_review_the_same_finished_game(browser, panel_serve
     finally:
         for context in contexts:
             context.close()
+
+
+def test_stop_ends_one_pages_review_and_leaves_the_other_seats_running(browser, panel_server):
+    """In a room, both seats review the finished game; one presses Stop: her review says
+    Stopped and draws no more positions, the other seat's review goes on to its end, and she
+    can start hers again and see it through."""
+    server = panel_server("circle")
+    contexts, pages = _finish_in_a_room(browser, server)
+    host, guest = pages
+    try:
+        for page in pages:
+            expect(page.get_by_text("cannot place a stone").first).to_be_visible(timeout=30_000)
+            page.locator(".bk-tab", has_text="Review").click()
+            page.get_by_role("button", name="Review this game").click()
+        host.wait_for_function(f"() => ({TURNING_JS})() >= 1", timeout=240_000)
+        host.get_by_role("button", name="Stop").click()
+        status = host.locator(".cole-review-status")
+        expect(status).to_contain_text("Stopped", timeout=30_000)
+        expect(host.get_by_role("button", name="Stop")).to_be_disabled()
+        stopped_at = host.evaluate(TURNING_JS)
+        moves = len(MOVES.split(",")) + 1
+        assert 1 <= stopped_at < moves
+        searched = status.inner_text()
+
+        expect(guest.locator(".cole-review-status")).to_contain_text("Reviewed", timeout=400_000)
+        assert guest.evaluate(TURNING_JS) == moves
+        # The guest's whole review came and went meanwhile: the host's stayed where it stopped.
+        assert host.evaluate(TURNING_JS) == stopped_at
+        assert status.inner_text() == searched
+
+        host.get_by_role("button", name="Review this game").click()
+        expect(status).to_contain_text("Reviewed", timeout=400_000)
+        assert host.evaluate(TURNING_JS) == moves
+    finally:
+        for context in contexts:
+            context.close()
