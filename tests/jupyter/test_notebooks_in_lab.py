@@ -292,6 +292,19 @@ def test_review_notebook_dashboard_reviews_its_game_in_the_live_output(open_note
         assert better == ([text.rsplit("better ", 1)[1].rstrip(".")] if "better " in text else [])
         drawn.append(nb.source("review-stones"))
     assert drawn[0] != drawn[1]  # another position: other stones on the board
+
+    # Again, and Stop once a position is drawn: the output says Stopped and draws no more.
+    nb.page.evaluate("() => { window.coleMarks = []; }")
+    start.click()
+    nb.page.wait_for_function("() => window.coleMarks.some(n => n >= 1)", timeout=120_000)
+    nb.page.get_by_role("button", name="Stop").last.click()
+    expect(status).to_contain_text("Stopped", timeout=30_000)
+    expect(start).to_be_enabled()
+    stopped = status.inner_text()
+    marks = nb.page.evaluate("() => window.coleMarks.length")
+    nb.page.wait_for_timeout(3_000)  # what a running review would have drawn meanwhile
+    assert status.inner_text() == stopped
+    assert nb.page.evaluate("() => window.coleMarks.length") == marks
     assert_no_console_errors(nb)
 
 
