@@ -43,7 +43,8 @@ FRAME_CSS = f"""
   #header .title {{ font-size: 1em; }}
 }}
 @media (max-width: 600px) {{
-  #header {{ flex-wrap: wrap; padding: 2px 40px 2px 4px; }}  /* right: the busy sign */
+  /* right: the busy sign, 52 px wide, 8 px in from the edge */
+  #header {{ flex-wrap: wrap; padding: 2px 64px 2px 4px; }}
   #header .title {{ font-size: 1.1em; line-height: 1.6em; padding-left: 0.2em; }}
   /* the page's own name: the header's links mark it (bold, underlined) */
   #header .app-header span.title, #header .app-header a.title[href=""] {{ display: none; }}

@@ -67,6 +67,14 @@ SMALL_TEXT = """() => {
 }"""
 
 
+# The site's name and the busy sign (the spinner at the header's right) do not overlap.
+TITLE_CLEARS_BUSY_SIGN = """() => {
+    const title = document.querySelector("#header .title").getBoundingClientRect();
+    const busy = document.querySelector("#header .pn-busy-container").getBoundingClientRect();
+    return title.right <= busy.left || title.bottom <= busy.top || busy.bottom <= title.top;
+}"""
+
+
 def _open(browser, server, size: str, query: str = ""):
     viewport, mobile = {**SIZES, **PHONES}[size]
     context = browser.new_context(viewport=viewport, is_mobile=mobile, has_touch=mobile)
@@ -119,6 +127,7 @@ def test_every_screen_size_and_no_serious_axe_violation(browser, panel_server, n
             )
             assert SITE_NAME in page.title()
             expect(page.locator("#header .title").first).to_contain_text(SITE_NAME)
+            assert page.evaluate(TITLE_CLEARS_BUSY_SIGN), size
             if page.locator("#sidebar").count():
                 assert page.evaluate(SIDEBAR_OPEN) == (viewport["width"] >= NARROW), size
             with contextlib.suppress(PlaywrightTimeout):
