@@ -128,9 +128,15 @@ def ring_data(radius: int) -> dict[str, dict[str, list]]:
                 ring[key].append(value)
         side = abs(math.cos(a)) > 0.8  # beside the shape on the left and right
         lr = rr + (1.0 if side else 1.55)
+        x, y = lr * math.cos(a), lr * math.sin(a)
+        if abs(math.cos(a)) > 0.99:
+            # The two species at the ring's widest points: their label sits under the shape's
+            # outer half, clear of the arrows, so that on a phone (11 px text, about 12 px to a
+            # unit) it ends inside the figure instead of past its edge.
+            x, y = math.copysign(rr + 0.25, math.cos(a)), -1.6
         for key, value in (
-            ("x", lr * math.cos(a)),
-            ("y", lr * math.sin(a)),
+            ("x", x),
+            ("y", y),
             ("text", name),
             ("species", name),
             ("weight", "normal"),

@@ -225,6 +225,43 @@ def test_a_phone_shows_the_board_across_the_screen_and_the_turn(browser, panel_s
         context.close()
 
 
+# Each ring label's left and right edge on the canvas, against the figure's frame: the text's
+# width measured in the font Bokeh draws it in.
+RING_LABELS_JS = """name => {
+    const v = Bokeh.index.query_one(v => v.model && v.model.name === name && v.frame);
+    const r = v.model.renderers.find(r => r.data_source && "species" in r.data_source.data
+                                          && "align" in r.data_source.data);
+    const d = r.data_source.data, g = r.glyph;
+    const ctx = document.createElement("canvas").getContext("2d");
+    const size = g.text_font_size.value, font = g.text_font.value;
+    const f = v.frame.bbox, out = [];
+    for (let i = 0; i < d.text.length; i++) {
+        ctx.font = `${d.weight[i]} ${size} ${font}`;
+        const w = ctx.measureText(d.text[i]).width, sx = v.frame.x_scale.compute(d.x[i]);
+        const left = d.align[i] === "left" ? sx : d.align[i] === "right" ? sx - w : sx - w / 2;
+        out.push([d.text[i], left - f.left, f.right - (left + w)]);
+    }
+    return out;
+}"""
+
+
+def test_every_ring_label_is_whole_on_the_narrowest_phone(browser, panel_server):
+    """360 x 780, radius 4: no species' name on the ring runs past the board's edge (the
+    widest two, 'diamond' and '3-line', once lost their last letters there)."""
+    context, page = _open(browser, panel_server("circle"), "360x780")
+    try:
+        labels = page.evaluate(RING_LABELS_JS, BOARDS["circle"][0])
+        assert len(labels) == 12
+        cut = [
+            (text, round(left), round(right))
+            for text, left, right in labels
+            if min(left, right) < 0
+        ]
+        assert cut == [], f"past the board's edge (px to spare on the left, right): {cut}"
+    finally:
+        context.close()
+
+
 MIN_TAP_PX = 40
 """Issue 25: a cell a finger can tap is 40 px across or more (radius 4, on a phone)."""
 FRAME_JS = """name => {
