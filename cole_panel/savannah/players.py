@@ -21,6 +21,7 @@ from ..ui.batch import batched
 from ..ui.client_values import finite_point
 from ..ui.figures import bare_figure, lean
 from ..ui.glyphs import badge, label
+from ..ui.keyboard import sideways
 from .art import (
     ACTOR,
     BACK,
@@ -43,6 +44,9 @@ MINIS_NAME = "savannah-minis"
 """Bokeh ``name`` of the source of small cards (kill piles, discard pile, revealed hands)."""
 PX = 34
 WIDTH = 26.0
+MIN_W = int(WIDTH * PX)
+"""The narrowest the players' bands are drawn (px): narrower, a seat's name runs into its tokens,
+so on a narrower screen the bands scroll sideways (:func:`~cole_panel.ui.keyboard.sideways`)."""
 BAND = 1.5
 MINI_W, MINI_H, MINI_GAP = 0.6, 0.85, 0.68
 MINI_DY = -0.1
@@ -96,6 +100,8 @@ class PlayersView(pn.viewable.Viewer):
             height=100,
             sizing_mode="scale_width",
             max_width=int(WIDTH * PX * 1.3),
+            # A style, not min_width: Panel would give every layout around it that width.
+            styles={"min-width": f"{MIN_W}px"},
         )
         self._draw_seats(p)
         minis = self._draw_minis(p)
@@ -105,8 +111,14 @@ class PlayersView(pn.viewable.Viewer):
         )
         p.on_event(Tap, finite_point(self._on_tap))
         self.figure = lean(p)
-        self._pane = pn.pane.Bokeh(
-            p, sizing_mode="stretch_width", max_width=int(WIDTH * PX * 1.3), margin=(0, 5)
+        self._pane = sideways(
+            pn.pane.Bokeh(
+                p,
+                sizing_mode="stretch_width",
+                max_width=int(WIDTH * PX * 1.3),
+                margin=(0, 5),
+            ),
+            "The players",
         )
 
     def _draw_seats(self, p: Any) -> None:

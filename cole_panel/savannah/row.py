@@ -16,6 +16,7 @@ from bokeh.models import Arrow, ColumnDataSource, VeeHead
 
 from ..ui.figures import bare_figure, lean
 from ..ui.glyphs import badge, label
+from ..ui.keyboard import sideways
 from .art import (
     ACTOR,
     BACKGROUND,
@@ -49,6 +50,9 @@ PILE_X = -1.35
 FRAME_W = 960
 """Pixels of the row at its drawn size: it fits a 1,000 px notebook output, and the figure
 scales with the page (keeping its aspect) when narrower or wider."""
+MIN_W = 680
+"""The narrowest the row is drawn (px): below that its cards' words no longer fit them, so on a
+narrower screen the row scrolls sideways."""
 Y0, Y1 = -1.0, 1.3
 _LEFT = PILE_X - 0.6
 
@@ -95,6 +99,8 @@ class RowView(pn.viewable.Viewer):
             height=int((Y1 - Y0) * px),
             sizing_mode="scale_width",
             max_width=int(FRAME_W * 1.4),
+            # A style, not min_width: Panel would give every layout around it that width.
+            styles={"min-width": f"{MIN_W}px"},
             min_border=4,
         )
         # the draw pile: a stack of card backs with the count
@@ -124,8 +130,14 @@ class RowView(pn.viewable.Viewer):
         label(p, "text", source=s["note"], align="align", size="13px", style="bold", color="color")
         p.add_tools(card_hover([body]))
         self.figure = lean(p)
-        self._pane = pn.pane.Bokeh(
-            p, sizing_mode="stretch_width", max_width=int(FRAME_W * 1.4), margin=(0, 5)
+        self._pane = sideways(
+            pn.pane.Bokeh(
+                p,
+                sizing_mode="stretch_width",
+                max_width=int(FRAME_W * 1.4),
+                margin=(0, 5),
+            ),
+            "The row of the savannah",
         )
 
     # ------------------------------------------------------------------ drawing

@@ -29,7 +29,7 @@ import param
 from panel.custom import JSComponent
 
 from .batch import batched
-from .named_controls import REGION_CLASS, aria_name
+from .named_controls import REGION_CLASS, SIDEWAYS_CLASS, aria_name
 
 __all__ = [
     "CURSOR",
@@ -166,6 +166,23 @@ def scroll_box(content: Any, label: str, height: int, **params: Any) -> pn.Colum
         height=height,
         scroll="y-auto",
         css_classes=classes,
+        stylesheets=[REGION_FOCUS],
+        **params,
+    )
+
+
+def sideways(content: Any, label: str, **params: Any) -> pn.Column:
+    """``content`` (a figure that keeps a least width of its own, so that its words stay
+    legible: give it as a ``min-width`` style, since Panel would give every layout around a
+    ``min_width`` that width) in a box as wide as the page that scrolls sideways when the page
+    is narrower; then, and only then, it is one Tab stop, a region a screen reader calls
+    ``label``."""
+    return pn.Column(
+        content,
+        sizing_mode="stretch_width",
+        # min-width 0: the page's layouts size to the box, never to the content it scrolls.
+        styles={"overflow-x": "auto", "overflow-y": "hidden", "min-width": "0"},
+        css_classes=[*params.pop("css_classes", []), SIDEWAYS_CLASS, aria_name(label)],
         stylesheets=[REGION_FOCUS],
         **params,
     )

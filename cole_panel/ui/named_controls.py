@@ -7,7 +7,8 @@ and stays in the tab order when the slider is disabled; Tabulator puts a grouped
 headings where a grid allows only rows; a hidden tab's controls stay in the tab order; a
 figure's canvas is a Tab stop with no name; a ``Switch`` has its role on one element and the
 focus on another; a box that scrolls (Chromium makes it a stop) has no name: one marked with
-:data:`REGION_CLASS` becomes a named region.  :data:`NAME_CONTROLS_JS`, run once
+:data:`REGION_CLASS` becomes a named region, and one marked :data:`SIDEWAYS_CLASS` while it
+scrolls.  :data:`NAME_CONTROLS_JS`, run once
 the page is drawn, ties each to its visible text, and again whenever Bokeh redraws a part
 (every shadow root is watched).  A widget whose words are elsewhere on the page gets its name
 from Python with :func:`aria_name`.  The template's sidebar list (``<ul>`` holding ``div``
@@ -26,6 +27,10 @@ ARIA_CLASS = "cole-aria-label="
 REGION_CLASS = "cole-region"
 """The CSS class of a layout that scrolls and is one Tab stop, a region named by its
 :func:`aria_name` (see :func:`cole_panel.ui.keyboard.scroll_box`)."""
+
+SIDEWAYS_CLASS = "cole-sideways"
+"""The CSS class of a layout that scrolls sideways on a narrow screen: a named region and one
+Tab stop only while it does (see :func:`cole_panel.ui.keyboard.sideways`)."""
 
 
 def aria_name(text: str) -> str:
@@ -100,12 +105,30 @@ if (!window.coleNameControls) {
       host.setAttribute("role", "region");
       host.tabIndex = 0;
     }
+    if (host && host.classList.contains("__SIDEWAYS__")) sideways(host, root);
     const named = host && [...host.classList].find(c => c.startsWith(prefix));
-    if (named) {
+    if (named && !(host.classList.contains("__SIDEWAYS__") && !host.hasAttribute("role"))) {
       const control = host.hasAttribute("role") ? host
         : root.querySelector("select, input, textarea, button, [role]:not([aria-hidden=true])")
           || host;
       control.setAttribute("aria-label", decodeURIComponent(named.slice(prefix.length)));
+    }
+  };
+  // A box that scrolls sideways only on a narrow screen is a region, one Tab stop, while it
+  // does: re-judged when its content or the window changes size.
+  const sizes = new ResizeObserver(() => schedule());
+  const sideways = (host, root) => {
+    if (!host.dataset.coleSized) {
+      host.dataset.coleSized = "1";
+      sizes.observe(host);
+      for (const child of root.children) sizes.observe(child);
+    }
+    const scrolls = host.scrollWidth > host.clientWidth + 1;
+    if (scrolls && !host.hasAttribute("role")) {
+      host.setAttribute("role", "region");
+      host.tabIndex = 0;
+    } else if (!scrolls && host.getAttribute("role") === "region") {
+      for (const attribute of ["role", "tabindex", "aria-label"]) host.removeAttribute(attribute);
     }
   };
   const watched = new WeakSet();
@@ -137,7 +160,7 @@ if (!window.coleNameControls) {
   for (const list of document.querySelectorAll("#sidebar > ul")) list.setAttribute("role", "none");
 }
 window.coleNameControls();
-""".replace("__REGION__", REGION_CLASS)
+""".replace("__REGION__", REGION_CLASS).replace("__SIDEWAYS__", SIDEWAYS_CLASS)
 """Run once the page is drawn, with ``prefix`` = :data:`ARIA_CLASS` (see the module's
 description)."""
 

@@ -20,6 +20,7 @@ from cole_panel.circle.geometry import SQRT3, board_cells, cell_center
 from cole_panel.circle.zoom import ZOOM_CLASS, ZOOM_IN, ZOOM_OUT
 from cole_panel.ecosystem.draft_view import DRAFT_BOARD, HAND_NAMES
 from cole_panel.ecosystem.explorer_view import EXPLORER_BOARD
+from cole_panel.savannah import players, row
 from cole_panel.ui.screens import NARROW, SITE_NAME
 from cole_panel.ui.shell import PAGES
 from engines.circle import parse_label
@@ -258,6 +259,52 @@ def test_every_ring_label_is_whole_on_the_narrowest_phone(browser, panel_server)
             if min(left, right) < 0
         ]
         assert cut == [], f"past the board's edge (px to spare on the left, right): {cut}"
+    finally:
+        context.close()
+
+
+# The box around a figure named ``name``: its width, what it scrolls, and its role and name.
+SIDEWAYS_JS = """name => {
+    const v = Bokeh.index.query_one(v => v.model && v.model.name === name && v.frame);
+    let box = v.el;
+    while (box && !(box.classList && box.classList.contains("cole-sideways")))
+        box = box.parentNode && (box.parentNode.host || box.parentNode);
+    return {figure: v.el.getBoundingClientRect().width, box: box.clientWidth,
+            scrolls: box.scrollWidth, role: box.getAttribute("role"),
+            label: box.getAttribute("aria-label"), tabindex: box.getAttribute("tabindex")};
+}"""
+
+
+@pytest.mark.parametrize("size", ["390x844", "1024x768", "1280x900"])
+def test_the_savannah_row_and_players_keep_legible_sizes(browser, panel_server, size):
+    """The row of cards and the players' bands keep the width their words need: where the
+    page is narrower (a phone) they scroll sideways in a named region, one Tab stop, and the
+    page does not; where it is wide enough they fit and are no Tab stop.  (At 390 px the row's
+    13 card places were 25 px each, their names overlapping; the players' names ran into their
+    tokens under 884 px.)"""
+    context, page = _open(browser, panel_server("savannah"), size)
+    try:
+        for figure, least, label in (
+            (row.ROW_NAME, row.MIN_W, "The row of the savannah"),
+            (players.PLAYERS_NAME, players.MIN_W, "The players"),
+        ):
+            box = page.evaluate(SIDEWAYS_JS, figure)
+            narrow = box["box"] < least
+            assert narrow == (size == "390x844") or size == "1024x768", box
+            page.wait_for_function(
+                f"() => ({SIDEWAYS_JS})({figure!r}).role === " + ("'region'" if narrow else "null"),
+                timeout=20_000,
+            )
+            box = page.evaluate(SIDEWAYS_JS, figure)
+            assert box["figure"] >= least - 1, box
+            if narrow:
+                assert box["scrolls"] > box["box"], box
+                assert (box["label"], box["tabindex"]) == (label, "0"), box
+            else:
+                assert box["scrolls"] <= box["box"] + 1, box
+                assert (box["label"], box["tabindex"]) == (None, None), box
+        assert page.evaluate(NO_SIDEWAYS_SCROLL), page.evaluate(WIDTHS)
+        page.screenshot(path=str(artifact(f"savannah-legible-{size}.png")))
     finally:
         context.close()
 
