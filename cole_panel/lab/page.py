@@ -288,7 +288,9 @@ class LabPage(pn.viewable.Viewer):
 
 INTRO = (
     "# Simulation lab\nPlay many games between bots on Dask workers and watch the "
-    "95% intervals narrow. [All games](./index)"
+    "95% intervals narrow: choose the game, the bots and the number of games in the settings "
+    "(on a narrow screen, the ☰ menu at the top left opens them), then press **Start**. "
+    "[All games](./index)"
 )
 
 

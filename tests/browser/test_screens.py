@@ -503,3 +503,20 @@ def test_the_draft_table_fits_a_phone_and_a_tablet_and_a_pick_is_two_taps(
         page.screenshot(path=str(artifact(f"phone-draft-{variant}-{size}-hand.png")))
     finally:
         context.close()
+
+
+def test_a_newcomer_finds_the_labs_start_on_a_phone(browser, panel_server):
+    """390 x 844: the lab's settings start hidden in the menu; the page says so, and the menu
+    it names opens them with Start on the screen."""
+    context, page = _open(browser, panel_server("lab"), "390x844")
+    try:
+        start = page.get_by_role("button", name="Start")
+        expect(start).not_to_be_in_viewport()
+        expect(page.locator("#main")).to_contain_text("the ☰ menu at the top left opens them")
+        toggle = page.locator("#sidebar-toggle")
+        box = toggle.bounding_box()
+        assert box["x"] < 390 / 4 and box["y"] < 100, box  # where the page says it is
+        toggle.tap()
+        expect(start).to_be_in_viewport()
+    finally:
+        context.close()
