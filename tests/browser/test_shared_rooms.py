@@ -41,6 +41,18 @@ def kill(server: PanelServer) -> None:
     server.proc.wait(timeout=30)
 
 
+def make_class(browser, server: PanelServer, contexts: list) -> tuple:
+    """A teacher's page (its context added to ``contexts``) makes a class on ``server``: the
+    page, the teacher's own link and table 1's link."""
+    ctx, teacher = open_context(browser, server.url, ".cole-class-make")
+    contexts.append(ctx)
+    teacher.locator(".cole-class-make button").click()
+    own = teacher.locator("a.cole-class-teacher-link")
+    expect(own).to_be_visible(timeout=60_000)
+    link = teacher.locator("a.cole-class-link").first.get_attribute("href")
+    return teacher, own.get_attribute("href"), link
+
+
 def test_a_room_and_a_kept_game_survive_a_sigkill_restart(browser, own_server):
     first = own_server("circle")
     host_ctx, host, link = make_room(browser, first)
@@ -85,13 +97,7 @@ def test_a_teachers_class_survives_a_sigkill_restart_with_its_pauses_and_names(b
     first = own_server("classroom", also=("circle",))
     contexts = []
     try:
-        ctx, teacher = open_context(browser, first.url, ".cole-class-make")
-        contexts.append(ctx)
-        teacher.locator(".cole-class-make button").click()
-        own = teacher.locator("a.cole-class-teacher-link")
-        expect(own).to_be_visible(timeout=60_000)
-        teacher_link = own.get_attribute("href")
-        link = teacher.locator("a.cole-class-link").first.get_attribute("href")
+        teacher, teacher_link, link = make_class(browser, first, contexts)
         people = {}
         for who, seat in (("Ada", 0), ("Mr <i>Wu</i>", None)):  # a student; a watcher
             ctx, page = open_context(browser, link)
@@ -182,13 +188,7 @@ def test_num_procs_2_serves_a_class_and_its_tables_from_either_process(browser, 
     assert len(kids) == 2, kids
     contexts = []
     try:
-        ctx, teacher = open_context(browser, server.url, ".cole-class-make")
-        contexts.append(ctx)
-        teacher.locator(".cole-class-make button").click()
-        own = teacher.locator("a.cole-class-teacher-link")
-        expect(own).to_be_visible(timeout=60_000)
-        teacher_link = own.get_attribute("href")
-        link = teacher.locator("a.cole-class-link").first.get_attribute("href")
+        teacher, teacher_link, link = make_class(browser, server, contexts)
         pages = []
         for n in range(PAGES_AT_MOST):  # a table's page, then the teacher's, in turn
             if n >= 4 and all(has_database_open(k) for k in kids):
