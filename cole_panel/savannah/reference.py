@@ -94,8 +94,9 @@ class CardReference(pn.viewable.Viewer):
                 "On the savannah": {"type": "textarea"},
             },
             widths=COLUMN_WIDTHS,
-            # as wide as its columns: the box around it scrolls sideways, not the table
-            min_width=sum(COLUMN_WIDTHS.values()) + 2,
+            # As wide as its columns: the box around it scrolls sideways, not the table (a
+            # style, not min_width, which Panel would give the whole tab, cutting its text).
+            stylesheets=[f":host {{ min-width: {sum(COLUMN_WIDTHS.values()) + 2}px !important; }}"],
             css_classes=["cole-deck"],
         )
         self._table.style.apply(
@@ -124,14 +125,19 @@ class CardReference(pn.viewable.Viewer):
 
     def __panel__(self) -> pn.viewable.Viewable:
         return pn.Column(
-            pn.Row(self._select, self._count, margin=0),
+            pn.FlexBox(self._select, self._count, margin=0),
             pn.pane.Markdown(
                 "Hover the row's cards in the game for the same rules; killed "
                 "cards score their level.",
                 margin=(0, 10),
             ),
             scroll_box(
-                self._table, "Cards table", TABLE_HEIGHT, margin=0, sizing_mode="stretch_width"
+                self._table,
+                "Cards table",
+                TABLE_HEIGHT,
+                margin=0,
+                sizing_mode="stretch_width",
+                styles={"overflow-x": "auto", "min-width": "0"},
             ),
             sizing_mode="stretch_width",
         )

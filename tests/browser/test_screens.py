@@ -520,3 +520,28 @@ def test_a_newcomer_finds_the_labs_start_on_a_phone(browser, panel_server):
         expect(start).to_be_in_viewport()
     finally:
         context.close()
+
+
+def test_the_savannah_cards_tab_wraps_its_words_and_scrolls_its_table_on_a_phone(
+    browser, panel_server
+):
+    """390 x 844, the Cards tab: its sentences wrap inside the screen (the table's width once
+    widened the whole tab, cutting them), and the table's own box scrolls sideways to its last
+    column."""
+    context, page = _open(browser, panel_server("savannah"), "390x844")
+    try:
+        page.locator(".bk-tab", has_text="Cards").click()
+        for words in ("cards in the deck", "killed cards score their level"):
+            text = page.get_by_text(words)
+            expect(text).to_be_visible()
+            box = text.bounding_box()
+            assert box["x"] >= 0 and box["x"] + box["width"] <= 390, (words, box)
+        last = page.locator(".cole-deck .tabulator-col-title", has_text="Killed")
+        expect(last).not_to_be_in_viewport()
+        page.get_by_role("region", name="Cards table").evaluate(
+            "box => { box.scrollLeft = box.scrollWidth; }"
+        )
+        expect(last).to_be_in_viewport()
+        assert page.evaluate(NO_SIDEWAYS_SCROLL), page.evaluate(WIDTHS)
+    finally:
+        context.close()
