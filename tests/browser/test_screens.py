@@ -405,7 +405,7 @@ def _start_two_parks(page) -> None:
     expect(menu).to_have_value(choice)
     east = page.locator(HAND_TITLE.format(1))
     page.get_by_role("button", name="New game", exact=True).tap()
-    expect(east).to_contain_text("Your East hand")
+    expect(east).to_contain_text("Your East hand", timeout=30_000)  # a new draft, under load
     page.locator("#sidebar-toggle").tap()
     page.wait_for_function("() => !document.getElementById('sidebar').classList.contains('show')")
 
