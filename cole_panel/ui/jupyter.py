@@ -298,9 +298,13 @@ _GUARD_JS = """
 def _guard_stale_repaints() -> None:
     import json
 
+    publish_page_script(_GUARD_JS.replace("STOPPED_SENTENCE", json.dumps(KERNEL_STOPPED_NOTICE)))
+
+
+def publish_page_script(script: str) -> None:
+    """Run ``script`` in the notebook's page (the output of the cell running this)."""
     from IPython.display import publish_display_data
 
-    script = _GUARD_JS.replace("STOPPED_SENTENCE", json.dumps(KERNEL_STOPPED_NOTICE))
     # Panel's JupyterLab/Notebook extension runs the first mime type's script, a page without
     # it (Voila) the plain JavaScript: the two pn.extension publishes its own scripts under.
     publish_display_data(
