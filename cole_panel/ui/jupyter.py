@@ -335,17 +335,19 @@ _GUARD_JS = """
 
 
 # This kernel's id, left beside the output of the notebook_setup() that runs it, and the page's
-# one look at the server's running kernels (at most one request at a time).  The id is the
-# Jupyter server's (its kernels' connection files are named ``kernel-<id>.json``); a kernel
-# never seen in the server's list (another kind of server) is never said to have stopped.
+# one look at the server's running kernels (one request at a time, at most one a second).  The
+# id is the Jupyter server's (its kernels' connection files are named ``kernel-<id>.json``); a
+# kernel never seen in the server's list (another kind of server) is never said to have stopped.
 KERNEL_MARK_JS = """
 (function mark(kernel, script) {
   window.cole_kernel_marks = window.cole_kernel_marks || [];
   window.cole_kernel_seen = window.cole_kernel_seen || {};
   if (window.cole_look_kernels == null) {
     let pending = null;
+    let last = {at: 0, ids: null};  // a slider's drag asks at most once a second
     window.cole_look_kernels = () => {
       if (pending != null) return pending;
+      if (Date.now() - last.at < 1000) return Promise.resolve(last.ids);
       const config = document.getElementById("jupyter-config-data");
       const page = config ? JSON.parse(config.textContent) : {};
       const headers = page.token ? {Authorization: "token " + page.token} : {};
@@ -354,7 +356,10 @@ KERNEL_MARK_JS = """
         .then((r) => (r.ok ? r.json() : null))
         .then((list) => (list == null ? null : list.map((k) => k.id)))
         .catch(() => null)
-        .finally(() => { pending = null; });
+        .then((ids) => {
+          [pending, last] = [null, {at: Date.now(), ids}];
+          return ids;
+        });
       return pending;
     };
   }
