@@ -3,8 +3,10 @@
 Both pages show the same dashboard (two human seats, so only the click changes the board); a
 click on an empty cell is timed until the browser's stone source holds one more stone (the
 repaint follows in the same frame).  The same in JupyterLab with ``notebook_setup(comms=
-"ipywidgets")`` (the jupyter_bokeh widget path of VS Code and Voilà).  Printed: the median of each
-and the ratios JupyterLab / panel serve (target <= 2x) and ipywidgets / JupyterLab (<= 1.5x).
+"ipywidgets")`` (the jupyter_bokeh widget path of VS Code and Voilà), and once more there without
+the page script that stops the widget sending the kernel's own changes back (``NO_ECHO_JS``: what
+jupyter_bokeh does by itself).  Printed: the median of each and the ratios JupyterLab / panel
+serve (target <= 2x) and ipywidgets / JupyterLab (<= 1.5x).
 Then two bots play, in JupyterLab while another cell prints for a few seconds, and under
 `panel serve` for as long: printed are the console errors of each page and whether every printed
 line stayed in its own cell.  The load average is printed with the figures (the machine may be
@@ -51,6 +53,11 @@ NOTEBOOK_CELLS = [
 ]
 IPYWIDGETS_CELLS = [
     "from cole_panel import notebook_setup\nnotebook_setup(comms='ipywidgets')",
+    NOTEBOOK_CELLS[1],
+]
+ECHO_CELLS = [
+    "import cole_panel.ui.jupyter_widgets as widgets\nwidgets.NO_ECHO_JS = ''\n"
+    + IPYWIDGETS_CELLS[0],
     NOTEBOOK_CELLS[1],
 ]
 BOTS_CELLS = [
@@ -180,6 +187,7 @@ def main() -> None:
         write_notebook(root / "bench_circle.ipynb", NOTEBOOK_CELLS),
         write_notebook(root / "bench_bots.ipynb", BOTS_CELLS),
         write_notebook(root / "bench_ipywidgets.ipynb", IPYWIDGETS_CELLS),
+        write_notebook(root / "bench_echoes.ipynb", ECHO_CELLS),
     )
     server.start()
     try:
@@ -190,14 +198,19 @@ def main() -> None:
             serve_times = served(browser)
             lab_times = in_lab(browser, server)
             widget_times = in_lab(browser, server, "bench_ipywidgets.ipynb")
+            echo_times = in_lab(browser, server, "bench_echoes.ipynb")
             s, j = statistics.median(serve_times), statistics.median(lab_times)
-            w = statistics.median(widget_times)
+            w, e = statistics.median(widget_times), statistics.median(echo_times)
             print(f"  click -> repaint, Circle board, median of {len(CELLS)}:")
             print(f"    panel serve  {s * 1000:7.0f} ms   (max {max(serve_times) * 1000:.0f})")
             print(f"    JupyterLab   {j * 1000:7.0f} ms   (max {max(lab_times) * 1000:.0f})")
             print(f"    ipywidgets   {w * 1000:7.0f} ms   (max {max(widget_times) * 1000:.0f})")
+            print(
+                f"    ipywidgets, echoes sent {e * 1000:5.0f} ms   (max {max(echo_times) * 1000:.0f})"
+            )
             print(f"    JupyterLab / panel serve  {j / s:5.2f} x   (target <= 2x)")
             print(f"    ipywidgets / JupyterLab   {w / j:5.2f} x   (target <= 1.5x)")
+            print(f"    ipywidgets with echoes / JupyterLab  {e / j:5.2f} x")
             print(f"    load average (1, 5, 15 min): {_load()}")
             bots_and_another_cell(browser, server)
             served_bots(browser)

@@ -221,6 +221,12 @@ KERNEL_STOPPED_NOTICE = (
 # output's kernel in ``window.PyViz.kernels[output id]`` and deletes it when the notebook's
 # session reports the kernel "restarting" or "dead"; a change of an output whose kernel entry
 # has gone is not sent, and the output says in a sentence above itself that its kernel stopped.
+# Kernel > Shut Down Kernel reports neither status, and the extension keeps the entry: so each
+# notebook_setup() also leaves its kernel's id beside its own output (``KERNEL_MARK_JS``), and a
+# change of an output is followed by a look at the Jupyter server's list of running kernels
+# (its public REST API, ``GET api/kernels``); once the output's kernel, seen there before, has
+# left the list, the output says so too.  The output's kernel is the one whose notebook_setup()
+# output shares the deepest ancestor with it in the page (the same notebook).
 # (Outputs shown another way, e.g. as ipywidgets, never had such an entry and are left alone.)
 _GUARD_JS = """
 (function guard(tries) {
@@ -270,15 +276,48 @@ _GUARD_JS = """
   };
   Manager.prototype._document_changed = function (event) {
     if (event.sync === false) return;  // the kernel's own change, applied here: not news to it
-    if (this.cole_lab_kernel && !(this.plot_id in window.PyViz.kernels)) {
+    const gone = () => !(this.plot_id in window.PyViz.kernels) || running(this.plot_id) === false;
+    if (this.cole_lab_kernel && gone()) {
       stopped(this.plot_id);  // the kernel is gone: say so instead of sending into nothing
       return;
     }
+    if (this.cole_lab_kernel) look(this.plot_id);
     // Send at once (changes made meanwhile wait for the kernel's answer, as before).
     if (this.debounce !== 0) this.setv({debounce: 0}, {silent: true});
     return changed.call(this, event);
   };
   Manager.prototype.cole_quiet = true;
+  // The kernel of an output: the mark (see KERNEL_MARK_JS) sharing the deepest ancestor with it.
+  function kernelOf(id) {
+    const output = document.getElementById(id);
+    let best = null;
+    let depth = -1;
+    for (const mark of window.cole_kernel_marks || []) {
+      if (output == null || !mark.where.isConnected) continue;
+      let node = mark.where;
+      while (node != null && !node.contains(output)) node = node.parentNode;
+      let d = 0;
+      for (let n = node; n != null; n = n.parentNode) d += 1;
+      if (node != null && d > depth) [best, depth] = [mark.kernel, d];
+    }
+    return best;
+  }
+  // false: the output's kernel was listed by the server and is no longer; else true or null.
+  function running(id) {
+    const kernel = kernelOf(id);
+    return kernel == null ? null : window.cole_kernel_seen[kernel];
+  }
+  function look(id) {
+    const kernel = kernelOf(id);
+    if (kernel != null) window.cole_look_kernels().then((ids) => {
+      if (ids == null) return;
+      if (ids.includes(kernel)) window.cole_kernel_seen[kernel] = true;
+      else if (window.cole_kernel_seen[kernel]) {
+        window.cole_kernel_seen[kernel] = false;
+        stopped(id);
+      }
+    });
+  }
   function stopped(id) {
     const output = document.getElementById(id);
     if (output == null || output.querySelector(":scope > .cole-kernel-stopped")) return;
@@ -295,12 +334,71 @@ _GUARD_JS = """
 """
 
 
+# This kernel's id, left beside the output of the notebook_setup() that runs it, and the page's
+# one look at the server's running kernels (one request at a time, at most one a second).  The
+# id is the Jupyter server's (its kernels' connection files are named ``kernel-<id>.json``); a
+# kernel never seen in the server's list (another kind of server) is never said to have stopped.
+KERNEL_MARK_JS = """
+(function mark(kernel, script) {
+  window.cole_kernel_marks = window.cole_kernel_marks || [];
+  window.cole_kernel_seen = window.cole_kernel_seen || {};
+  if (window.cole_look_kernels == null) {
+    let pending = null;
+    let last = {at: 0, ids: null};  // a slider's drag asks at most once a second
+    window.cole_look_kernels = () => {
+      if (pending != null) return pending;
+      if (Date.now() - last.at < 1000) return Promise.resolve(last.ids);
+      const config = document.getElementById("jupyter-config-data");
+      const page = config ? JSON.parse(config.textContent) : {};
+      const headers = page.token ? {Authorization: "token " + page.token} : {};
+      const base = (page.baseUrl || "/").replace(/\\/?$/, "/");
+      pending = fetch(base + "api/kernels", {headers, cache: "no-store"})
+        .then((r) => (r.ok ? r.json() : null))
+        .then((list) => (list == null ? null : list.map((k) => k.id)))
+        .catch(() => null)
+        .then((ids) => {
+          [pending, last] = [null, {at: Date.now(), ids}];
+          return ids;
+        });
+      return pending;
+    };
+  }
+  if (kernel == null || script == null || script.parentElement == null) return;
+  window.cole_kernel_marks.push({kernel, where: script.parentElement});
+  window.cole_look_kernels().then((ids) => {
+    if (ids != null && ids.includes(kernel)) window.cole_kernel_seen[kernel] = true;
+  });
+})(KERNEL_ID, document.currentScript);
+"""
+"""Page script: note this kernel's id beside the running cell's output (see ``_GUARD_JS``)."""
+
+
 def _guard_stale_repaints() -> None:
     import json
 
+    publish_page_script(_GUARD_JS.replace("STOPPED_SENTENCE", json.dumps(KERNEL_STOPPED_NOTICE)))
+    publish_page_script(KERNEL_MARK_JS.replace("KERNEL_ID", json.dumps(_kernel_id())))
+
+
+def _kernel_id() -> str | None:
+    """This kernel's id at its Jupyter server, or None (not a kernel a server started)."""
+    import re
+    from pathlib import Path
+
+    try:
+        from ipykernel.connect import get_connection_file
+
+        name = Path(get_connection_file()).name
+    except Exception:  # noqa: BLE001 - no running kernel app (a plain IPython, a script)
+        return None
+    found = re.fullmatch(r"kernel-([\w-]+)\.json", name)
+    return found.group(1) if found else None
+
+
+def publish_page_script(script: str) -> None:
+    """Run ``script`` in the notebook's page (the output of the cell running this)."""
     from IPython.display import publish_display_data
 
-    script = _GUARD_JS.replace("STOPPED_SENTENCE", json.dumps(KERNEL_STOPPED_NOTICE))
     # Panel's JupyterLab/Notebook extension runs the first mime type's script, a page without
     # it (Voila) the plain JavaScript: the two pn.extension publishes its own scripts under.
     publish_display_data(

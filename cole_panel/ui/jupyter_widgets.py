@@ -10,7 +10,8 @@ that path what the JupyterLab path of :mod:`cole_panel.ui.jupyter` has:
 - one message per user action: while :func:`cole_panel.ui.jupyter.run_held` runs an action on
   a document shown by widgets, its changes are kept and leave as ONE PATCH-DOC at the end;
 - one sender at a time: the parts of two messages never interleave (board clicks are handled
-  on ipykernel's comm thread while bots push from theirs).
+  on ipykernel's comm thread while bots push from theirs);
+- no echoes: the page does not send the kernel's own changes back (:data:`NO_ECHO_JS`).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from typing import Any
 
 from .jupyter_push import PUSH_LOCK, inline_stylesheets, pushing
 
-__all__ = ["flush_widgets", "install_widget_hooks", "shown_by_widgets"]
+__all__ = ["NO_ECHO_JS", "flush_widgets", "install_widget_hooks", "shown_by_widgets"]
 
 # Document -> the widgets showing it (a document may be shown by several outputs).
 _SHOWN: weakref.WeakKeyDictionary[Any, weakref.WeakSet] = weakref.WeakKeyDictionary()
@@ -32,7 +33,10 @@ def install_widget_hooks(inline: bool = True) -> None:
     """Wrap ``BokehModel.update_from_model`` and ``_document_patched`` (once per kernel)."""
     from jupyter_bokeh.widgets import BokehModel
 
+    from .jupyter import publish_page_script
+
     _INLINE["on"] = inline
+    publish_page_script(NO_ECHO_JS)
     if getattr(BokehModel, "cole_hooked", False):
         return
     render, patched = BokehModel.update_from_model, BokehModel._document_patched
@@ -63,6 +67,44 @@ def install_widget_hooks(inline: bool = True) -> None:
     BokehModel.update_from_model = update_from_model
     BokehModel._document_patched = document_patched
     BokehModel.cole_hooked = True
+
+
+# The widget's page view (jupyter_bokeh 4.x, ``BokehView``) listens to its document with
+# ``doc.on_change(e => this._change_event(e))`` and sends every change to the kernel, the ones the
+# kernel's own patch made included (BokehJS marks those ``sync: false``; a served page's session
+# and Panel's comm manager skip them).  A board click thus came back as some twenty messages, and
+# as Panel asks the widget to ``combine_events``, the page sends one message per kernel
+# busy/idle round trip (~50 ms each): a click made within the next second or so waited behind
+# the echoes of the previous one (11x the JupyterLab figure).  This script drops the kernel's own
+# changes from that listener, found by its source (the class is not reachable from the page in
+# every host, window.Bokeh is); the page's own changes still go.  jupyter_bokeh is pinned <5 and
+# tests/jupyter/test_ipywidgets_hosts.py fails if the listener's shape changes.
+NO_ECHO_JS = r"""
+(function noEcho(tries) {
+  const B = window.Bokeh;
+  const Doc = B && B.require ? B.require("document").Document : null;
+  if (Doc == null) {
+    if (tries < 400) setTimeout(() => noEcho(tries + 1), 50);
+    return;
+  }
+  if (Doc.prototype.cole_no_echo) return;
+  const listen = Doc.prototype.on_change;
+  const unlisten = Doc.prototype.remove_on_change;
+  const quiet = new WeakMap();
+  Doc.prototype.on_change = function (callback, ...rest) {
+    if (!/\._change_event\(/.test(String(callback))) return listen.call(this, callback, ...rest);
+    if (!quiet.has(callback)) {
+      quiet.set(callback, (event) => (event.sync === false ? undefined : callback(event)));
+    }
+    return listen.call(this, quiet.get(callback), ...rest);
+  };
+  Doc.prototype.remove_on_change = function (callback) {
+    return unlisten.call(this, quiet.get(callback) || callback);
+  };
+  Doc.prototype.cole_no_echo = true;
+})(0);
+"""
+"""Page script: a jupyter_bokeh widget no longer sends the kernel's own changes back to it."""
 
 
 def shown_by_widgets(doc: Any) -> bool:

@@ -23,6 +23,13 @@ from .test_notebooks_in_lab import LAST, assert_no_console_errors, run_notebook
 
 IPYWIDGETS_CELLS = [
     "from cole_panel import notebook_setup\nnotebook_setup(comms='ipywidgets')",
+    # What the page sends to the widgets: (kind, attr) of each change (before the dashboard, so
+    # its widget listens through this).
+    "from jupyter_bokeh.widgets import BokehModel\nreceived = []\nhandle = BokehModel._sync_model\n"
+    "def _sync_model(self, model, content, buffers):\n"
+    "    received.append((content.get('kind'), content.get('attr')))\n"
+    "    return handle(self, model, content, buffers)\n"
+    "BokehModel._sync_model = _sync_model",
     "from cole_panel.circle import CircleDashboard, CircleModel\n"
     "CircleDashboard(model=CircleModel(seat0='Human', seat1='Human'))",
 ]
@@ -50,12 +57,38 @@ def test_circle_in_ipywidgets_mode_in_jupyterlab(open_notebook, jupyter_server):
         "' '.join(d.model.state.label(m) for m in d.model.state.moves))"
     )
     assert "comms: ipywidgets | moves: E5 C3" in out, out
+    # The page sent the clicks, not the kernel's own changes back (the stones' data among them):
+    # each echo cost a kernel round trip that a next click waited behind.
+    echoes = nb.append_and_run("print('echoes:', [e for e in received if e[1] == 'data'])")
+    assert "echoes: []" in echoes, echoes
     # The output is a jupyter_bokeh widget, whose pushes notebook_setup batches.
     assert "widget: True" in nb.append_and_run(
         "from cole_panel.ui.jupyter_widgets import shown_by_widgets\n"
         "print('widget:', shown_by_widgets(d.board.figure.document))"
     )
     assert_no_console_errors(nb)
+
+
+def test_the_widget_page_listener_is_the_one_the_no_echo_script_filters():
+    """The no-echo page script finds jupyter_bokeh's listener by its source (jupyter_bokeh 4.x):
+    each bundle still registers ``e => this._change_event(e)`` and does not skip the kernel's own
+    changes itself (when it does, the script can go)."""
+    import re
+    from pathlib import Path
+
+    import jupyter_bokeh
+
+    bundles = [
+        path
+        for path in Path(jupyter_bokeh.__file__).parent.rglob("*.js")
+        if "_change_event(" in path.read_text(errors="replace")
+    ]
+    assert {p.parent.name for p in bundles} >= {"static", "nbextension"}, bundles
+    for path in bundles:
+        code = path.read_text(errors="replace")
+        assert re.search(r"on_change\((\w+)=>this\._change_event\(\1\)\)", code), path
+        handler = code[code.index("_change_event(e){") :][:400]
+        assert "sync" not in handler, path
 
 
 @pytest.fixture(scope="module")

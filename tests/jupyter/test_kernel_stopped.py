@@ -42,21 +42,7 @@ def _kernel_menu(nb: NotebookPage, command: str) -> None:
         accept.click()
 
 
-@pytest.mark.parametrize(
-    "command",
-    [
-        "kernelmenu:restart",
-        pytest.param(
-            "kernelmenu:shutdown",
-            marks=pytest.mark.xfail(
-                strict=True,
-                reason="known, not yet met (issue 28): after Kernel > Shut Down Kernel the PyViz "
-                "extension keeps the output's kernel entry (it drops it only on a 'restarting' or "
-                "'dead' status), so the page cannot yet tell the output's kernel has gone",
-            ),
-        ),
-    ],
-)
+@pytest.mark.parametrize("command", ["kernelmenu:restart", "kernelmenu:shutdown"])
 def test_a_click_after_the_kernel_stopped_says_so(open_notebook, jupyter_server, command):
     write_notebook(jupyter_server.root / "stopped_kernel.ipynb", CELLS)
     nb = run_notebook(open_notebook, "stopped_kernel.ipynb")
