@@ -146,3 +146,16 @@ def test_the_build_queue_limit_is_read_from_its_variable(monkeypatch, value, lim
     finally:
         monkeypatch.undo()
         page_build.queue_limit.cache_clear()
+
+
+def test_a_server_building_pages_walks_the_collectors_oldest_generation_seldom():
+    # Each walk of the oldest generation visits every live session's objects: with 30 pages
+    # open it took an eighth of their builds (cole_panel.ui.memory.collect_oldest_seldom).
+    import gc
+
+    from cole_panel.ui.memory import OLDEST_EVERY
+    from cole_panel.ui.page_build import build_thread
+
+    young, middle, _ = gc.get_threshold()
+    build_thread()
+    assert gc.get_threshold() == (young, middle, OLDEST_EVERY)

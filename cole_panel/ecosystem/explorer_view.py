@@ -287,7 +287,8 @@ class ScoringExplorer(pn.viewable.Viewer):
             ("Save / load", self._saveload),
             ("Cards", pn.pane.HTML(legend_html(), sizing_mode="stretch_width")),
             ("How to", pn.pane.Markdown(HOW_TO, sizing_mode="stretch_width")),
-            dynamic=False,
+            # A hidden tab is drawn when first opened (7-14 models each, 40 of a page's 337).
+            dynamic=True,
             sizing_mode="stretch_width",
             margin=(6, 5),
             stylesheets=[WRAP_TABS],

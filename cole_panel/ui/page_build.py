@@ -55,7 +55,7 @@ from tornado.web import Finish
 
 from .address import served_doc
 from .client_values import guard_client_values
-from .memory import hand_back_soon
+from .memory import collect_oldest_seldom, hand_back_soon
 
 __all__ = [
     "BUILD_THREAD",
@@ -184,6 +184,7 @@ def build_thread() -> ThreadPoolExecutor:
     # The loop waits for the interpreter lock each time it takes it back (after every socket
     # read or write) while a build holds it: at most this long, not 5 ms.
     sys.setswitchinterval(min(sys.getswitchinterval(), SWITCH_INTERVAL))
+    collect_oldest_seldom()
     return ThreadPoolExecutor(max_workers=1, thread_name_prefix=BUILD_THREAD)
 
 
