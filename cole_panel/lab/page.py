@@ -16,6 +16,7 @@ import holoviews as hv
 import panel as pn
 import param
 
+from ..ui.first_paint import LAB_LINE
 from . import analysis as A
 from . import games as G
 from . import runner, store
@@ -286,10 +287,7 @@ class LabPage(pn.viewable.Viewer):
         )
 
 
-INTRO = (
-    "# Simulation lab\nPlay many games between bots on Dask workers and watch the "
-    "95% intervals narrow. [All games](./index)"
-)
+INTRO = f"# Simulation lab\n{LAB_LINE} [All games](./index)"
 
 
 def lab_page() -> pn.viewable.Viewable:
