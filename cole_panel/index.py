@@ -6,7 +6,7 @@ import panel as pn
 
 from .game_pages import GAME_PAGES
 from .pictures import PICTURES
-from .ui.first_paint import INDEX_LINE
+from .ui.first_paint import INDEX_LINE, LAB_LINK
 from .ui.screens import SITE_NAME
 
 GAMES: tuple[tuple[str, str, str], ...] = tuple(
@@ -52,7 +52,7 @@ def index_page() -> pn.viewable.Viewable:
         ),
         pn.FlexBox(*(game_card(*game) for game in GAMES), sizing_mode="stretch_width"),
         pn.pane.Markdown(
-            "[Simulation lab](./lab): tournaments and balance studies on Dask.",
+            LAB_LINK,
             sizing_mode="stretch_width",
         ),
         sizing_mode="stretch_width",

@@ -33,28 +33,34 @@ INDEX_LINE = (
 )
 """The landing page's line, in Markdown (its intro and its first paint)."""
 
+LAB_LINK = "[Simulation lab](./lab): tournaments and balance studies on Dask."
+"""The landing page's last line, in Markdown."""
+
 REMOVE_JS = f'document.getElementById("{ELEMENT_ID}")?.remove();'
 """Run once the page is drawn: the first paint goes (the drawn page lies under it)."""
 
 PICTURE_WIDTH = 360
 """The largest width (px) of a game's picture, which shrinks to a narrow column."""
 
+# Sized as the drawn pages' text (Panel's Markdown), so the swap reads as the same page.
 _CSS = f"""
 #main {{ position: relative; }}
-#{ELEMENT_ID} {{ position: absolute; inset: 0; z-index: 5; overflow: hidden; padding: 8px 16px;
-  background: var(--bs-body-bg, #fff); color: #212529; font-size: 16px; line-height: 1.5; }}
-#{ELEMENT_ID} h1 {{ font-size: 1.6em; margin: 0.3em 0; }}
-#{ELEMENT_ID} h2 {{ font-size: 1.17em; margin: 0.4em 0; }}
+#{ELEMENT_ID} {{ position: absolute; inset: 0; z-index: 5; overflow: hidden; padding: 4px 20px;
+  background: var(--bs-body-bg, #fff); color: #212529; font-size: 14px; line-height: 1.4; }}
+#{ELEMENT_ID} h1 {{ font-size: 26px; font-weight: bold; margin: 12px 0; }}
+#{ELEMENT_ID} h2 {{ font-size: 15px; font-weight: bold; margin: 12px 0 8px; }}
 #{ELEMENT_ID} img {{ width: min(100%, {PICTURE_WIDTH}px); height: auto; display: block; }}
 #{ELEMENT_ID} .cole-first-cards {{ display: flex; flex-wrap: wrap; gap: 16px; }}
 #{ELEMENT_ID} .cole-first-cards > div {{ width: 300px; border: 1px solid #ccc;
   border-radius: 8px; padding: 10px 12px; }}
+#{ELEMENT_ID} .cole-first-cards img {{ width: 240px; }}
 #{ELEMENT_ID} a {{ color: #0b5ed7; }}
 @media (max-width: {NARROW - 0.02}px) {{ body:has(#{ELEMENT_ID}) #sidebar {{ display: none; }} }}
 """
 
 _LABEL = re.compile(r'aria-label="([^"]*)"')
 _EMPHASIS = re.compile(r"\*([^*]+)\*")
+_LINK = re.compile(r"\[([^]]+)\]\(([^)]+)\)")
 
 
 def picture_img(svg: str) -> str:
@@ -65,7 +71,9 @@ def picture_img(svg: str) -> str:
 
 
 def _line(markdown: str) -> str:
-    return _EMPHASIS.sub(r"<em>\1</em>", html.escape(markdown, quote=False))
+    """One line of our Markdown (emphasis and links only) as HTML."""
+    escaped = _EMPHASIS.sub(r"<em>\1</em>", html.escape(markdown, quote=False))
+    return _LINK.sub(r'<a href="\2">\1</a>', escaped)
 
 
 def _game(address: str) -> str:
@@ -84,7 +92,7 @@ def _index() -> str:
     )
     return (
         f"<h1>{html.escape(SITE_NAME)}</h1><p>{_line(INDEX_LINE)}</p>"
-        f'<div class="cole-first-cards">{cards}</div>'
+        f'<div class="cole-first-cards">{cards}</div><p>{_line(LAB_LINK)}</p>'
     )
 
 
