@@ -177,12 +177,12 @@ def with_first_paint(page: str, name: str) -> str:
     The links are the page's own from then on: the template's pane of them would widen the
     header once drawn and push the whole page down on a phone.
     """
-    early = first_paint(name)
-    if not early or name not in dict(PAGES):
+    if name not in dict(PAGES):
         return page
     nav = f"<style>{_HEADER_CSS}</style>{nav_html(name)}"
     page = _HEADER_ITEMS.sub(lambda match: match[0] + nav, page, count=1)
-    return _MAIN.sub(lambda match: match[0] + early, page, count=1)
+    early = first_paint(name)
+    return _MAIN.sub(lambda match: match[0] + early, page, count=1) if early else page
 
 
 def page_name(path: str) -> str:
