@@ -117,4 +117,5 @@ def first_paint(page: str) -> str:
         body = _lab()
     else:
         return ""
-    return f'<style>{_CSS}</style><div id="{ELEMENT_ID}" aria-busy="true">{body}</div>'
+    # Its style goes with it: the drawn page's main area is laid out as before.
+    return f'<div id="{ELEMENT_ID}" aria-busy="true"><style>{_CSS}</style>{body}</div>'
