@@ -117,5 +117,9 @@ def first_paint(page: str) -> str:
         body = _lab()
     else:
         return ""
-    # Its style goes with it: the drawn page's main area is laid out as before.
-    return f'<div id="{ELEMENT_ID}" aria-busy="true"><style>{_CSS}</style>{body}</div>'
+    # Its style goes with it: the drawn page's main area is laid out as before.  A named
+    # section is a landmark: a screen reader's list of regions finds it.
+    return (
+        f'<section id="{ELEMENT_ID}" aria-label="The page, while it loads" aria-busy="true">'
+        f"<style>{_CSS}</style>{body}</section>"
+    )
