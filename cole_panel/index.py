@@ -6,6 +6,7 @@ import panel as pn
 
 from .game_pages import GAME_PAGES
 from .pictures import PICTURES
+from .ui.first_paint import INDEX_LINE, LAB_LINK
 from .ui.screens import SITE_NAME
 
 GAMES: tuple[tuple[str, str, str], ...] = tuple(
@@ -46,13 +47,12 @@ def index_page() -> pn.viewable.Viewable:
     """A fresh landing page: one card per game with a picture and a link to its app."""
     return pn.Column(
         pn.pane.Markdown(
-            f"# {SITE_NAME}\nThe *Circle of Life* family of games of food webs: "
-            "learn the rules by playing, explore scoring, play against bots.",
+            f"# {SITE_NAME}\n{INDEX_LINE}",
             sizing_mode="stretch_width",
         ),
         pn.FlexBox(*(game_card(*game) for game in GAMES), sizing_mode="stretch_width"),
         pn.pane.Markdown(
-            "[Simulation lab](./lab): tournaments and balance studies on Dask.",
+            LAB_LINK,
             sizing_mode="stretch_width",
         ),
         sizing_mode="stretch_width",

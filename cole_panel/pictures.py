@@ -21,7 +21,8 @@ SEED = 7
 def svg_frame(body: str, label: str) -> str:
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" '
-        f'width="{WIDTH}" height="{HEIGHT}" role="img" aria-label="{html.escape(label)}">'
+        f'width="{WIDTH}" height="{HEIGHT}" font-family="sans-serif" role="img" '
+        f'aria-label="{html.escape(label)}">'
         f'<rect width="{WIDTH}" height="{HEIGHT}" rx="8" fill="#fbf8f1"/>{body}</svg>'
     )
 

@@ -11,7 +11,9 @@ command, through the customisation hooks Bokeh's ``serve`` command offers subcla
 * **websocket compression** (permessage-deflate, :data:`WEBSOCKET_COMPRESSION`): the page's
   document arrives over the websocket (35-160 KB of JSON) and shrinks to about a sixth.
 * **a page drawn before its scripts run** (:func:`defer_scripts`): the head's scripts are
-  deferred, so a slow network shows the page's header while Bokeh's and Panel's bundles load.
+  deferred, so a slow network shows the page's header while Bokeh's and Panel's bundles load,
+  and the main area shows the page's name, picture and line meanwhile
+  (:func:`with_first_paint`, :mod:`cole_panel.ui.first_paint`).
 * **only the bundles a page uses** (:func:`page_resources`): no MathJax bundle (1.8 MB, 0.6 MB
   gzipped; no page of ours typesets TeX, but Panel 1.9 asks for it on every page whose
   template has an HTML pane as a root, which every template has) and no WebGL bundle on a
@@ -37,13 +39,18 @@ from panel.io.state import state
 from tornado.httputil import HTTPHeaders, HTTPServerRequest
 from tornado.web import GZipContentEncoding, OutputTransform
 
+from cole_panel.ui.first_paint import first_paint
+from cole_panel.ui.shell import NAV_CSS, PAGES, nav_html
+
 __all__ = [
     "DeferScripts",
     "SmallPagesServe",
     "StaticGzip",
     "defer_scripts",
     "main",
+    "page_name",
     "page_resources",
+    "with_first_paint",
 ]
 
 WEBSOCKET_COMPRESSION = {"websocket_compression_level": 6, "websocket_compression_mem_level": 5}
@@ -151,15 +158,57 @@ def _after_parsing(match: re.Match[str]) -> str:
     )
 
 
+_MAIN = re.compile(r'<div [^>]*\bid="main"[^>]*>')
+_HEADER_ITEMS = re.compile(r'<div id="header-items">')
+
+# The header's links as the page's own HTML, in place of the template's pane of them (kept in
+# the document, hidden: its root's inline ``display: contents`` needs the ``!important``).
+_HEADER_CSS = f"""{NAV_CSS}
+#header-items > .cole-nav {{ margin: 0 5px; }}
+#header-items:has(> .cole-nav) > [data-root-id] {{ display: none !important; }}
+"""
+
+
+def with_first_paint(page: str, name: str) -> str:
+    """``page`` with the header's links and
+    :func:`~cole_panel.ui.first_paint.first_paint` of the app ``name`` in plain HTML, so both
+    show before the scripts have run (an address that is no page of ours: as it is).
+
+    The links are the page's own from then on: the template's pane of them would widen the
+    header once drawn and push the whole page down on a phone.
+    """
+    if name not in dict(PAGES):
+        return page
+    nav = f"<style>{_HEADER_CSS}</style>{nav_html(name)}"
+    page = _HEADER_ITEMS.sub(lambda match: match[0] + nav, page, count=1)
+    early = first_paint(name)
+    return _MAIN.sub(lambda match: match[0] + early, page, count=1) if early else page
+
+
+def page_name(path: str) -> str:
+    """The app a page's address asks for (its last part; the site's root is the index).
+
+    >>> page_name("/circle"), page_name("/games/lab/"), page_name("/")
+    ('circle', 'lab', 'index')
+    """
+    return path.rstrip("/").rpartition("/")[2] or "index"
+
+
 class DeferScripts(OutputTransform):
-    """Tornado transform: every HTML page answered whole gets :func:`defer_scripts`."""
+    """Tornado transform: every HTML page answered whole gets :func:`defer_scripts` and its
+    first paint (:func:`with_first_paint`)."""
+
+    def __init__(self, request: HTTPServerRequest) -> None:
+        super().__init__(request)
+        self._page = page_name(request.path)
 
     def transform_first_chunk(
         self, status_code: int, headers: HTTPHeaders, chunk: bytes, finishing: bool
     ) -> tuple[int, HTTPHeaders, bytes]:
         html = str(headers.get("Content-Type", "")).startswith("text/html")
         if status_code == 200 and finishing and html and "Content-Encoding" not in headers:
-            chunk = defer_scripts(chunk.decode("utf-8")).encode("utf-8")
+            page = defer_scripts(chunk.decode("utf-8"))
+            chunk = with_first_paint(page, self._page).encode("utf-8")
             if "Content-Length" in headers:
                 headers["Content-Length"] = str(len(chunk))
         return status_code, headers, chunk

@@ -118,3 +118,16 @@ def test_a_page_paints_its_header_before_its_scripts_run(site, pages):
     headers, sent, _ = fetch(site.url("circle"), gzipped=False)
     assert int(headers["content-length"]) == len(sent) and sent.rstrip().endswith(b"</html>")
     assert b" defer src=" in sent
+
+
+def test_a_page_holds_its_first_paint_and_its_links_in_plain_html(pages):
+    """What a phone shows before 1 MB of scripts: the game's name, its picture (named for a
+    screen reader), its line, and the header's links with the page marked."""
+    html = pages("savannah")
+    main = html[html.index('id="main"') :]
+    assert main.index("<h1>On the Savannah</h1>") < main.index("data-root-id")
+    assert re.search(r'<img src="data:image/svg\+xml,[^"]+" alt="[^"]+"', main)
+    assert "Loading the game" in main
+    header = html[html.index('<div id="header-items">') : html.index('id="main"')]
+    assert '<nav class="cole-nav" aria-label="Pages">' in header
+    assert '<a href="./savannah" aria-current="page">' in header

@@ -16,6 +16,7 @@ import holoviews as hv
 import panel as pn
 import param
 
+from ..ui.first_paint import LAB_LINE
 from . import analysis as A
 from . import games as G
 from . import runner, store
@@ -286,12 +287,13 @@ class LabPage(pn.viewable.Viewer):
         )
 
 
-INTRO = (
-    "# Simulation lab\nPlay many games between bots on Dask workers and watch the "
-    "95% intervals narrow: choose the game, the bots and the number of games in the settings "
-    "(on a narrow screen, the ☰ menu at the top left opens them), then press **Start**. "
-    "[All games](./index)"
+HOW_TO_START = (
+    "Choose the game, the bots and the number of games in the settings (on a narrow screen, "
+    "the ☰ menu at the top left opens them), then press **Start**."
 )
+"""Where a newcomer finds the study's settings (at 390 px the page shows only its chart)."""
+
+INTRO = f"# Simulation lab\n{LAB_LINE} {HOW_TO_START} [All games](./index)"
 
 
 def lab_page() -> pn.viewable.Viewable:

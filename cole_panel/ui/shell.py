@@ -16,6 +16,7 @@ from typing import Any
 import panel as pn
 
 from ..game_pages import GAME_PAGES
+from .first_paint import REMOVE_JS
 from .named_controls import ARIA_CLASS, NAME_CONTROLS_JS
 from .page_build import serve_built
 from .screens import CLOSE_SIDEBAR_JS, FRAME_CSS, SITE_NAME, VIEWPORT, page_title
@@ -36,7 +37,7 @@ SIDEBAR_WIDTH = 300
 # Sized so the six links stay on one line beside the longest title ("Ecosystem: Savanna")
 # in a 1,024 px window (at 14 px with 10 px gaps the sixth went to a second line); each link is
 # 26 px high, so a phone's wrapped rows of links are touch targets of WCAG's 24 px.
-_NAV_CSS = """
+NAV_CSS = """
 .cole-nav { display: flex; flex-wrap: wrap; gap: 4px 9px; align-items: center; }
 .cole-nav a { color: #fff; text-decoration: none; font-size: 13px; line-height: 16px;
   display: inline-block; padding: 5px 0; }
@@ -72,7 +73,7 @@ def app_shell(content: Any, *, title: str, page: str) -> pn.template.BootstrapTe
         title=title,
         site=SITE_NAME,
         site_url="./index",
-        header=[pn.pane.HTML(nav_html(page), stylesheets=[_NAV_CSS], margin=(0, 5))],
+        header=[pn.pane.HTML(nav_html(page), stylesheets=[NAV_CSS], margin=(0, 5))],
         sidebar=sidebar,
         main=main,
         header_background=HEADER_COLOR,
@@ -85,11 +86,11 @@ def app_shell(content: Any, *, title: str, page: str) -> pn.template.BootstrapTe
 
 
 def on_page_drawn(doc: Any) -> None:
-    """Once the page is drawn in the browser: a narrow window's sidebar closed, and every
-    control named for screen readers (:mod:`cole_panel.ui.named_controls`)."""
+    """Once the page is drawn in the browser: its first paint gone, a narrow window's sidebar
+    closed, and every control named for screen readers (:mod:`cole_panel.ui.named_controls`)."""
     from bokeh.models import CustomJS
 
-    code = CLOSE_SIDEBAR_JS + NAME_CONTROLS_JS
+    code = REMOVE_JS + CLOSE_SIDEBAR_JS + NAME_CONTROLS_JS
     doc.js_on_event("document_ready", CustomJS(args={"prefix": ARIA_CLASS}, code=code))
 
 

@@ -309,6 +309,46 @@ def test_the_savannah_row_and_players_keep_legible_sizes(browser, panel_server, 
         context.close()
 
 
+# Where the header ends and the main area starts: the same before the scripts and once drawn.
+FRAME_TOPS = """() => ["header", "main"].map(id => document.getElementById(id))
+    .map(e => Math.round(e.getBoundingClientRect().bottom * 10) / 10)"""
+FIRST_PAINT = {"index": SITE_NAME, "circle": "Circle of Life"}
+"""The pages checked before their scripts run, and the heading each shows meanwhile."""
+
+
+@pytest.mark.parametrize("name", FIRST_PAINT)
+def test_a_phone_reads_the_page_before_its_scripts_and_nothing_moves_once_drawn(
+    browser, panel_server, name
+):
+    """390 x 844 on a slow phone: before any script runs, the page's name, its picture(s), a
+    line on it and the header's links are on screen; once drawn, that first paint is gone, the
+    links are there once, and the header and main area have not moved (a layout shift)."""
+    server = panel_server(name)
+    viewport, _ = SIZES["390x844"]
+    still = browser.new_context(viewport=viewport, is_mobile=True, java_script_enabled=False)
+    try:
+        page = still.new_page()
+        page.goto(server.url, timeout=PAGE_LOAD_TIMEOUT_MS)
+        expect(page.get_by_role("heading", name=FIRST_PAINT[name], level=1)).to_be_visible()
+        pictures = page.locator("#main img[alt]")
+        expect(pictures.first).to_be_visible()
+        assert all(alt.strip() for alt in pictures.evaluate_all("els => els.map(e => e.alt)"))
+        nav = page.get_by_role("navigation", name="Pages")
+        for _, text in PAGES:
+            expect(nav.get_by_role("link", name=text, exact=True)).to_be_visible()
+        before = page.evaluate(FRAME_TOPS)
+        page.screenshot(path=str(artifact(f"phone-{name}-before-scripts.png")))
+    finally:
+        still.close()
+    context, page = _open(browser, server, "390x844")
+    try:
+        assert page.locator("#cole-first-paint").count() == 0
+        expect(page.get_by_role("navigation", name="Pages")).to_have_count(1)
+        assert page.evaluate(FRAME_TOPS) == before
+    finally:
+        context.close()
+
+
 MIN_TAP_PX = 40
 """Issue 25: a cell a finger can tap is 40 px across or more (radius 4, on a phone)."""
 FRAME_JS = """name => {
