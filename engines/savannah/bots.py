@@ -101,10 +101,9 @@ class GreedyBot:
         return self.rng.choice([m for v, m in scored if v == best])
 
 
-def _returns(world: State) -> list[float]:
-    """Per player, 0 to 1: 0.6 for winning (shared wins split it) plus 0.4 scaled by her lead
-    over the best other player."""
-    totals = world.totals()
+def _returns(world: State, totals: list[int]) -> list[float]:
+    """Per player, 0 to 1: 0.6 for winning with ``totals`` (shared wins split it) plus 0.4
+    scaled by her lead over the best other player."""
     winners = world.winners_for(totals)
     out = []
     for q in range(len(totals)):
@@ -125,11 +124,24 @@ class SavannahSearch(SearchGame):
 
     prior_after = 4
 
-    def __init__(self, rollout_depth: int | None = 2, epsilon: float = 0.0):
+    def __init__(
+        self,
+        rollout_depth: int | None = 2,
+        epsilon: float = 0.0,
+        hand_weight: float = 0.3,
+        late_pile: int = 4,
+    ):
         self.rollout_depth = rollout_depth
         """Moves played after the tree before scoring (None: to the end)."""
         self.epsilon = epsilon
         """Chance that a rollout move is random rather than the greedy bot's."""
+        self.hand_weight = hand_weight
+        """Share of the hand penalties a playout's end counts while the pile holds more than
+        ``late_pile`` cards: in mid-game a card in hand will most likely be played, and the
+        cards drawn in the playout (dealt at random) should not sway it much."""
+        self.late_pile = late_pile
+        """From this many cards left in the pile on, hands count in full (they are the hands
+        the game will end with)."""
 
     def observe(self, state: State, player: int) -> Observation:
         return state.observation(player)
@@ -167,17 +179,49 @@ class SavannahSearch(SearchGame):
         return [(v - low) / span for v in leads]
 
     def rollout(self, world: State, rng: random.Random) -> list[float]:
+        """Play on from ``world`` and score where the playout stops.  A greedy move is not made
+        twice: the copy on which it was scored goes on as the playout (so ``world`` is left
+        part-way; the search does not read it again)."""
         depth = self.rollout_depth if self.rollout_depth is not None else 10**9
         rand = rng.random
+        totals = None
         while depth > 0 and not world.is_over:
             legal = world.legal_actions()
             if len(legal) == 1 or rand() < self.epsilon:
-                move = legal[int(rand() * len(legal))]
+                world.apply(legal[int(rand() * len(legal))])
+                totals = None
             else:
-                move = max(_distinct(legal, world), key=lambda m: _lead_after(world, m))
-            world.apply(move)
+                world, totals = _greedy_step(world, _distinct(legal, world))
             depth -= 1
-        return _returns(world)
+        return _returns(world, self.leaf_totals(world, totals))
+
+    def leaf_totals(self, world: State, totals: list[int] | None = None) -> list[int | float]:
+        """The totals a playout ends on (``totals``: the world's, when already known), with
+        the cards in hand weighed by :attr:`hand_weight` until the last :attr:`late_pile`
+        cards of the pile."""
+        totals = world.totals() if totals is None else totals
+        if world.is_over or world.pile_size <= self.late_pile or self.hand_weight == 1:
+            return totals
+        card, drop = world.card, 1 - self.hand_weight
+        return [
+            t - drop * sum(card(c).points.in_hand for c in world.hand(q))
+            for q, t in enumerate(totals)
+        ]
+
+
+def _greedy_step(world: State, moves: list[Move]) -> tuple[State, list[int]]:
+    """The position after the greedy move among ``moves`` (the first of the best leads), and
+    its totals; ``world`` is not changed."""
+    player = world.current_player
+    best = None
+    for move in moves:
+        after = world.clone()
+        after.apply(move)
+        totals = after.totals()
+        lead = _lead(totals, player)
+        if best is None or lead > best[0]:
+            best = (lead, after, totals)
+    return best[1], best[2]
 
 
 class MCTSBot(SearchBot):
@@ -193,7 +237,7 @@ class MCTSBot(SearchBot):
     bias = 0.5
 
 
-ITERATIONS: dict[int, int] = {1: 40, 2: 100, 3: 200, 4: 1500, 5: 3000}
+ITERATIONS: dict[int, int] = {1: 40, 2: 100, 3: 200, 4: 1500, 5: 3500}
 """Search iterations per move at strengths 1 to 5 (5: about 0.6 CPU s a move here, timed as
 ``bench/bench_bots.py`` does; the top strengths use the one-second budget, the low ones stay
 quick for reviews and the lab)."""
