@@ -124,24 +124,11 @@ class SavannahSearch(SearchGame):
 
     prior_after = 4
 
-    def __init__(
-        self,
-        rollout_depth: int | None = 2,
-        epsilon: float = 0.0,
-        hand_weight: float = 0.3,
-        late_pile: int = 4,
-    ):
+    def __init__(self, rollout_depth: int | None = 2, epsilon: float = 0.0):
         self.rollout_depth = rollout_depth
         """Moves played after the tree before scoring (None: to the end)."""
         self.epsilon = epsilon
         """Chance that a rollout move is random rather than the greedy bot's."""
-        self.hand_weight = hand_weight
-        """Share of the hand penalties a playout's end counts while the pile holds more than
-        ``late_pile`` cards: in mid-game a card in hand will most likely be played, and the
-        cards drawn in the playout (dealt at random) should not sway it much."""
-        self.late_pile = late_pile
-        """From this many cards left in the pile on, hands count in full (they are the hands
-        the game will end with)."""
 
     def observe(self, state: State, player: int) -> Observation:
         return state.observation(player)
@@ -193,20 +180,7 @@ class SavannahSearch(SearchGame):
             else:
                 world, totals = _greedy_step(world, _distinct(legal, world))
             depth -= 1
-        return _returns(world, self.leaf_totals(world, totals))
-
-    def leaf_totals(self, world: State, totals: list[int] | None = None) -> list[int | float]:
-        """The totals a playout ends on (``totals``: the world's, when already known), with
-        the cards in hand weighed by :attr:`hand_weight` until the last :attr:`late_pile`
-        cards of the pile."""
-        totals = world.totals() if totals is None else totals
-        if world.is_over or world.pile_size <= self.late_pile or self.hand_weight == 1:
-            return totals
-        card, drop = world.card, 1 - self.hand_weight
-        return [
-            t - drop * sum(card(c).points.in_hand for c in world.hand(q))
-            for q, t in enumerate(totals)
-        ]
+        return _returns(world, world.totals() if totals is None else totals)
 
 
 def _greedy_step(world: State, moves: list[Move]) -> tuple[State, list[int]]:
@@ -237,7 +211,7 @@ class MCTSBot(SearchBot):
     bias = 0.5
 
 
-ITERATIONS: dict[int, int] = {1: 40, 2: 100, 3: 200, 4: 1500, 5: 3500}
+ITERATIONS: dict[int, int] = {1: 40, 2: 100, 3: 200, 4: 1500, 5: 4000}
 """Search iterations per move at strengths 1 to 5 (5: about 0.6 CPU s a move here, timed as
 ``bench/bench_bots.py`` does; the top strengths use the one-second budget, the low ones stay
 quick for reviews and the lab)."""
