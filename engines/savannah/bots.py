@@ -212,9 +212,10 @@ class MCTSBot(SearchBot):
 
 
 ITERATIONS: dict[int, int] = {1: 40, 2: 100, 3: 200, 4: 1500, 5: 4000}
-"""Search iterations per move at strengths 1 to 5 (5: about 0.6 CPU s a move here, timed as
-``bench/bench_bots.py`` does; the top strengths use the one-second budget, the low ones stay
-quick for reviews and the lab)."""
+"""Search iterations per move at strengths 1 to 5 (5: 0.72-0.81 CPU s a move timed as
+``bench/bench_bots.py`` does at load 8-9, 0.75 in the bench's games; the top strengths use the
+one-second budget, the low ones stay quick for reviews and the lab).  Strength 5 was 3,000
+until the playouts stopped making each greedy move twice (9% less CPU at the same choices)."""
 
 
 make_bot = bot_maker(RandomBot, GreedyBot, MCTSBot, ITERATIONS)
