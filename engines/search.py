@@ -119,7 +119,8 @@ class SearchGame:
         return action
 
     def rollout(self, world: Any, rng: random.Random) -> Sequence[float]:
-        """Play ``world`` on (in place) and return every player's return, 0 to 1."""
+        """Play ``world`` on and return every player's return, 0 to 1.  ``world`` is the
+        iteration's own: the playout may change it in place or go on from copies of it."""
         while not world.is_over:
             legal = world.legal_actions()
             world.apply(legal[int(rng.random() * len(legal))])
