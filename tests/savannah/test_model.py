@@ -77,7 +77,7 @@ def test_every_option_parameter_is_documented_and_bounded():
 
 
 def test_mcts_strength_scales_its_iterations():
-    assert [mcts_iterations(s) for s in (1, 2, 5)] == [40, 100, 4000]
+    assert [mcts_iterations(s) for s in (1, 2, 5)] == [40, 100, 3000]
 
 
 # ---------------------------------------------------------------- choosing and playing
