@@ -38,7 +38,7 @@ from typing import Any
 
 import panel as pn
 
-from .jupyter_push import PUSH_LOCK, inline_stylesheets, pushing
+from .jupyter_push import PUSH_LOCK, inline_stylesheets, publish_page_script, pushing
 from .named_controls import name_controls_in_notebook
 
 __all__ = ["COMMS", "detected_comms", "in_notebook", "notebook_setup", "run_held"]
@@ -393,17 +393,6 @@ def _kernel_id() -> str | None:
         return None
     found = re.fullmatch(r"kernel-([\w-]+)\.json", name)
     return found.group(1) if found else None
-
-
-def publish_page_script(script: str) -> None:
-    """Run ``script`` in the notebook's page (the output of the cell running this)."""
-    from IPython.display import publish_display_data
-
-    # Panel's JupyterLab/Notebook extension runs the first mime type's script, a page without
-    # it (Voila) the plain JavaScript: the two pn.extension publishes its own scripts under.
-    publish_display_data(
-        {"application/vnd.holoviews_load.v0+json": script, "application/javascript": script}
-    )
 
 
 # -- pushes -------------------------------------------------------------------------------

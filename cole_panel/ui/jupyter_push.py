@@ -1,4 +1,5 @@
-"""What the notebook's pushes share: one lock, this thread's held documents, inline stylesheets.
+"""What the notebook's pushes share: one lock, this thread's held documents, inline stylesheets,
+and the way a script of ours reaches the notebook's page.
 
 Both halves of a notebook's output, Panel's own comms (:mod:`.jupyter`) and ipywidgets
 (:mod:`.jupyter_widgets`), push under :data:`PUSH_LOCK`, keep an action's changes back in
@@ -13,7 +14,7 @@ from typing import Any
 
 from bokeh.models import ImportedStyleSheet
 
-__all__ = ["PUSH_LOCK", "inline_stylesheets", "pushing"]
+__all__ = ["PUSH_LOCK", "inline_stylesheets", "publish_page_script", "pushing"]
 
 # Every push of every dashboard in this kernel goes through this lock, so two threads never
 # interleave the parts of their messages (see .jupyter's module doc).
@@ -58,3 +59,14 @@ def _data_url(url: str) -> str | None:
             else "data:text/css;base64," + base64.b64encode(css.encode()).decode()
         )
     return _DATA_URLS[url]
+
+
+def publish_page_script(script: str) -> None:
+    """Run ``script`` in the notebook's page (the output of the cell running this)."""
+    from IPython.display import publish_display_data
+
+    # Panel's JupyterLab/Notebook extension runs the first mime type's script, a page without
+    # it (Voila) the plain JavaScript: the two pn.extension publishes its own scripts under.
+    publish_display_data(
+        {"application/vnd.holoviews_load.v0+json": script, "application/javascript": script}
+    )

@@ -20,7 +20,7 @@ import json
 import weakref
 from typing import Any
 
-from .jupyter_push import PUSH_LOCK, inline_stylesheets, pushing
+from .jupyter_push import PUSH_LOCK, inline_stylesheets, publish_page_script, pushing
 
 __all__ = ["NO_ECHO_JS", "flush_widgets", "install_widget_hooks", "shown_by_widgets"]
 
@@ -32,8 +32,6 @@ _INLINE = {"on": True}
 def install_widget_hooks(inline: bool = True) -> None:
     """Wrap ``BokehModel.update_from_model`` and ``_document_patched`` (once per kernel)."""
     from jupyter_bokeh.widgets import BokehModel
-
-    from .jupyter import publish_page_script
 
     _INLINE["on"] = inline
     publish_page_script(NO_ECHO_JS)
