@@ -11,6 +11,9 @@ ORIGINS ?=
 # Sessions whose page has gone are checked every 10 s and dropped 60 s after their last use.
 SESSION_CHECK_MS ?= 10000
 SESSION_LIFETIME_MS ?= 60000
+# Serving processes behind the one address (cole_panel/front.py): a page is built by Python on
+# one core, so a class arriving at once is served about twice as fast by two.
+PROCESSES ?= 2
 APPS := $(wildcard apps/*.py)
 # Test processes (pytest-xdist; a file's tests stay in one process). The browser tests spend
 # much of their time waiting on a page, so two processes use both cores; 1 runs them in order.
@@ -63,7 +66,7 @@ serve: $(VENV)/.installed
 	  --allow-websocket-origin localhost:$(PORT) --allow-websocket-origin 127.0.0.1:$(PORT) \
 	  $(foreach origin,$(ORIGINS),--allow-websocket-origin $(origin)) \
 	  --check-unused-sessions $(SESSION_CHECK_MS) --unused-session-lifetime $(SESSION_LIFETIME_MS) \
-	  --index index
+	  --index index --processes $(PROCESSES)
 
 test: install-test
 	$(VENV)/bin/ruff check .

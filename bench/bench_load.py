@@ -165,12 +165,15 @@ class Budget:
         return int(1000 * max(1.0, min(cap_s, self.left())))
 
 
-def _server(app: str, lifetime: float, script: Path | None = None, **env: str) -> PanelServer:
+def _server(
+    app: str, lifetime: float, script: Path | None = None, processes: int = 1, **env: str
+) -> PanelServer:
     flags = (
         "--check-unused-sessions",
         "1000",
         "--unused-session-lifetime",
         str(int(lifetime * 1000)),
+        *(("--processes", str(processes)) if processes > 1 else ()),
     )
     server = PanelServer(app, script=script, extra_args=flags)
     server.log_path = server.log_path.with_name(f"bench-load-{app}.log")
@@ -315,7 +318,7 @@ def _rss_per_session(
     server's RSS over the sessions answered before the first of them could expire (a wave
     longer than the lifetime loses its first sessions while it runs); nan if none."""
     times: list[float] = []
-    before = server.rss_mb()
+    before = _rss_mb(server)
     samples: list[tuple[float, int, float]] = []
     done = threading.Event()
 
@@ -323,7 +326,7 @@ def _rss_per_session(
         start = time.perf_counter()
         while not done.is_set():
             answered = sum(t != float("inf") for t in list(times))
-            samples.append((time.perf_counter() - start, answered, server.rss_mb()))
+            samples.append((time.perf_counter() - start, answered, _rss_mb(server)))
             done.wait(0.2)
 
     sampler = threading.Thread(target=sample, daemon=True)
@@ -331,7 +334,7 @@ def _rss_per_session(
     duration = _wave(url, count, limit, times, busy)
     done.set()
     sampler.join()
-    samples.append((duration, sum(t != float("inf") for t in times), server.rss_mb()))
+    samples.append((duration, sum(t != float("inf") for t in times), _rss_mb(server)))
     # a session's expiry clock starts when its page is built (answered): none has gone before
     # the first answer plus the lifetime
     first = min(times, default=float("inf"))
@@ -348,7 +351,7 @@ def _waves_phase(
     """Prints each wave as it ends; returns the memory line."""
     expire = lifetime + 3
     time.sleep(min(expire, budget.left()))  # the open phase's sessions expire first
-    base = server.rss_mb()
+    base = _rss_mb(server)
     for count in counts:
         if budget.left() < expire + 5:
             print(f"  {app:<10} {count:>3} at once: not run (phase time used up)", flush=True)
@@ -380,7 +383,7 @@ def _waves_phase(
         _seconds_to_idle(server.pid, min(60.0, budget.left()))
         time.sleep(min(expire, budget.left()))
     time.sleep(min(HAND_BACK_DELAY, budget.left()))  # the server hands memory back by then
-    after = server.rss_mb()
+    after = _rss_mb(server)
     lines = [
         f"  {app:<10} RSS {base:6.1f} MB before the waves, {after:6.1f} MB after "
         f"every session expired"
@@ -391,7 +394,7 @@ def _waves_phase(
         _rss_per_session(server, server.url, counts[0], lifetime, budget.left() - expire)
         _seconds_to_idle(server.pid, min(60.0, budget.left()))
         time.sleep(min(expire + HAND_BACK_DELAY, budget.left()))
-        again = server.rss_mb()
+        again = _rss_mb(server)
         lines.append(
             f"  {app:<10} RSS {again:6.1f} MB after a repeat wave of {counts[0]} expired: "
             f"{again - after:+.1f} MB from after the first waves (target within 20 MB: "
@@ -404,17 +407,40 @@ def _waves_phase(
 
 
 # ---------------------------------------------------------------------------------- bots
+def _serving(proc: psutil.Process) -> bool:
+    """Whether ``proc`` serves pages (the launcher or, under ``--processes``, one it started)."""
+    try:
+        return "cole_panel.serve" in proc.cmdline()
+    except psutil.Error:
+        return False
+
+
 def _cpu_split(pid: int) -> tuple[float, float]:
-    """CPU seconds of the server process itself and of every process it started (the bots)."""
+    """CPU seconds of the processes serving pages (the launcher, and those it started under
+    ``--processes``) and of every other process they started (the bots)."""
     root = psutil.Process(pid)
-    times = []
+    own, bots = 0.0, 0.0
     for proc in [root, *root.children(recursive=True)]:
         try:
             t = proc.cpu_times()
-            times.append(t.user + t.system)
         except psutil.Error:
-            times.append(0.0)
-    return times[0], sum(times[1:])
+            continue
+        if proc.pid == pid or _serving(proc):
+            own += t.user + t.system
+        else:
+            bots += t.user + t.system
+    return own, bots
+
+
+def _rss_mb(server: PanelServer) -> float:
+    """Resident memory (MB) of the processes serving pages (every one under ``--processes``)."""
+    root = psutil.Process(server.pid)
+    serving = [root, *(p for p in root.children() if _serving(p))]
+    total = 0
+    for proc in serving:
+        with suppress(psutil.Error):
+            total += proc.memory_info().rss
+    return total / 2**20
 
 
 def _seconds_to_idle(pid: int, limit: float) -> float:
@@ -568,6 +594,12 @@ def _args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--open-minutes", type=float, default=0.75, help="limit per app")
     parser.add_argument("--waves-minutes", type=float, default=1.5, help="limit per app")
     parser.add_argument("--bots-minutes", type=float, default=3.5, help="limit for all bot runs")
+    parser.add_argument(
+        "--processes",
+        type=int,
+        default=2,
+        help="serving processes behind the one address (make serve's default: 2)",
+    )
     return parser.parse_args([] if argv is None else argv)
 
 
@@ -581,7 +613,7 @@ def main(argv: list[str] | None = None) -> None:
         try:
             bare = _bare_page(browser, args) if "open" in args.phases else None
             for app in args.apps if {"open", "waves"} & set(args.phases) else ():
-                server = _server(app, args.lifetime)
+                server = _server(app, args.lifetime, processes=args.processes)
                 try:
                     if "open" in args.phases:
                         budget = Budget(args.open_minutes)

@@ -270,10 +270,39 @@ def main(argv: list[str] | None = None) -> int:
         prog="python -m cole_panel.serve",
         description="panel serve, with gzip, websocket compression and no MathJax bundle",
     )
+    argv = sys.argv[1:] if argv is None else list(argv)
+    processes, argv = _processes(argv)
+    if processes > 1:
+        from cole_panel.front import serve_processes
+
+        levels = {
+            k.removeprefix("websocket_compression_"): v for k, v in WEBSOCKET_COMPRESSION.items()
+        }
+        return serve_processes([*argv, "--processes", str(processes)], levels)
     command = SmallPagesServe(parser=parser)
-    args = parser.parse_args(sys.argv[1:] if argv is None else argv)
+    parser.add_argument(
+        "--processes",
+        type=int,
+        default=1,
+        help="serve from this many processes behind the one address (cole_panel.front)",
+    )
+    args = parser.parse_args(argv)
     command.invoke(args)
     return 0
+
+
+def _processes(argv: list[str]) -> tuple[int, list[str]]:
+    """``--processes N`` (1 when absent) and the other arguments.
+
+    >>> _processes(["apps/circle.py", "--processes", "2", "--port", "5006"])
+    (2, ['apps/circle.py', '--port', '5006'])
+    """
+    parser = argparse.ArgumentParser(add_help=False, allow_abbrev=False)
+    parser.add_argument("--processes", type=int, default=1)
+    known, rest = parser.parse_known_args(argv)
+    if known.processes < 1:
+        raise SystemExit("--processes must be 1 or more")
+    return known.processes, rest
 
 
 if __name__ == "__main__":

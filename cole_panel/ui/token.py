@@ -8,7 +8,6 @@ page writes it itself (``SameSite=Strict``), so only that browser holds it.
 
 from __future__ import annotations
 
-import re
 import secrets
 import weakref
 from typing import Any
@@ -17,18 +16,11 @@ import panel as pn
 from bokeh.events import DocumentReady
 from bokeh.models import CustomJS
 
+from ..core.browser_cookie import COOKIE, COOKIE_DAYS, TOKEN_PATTERN
 from .address import served_doc
 
 __all__ = ["COOKIE", "COOKIE_DAYS", "TOKEN_PATTERN", "browser_token", "keep_token"]
 
-COOKIE = "cole_player"
-"""The cookie holding a browser's token."""
-
-COOKIE_DAYS = 30
-"""How long a browser keeps its token."""
-
-TOKEN_PATTERN = re.compile(r"[A-Za-z0-9_-]{16,64}")
-"""What a token looks like; a cookie of any other shape is ignored unread."""
 
 _made: weakref.WeakKeyDictionary[Any, tuple[str, bool]] = weakref.WeakKeyDictionary()
 _written: weakref.WeakSet[Any] = weakref.WeakSet()
