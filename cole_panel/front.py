@@ -77,6 +77,10 @@ SET_BY_FRONT = frozenset(h.lower() for h in (SESSION_HEADER, "X-Real-Ip", "X-For
 MAX_MESSAGE_BYTES = 20 * 2**20
 """The largest websocket message passed on (Bokeh's own default limit)."""
 
+PING_SECONDS = 37.0
+"""How often an open page's websocket is pinged (Bokeh's own ``--keep-alive``), so that a
+network device between the browser and the front does not drop a quiet connection."""
+
 START_SECONDS = 120.0
 """How long a serving process may take to answer before the launcher gives up."""
 
@@ -373,6 +377,7 @@ class Front:
                 (r".*", Forward, {**kwargs, "client": client}),
             ],
             websocket_max_message_size=MAX_MESSAGE_BYTES,
+            websocket_ping_interval=PING_SECONDS,
         )
 
 
