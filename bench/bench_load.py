@@ -11,8 +11,11 @@ within one run).
 
 Method (loopback only; every count and wait is bounded)
 -------------------------------------------------------
-* A real ``panel serve`` per app on 127.0.0.1, with sessions checked every second and dropped
-  ``--lifetime`` s after their last connection, and Debian's headless Chromium.
+* A real ``python -m cole_panel.serve`` per app on 127.0.0.1 (``make serve``'s launcher, with
+  its ``--processes 2`` unless ``--processes`` says otherwise: the open and waves phases count
+  the CPU and memory of every serving process; the bots phase runs one process), with sessions
+  checked every second and dropped ``--lifetime`` s after their last connection, and Debian's
+  headless Chromium.
 * ``open``: page interactive: Chromium opens the page and waits until the board figure is drawn
   and clickable (BokehJS has its view), ``--opens`` times per app, one at a time; the first
   open (imports, caches) is printed apart.  First a bare Panel page (the same template around
