@@ -36,6 +36,7 @@ import socket
 import subprocess
 import sys
 import time
+from pathlib import Path
 from typing import Any
 
 from bokeh.settings import settings
@@ -406,18 +407,25 @@ def serve_processes(argv: list[str], compression: dict | None) -> int:
     return asyncio.run(_run_front(processes, args, compression))
 
 
+def _address_lines(processes: Processes, args: argparse.Namespace) -> str:
+    """What the launcher prints: the pages' public addresses (the processes' own ports lead to
+    pages whose websocket is refused, since their origin is not the public one)."""
+    host = "localhost" if args.address in (None, "", "0.0.0.0", "127.0.0.1") else args.address
+    apps = [Path(arg).stem for arg in processes.command if arg.endswith(".py")]
+    lines = [f"cole-panel: serving at http://{host}:{args.port}/ from {processes.count} processes"]
+    lines += [f"  http://{host}:{args.port}/{app}" for app in apps]
+    ports = ", ".join(map(str, processes.ports))
+    lines.append(f"  (the processes' own ports {ports} on 127.0.0.1 are the front's, not to open)")
+    return "\n".join(lines)
+
+
 async def _run_front(processes: Processes, args: argparse.Namespace, compression) -> int:
     from tornado.ioloop import PeriodicCallback
 
     front = Front(processes, compression)
     server = HTTPServer(front.app, xheaders=args.use_xheaders)
     server.listen(args.port, address=args.address or "")
-    shown = args.address or "0.0.0.0"
-    print(
-        f"cole-panel: http://{shown}:{args.port}/ served by {processes.count} processes "
-        f"(127.0.0.1 ports {', '.join(map(str, processes.ports))})",
-        flush=True,
-    )
+    print(_address_lines(processes, args), flush=True)
     stopped = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
