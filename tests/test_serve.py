@@ -19,9 +19,10 @@ from tornado.websocket import websocket_connect
 
 from tests.browser.conftest import SiteServer
 
-PAGES = ("index", "circle", "savannah")
-"""A page without a board, a game without a table, a game with one (Ecosystem and the Lab are
-left out: they take the launcher the same way, and their first builds cost 20-40 s here)."""
+PAGES = ("index", "circle", "savannah", "lab")
+"""A page without a board, a game without a table, a game with one, and the lab's HoloViews
+chart (HoloViews asks for WebGL unless told; Ecosystem is left out: it takes the launcher the
+same way, and its first build costs 20-40 s here)."""
 TABLE_PAGES = {"ecosystem", "savannah"}
 """The pages that show a table (Panel's Tabulator)."""
 

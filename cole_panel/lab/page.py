@@ -171,6 +171,9 @@ def rate_plot(rows: list[dict[str, Any]], bots: tuple[str, ...]) -> hv.Overlay:
             xlabel="games played by the bot",
             legend_position="top_left",
             title="Win rates as games finish",
+            # HoloViews asks for WebGL by default: the page would load Bokeh's WebGL bundle
+            # (56 KB, most of it unused by a few curves) before it draws anything.
+            backend_opts={"plot.output_backend": "canvas"},
         ),
     )
 
