@@ -312,7 +312,7 @@ def test_the_savannah_row_and_players_keep_legible_sizes(browser, panel_server, 
 # Where the header ends and the main area starts: the same before the scripts and once drawn.
 FRAME_TOPS = """() => ["header", "main"].map(id => document.getElementById(id))
     .map(e => Math.round(e.getBoundingClientRect().bottom * 10) / 10)"""
-FIRST_PAINT = {"index": SITE_NAME, "circle": "Circle of Life"}
+FIRST_PAINT = {"index": SITE_NAME, "circle": "Circle of Life", "lab": "Simulation lab"}
 """The pages checked before their scripts run, and the heading each shows meanwhile."""
 
 
