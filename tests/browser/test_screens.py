@@ -349,6 +349,48 @@ def test_a_phone_reads_the_page_before_its_scripts_and_nothing_moves_once_drawn(
         context.close()
 
 
+# Stamps, in the page, whether Bokeh had run when the page was parsed and how many animation
+# frames the browser had made since then when Bokeh's bundle defined ``window.Bokeh``.
+FRAMES_BEFORE_BOKEH_JS = """
+window.__cole = {framesAfterParsing: 0};
+document.addEventListener("DOMContentLoaded", () => {
+  window.__cole.bokehAtParsed = window.Bokeh !== undefined;
+  const count = () => { window.__cole.framesAfterParsing++; requestAnimationFrame(count); };
+  requestAnimationFrame(count);
+});
+let bokeh;
+Object.defineProperty(window, "Bokeh", {configurable: true, get: () => bokeh, set: (value) => {
+  if (window.__cole.framesAtBokeh === undefined)
+    window.__cole.framesAtBokeh = window.__cole.framesAfterParsing;
+  bokeh = value;
+}});
+"""
+
+
+def test_a_repeat_visit_paints_the_first_paint_before_bokeh_runs(browser, panel_server):
+    """A second visit (Bokeh's and Panel's 1 MB of scripts in the cache, as on a fast
+    network): the browser paints the page's first paint before those scripts run, so the phone
+    shows the lab's name, words and chart at once instead of a blank page until Bokeh has
+    built it (deferred, the cached scripts ran as soon as the page was parsed, before any
+    frame); the page is then drawn as before."""
+    server = panel_server("lab")
+    context = browser.new_context(viewport=SIZES["390x844"][0], is_mobile=True)
+    try:
+        page = context.new_page()
+        page.goto(server.url, timeout=PAGE_LOAD_TIMEOUT_MS)
+        page.wait_for_function("() => window.Bokeh && Bokeh.documents.length")
+        page.add_init_script(FRAMES_BEFORE_BOKEH_JS)
+        page.reload(timeout=PAGE_LOAD_TIMEOUT_MS)
+        page.wait_for_function("() => window.Bokeh && Bokeh.documents.length")
+        stamps = page.evaluate("window.__cole")
+        assert stamps["bokehAtParsed"] is False, stamps
+        assert stamps["framesAtBokeh"] >= 1, stamps
+        expect(page.locator("#cole-first-paint")).to_have_count(0)
+        expect(page.locator("canvas").first).to_be_visible()  # the chart, drawn
+    finally:
+        context.close()
+
+
 MIN_TAP_PX = 40
 """Issue 25: a cell a finger can tap is 40 px across or more (radius 4, on a phone)."""
 FRAME_JS = """name => {
