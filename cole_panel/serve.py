@@ -11,9 +11,9 @@ command, through the customisation hooks Bokeh's ``serve`` command offers subcla
 * **websocket compression** (permessage-deflate, :data:`WEBSOCKET_COMPRESSION`): the page's
   document arrives over the websocket (35-160 KB of JSON) and shrinks to about a sixth.
 * **a page drawn before its scripts run** (:func:`defer_scripts`): the head's scripts are
-  deferred, so a slow network shows the page's header while Bokeh's and Panel's bundles load,
-  and the main area shows the page's name, picture and line meanwhile
-  (:func:`with_first_paint`, :mod:`cole_panel.ui.first_paint`).
+  loaded once the parsed page has been painted, so the page's header shows while Bokeh's and
+  Panel's bundles load and run, and the main area shows the page's name, picture and line
+  meanwhile (:func:`with_first_paint`, :mod:`cole_panel.ui.first_paint`).
 * **only the bundles a page uses** (:func:`page_resources`): no MathJax bundle (1.8 MB, 0.6 MB
   gzipped; no page of ours typesets TeX, but Panel 1.9 asks for it on every page whose
   template has an HTML pane as a root, which every template has) and no WebGL bundle on a
@@ -27,6 +27,8 @@ WebGL bundles.  Static files keep Bokeh's and Panel's caching by version (``?v=`
 from __future__ import annotations
 
 import argparse
+import html
+import json
 import re
 import sys
 from typing import Any
@@ -124,36 +126,82 @@ class StaticGzip(GZipContentEncoding):
 
 
 _HEAD = re.compile(r"<head>.*?</head>", re.S)
-_SCRIPT_FILE = re.compile(r'<script type="text/javascript" src=')
+_SCRIPT_FILE = re.compile(r'<script type="text/javascript" src="([^"]+)"></script>\n?')
 _INLINE_SCRIPT = re.compile(r'<script type="text/javascript">(.*?)</script>', re.S)
+_EMBED_WAIT = 'document.addEventListener("DOMContentLoaded", fn, {once: true});'
+"""How Bokeh's embedding script, at the end of the body, waits for the page to be parsed."""
+
+SCRIPTS_LOADED = "cole-scripts"
+"""The event on ``document`` once the head's script files have run (after the first paint)."""
+
+LOADER_JS = """(function () {
+  var files = %s, started = false;
+  function load() {
+    if (started) return;
+    started = true;
+    files.forEach(function (src, i) {
+      var script = document.createElement("script");
+      script.src = src;
+      script.async = false;
+      if (i === files.length - 1) script.onload = script.onerror = function () {
+        document.dispatchEvent(new Event("%s"));
+      };
+      document.head.appendChild(script);
+    });
+  }
+  document.addEventListener("DOMContentLoaded", function () {
+    if (document.visibilityState === "hidden") return load();
+    requestAnimationFrame(function () { setTimeout(load, 0); });
+    setTimeout(load, 1000);
+  }, {once: true});
+})();"""
+"""Loads ``files`` (a JSON list) in their order once the parsed page has been painted (the
+frame after ``DOMContentLoaded``; at once in a hidden tab, which paints no frame), then sends
+:data:`SCRIPTS_LOADED`."""
 
 
 def defer_scripts(page: str) -> str:
-    """``page`` with the scripts of its ``<head>`` run once the page is parsed, not before.
+    """``page`` with the scripts of its ``<head>`` run once the page is parsed and painted.
 
     A browser draws nothing while a ``<script src>`` of the head loads and runs, and a page's
     head names 1 MB of Bokeh's and Panel's JavaScript: on a phone on slow Wi-Fi the page's
-    header (the site's and the game's name) showed after ~6 s of blank screen.  Deferred, the
-    files still load at once and run in their order, before the ``DOMContentLoaded`` event
-    that Bokeh's embedding script waits for; an inline script of the head (Bokeh's log level)
-    waits for that event too, so it still runs after the files and before the embedding.
+    header (the site's and the game's name) showed after ~6 s of blank screen.  Deferred
+    (``<script defer>``), the files still ran before the browser's first frame whenever they
+    had arrived by the end of parsing (a fast network, or a cache): the page then stayed
+    blank while Bokeh's modules were read and the page built (~1.3 s on a laptop, seconds on
+    a phone).  So the files are loaded by :data:`LOADER_JS` in the frame after the first
+    paint, in their order; an inline script of the head (Bokeh's log level) and Bokeh's
+    embedding, which waited for ``DOMContentLoaded``, wait for :data:`SCRIPTS_LOADED`.
+    A page whose embedding waits otherwise keeps its scripts as they are.
 
     >>> print(defer_scripts('<head><script type="text/javascript" src="b.js"></script>'
-    ...     '<script type="text/javascript">Bokeh.x();</script></head>'
-    ...     '<body><script type="text/javascript">go();</script></body>'))
-    <head><script type="text/javascript" defer src="b.js"></script><script type="text/javascript">document.addEventListener("DOMContentLoaded", function () {Bokeh.x();}, {once: true});</script></head><body><script type="text/javascript">go();</script></body>
+    ...     '<script type="text/javascript">Bokeh.x();</script></head><body><script>'
+    ...     'document.addEventListener("DOMContentLoaded", fn, {once: true});</script></body>'
+    ...     ).replace(LOADER_JS % ('["b.js"]', SCRIPTS_LOADED), "LOADER"))
+    <head><script type="text/javascript">document.addEventListener("cole-scripts", function () {Bokeh.x();}, {once: true});</script><script type="text/javascript">LOADER</script></head><body><script>document.addEventListener("cole-scripts", fn, {once: true});</script></body>
     """
+    if page.count(_EMBED_WAIT) != 1:
+        return page
+    files: list[str] = []
 
     def head(match: re.Match[str]) -> str:
-        deferred = _SCRIPT_FILE.sub('<script type="text/javascript" defer src=', match[0])
-        return _INLINE_SCRIPT.sub(_after_parsing, deferred)
+        def take(script: re.Match[str]) -> str:
+            files.append(html.unescape(script[1]))
+            return ""
 
-    return _HEAD.sub(head, page, count=1)
+        rest = _INLINE_SCRIPT.sub(_after_scripts, _SCRIPT_FILE.sub(take, match[0]))
+        loader = LOADER_JS % (json.dumps(files), SCRIPTS_LOADED)
+        # At the end of the head: its ``<meta charset>`` stays within the first 1,024 bytes.
+        return rest.replace("</head>", f'<script type="text/javascript">{loader}</script></head>')
+
+    page = _HEAD.sub(head, page, count=1)
+    wait = f'document.addEventListener("{SCRIPTS_LOADED}", fn, {{once: true}});'
+    return page.replace(_EMBED_WAIT, wait)
 
 
-def _after_parsing(match: re.Match[str]) -> str:
+def _after_scripts(match: re.Match[str]) -> str:
     return (
-        '<script type="text/javascript">document.addEventListener("DOMContentLoaded", '
+        f'<script type="text/javascript">document.addEventListener("{SCRIPTS_LOADED}", '
         f"function () {{{match[1]}}}, {{once: true}});</script>"
     )
 

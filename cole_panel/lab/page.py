@@ -16,7 +16,7 @@ import holoviews as hv
 import panel as pn
 import param
 
-from ..ui.first_paint import LAB_LINE
+from ..ui.first_paint import LAB_INTRO
 from . import analysis as A
 from . import games as G
 from . import runner, store
@@ -171,6 +171,9 @@ def rate_plot(rows: list[dict[str, Any]], bots: tuple[str, ...]) -> hv.Overlay:
             xlabel="games played by the bot",
             legend_position="top_left",
             title="Win rates as games finish",
+            # HoloViews asks for WebGL by default: the page would load Bokeh's WebGL bundle
+            # (56 KB, most of it unused by a few curves) before it draws anything.
+            backend_opts={"plot.output_backend": "canvas"},
         ),
     )
 
@@ -287,13 +290,7 @@ class LabPage(pn.viewable.Viewer):
         )
 
 
-HOW_TO_START = (
-    "Choose the game, the bots and the number of games in the settings (on a narrow screen, "
-    "the ☰ menu at the top left opens them), then press **Start**."
-)
-"""Where a newcomer finds the study's settings (at 390 px the page shows only its chart)."""
-
-INTRO = f"# Simulation lab\n{LAB_LINE} {HOW_TO_START} [All games](./index)"
+INTRO = f"# Simulation lab\n{LAB_INTRO}"
 
 
 def lab_page() -> pn.viewable.Viewable:

@@ -20,12 +20,21 @@ from urllib.parse import quote
 from ..game_pages import GAME_PAGES
 from .screens import NARROW, SITE_NAME
 
-__all__ = ["ELEMENT_ID", "LAB_LINE", "REMOVE_JS", "first_paint", "picture_img"]
+__all__ = ["ELEMENT_ID", "LAB_INTRO", "LAB_LINE", "REMOVE_JS", "first_paint", "picture_img"]
 
 ELEMENT_ID = "cole-first-paint"
 
 LAB_LINE = "Play many games between bots on Dask workers and watch the 95% intervals narrow."
 """The lab page's line (its intro and its first paint)."""
+
+LAB_INTRO = (
+    f"{LAB_LINE} Choose the game, the bots and the number of games in the settings (on a "
+    "narrow screen, the ☰ menu at the top left opens them), then press **Start**. "
+    "[All games](./index)"
+)
+"""The lab's intro under its title, in Markdown: its line and where a newcomer finds the
+study's settings (at 390 px the page shows only its chart).  The first paint shows the same
+words, so the drawn page's paragraph is no larger than what was read first."""
 
 INDEX_LINE = (
     "The *Circle of Life* family of games of food webs: learn the rules by playing, "
@@ -59,6 +68,7 @@ _CSS = f"""
 """
 
 _LABEL = re.compile(r'aria-label="([^"]*)"')
+_STRONG = re.compile(r"\*\*([^*]+)\*\*")
 _EMPHASIS = re.compile(r"\*([^*]+)\*")
 _LINK = re.compile(r"\[([^]]+)\]\(([^)]+)\)")
 
@@ -71,8 +81,13 @@ def picture_img(svg: str) -> str:
 
 
 def _line(markdown: str) -> str:
-    """One line of our Markdown (emphasis and links only) as HTML."""
-    escaped = _EMPHASIS.sub(r"<em>\1</em>", html.escape(markdown, quote=False))
+    """One line of our Markdown (strong, emphasis and links only) as HTML.
+
+    >>> _line("press **Start**, *now*: [All games](./index)")
+    'press <strong>Start</strong>, <em>now</em>: <a href="./index">All games</a>'
+    """
+    escaped = _STRONG.sub(r"<strong>\1</strong>", html.escape(markdown, quote=False))
+    escaped = _EMPHASIS.sub(r"<em>\1</em>", escaped)
     return _LINK.sub(r'<a href="\2">\1</a>', escaped)
 
 
@@ -96,8 +111,41 @@ def _index() -> str:
     )
 
 
+def _lab_chart() -> str:
+    """The lab's chart as it is before a study (an SVG): its title, its axes and their names."""
+    w, h, left, top, right, bottom = 360, 240, 52, 34, 350, 196
+    ticks = "".join(
+        f'<line x1="{left - 5}" x2="{left}" y1="{y:.0f}" y2="{y:.0f}" stroke="#444"/>'
+        f'<text x="{left - 8}" y="{y + 4:.0f}" text-anchor="end">{v / 5:g}</text>'
+        for v in range(6)
+        for y in [bottom - v * (bottom - top) / 5]
+    )
+    body = (
+        f'<rect width="{w}" height="{h}" fill="#fff"/>'
+        f'<text x="{left + 8}" y="20" font-size="14" font-weight="bold">Win rates as games '
+        f'finish</text><rect x="{left}" y="{top}" width="{right - left}" '
+        f'height="{bottom - top}" fill="none" stroke="#e5e5e5"/>'
+        f'<path d="M{left} {top}V{bottom}H{right}" fill="none" stroke="#444"/>{ticks}'
+        f'<text x="{(left + right) / 2:.0f}" y="{h - 14}" text-anchor="middle" '
+        f'font-style="italic">games played by the bot</text>'
+        f'<text transform="translate(14 {(top + bottom) / 2:.0f}) rotate(-90)" '
+        f'text-anchor="middle" font-style="italic">win rate (95% interval)</text>'
+    )
+    label = "The chart of the bots' win rates, empty until a study runs"
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" width="{w}" '
+        f'height="{h}" font-family="sans-serif" font-size="11" fill="#444" role="img" '
+        f'aria-label="{html.escape(label)}">{body}</svg>'
+    )
+
+
 def _lab() -> str:
-    return f"<h1>Simulation lab</h1><p>{html.escape(LAB_LINE)}</p><p>Loading the lab…</p>"
+    # The chart's picture is the largest thing painted, so the page's largest paint is its
+    # first: nothing drawn later is larger (the drawn chart is a canvas, its intro these words).
+    return (
+        f"<h1>Simulation lab</h1><p>{_line(LAB_INTRO)}</p>{picture_img(_lab_chart())}"
+        "<p>Loading the lab…</p>"
+    )
 
 
 @cache
