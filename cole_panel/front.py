@@ -215,7 +215,7 @@ def _die_with_parent() -> None:
         ctypes.CDLL(None).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
 
 
-def _passed_on(handler: RequestHandler) -> dict[str, str]:
+def forwarded_headers(handler: RequestHandler) -> dict[str, str]:
     """The request's headers for a serving process: the visitor's address written by the front."""
     headers = {
         k: v
@@ -266,7 +266,7 @@ class Forward(RequestHandler):
     async def _ask(self, index: int) -> Any:
         """Process ``index``'s reply to the request (None or code 599: it did not answer)."""
         processes, request = self.processes, self.request
-        headers = _passed_on(self)
+        headers = forwarded_headers(self)
         if is_page(request.path):
             headers[SESSION_HEADER] = session_for(index, processes.count)
         body = request.body if request.method in ("POST", "PUT", "PATCH") else None
@@ -322,7 +322,9 @@ class ForwardSocket(WebSocketHandler):
         except Exception:  # a token someone else made: the process refuses it
             index = 0
         headers = {
-            k: v for k, v in _passed_on(self).items() if not k.lower().startswith("sec-websocket")
+            k: v
+            for k, v in forwarded_headers(self).items()
+            if not k.lower().startswith("sec-websocket")
         }
         request = HTTPRequest(
             self.processes.base(index, "ws") + self.request.uri,

@@ -1,0 +1,71 @@
+"""The front of ``--processes N`` without a browser: which process a page and its websocket go
+to, what a visitor may not choose, and the launcher's options (the served behaviour is in
+tests/browser/test_processes.py)."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import pytest
+from bokeh.util.token import generate_jwt_token, get_session_id
+from tornado.httputil import HTTPHeaders
+
+from cole_panel.front import (
+    Processes,
+    forwarded_headers,
+    is_page,
+    process_of,
+    serve_processes,
+    session_for,
+    token_of,
+)
+from cole_panel.serve import _processes
+
+
+@pytest.mark.parametrize("count", [1, 2, 3])
+def test_a_pages_websocket_token_leads_to_the_process_that_built_it(count):
+    for process in range(count):
+        session = session_for(process, count)
+        header = f"bokeh, {generate_jwt_token(session)}"  # what BokehJS sends
+        assert process_of(get_session_id(token_of(header)), count) == process
+
+
+def test_new_pages_are_spread_and_files_go_to_the_least_busy():
+    processes = Processes(2, ["python"])
+    assert [processes.least_busy() for _ in range(4)] == [0, 1, 0, 1]
+    processes.in_flight[0] = 3
+    assert processes.least_busy() == 1 and processes.least_busy(page=False) == 1
+    assert is_page("/circle") and is_page("/games/savannah/")
+    assert not is_page("/static/extensions/panel/panel.min.js") and not is_page("/favicon.ico")
+
+
+def test_a_visitor_cannot_choose_its_session_or_its_address():
+    headers = HTTPHeaders(
+        {
+            "Bokeh-Session-Id": "chosen-by-the-visitor",
+            "X-Real-Ip": "10.9.9.9",
+            "X-Forwarded-For": "10.9.9.9",
+            "Connection": "keep-alive",
+            "Cookie": "cole_player=abcdefghijklmnopqrstuvwx",
+        }
+    )
+    handler = SimpleNamespace(request=SimpleNamespace(headers=headers, remote_ip="192.0.2.7"))
+    passed = forwarded_headers(handler)
+    assert "Bokeh-Session-Id" not in passed and "Connection" not in passed
+    assert passed["X-Real-Ip"] == passed["X-Forwarded-For"] == "192.0.2.7"
+    assert passed["Cookie"] == "cole_player=abcdefghijklmnopqrstuvwx"
+
+
+def test_the_launchers_options():
+    assert _processes(["apps/circle.py", "--processes", "3"]) == (3, ["apps/circle.py"])
+    assert _processes(["apps/circle.py"]) == (1, ["apps/circle.py"])
+    with pytest.raises(SystemExit, match="1 or more"):
+        _processes(["--processes", "0"])
+    with pytest.raises(SystemExit, match="--num-procs"):
+        serve_processes(["apps/circle.py", "--processes", "2", "--num-procs", "2"], None)
+
+
+def test_a_token_someone_else_made_is_not_read_as_one():
+    assert token_of("bokeh") is None
+    assert token_of("bokeh, a, b") is None
+    assert token_of("chat, abc") is None
