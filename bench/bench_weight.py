@@ -17,7 +17,8 @@ cole_panel.serve apps/*.py``) on 127.0.0.1 and prints, each against its target (
   with the audits that cost points.
 
 ``--servers launcher panel-serve`` measures plain ``panel serve apps/*.py`` too (the pages
-before the launcher), for ratios within one run.  ``python -m bench.bench_weight --help`` lists the options.  The load
+before the launcher), for ratios within one run; ``one-process`` is the launcher without its
+front (``--processes 1``).  ``python -m bench.bench_weight --help`` lists the options.  The load
 average is printed at the start and at the end: the machine is shared.
 """
 
@@ -40,8 +41,13 @@ from bench.latency import CHROMIUM, CHROMIUM_ARGS, ROOT, VIEWPORT
 from cole_panel.game_pages import GAME_PAGES
 from tests.browser.conftest import PanelServer, SiteServer, free_port
 
-SERVERS = {"launcher": ("cole_panel.serve",), "panel-serve": ("panel", "serve")}
-"""What can serve the pages: ``python -m`` of these."""
+SERVERS = {
+    "launcher": ("cole_panel.serve", "--processes", "2"),
+    "one-process": ("cole_panel.serve",),
+    "panel-serve": ("panel", "serve"),
+}
+"""What can serve the pages: ``python -m`` of these (``launcher``: as ``make serve`` does, two
+processes behind the front; ``one-process``: the launcher without the front)."""
 PAGES = ("index", *(page.address for page in GAME_PAGES.values()), "lab")
 FIRST_VISIT_MAX = 1_500_000
 REPEAT_VISIT_MAX = 150_000
@@ -358,7 +364,7 @@ def main(argv: list[str] | None = None) -> None:
         nargs="+",
         default=["launcher"],
         choices=list(SERVERS),
-        help="launcher: make serve's; panel-serve: plain panel serve (the pages before it)",
+        help="launcher: make serve's (two processes); one-process: the launcher alone; panel-serve: plain panel serve",
     )
     args = parser.parse_args([] if argv is None else argv)
     print(f"load average at start: {os.getloadavg()}", flush=True)
