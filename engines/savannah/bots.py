@@ -71,7 +71,7 @@ def _lead_after(state: State, move: Move) -> int:
     """The mover's lead after ``move``, scoring the position as if the game ended."""
     player = state.current_player
     after = state.clone()
-    after.apply(move)
+    after.apply_quiet(move)
     return _lead(after.totals(), player)
 
 
@@ -151,7 +151,7 @@ class SavannahSearch(SearchGame):
         return kind(next(c for c in world.hand(world.current_player) if name_of(c) == move[1]))
 
     def play(self, world: State, move: tuple[Any, ...]) -> None:
-        world.apply(self.action(world, move))
+        world.apply_quiet(self.action(world, move))
 
     def move_of(self, world: State, action: Move) -> tuple[Any, ...]:
         return move_key(action, world)
@@ -175,7 +175,7 @@ class SavannahSearch(SearchGame):
         while depth > 0 and not world.is_over:
             legal = world.legal_actions()
             if len(legal) == 1 or rand() < self.epsilon:
-                world.apply(legal[int(rand() * len(legal))])
+                world.apply_quiet(legal[int(rand() * len(legal))])
                 totals = None
             else:
                 world, totals = _greedy_step(world, _distinct(legal, world))
@@ -190,7 +190,7 @@ def _greedy_step(world: State, moves: list[Move]) -> tuple[State, list[int]]:
     best = None
     for move in moves:
         after = world.clone()
-        after.apply(move)
+        after.apply_quiet(move)
         totals = after.totals()
         lead = _lead(totals, player)
         if best is None or lead > best[0]:
