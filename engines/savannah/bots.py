@@ -112,101 +112,6 @@ def _returns(world: State, totals: list[int]) -> list[float]:
     return out
 
 
-PHASES: tuple[int, ...] = (2, 4, 8, 14, 24)
-"""Upper pile sizes of the value model's phases (the last phase: every larger pile)."""
-
-FEATURES = ("1", "kills", "big", "near", "mid", "far", "hand", "right", "tokens", "bonus", "turn")
-"""What the value model weighs, per player: a constant; her kill pile's points; how many
-distinct Big Five she has killed; alive points of her tokened cards 1-3, 4-6 and 7 or more
-places from the right of the row; her hand's penalties; the rightmost-card penalty; tokens
-left; the Big Five bonus; 1 if she moves next."""
-
-
-MODEL: tuple[tuple[float, ...], ...] = (
-    (2.491, 1.004, 0.092, 0.848, 0.964, 0.752, 0.989, -0.066, -0.047, 0.937, 3.278, 11.6),
-    (4.703, 1.009, 0.191, 0.799, 0.851, 0.474, 0.784, -0.08, -0.129, 0.928, 3.244, 16.4),
-    (9.113, 1.008, 0.224, 0.671, 0.609, 0.212, 0.564, -0.057, -0.251, 0.909, 2.973, 20.3),
-    (15.27, 1.012, 0.137, 0.384, 0.268, -0.009, 0.293, -0.024, -0.311, 0.789, 2.122, 24.0),
-    (20.063, 0.989, 0.008, 0.084, 0.039, -0.126, -0.063, -0.031, -0.441, 0.897, 1.277, 27.0),
-    (20.93, 0.816, -0.428, -0.032, -0.077, -0.121, -0.259, -0.072, 0.433, 0.858, 0.333, 30.4),
-)
-"""The value model: per phase (:data:`PHASES`), the weights of :data:`FEATURES` that predict a
-player's final total, then the spread of the win chance (1.25 times the root mean square miss
-of the predicted lead, in points).  Least squares over every position of 15,000 two-player
-greedy self-play games (seeds 10,000,000 on), tested on 5,000 more."""
-
-
-def features(world: State, player: int) -> list[float]:
-    """The value model's :data:`FEATURES` of ``player`` in ``world`` (public cards and her own
-    hand only: in the search, ``world`` is a determinized deal)."""
-    card, token_on = world.card, world.token_on
-    row = world.row
-    n = len(row)
-    near = mid = far = 0
-    for i, c in enumerate(row):
-        if token_on(c) == player:
-            alive = card(c).points.alive
-            k = n - i
-            if k <= 3:
-                near += alive
-            elif k <= 6:
-                mid += alive
-            else:
-                far += alive
-    kills = world.kill_pile(player)
-    big = world.big_five()
-    names = {name_of(c) for c in kills}
-    n_big = sum(1 for b in big if b in names)
-    right = card(row[-1]).points.rightmost if row and token_on(row[-1]) == player else 0
-    return [
-        1.0,
-        sum(card(c).points.killed for c in kills),
-        n_big,
-        near,
-        mid,
-        far,
-        sum(card(c).points.in_hand for c in world.hand(player)),
-        right,
-        world.tokens_left(player),
-        world.rules.big_five_bonus if big and n_big == len(big) else 0,
-        1 if world.current_player == player else 0,
-    ]
-
-
-def phase(pile: int) -> int:
-    """The value model's phase of a pile of ``pile`` cards (0: the last two draws)."""
-    for k, top in enumerate(PHASES):
-        if pile <= top:
-            return k
-    return len(PHASES)
-
-
-def predicted_totals(world: State, model: tuple[tuple[float, ...], ...]) -> list[float]:
-    """Each player's final total as the value model predicts it from ``world``."""
-    weights = model[phase(world.pile_size)]
-    return [
-        sum(w * f for w, f in zip(weights, features(world, q), strict=False))
-        for q in range(world.players)
-    ]
-
-
-def _predicted_returns(world: State, model: tuple[tuple[float, ...], ...]) -> list[float]:
-    """:func:`_returns` on the predicted final totals, the win share smoothed: a predicted lead
-    of ``lead`` wins with chance ``(1 + tanh(lead / spread)) / 2``, ``spread`` being the
-    phase's last weight (how far the prediction misses, in points)."""
-    weights = model[phase(world.pile_size)]
-    spread = weights[-1]
-    totals = [
-        sum(w * f for w, f in zip(weights, features(world, q), strict=False))
-        for q in range(world.players)
-    ]
-    out = []
-    for q in range(len(totals)):
-        lead = _lead(totals, q)
-        out.append(0.3 * (1 + math.tanh(lead / spread)) + 0.2 * (1 + math.tanh(lead / 25)))
-    return out
-
-
 class SavannahSearch(SearchGame):
     """Search hooks: worlds dealt from the player's observation alone, one tree move per
     distinct meaning (:func:`move_key`), greedy leads as priors, ``rollout_depth`` moves of
@@ -219,20 +124,11 @@ class SavannahSearch(SearchGame):
 
     prior_after = 4
 
-    def __init__(
-        self,
-        rollout_depth: int | None = 2,
-        epsilon: float = 0.0,
-        model: tuple[tuple[float, ...], ...] | None = MODEL,
-    ):
+    def __init__(self, rollout_depth: int | None = 2, epsilon: float = 0.0):
         self.rollout_depth = rollout_depth
         """Moves played after the tree before scoring (None: to the end)."""
         self.epsilon = epsilon
         """Chance that a rollout move is random rather than the greedy bot's."""
-        self.model = model
-        """Weights per pile-size phase (:data:`PHASES`) that predict each player's final total
-        where a playout stops (see :func:`predicted_totals`); None: the totals as if the game
-        ended there."""
 
     def observe(self, state: State, player: int) -> Observation:
         return state.observation(player)
@@ -284,8 +180,6 @@ class SavannahSearch(SearchGame):
             else:
                 world, totals = _greedy_step(world, _distinct(legal, world))
             depth -= 1
-        if self.model is not None and not world.is_over:
-            return _predicted_returns(world, self.model)
         return _returns(world, world.totals() if totals is None else totals)
 
 

@@ -13,7 +13,6 @@ from engines.savannah import (
     RandomBot,
     Rules,
     Steal,
-    bots,
     make_state,
     new_game,
 )
@@ -131,25 +130,3 @@ def test_greedy_beats_random():
 @pytest.mark.slow
 def test_mcts_beats_random():
     assert match(lambda g: MCTSBot(iterations=40, seed=g), lambda g: RandomBot(g), 10) >= 7
-
-
-def test_the_value_model_has_weights_for_every_phase_and_feature():
-    assert len(bots.MODEL) == len(bots.PHASES) + 1
-    assert all(len(w) == len(bots.FEATURES) + 1 and w[-1] > 0 for w in bots.MODEL)
-    assert [bots.phase(n) for n in (0, 2, 3, 24, 25, 52)] == [0, 0, 1, 4, 5, 5]
-
-
-def test_the_value_model_counts_kills_and_reads_only_the_players_hand():
-    state = make_state(
-        row=["zebra@1", "wildebeest@1", "ostrich"], hands=[["lion", "scrub hare"], ["jackal"]]
-    )
-    lion, hare = state.clone(), state.clone()
-    lion.apply(Play("lion#1"))
-    hare.apply(Play("scrub hare#1"))
-    # The lion's two kills (6 points) and the opponent's lost cards make her the favourite.
-    assert bots.predicted_totals(lion, bots.MODEL)[0] > bots.predicted_totals(hare, bots.MODEL)[0]
-    assert bots.features(lion, 0) == bots.features(lion.clone(), 0)
-    swapped = make_state(
-        row=["zebra@1", "wildebeest@1", "ostrich"], hands=[["lion", "scrub hare"], ["hyena"]]
-    )
-    assert bots.features(swapped, 0) == bots.features(state, 0)  # her features: not his hand
