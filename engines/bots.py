@@ -59,7 +59,7 @@ class SearchBot:
     """A bot that searches with :class:`~engines.search.ISMCTS` and its game's hooks.
 
     Subclasses set ``hooks`` (a :class:`~engines.search.SearchGame` type) and the search
-    settings that play that game best (``exploration``, ``bias``, ``widening``, ``paired``).
+    settings that play that game best (``exploration``, ``bias``, ``widening``).
     """
 
     name = "MCTS"
@@ -68,7 +68,6 @@ class SearchBot:
     exploration = 0.7
     bias = 0.0
     widening: float | None = None
-    paired = False
 
     def __init__(
         self,
@@ -79,12 +78,7 @@ class SearchBot:
     ):
         if iterations is None and seconds is None:
             iterations = self.default_iterations
-        options = {
-            "exploration": self.exploration,
-            "bias": self.bias,
-            "widening": self.widening,
-            "paired": self.paired,
-        }
+        options = {"exploration": self.exploration, "bias": self.bias, "widening": self.widening}
         unknown = set(settings) - set(options)
         if unknown:
             raise TypeError(f"unknown search setting(s): {', '.join(sorted(unknown))}")

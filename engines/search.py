@@ -35,7 +35,6 @@ True
 
 from __future__ import annotations
 
-import copy
 import math
 import random
 import time
@@ -107,11 +106,6 @@ class SearchGame:
         """Make ``move`` in ``world`` (in place)."""
         world.apply(move)
 
-    def copy(self, world: Any) -> Any:
-        """An independent copy of ``world`` (its ``clone()`` if it has one)."""
-        clone = getattr(world, "clone", None)
-        return clone() if clone is not None else copy.deepcopy(world)
-
     def action(self, world: Any, move: Any) -> Any:
         """The game action a move stands for in ``world``."""
         return move
@@ -181,9 +175,7 @@ class ISMCTS:
     can overtake the most visited one.  ``exploration`` is the UCB1 constant; ``bias`` weighs
     the game's priors in selection (``bias * prior / (visits + 1)``); ``widening`` (with
     priors) lets a node with n visits consider only its ``1 + widening * sqrt(n)`` best-prior
-    moves, so wide nodes are searched deep instead of only broad.  With ``paired`` every dealt
-    world is searched once through each root move in turn (common random numbers: the root
-    moves are compared on the same deals), and the move with the best mean return is chosen.
+    moves, so wide nodes are searched deep instead of only broad.
     """
 
     def __init__(
@@ -196,7 +188,6 @@ class ISMCTS:
         exploration: float = 0.7,
         bias: float = 0.0,
         widening: float | None = None,
-        paired: bool = False,
     ):
         check_budget(iterations, seconds)
         self.game = game if game is not None else SearchGame()
@@ -211,8 +202,6 @@ class ISMCTS:
         """Weight of the game's priors in selection."""
         self.widening = widening
         """Progressive widening factor (``None``: every move at once)."""
-        self.paired = paired
-        """Whether each dealt world is played through every root move (see the class)."""
         self.rng = random.Random(seed)
         """The search's own random generator (worlds, expansion, rollouts)."""
         self.stats = SearchStats(iterations=0, seconds=0.0)
@@ -222,7 +211,7 @@ class ISMCTS:
         return (
             f"ISMCTS({type(self.game).__name__}(), iterations={self.iterations!r}, "
             f"seconds={self.seconds!r}, exploration={self.exploration!r}, bias={self.bias!r}, "
-            f"widening={self.widening!r}, paired={self.paired!r})"
+            f"widening={self.widening!r})"
         )
 
     def choose(self, state: Any, should_stop: Callable[[], bool] | None = None) -> Any:
@@ -296,7 +285,7 @@ class ISMCTS:
             if budget is not None:
                 if n >= budget:
                     break
-                if early and not self.paired and n % 16 == 0 and n and _decided(root, budget - n):
+                if early and n % 16 == 0 and n and _decided(root, budget - n):
                     break
             if n:
                 if deadline is not None and clock() >= deadline:
@@ -304,31 +293,16 @@ class ISMCTS:
                 if should_stop is not None and should_stop():
                     stopped = True
                     break
-            if self.paired:
-                n += self._round(root, game.determinize(seen, player, rng), root_moves, rng)
-                continue
             self._iterate(root, game.determinize(seen, player, rng), rng, allowed)
             n += 1
         self._finish(root, first, root_moves, n, clock() - start, stopped)
-
-    def _round(self, root: _Node, world: Any, moves: list[Any], rng: random.Random) -> int:
-        """One iteration through each root move on copies of the same ``world``; returns how
-        many iterations that was."""
-        for move in moves:
-            self._iterate(root, self.game.copy(world), rng, forced=move)
-        return len(moves)
 
     def _priors(self, world: Any, moves: list[Any]) -> dict[Any, float] | None:
         values = self.game.priors(world, moves)
         return None if values is None else dict(zip(moves, values, strict=True))
 
     def _iterate(
-        self,
-        root: _Node,
-        world: Any,
-        rng: random.Random,
-        allowed: frozenset | None = None,
-        forced: Any = None,
+        self, root: _Node, world: Any, rng: random.Random, allowed: frozenset | None = None
     ) -> None:
         game = self.game
         c = self.exploration
@@ -343,11 +317,8 @@ class ISMCTS:
             if mover is None:
                 break
             moves = game.moves(world)
-            if node is root:
-                if forced is not None:
-                    moves = [forced]
-                elif allowed is not None:
-                    moves = [m for m in moves if m in allowed] or moves
+            if allowed is not None and node is root:
+                moves = [m for m in moves if m in allowed] or moves
             children = node.children
             if node.priors is None and node.visits >= game.prior_after and node is not root:
                 node.priors = self._priors(world, moves) or {}
@@ -410,18 +381,11 @@ class ISMCTS:
         stopped: bool,
     ) -> Any:
         game = self.game
-        children = root.children
-        if self.paired:  # equal visits: the best mean return
-
-            def rank(m: Any) -> tuple[float, ...]:
-                return (children[m].value / children[m].visits, children[m].visits)
-
-        else:
-
-            def rank(m: Any) -> tuple[float, ...]:
-                return (children[m].visits, children[m].value)
-
-        ranked = sorted((m for m in moves if m in children), key=rank, reverse=True)
+        ranked = sorted(
+            (m for m in moves if m in root.children),
+            key=lambda m: (root.children[m].visits, root.children[m].value),
+            reverse=True,
+        )
         if not ranked:  # stopped before the first iteration finished
             ranked = [moves[0]]
         best = ranked[0]

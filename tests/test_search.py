@@ -149,18 +149,6 @@ def test_the_protocol_defaults_find_the_winning_move(heap, take):
     assert s.stats.win_rate > 0.8
 
 
-@pytest.mark.parametrize(("heap", "take"), [(4, 1), (5, 2), (7, 1), (8, 2)])
-def test_a_paired_search_tries_every_root_move_on_each_world_and_takes_the_best_mean(heap, take):
-    s = ISMCTS(iterations=600, seed=1, paired=True)
-    assert s.choose(Nim(heap)) == take
-    visits = [n for _, n in s.stats.visits]
-    assert visits == [300, 300] and s.stats.iterations == 600
-    means = dict(s.stats.action_returns)
-    assert means[take][0] == max(m[0] for m in means.values())
-    again = ISMCTS(iterations=600, seed=1, paired=True)
-    assert again.choose(Nim(heap)) == take and again.stats.visits == s.stats.visits
-
-
 def test_one_legal_move_is_played_without_searching():
     s = ISMCTS(iterations=100, seed=1)
     assert s.choose(Nim(1)) == 1 and s.stats.iterations == 0
@@ -185,10 +173,7 @@ def test_make_bot_builds_every_kind_at_every_strength(bots):
     kinds = [type(bots.make_bot(kind.upper(), seed=0)) for kind in bots.BOT_KINDS]
     assert kinds == [bots.RandomBot, bots.GreedyBot, bots.MCTSBot]
     budgets = [bots.make_bot("mcts", s).iterations for s in range(1, 6)]
-    assert budgets == [bots.ITERATIONS[s] for s in range(1, 6)]
-    # Savannah's strength 5 plays its playouts to the end: fewer, dearer iterations.
-    rising = budgets[:4] if bots is savannah_bots else budgets
-    assert rising == sorted(set(rising))
+    assert budgets == [bots.ITERATIONS[s] for s in range(1, 6)] == sorted(set(budgets))
     for bad in (0, 6, True, "3"):
         with pytest.raises(ValueError, match="strength"):
             bots.make_bot("mcts", bad)

@@ -213,36 +213,12 @@ class MCTSBot(SearchBot):
     exploration = 0.7
     bias = 0.5
 
-    def __init__(
-        self,
-        iterations: int | None = None,
-        seconds: float | None = None,
-        seed: int | None = None,
-        rollout_depth: int | None = 2,
-        **settings: Any,
-    ):
-        self.rollout_depth = rollout_depth
-        """Playout moves after the tree (None: to the end); see :class:`SavannahSearch`."""
-        super().__init__(iterations, seconds, seed, **settings)
 
-    def make_hooks(self) -> SavannahSearch:
-        return SavannahSearch(rollout_depth=self.rollout_depth)
-
-
-ITERATIONS: dict[int, int] = {1: 40, 2: 100, 3: 200, 4: 1500, 5: 500}
+ITERATIONS: dict[int, int] = {1: 40, 2: 100, 3: 200, 4: 1500, 5: 3000}
 """Search iterations per move at strengths 1 to 5 (5: 0.72-0.81 CPU s a move timed as
 ``bench/bench_bots.py`` does at load 8-9, 0.72 in the bench's games; the top strengths use the
 one-second budget, the low ones stay quick for reviews and the lab).  Strength 5 was 3,000
 until the playouts stopped making each greedy move twice (9% less CPU at the same choices)."""
 
 
-_make_bot = bot_maker(RandomBot, GreedyBot, MCTSBot, ITERATIONS)
-
-
-def make_bot(kind: str, strength: int = 3, seed: int | None = None) -> Any:
-    """A ``"random"``, ``"greedy"`` or ``"mcts"`` bot (any case); strength 1..5 is the search
-    budget (:data:`ITERATIONS`).  Strength 5 plays every playout to the end of the game and
-    compares its moves on the same deals (``paired``)."""
-    if isinstance(kind, str) and kind.lower() == "mcts" and strength == 5:
-        return MCTSBot(iterations=ITERATIONS[5], seed=seed, rollout_depth=None, paired=True)
-    return _make_bot(kind, strength, seed)
+make_bot = bot_maker(RandomBot, GreedyBot, MCTSBot, ITERATIONS)
