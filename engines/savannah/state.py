@@ -301,23 +301,47 @@ class State(BaseState, Scoring):
             self._end_turn(events)
         return events
 
+    def apply_quiet(self, move: Move) -> None:
+        """Make a move known to be legal, building no events (for search: the same position as
+        :meth:`apply`, without the legality check or the sentences).  An illegal move here
+        leaves the state undefined; use :meth:`apply` for moves from outside."""
+        if isinstance(move, Steal):
+            self._steal(move.card, None)
+            self._resolve_steals(None)
+        elif isinstance(move, Discard):
+            self._hands[self._current].remove(move.card)
+            self._discard.append(move.card)
+        else:
+            self._play(move.card, None)
+        if not self._pending:
+            self._end_turn(None)
+
     def _remove(
-        self, work: list[str | None], i: int, verb: Verb, player: int, by: str, events: list[Event]
+        self,
+        work: list[str | None],
+        i: int,
+        verb: Verb,
+        player: int,
+        by: str,
+        events: list[Event] | None,
     ) -> None:
         cid = work[i]
         work[i] = None
         owner = self._tokens.pop(cid, None)
         if verb is Verb.KILL:
             self._kills[player].append(cid)
-            events.append(ev.Killed(player, cid, by, owner))
+            if events is not None:
+                events.append(ev.Killed(player, cid, by, owner))
         else:
             self._discard.append(cid)
-            events.append(ev.Scared(player, cid, by, owner))
+            if events is not None:
+                events.append(ev.Scared(player, cid, by, owner))
         if owner is not None:
             self._tokens_left[owner] += 1
-            events.append(ev.TokenReturned(owner, cid))
+            if events is not None:
+                events.append(ev.TokenReturned(owner, cid))
 
-    def _play(self, cid: str, events: list[Event]) -> None:
+    def _play(self, cid: str, events: list[Event] | None) -> None:
         rules, by_id = self.rules, self._deck.by_id
         p = self._current
         card = by_id[cid]
@@ -328,7 +352,8 @@ class State(BaseState, Scoring):
         if has_token:
             self._tokens_left[p] -= 1
             self._tokens[cid] = p
-        events.append(ev.Played(p, cid, n, has_token))
+        if events is not None:
+            events.append(ev.Played(p, cid, n, has_token))
         m = n + 1 if rules.count_played_card else n  # length of the counting row
         kills = self._effects(cid, work, n, m, events)
         kills += self._hunts(cid, work, n, m, events)
@@ -337,21 +362,24 @@ class State(BaseState, Scoring):
             self._pending = kills if rules.steal_per_kill else 1
             self._pending_card = cid
             if not self._steal_choices(p):
-                events.append(ev.NothingToSteal(p, cid))
+                if events is not None:
+                    events.append(ev.NothingToSteal(p, cid))
                 self._pending = 0
             self._resolve_steals(events)
 
     def _effects(
-        self, cid: str, work: list[str | None], n: int, m: int, events: list[Event]
+        self, cid: str, work: list[str | None], n: int, m: int, events: list[Event] | None
     ) -> int:
         """Resolve the played card's effects on the row ``work`` (``n`` cards before it, a
         counting row of ``m``); returns the kills."""
         rules, by_id = self.rules, self._deck.by_id
         p = self._current
         card = by_id[cid]
-        me = f"{player_name(p)}'s {card.name}"
+        if not card.effects:
+            return 0
+        me = f"{player_name(p)}'s {card.name}" if events is not None else ""
         savannah = tuple(work)  # for conditions: the row at the start of the turn plus the card
-        start_tokens = dict(self._tokens) if card.effects else self._tokens
+        start_tokens = dict(self._tokens)
         kills = 0
         for effect in card.effects:
             if isinstance(effect, KillAll):
@@ -364,13 +392,14 @@ class State(BaseState, Scoring):
                     by_id,
                     rules.elephant_majority == "tied",
                 )
-                if not why:
-                    note = f"{me} {effect.kill_phrase()}."
-                elif holds:
-                    note = f"{me}: {why}, so it {effect.kill_phrase()}."
-                else:
-                    note = f"{me} kills nothing: {why}."
-                events.append(ev.EffectResolved(p, cid, effect.name, holds, note))
+                if events is not None:
+                    if not why:
+                        note = f"{me} {effect.kill_phrase()}."
+                    elif holds:
+                        note = f"{me}: {why}, so it {effect.kill_phrase()}."
+                    else:
+                        note = f"{me} kills nothing: {why}."
+                    events.append(ev.EffectResolved(p, cid, effect.name, holds, note))
                 if holds:
                     for i in range(n):
                         c = work[i]
@@ -379,16 +408,18 @@ class State(BaseState, Scoring):
                             kills += 1
             elif isinstance(effect, DiscardLeftOf):
                 cut = m - effect.position
-                gone = tuple(work[i] for i in range(max(cut, 0)) if work[i] is not None)
-                more = f"{len(gone)} to discard" if gone else "no card is that far"
-                events.append(
-                    ev.EffectResolved(
-                        p, cid, effect.name, True, f"{me}: {effect.describe()} — {more}."
+                if events is not None:
+                    gone = tuple(work[i] for i in range(max(cut, 0)) if work[i] is not None)
+                    more = f"{len(gone)} to discard" if gone else "no card is that far"
+                    events.append(
+                        ev.EffectResolved(
+                            p, cid, effect.name, True, f"{me}: {effect.describe()} — {more}."
+                        )
                     )
-                )
-                if gone:
-                    events.append(ev.RowDiscarded(p, cid, gone, effect.position))
-                    for i in range(max(cut, 0)):
+                    if gone:
+                        events.append(ev.RowDiscarded(p, cid, gone, effect.position))
+                if cut > 0:
+                    for i in range(cut):
                         c = work[i]
                         if c is not None:
                             work[i] = None
@@ -396,10 +427,13 @@ class State(BaseState, Scoring):
                             owner = self._tokens.pop(c, None)
                             if owner is not None:
                                 self._tokens_left[owner] += 1
-                                events.append(ev.TokenReturned(owner, c))
+                                if events is not None:
+                                    events.append(ev.TokenReturned(owner, c))
         return kills
 
-    def _hunts(self, cid: str, work: list[str | None], n: int, m: int, events: list[Event]) -> int:
+    def _hunts(
+        self, cid: str, work: list[str | None], n: int, m: int, events: list[Event] | None
+    ) -> int:
         """Carry out the played card's hunting actions on the row ``work``; returns the kills."""
         by_id = self._deck.by_id
         p = self._current
@@ -410,33 +444,35 @@ class State(BaseState, Scoring):
             target = action.target
             reached = [i for i in positions if i < n and work[i] is not None]
             hits = [i for i in reached if target.matches(by_id[work[i]])]
-            events.append(
-                ev.Hunted(
-                    p,
-                    cid,
-                    index,
-                    *_hunt_words(action),
-                    reach.side,
-                    positions,
-                    tuple(work[i] for i in reached),
-                    tuple(work[i] for i in hits),
+            if events is not None:
+                events.append(
+                    ev.Hunted(
+                        p,
+                        cid,
+                        index,
+                        *_hunt_words(action),
+                        reach.side,
+                        positions,
+                        tuple(work[i] for i in reached),
+                        tuple(work[i] for i in hits),
+                    )
                 )
-            )
             for i in hits:
                 self._remove(work, i, action.verb, p, cid, events)
             if action.verb is Verb.KILL:
                 kills += len(hits)
         return kills
 
-    def _steal(self, cid: str, events: list[Event]) -> None:
+    def _steal(self, cid: str, events: list[Event] | None) -> None:
         p = self._current
         victim = next(q for q in range(self.rules.players) if cid in self._kills[q])
         self._kills[victim].remove(cid)
         self._kills[p].append(cid)
         self._pending -= 1
-        events.append(ev.Stole(p, cid, victim, self._pending_card))
+        if events is not None:
+            events.append(ev.Stole(p, cid, victim, self._pending_card))
 
-    def _resolve_steals(self, events: list[Event]) -> None:
+    def _resolve_steals(self, events: list[Event] | None) -> None:
         """Take automatic steals, or announce the choice; stops when none is due."""
         p = self._current
         while self._pending:
@@ -446,7 +482,8 @@ class State(BaseState, Scoring):
             elif self.rules.steal == "richest":
                 self._steal(self._richest_card(p), events)
             else:
-                events.append(ev.StealPending(p, self._pending_card, tuple(choices)))
+                if events is not None:
+                    events.append(ev.StealPending(p, self._pending_card, tuple(choices)))
                 return
         self._pending_card = None
 
@@ -465,25 +502,28 @@ class State(BaseState, Scoring):
         pile = self._kills[best[1]]
         return max(pile, key=lambda c: by_id[c].level)
 
-    def _end_turn(self, events: list[Event]) -> None:
+    def _end_turn(self, events: list[Event] | None) -> None:
         p = self._current
         if self._pile:
             drawn = self._pile.pop()
             self._hands[p].append(drawn)
-            events.append(ev.Drew(p, drawn, len(self._pile)))
+            if events is not None:
+                events.append(ev.Drew(p, drawn, len(self._pile)))
         new_row, moves = regroup(self._row, self._deck.by_id)
-        for group, level, moved, anchor in moves:
-            events.append(ev.Regrouped(group, level, moved, anchor))
+        if events is not None:
+            for group, level, moved, anchor in moves:
+                events.append(ev.Regrouped(group, level, moved, anchor))
+            events.append(ev.RowClosed(tuple(new_row)))
         self._row = new_row
-        events.append(ev.RowClosed(tuple(new_row)))
         self._turn += 1
         nxt = (p + 1) % self.rules.players
         if not self._pile and (
             not self.rules.equal_turns or nxt == self.rules.first_player or not self._hands[nxt]
         ):
             self._over = True
-            totals = self.totals()
-            events.append(ev.GameOver(tuple(totals), tuple(self.winners_for(totals))))
+            if events is not None:
+                totals = self.totals()
+                events.append(ev.GameOver(tuple(totals), tuple(self.winners_for(totals))))
         self._current = nxt
 
     # ------------------------------------------------------------------ copying, saving

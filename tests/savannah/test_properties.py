@@ -77,9 +77,11 @@ def test_random_games_conserve_cards_and_tokens_and_replay_exactly(options, seed
     while not state.is_over:
         check_conserved(state)
         move = draw_move(data, state)
-        twin = state.clone()
+        twin, quiet = state.clone(), state.clone()
         events = state.apply(move)
         assert twin.apply(move) == events  # clones play identically
+        quiet.apply_quiet(move)  # the search's path: no events, the same position
+        assert quiet.to_dict() == state.to_dict()
         moves.append(move)
     check_conserved(state)
     assert state.pile_size == 0 and state.winners
