@@ -177,9 +177,10 @@ sends :data:`SCRIPTS_LOADED`.  Shown means the browser reported (``PerformanceOb
 paint of the first paint's picture, the page's largest paint (its first contentful paint on
 a page without a picture): reported once on screen, so no file is asked for before it.  The
 frame after ``DOMContentLoaded`` was not enough: the browser puts a frame on screen some
-milliseconds after running its ``requestAnimationFrame`` callbacks, and a file asked for
-meanwhile made the paint wait for it or its run (Lighthouse then counted Bokeh's bundles
-into the page's first and largest paint: 3.3 s and 6.9 s in place of 1.8 s).  Without
+milliseconds after running its ``requestAnimationFrame`` callbacks, so the files were often
+asked for before the first paint was on screen (in 2 of 3 Lighthouse traces of Circle), and
+a page whose files arrived and ran before it had them counted into its first and largest
+paint by Lighthouse's simulation (Circle 42-46 with FCP 3.3 s, LCP 6.9 s; else 73).  Without
 those reports (older Safari), the frame after ``DOMContentLoaded``; in a hidden tab, which
 paints no frame, at once; at the latest 1 s after ``DOMContentLoaded``."""
 
@@ -193,8 +194,8 @@ def defer_scripts(page: str) -> str:
     (``<script defer>``), the files still ran before the browser's first frame whenever they
     had arrived by the end of parsing (a fast network, or a cache): the page then stayed
     blank while Bokeh's modules were read and the page built (~1.3 s on a laptop, seconds on
-    a phone).  So the files are loaded by :data:`LOADER_JS` in the frame after the first
-    paint, in their order; an inline script of the head (Bokeh's log level) and Bokeh's
+    a phone).  So the files are loaded by :data:`LOADER_JS` once the browser reports the
+    first paint on screen, in their order; an inline script of the head (Bokeh's log level) and Bokeh's
     embedding, which waited for ``DOMContentLoaded``, wait for :data:`SCRIPTS_LOADED`.
     A page whose embedding waits otherwise keeps its scripts as they are.
 
