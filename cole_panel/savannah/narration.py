@@ -126,9 +126,9 @@ def turn_html(m: SavannahModel, pb: Playback) -> str:
     elif (words := m.turn_words(p)) != "Your move":  # a room's page: not this page's seat
         who = words[:1].lower() + words[1:]
     elif m.must_steal:
-        who = "take a card from another player's kill pile"
-    elif m.must_discard:
-        who = "no card can be played: discard one"
+        who = "your turn: take a card from another player's kill pile"
+    elif m.must_discard:  # the mover's page says it is her turn whatever the deal
+        who = "your turn: no card can be played, so discard one"
     else:
         who = "your turn: choose a card from your hand"
     pile = m.state.pile_size
