@@ -287,6 +287,17 @@ class State(BaseState, Scoring):
         if reason is not None:
             raise IllegalAction(reason)
         events: list[Event] = []
+        self._make(move, events)
+        return events
+
+    def apply_quiet(self, move: Move) -> None:
+        """Make a move known to be legal, building no events (for search: the same position as
+        :meth:`apply`, without the legality check or the sentences).  An illegal move here
+        leaves the state undefined; use :meth:`apply` for moves from outside."""
+        self._make(move, None)
+
+    def _make(self, move: Move, events: list[Event] | None) -> None:
+        """Make a legal move, telling ``events`` what happened unless it is None."""
         if isinstance(move, Steal):
             self._steal(move.card, events)
             self._resolve_steals(events)
@@ -294,27 +305,12 @@ class State(BaseState, Scoring):
             p = self._current
             self._hands[p].remove(move.card)
             self._discard.append(move.card)
-            events.append(ev.Discarded(p, move.card, "no card in hand can be played"))
+            if events is not None:
+                events.append(ev.Discarded(p, move.card, "no card in hand can be played"))
         else:
             self._play(move.card, events)
         if not self._pending:
             self._end_turn(events)
-        return events
-
-    def apply_quiet(self, move: Move) -> None:
-        """Make a move known to be legal, building no events (for search: the same position as
-        :meth:`apply`, without the legality check or the sentences).  An illegal move here
-        leaves the state undefined; use :meth:`apply` for moves from outside."""
-        if isinstance(move, Steal):
-            self._steal(move.card, None)
-            self._resolve_steals(None)
-        elif isinstance(move, Discard):
-            self._hands[self._current].remove(move.card)
-            self._discard.append(move.card)
-        else:
-            self._play(move.card, None)
-        if not self._pending:
-            self._end_turn(None)
 
     def _remove(
         self,
