@@ -43,6 +43,7 @@ from bokeh.settings import settings
 from bokeh.util.token import generate_session_id, get_session_id
 from tornado.httpclient import AsyncHTTPClient, HTTPClientError, HTTPRequest
 from tornado.httpserver import HTTPServer
+from tornado.simple_httpclient import HTTPTimeoutError
 from tornado.web import Application, HTTPError, RequestHandler
 from tornado.websocket import WebSocketClosedError, WebSocketHandler, websocket_connect
 
@@ -81,6 +82,10 @@ MAX_MESSAGE_BYTES = 20 * 2**20
 PING_SECONDS = 37.0
 """How often an open page's websocket is pinged (Bokeh's own ``--keep-alive``), so that a
 network device between the browser and the front does not drop a quiet connection."""
+
+SAFE_TO_REPEAT = frozenset(("GET", "HEAD", "OPTIONS"))
+"""Methods a request may be sent again with, to the next process, if the first one was cut off
+(a process killed while it answered): a POST might have been acted on, so it is not repeated."""
 
 START_SECONDS = 120.0
 """How long a serving process may take to answer before the launcher gives up."""
@@ -243,7 +248,7 @@ class Forward(RequestHandler):
             first = processes.least_busy(page=is_page(self.request.path))
         for step in range(processes.count):  # a process starting again: the next one
             reply = await self._ask((first + step) % processes.count)
-            if reply is not None and reply.code != 599:
+            if reply is not None:
                 break
         else:
             raise HTTPError(502, "no serving process answered; try again in a few seconds")
@@ -264,7 +269,9 @@ class Forward(RequestHandler):
         return process_of(token, self.processes.count)
 
     async def _ask(self, index: int) -> Any:
-        """Process ``index``'s reply to the request (None or code 599: it did not answer)."""
+        """Process ``index``'s reply to the request, or None if the next process may be asked:
+        the connection was refused (the process is starting again), or a request that is safe
+        to repeat was cut off.  A request that may have been acted on is never sent twice."""
         processes, request = self.processes, self.request
         headers = forwarded_headers(self)
         if is_page(request.path):
@@ -285,8 +292,14 @@ class Forward(RequestHandler):
                 ),
                 raise_error=False,
             )
-        except OSError:  # refused: the process is starting again
+        except ConnectionRefusedError:  # never reached the process
             return None
+        except HTTPTimeoutError:
+            raise HTTPError(504, "the serving process took too long to answer") from None
+        except (OSError, HTTPClientError):  # cut off: the process stopped while it answered
+            if request.method in SAFE_TO_REPEAT:
+                return None
+            raise HTTPError(502, "the serving process stopped before it answered") from None
         finally:
             processes.in_flight[index] -= 1
 
@@ -300,8 +313,9 @@ class ForwardSocket(WebSocketHandler):
         self.processes = processes
         self.compression = compression
         self.upstream: Any = None
-        self.early: list[str | bytes] | None = []
-        """What the process sent before the visitor's side was open (Bokeh's first message)."""
+        self.early: list[str | bytes | None] | None = []
+        """What the process sent before the visitor's side was open (Bokeh's first message;
+        None: it closed)."""
 
     def check_origin(self, origin: str) -> bool:
         return True  # the serving process checks it against its allowed origins
@@ -346,14 +360,17 @@ class ForwardSocket(WebSocketHandler):
     def open(self, *_: Any) -> None:
         early, self.early = self.early or [], None
         for message in early:
+            if message is None:  # the process closed before the visitor's side was open
+                self.close()
+                return
             self.write_message(message, binary=isinstance(message, bytes))
 
     def _from_process(self, message: str | bytes | None) -> None:
-        if message is None:
-            self.close()
-            return
         if self.early is not None:
             self.early.append(message)
+            return
+        if message is None:
+            self.close()
             return
         try:
             self.write_message(message, binary=isinstance(message, bytes))
@@ -361,7 +378,10 @@ class ForwardSocket(WebSocketHandler):
             self.upstream.close()
 
     def on_message(self, message: str | bytes) -> None:
-        self.upstream.write_message(message, binary=isinstance(message, bytes))
+        try:
+            self.upstream.write_message(message, binary=isinstance(message, bytes))
+        except WebSocketClosedError:  # the process went away: so does the page's connection
+            self.close()
 
     def on_close(self) -> None:
         if self.upstream is not None:

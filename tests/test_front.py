@@ -4,14 +4,20 @@ tests/browser/test_processes.py)."""
 
 from __future__ import annotations
 
+import asyncio
 from types import SimpleNamespace
 
 import pytest
 from bokeh.util.token import generate_jwt_token, get_session_id
+from tornado.httpclient import AsyncHTTPClient
+from tornado.httpserver import HTTPServer
 from tornado.httputil import HTTPHeaders
+from tornado.web import Application, RequestHandler
 
 from cole_panel.front import (
+    Front,
     Processes,
+    _free_port,
     forwarded_headers,
     is_page,
     process_of,
@@ -69,3 +75,59 @@ def test_a_token_someone_else_made_is_not_read_as_one():
     assert token_of("bokeh") is None
     assert token_of("bokeh, a, b") is None
     assert token_of("chat, abc") is None
+
+
+class _Counting(RequestHandler):
+    """A serving process's stand-in: counts what reaches it; one named ``dying`` closes the
+    connection without an answer, as a process killed while it answers does."""
+
+    def initialize(self, name: str, seen: list[str]) -> None:
+        self.name, self.seen = name, seen
+
+    def _answer(self) -> None:
+        self.seen.append(f"{self.name} {self.request.method} {self.request.path}")
+        if self.name == "dying":
+            self.request.connection.stream.close()
+            return
+        self.write(self.name)
+
+    get = post = _answer
+
+
+async def _ask_front(backends: list[str | None], method: str, path: str) -> tuple[int, str]:
+    """One request through a front over stand-in processes (None: a port nobody listens on)."""
+    seen: list[str] = []
+    processes = Processes(len(backends), ["python"])
+    servers = []
+    for index, name in enumerate(backends):
+        if name is not None:
+            app = Application([(r".*", _Counting, {"name": name, "seen": seen})])
+            servers.append(HTTPServer(app))
+            servers[-1].listen(processes.ports[index], "127.0.0.1")
+    front = HTTPServer(Front(processes, None).app)
+    port = _free_port()
+    front.listen(port, "127.0.0.1")
+    client = AsyncHTTPClient(force_instance=True)
+    try:
+        reply = await client.fetch(
+            f"http://127.0.0.1:{port}{path}",
+            method=method,
+            body=b"move=1" if method == "POST" else None,
+            raise_error=False,
+        )
+        return reply.code, ",".join(seen)
+    finally:
+        client.close()
+        for server in [front, *servers]:
+            server.stop()
+
+
+def test_a_request_goes_to_the_next_process_only_if_it_was_never_acted_on():
+    def ask(backends, method, path):
+        return asyncio.run(_ask_front(backends, method, path))
+
+    # Files go to process 0 first (the least busy, the first among equals).
+    assert ask([None, "b"], "POST", "/save.json") == (200, "b POST /save.json")
+    assert ask(["dying", "b"], "GET", "/a.json") == (200, "dying GET /a.json,b GET /a.json")
+    # A POST cut off may have been acted on by the process that died: never sent twice.
+    assert ask(["dying", "b"], "POST", "/save.json") == (502, "dying POST /save.json")
