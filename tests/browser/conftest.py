@@ -78,6 +78,9 @@ SERVER_START_TIMEOUT = 90.0
 PAGE_LOAD_TIMEOUT_MS = 60_000
 DOUBLE_TAP_GAP = 0.35  # seconds; Bokeh's double-tap threshold is 300 ms
 LAUNCHER = ("cole_panel.serve",)
+FRONT_PROCESSES = os.environ.get("COLE_TEST_PROCESSES", "")
+"""``COLE_TEST_PROCESSES=2 pytest tests/browser/...`` serves every app as ``make serve`` does,
+with two processes behind the front (tests that read one process's log or memory then fail)."""
 """What serves the pages: ``make serve``'s launcher (``panel serve`` with compression and only
 the bundles a page uses; it takes every ``panel serve`` option)."""
 
@@ -206,6 +209,8 @@ class ServerProcess:
             *("--allow-websocket-origin", f"127.0.0.1:{self.port}"),
             *extra_args,
         ]
+        if FRONT_PROCESSES and self.launcher == LAUNCHER and "--processes" not in extra_args:
+            cmd += ["--processes", FRONT_PROCESSES]
         self.launch(cmd, ROOT, env, partial(listening, self.port), timeout)
 
     def stop(self) -> None:
