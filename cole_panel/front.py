@@ -14,9 +14,12 @@ and picks the name so that it leads to the chosen process (:func:`process_of`); 
 carries that name in its token, and the front sends it to the same process.  Nothing is
 remembered per page, so any number of pages and a restarted process need no bookkeeping.
 
-A browser's pages go to one process, chosen by its token (its cookie, once a page has written
-it), so that the rooms it makes count toward its limit in one place; a first visit's page goes
-to the process with the fewest page requests in flight.  Rooms, classes and kept games are
+A room's pages and a class's go to the process their name leads to, and so do all the pages of
+a browser with a token (its cookie, once a page has written it); a name is drawn where it is
+made so that it leads to the process that made it (:mod:`cole_panel.core.process_names`).  So
+the pages on a room meet in one process, which counts its people and pages whole, and the rooms
+a browser makes count toward its limit in one place.  A first visit's page goes to the process
+with the fewest page requests in flight.  Rooms, classes and kept games are
 shared through the database, as between any two processes (``docs/deploy.md``).  Each process is told the visitor's address (``X-Real-Ip``; it runs with
 ``--use-xheaders``), so per-address limits still see people, not the front.  A process that
 exits is started again on its port within a second.
@@ -27,7 +30,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import ctypes
-import hashlib
 import itertools
 import logging
 import os
@@ -48,6 +50,7 @@ from tornado.web import Application, HTTPError, RequestHandler
 from tornado.websocket import WebSocketClosedError, WebSocketHandler, websocket_connect
 
 from cole_panel.core.browser_cookie import COOKIE, TOKEN_PATTERN
+from cole_panel.core.process_names import COUNT_ENV, PROCESS_ENV, drawn_for, process_of
 
 __all__ = [
     "Front",
@@ -83,6 +86,9 @@ PING_SECONDS = 37.0
 """How often an open page's websocket is pinged (Bokeh's own ``--keep-alive``), so that a
 network device between the browser and the front does not drop a quiet connection."""
 
+NAMED_BY = ("room", "class")
+"""Address parameters naming what a page is of: its room, its class (first found counts)."""
+
 SAFE_TO_REPEAT = frozenset(("GET", "HEAD", "OPTIONS"))
 """Methods a request may be sent again with, to the next process, if the first one was cut off
 (a process killed while it answered): a POST might have been acted on, so it is not repeated."""
@@ -91,27 +97,20 @@ START_SECONDS = 120.0
 """How long a serving process may take to answer before the launcher gives up."""
 
 
-def process_of(session_id: str, count: int) -> int:
-    """The process (0 to ``count`` - 1) that serves the page of ``session_id``.
+def session_for(process: int, count: int) -> str:
+    """A new, unguessable session name that :func:`process_of` leads to ``process`` (signed
+    as Bokeh's own when ``BOKEH_SIGN_SESSIONS`` is set).
 
-    >>> process_of("abc", 1)
-    0
     >>> {process_of(session_for(i, 3), 3) for i in range(3) for _ in range(20)}
     {0, 1, 2}
     """
-    digest = hashlib.blake2b(session_id.encode("utf-8", "replace"), digest_size=4).digest()
-    return int.from_bytes(digest, "big") % count
-
-
-def session_for(process: int, count: int) -> str:
-    """A new, unguessable session name that :func:`process_of` leads to ``process`` (signed
-    as Bokeh's own when ``BOKEH_SIGN_SESSIONS`` is set)."""
-    while True:
-        session = generate_session_id(
+    return drawn_for(
+        process,
+        count,
+        lambda: generate_session_id(
             secret_key=settings.secret_key_bytes(), signed=settings.sign_sessions()
-        )
-        if process_of(session, count) == process:
-            return session
+        ),
+    )
 
 
 def is_page(path: str) -> bool:
@@ -152,7 +151,7 @@ class Processes:
             *("--address", "127.0.0.1", "--port", str(self.ports[index]), "--use-xheaders"),
             *("--log-format", f"%(asctime)s [process {index}] %(message)s"),
         ]
-        env = {**os.environ, "COLE_PROCESS": str(index)}
+        env = {**os.environ, PROCESS_ENV: str(index), COUNT_ENV: str(self.count)}
         self.procs[index] = subprocess.Popen(command, env=env, preexec_fn=_die_with_parent)
 
     def start_all(self) -> None:
@@ -243,7 +242,7 @@ class Forward(RequestHandler):
 
     async def _forward(self, *_: Any) -> None:
         processes = self.processes
-        first = self._browser_process()
+        first = self._named_process()
         if first is None:
             first = processes.least_busy(page=is_page(self.request.path))
         for step in range(processes.count):  # a process starting again: the next one
@@ -260,13 +259,17 @@ class Forward(RequestHandler):
         if reply.body and reply.code not in (204, 304) and self.request.method != "HEAD":
             self.write(reply.body)
 
-    def _browser_process(self) -> int | None:
-        """The process of every page of a browser that has its token (its cookie), so the
-        rooms it makes count toward its limit in one process; None for a first visit."""
-        token = self.get_cookie(COOKIE, "")
-        if not is_page(self.request.path) or not TOKEN_PATTERN.fullmatch(token):
+    def _named_process(self) -> int | None:
+        """The process a page's names lead to: its room's or its class's (every page of a room
+        or a class in the process that holds it, so the people on it are counted whole), else
+        its browser's token (so the rooms a browser makes count toward its limit in one
+        process); None for a file or a first visit."""
+        if not is_page(self.request.path):
             return None
-        return process_of(token, self.processes.count)
+        names = [self.get_query_argument(key, "") for key in NAMED_BY]
+        names.append(self.get_cookie(COOKIE, ""))
+        name = next((n for n in names if TOKEN_PATTERN.fullmatch(n)), None)
+        return None if name is None else process_of(name, self.processes.count)
 
     async def _ask(self, index: int) -> Any:
         """Process ``index``'s reply to the request, or None if the next process may be asked:

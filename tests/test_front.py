@@ -5,6 +5,7 @@ tests/browser/test_processes.py)."""
 from __future__ import annotations
 
 import asyncio
+import secrets
 from types import SimpleNamespace
 
 import pytest
@@ -14,6 +15,14 @@ from tornado.httpserver import HTTPServer
 from tornado.httputil import HTTPHeaders
 from tornado.web import Application, RequestHandler
 
+from cole_panel.core.browser_cookie import COOKIE
+from cole_panel.core.process_names import (
+    COUNT_ENV,
+    PROCESS_ENV,
+    drawn_for,
+    own_name,
+    this_process,
+)
 from cole_panel.front import (
     Front,
     Processes,
@@ -94,7 +103,9 @@ class _Counting(RequestHandler):
     get = post = _answer
 
 
-async def _ask_front(backends: list[str | None], method: str, path: str) -> tuple[int, str]:
+async def _ask_front(
+    backends: list[str | None], method: str, path: str, cookie: str = ""
+) -> tuple[int, str]:
     """One request through a front over stand-in processes (None: a port nobody listens on)."""
     seen: list[str] = []
     processes = Processes(len(backends), ["python"])
@@ -113,6 +124,7 @@ async def _ask_front(backends: list[str | None], method: str, path: str) -> tupl
             f"http://127.0.0.1:{port}{path}",
             method=method,
             body=b"move=1" if method == "POST" else None,
+            headers={"Cookie": f"{COOKIE}={cookie}"} if cookie else None,
             raise_error=False,
         )
         return reply.code, ",".join(seen)
@@ -131,3 +143,34 @@ def test_a_request_goes_to_the_next_process_only_if_it_was_never_acted_on():
     assert ask(["dying", "b"], "GET", "/a.json") == (200, "dying GET /a.json,b GET /a.json")
     # A POST cut off may have been acted on by the process that died: never sent twice.
     assert ask(["dying", "b"], "POST", "/save.json") == (502, "dying POST /save.json")
+
+
+def test_a_rooms_or_a_classs_page_goes_to_the_process_its_name_leads_to():
+    def ask(path, cookie=""):
+        return asyncio.run(_ask_front(["a", "b"], "GET", path, cookie))
+
+    one = drawn_for(1, 2, lambda: secrets.token_urlsafe(16))
+    zero = drawn_for(0, 2, lambda: secrets.token_urlsafe(16))
+    for _ in range(2):  # not by turn: every time
+        assert ask(f"/circle?room={one}", cookie=zero)[1] == "b GET /circle"
+        assert ask(f"/classroom?class={one}&key=x")[1] == "b GET /classroom"
+        assert ask("/circle", cookie=one)[1] == "b GET /circle"
+    # a name of another shape is not read: the page goes by turn (process 0 first)
+    assert ask("/circle?room=<script>")[1] == "a GET /circle"
+
+
+def test_a_process_makes_names_that_lead_back_to_it(monkeypatch):
+    from cole_panel.rooms import RoomRegistry
+
+    monkeypatch.setenv(COUNT_ENV, "3")
+    for index in range(3):
+        monkeypatch.setenv(PROCESS_ENV, str(index))
+        registry = RoomRegistry()
+        host = own_name(lambda: secrets.token_urlsafe(24))
+        room = registry.create("circle", host)
+        classroom = registry.create_class("circle", host, 2)
+        names = [host, room.name, classroom.name, *classroom.tables]
+        assert {process_of(n, 3) for n in names} == {index}
+        registry.close_all()
+    monkeypatch.setenv(PROCESS_ENV, "7")  # nonsense: it serves alone
+    assert this_process() == (0, 1)

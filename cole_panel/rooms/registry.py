@@ -28,6 +28,7 @@ import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from ..core.process_names import own_name
 from ..game_pages import GAME_PAGES, GamePage
 from .classroom import MAX_TABLES, TEACHER_ACTIONS, Classroom
 from .room import Room
@@ -121,7 +122,7 @@ class RoomRegistry:
         table: tuple[str, int] | None = None,
     ) -> Room:
         model = model_class(game)(**{**(options or {}), "seed": None})
-        room = self._room(new_token(), model, host, seated=seated)
+        room = self._room(own_name(new_token), model, host, seated=seated)
         if table is not None:  # kept with the room: a class's tables are found by it
             room.class_name, room.table_number = table
         if self.store is not None:
@@ -179,7 +180,7 @@ class RoomRegistry:
             raise RoomError(
                 f"{bad[0]!r} is not a seat choice; use one of {', '.join(SEAT_CHOICES)}."
             )
-        name = new_token()
+        name = own_name(new_token)
         with self._lock:
             self._check_limits(teacher, address, name)
             if len(self._rooms) + tables > self.max_rooms:

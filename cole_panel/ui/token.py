@@ -17,6 +17,7 @@ from bokeh.events import DocumentReady
 from bokeh.models import CustomJS
 
 from ..core.browser_cookie import COOKIE, COOKIE_DAYS, TOKEN_PATTERN
+from ..core.process_names import own_name
 from .address import served_doc
 
 __all__ = ["COOKIE", "COOKIE_DAYS", "TOKEN_PATTERN", "browser_token", "keep_token"]
@@ -34,7 +35,9 @@ def browser_token() -> tuple[str, bool]:
         return _made[doc]
     cookie = (pn.state.cookies or {}).get(COOKIE, "")
     found = (
-        (cookie, False) if TOKEN_PATTERN.fullmatch(cookie) else (secrets.token_urlsafe(24), True)
+        (cookie, False)
+        if TOKEN_PATTERN.fullmatch(cookie)
+        else (own_name(lambda: secrets.token_urlsafe(24)), True)
     )
     if doc is not None:
         _made[doc] = found

@@ -209,7 +209,8 @@ class ServerProcess:
             *("--allow-websocket-origin", f"127.0.0.1:{self.port}"),
             *extra_args,
         ]
-        if FRONT_PROCESSES and self.launcher == LAUNCHER and "--processes" not in extra_args:
+        own = {"--processes", "--num-procs"} & set(extra_args)
+        if FRONT_PROCESSES and self.launcher == LAUNCHER and not own:
             cmd += ["--processes", FRONT_PROCESSES]
         self.launch(cmd, ROOT, env, partial(listening, self.port), timeout)
 

@@ -1,23 +1,27 @@
 """Two serving processes behind one address (``--processes 2``, what ``make serve`` runs): every
 page is built once, by the process its websocket reaches, and plays through either process; a
 process that dies is started again while the other serves the new pages; a browser's pages
-all go to the process of its token."""
+all go to the process of its token, and a room's pages to the process that holds it."""
 
 from __future__ import annotations
 
 import re
+import secrets
 import signal
 import time
 
 import psutil
 import pytest
+from playwright.sync_api import expect
 
 from cole_panel.circle.board import BOARD_NAME
 from cole_panel.core.browser_cookie import COOKIE
+from cole_panel.core.process_names import drawn_for
 from cole_panel.front import process_of
 
 from .conftest import BokehFigure
 from .test_circle import click, wait_for_stones
+from .test_rooms import make_room
 
 pytestmark = pytest.mark.browser
 
@@ -79,12 +83,34 @@ def test_a_browsers_pages_all_go_to_the_process_of_its_token(browser, own_server
             assert time.monotonic() < deadline, context.cookies()
             time.sleep(0.1)
         token = next(c["value"] for c in context.cookies() if c["name"] == COOKIE)
-        before = len(re.findall(r"WebSocket connection opened", _log(server)))
         for _ in range(3):
             again = context.new_page()
             again.goto(server.url)
             BokehFigure(again, BOARD_NAME).wait_ready()
+        # The first page too: its process drew the token so that it leads back there.
         opened = re.findall(r"\[process (\d)\] WebSocket connection opened", _log(server))
-        assert opened[before:] == [str(process_of(token, 2))] * 3, server.log_tail()
+        assert opened == [str(process_of(token, 2))] * 4, server.log_tail()
     finally:
         context.close()
+
+
+def test_the_pages_of_a_room_meet_in_one_process_and_count_everyone(browser, own_server):
+    """A guest whose own pages go to the other process still joins the room where it is held:
+    both pages read "2 people here" (each process would count only its own page)."""
+    server = own_server("circle", extra_args=PROCESSES)
+    host_context, host, link = make_room(browser, server)
+    guest_context = browser.new_context()
+    try:
+        host_token = next(c["value"] for c in host_context.cookies() if c["name"] == COOKIE)
+        room = link.split("room=")[1]
+        assert process_of(room, 2) == process_of(host_token, 2)  # made where it is held
+        other = drawn_for(1 - process_of(host_token, 2), 2, lambda: secrets.token_urlsafe(24))
+        guest_context.add_cookies([{"name": COOKIE, "value": other, "url": server.url}])
+        guest = guest_context.new_page()
+        guest.goto(link)
+        expect(guest.locator(".cole-room-you")).to_have_text("You are watching", timeout=60_000)
+        for page in (host, guest):
+            expect(page.locator(".cole-room-people")).to_have_text("2 people here")
+    finally:
+        guest_context.close()
+        host_context.close()
