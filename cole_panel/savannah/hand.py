@@ -31,12 +31,12 @@ from .art import (
     OUTLINE,
     SELECTED,
     STATUS_COLOURS,
+    CardFaces,
     add_card,
     card_of,
     card_tip,
     card_title,
     draw_backs,
-    draw_cards,
     empty_cards,
 )
 from .model import SavannahModel, player_name
@@ -149,7 +149,7 @@ class HandView(pn.viewable.Viewer):
             width=int(PX * 3 * GAP),
             height=int(PX * 1.85),
         )
-        draw_cards(p, self.source, w=CARD_W, h=CARD_H, px=PX, detail=True)
+        self.faces = CardFaces(p, self.source, w=CARD_W, h=CARD_H, px=PX, detail=True)
         draw_backs(p, w=CARD_W, h=CARD_H, radius=8, x="x", y="y", source=self.backs)
         label(p, "text", source=self.status, size="13px", style="bold", color="color")
         p.on_event(Tap, finite_point(self._on_tap))
@@ -293,7 +293,7 @@ class HandView(pn.viewable.Viewer):
             p = state.current_player
             n = len(state.hand(p)) if p is not None else 0
             backs = dict(x=[slot_x(i) for i in range(n)], y=[0.0] * n)
-        self.source.data = data
+        self.faces.show(data)
         self.status.data = status
         self.backs.data = backs
 
