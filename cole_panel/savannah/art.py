@@ -17,7 +17,6 @@ from typing import Any
 
 from bokeh.models import ColumnDataSource, HoverTool
 from bokeh.plotting import figure as Figure
-from bokeh.transform import dodge
 
 from engines.savannah import Card, load_deck, name_of
 
@@ -314,6 +313,7 @@ class CardFaces:
         self.group_y = self.name_y - (0.16 if detail else 0.22) * h
         self.token = (0.36 * w, 0.15 * h)
         self.token_y = -h / 2 + self.token[1] / 2 + 0.05 * h
+        source.data = self.placed(source.data)
         self.body = self._draw(fig)
 
     def _font(self, size: float, smallest: int) -> str:
@@ -337,17 +337,21 @@ class CardFaces:
             border_radius=int(0.07 * w * self.px),
             **fade,
         )
-        band_y = _offset("y", h / 2 - band / 2)
         fig.rect(
-            "x", band_y, width=w * 0.94, height=band, fill_color="band", line_color=None, **fade
+            "x", "band_y", width=w * 0.94, height=band, fill_color="band", line_color=None, **fade
         )
-        lx = _offset("x", -w / 2 + r + 0.05 * w)
         fig.circle(
-            lx, band_y, radius=r, fill_color="#ffffff", line_color="band", line_width=1.5, **fade
+            "level_x",
+            "band_y",
+            radius=r,
+            fill_color="#ffffff",
+            line_color="band",
+            line_width=1.5,
+            **fade,
         )
         fig.scatter(
-            x=_offset("x", w / 2 - r - 0.06 * w),
-            y=band_y,
+            x="star_x",
+            y="band_y",
             marker="star",
             size=max(10, int(r * self.px * 2.3)),
             source=self.source,
@@ -360,7 +364,7 @@ class CardFaces:
             tw, th = self.token
             fig.rect(
                 "x",
-                _offset("y", self.token_y),
+                "token_y",
                 width=tw,
                 height=th,
                 fill_color="token_fill",
@@ -375,8 +379,22 @@ class CardFaces:
 
     def show(self, data: dict[str, list]) -> None:
         """Draw the cards of ``data`` (a card source's columns) with their words."""
-        self.source.data = data
+        self.source.data = self.placed(data)
         self.words.data = self.words_of(data)
+
+    def placed(self, data: dict[str, list]) -> dict[str, list]:
+        """``data`` with where each card's band, level, star and token box go: columns
+        computed here, not transforms in the browser (a ``dodge`` is a Bokeh model each)."""
+        w, r = self.w, self.radius
+        band = self.h / 2 - self.band / 2
+        xs, ys = data["x"], data["y"]
+        return {
+            **data,
+            "band_y": [y + band for y in ys],
+            "level_x": [x + (-w / 2 + r + 0.05 * w) for x in xs],
+            "star_x": [x + (w / 2 - r - 0.06 * w) for x in xs],
+            "token_y": [y + self.token_y for y in ys],
+        }
 
     def words_of(self, data: dict[str, list]) -> dict[str, list]:
         """The words on the faces of ``data``'s cards, one row per word."""
@@ -489,19 +507,22 @@ def outline(
     return plain
 
 
-def stamps_of(data: dict[str, list]) -> dict[str, list]:
-    """The cards of a card source's data that carry a status stamp ("kill", "blocked"…)."""
+def stamps_of(data: dict[str, list], *, h: float) -> dict[str, list]:
+    """The cards of a card source's data that carry a status stamp ("kill", "blocked"…),
+    placed across the lower half of cards ``h`` data units high."""
     keep = [i for i, status in enumerate(data["status"]) if status]
-    return {c: [data[c][i] for i in keep] for c in ("x", "y", "status", "status_color")}
+    stamps = {c: [data[c][i] for i in keep] for c in ("x", "status", "status_color")}
+    stamps["y"] = [data["y"][i] + -0.2 * h for i in keep]
+    return stamps
 
 
 def draw_stamps(fig: Figure, source: ColumnDataSource, *, w: float, h: float, px: float) -> None:
-    """A rubber stamp across a card (its status), drawn from a source of stamps only."""
+    """A rubber stamp across a card (its status), drawn from a source of stamps only
+    (:func:`stamps_of`, which places them)."""
     label(
         fig,
         "status",
         source=source,
-        y=_offset("y", -0.2 * h),
         size=f"{max(11, int(0.2 * w * px))}px",
         style="bold",
         color="status_color",
@@ -513,11 +534,6 @@ def draw_stamps(fig: Figure, source: ColumnDataSource, *, w: float, h: float, px
         padding=3,
         border_radius=3,
     )
-
-
-def _offset(column: str, amount: float) -> Any:
-    """A coordinate ``amount`` data units away from the column's value."""
-    return dodge(column, amount)
 
 
 def card_hover(renderers: Iterable[Any]) -> HoverTool:

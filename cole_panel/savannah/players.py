@@ -15,7 +15,6 @@ import panel as pn
 import param
 from bokeh.events import Tap
 from bokeh.models import Circle, ColumnDataSource, HoverTool
-from bokeh.transform import dodge
 
 from ..ui.batch import batched
 from ..ui.client_values import finite_point
@@ -57,7 +56,7 @@ DOTS_X = 5.6
 
 
 _MINI_COLUMNS = (
-    "x", "y", "card", "fill", "level", "line", "width", "star", "zone", "title", "back"
+    "x", "y", "card", "fill", "level", "line", "width", "star", "star_y", "zone", "title", "back"
 )  # fmt: skip
 """The columns of the small cards' source."""
 
@@ -182,7 +181,7 @@ class PlayersView(pn.viewable.Viewer):
         )
         p.scatter(
             "x",
-            dodge("y", -0.3),
+            "star_y",  # a column, not a dodge: one Bokeh model less
             marker="star",
             size=9,
             source=s["minis"],
@@ -364,6 +363,7 @@ class _Drawing:
         minis["line"].append(line)
         minis["width"].append(width)
         minis["star"].append(1.0 if c.big_five and not back else 0.0)
+        minis["star_y"].append(y + -0.3)
         minis["zone"].append(zone)
         minis["title"].append("a card in hand" if back else card_title(c))
         minis["back"].append(1.0 if back else 0.0)

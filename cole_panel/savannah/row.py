@@ -226,7 +226,7 @@ class RowView(pn.viewable.Viewer):
         s["cut"].data = cut
         s["labels"].data = labels
         self.faces.show(data)
-        s["stamps"].data = stamps_of(data)
+        s["stamps"].data = stamps_of(data, h=CARD_H)
 
     def _marks(self, step: Step, n: int) -> None:
         marks = dict(x=[], y=[], text=[], fill=[])
