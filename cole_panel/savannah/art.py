@@ -15,11 +15,12 @@ from collections.abc import Container, Iterable
 from functools import lru_cache
 from typing import Any
 
-from bokeh.models import ColumnDataSource, HoverTool
+from bokeh.models import Circle, ColumnDataSource, HoverTool, Rect, Scatter
 from bokeh.plotting import figure as Figure
 
 from engines.savannah import Card, load_deck, name_of
 
+from ..ui.figures import add_glyph
 from ..ui.glyphs import label
 
 TOKEN_COLOURS = ("#d81b60", "#00796b", "#3949ab", "#a85300", "#5d4037")
@@ -325,46 +326,59 @@ class CardFaces:
         body renderer (for hover tools)."""
         w, h, band, r = self.w, self.h, self.band, self.radius
         # Every part of a face reads the card's row of the source and fades with it ("alpha").
-        fade = {"source": self.source, "fill_alpha": "alpha", "line_alpha": "alpha"}
-        body = fig.rect(
-            "x",
-            "y",
-            width=w,
-            height=h,
-            fill_color="face",
-            line_color="line",
-            line_width="width",
-            border_radius=int(0.07 * w * self.px),
+        fade = {"fill_alpha": "alpha", "line_alpha": "alpha"}
+        source = self.source
+        body = add_glyph(
+            fig,
+            Rect(
+                x="x",
+                y="y",
+                width=w,
+                height=h,
+                fill_color="face",
+                line_color="line",
+                line_width="width",
+                border_radius=int(0.07 * w * self.px),
+                **fade,
+            ),
+            source,
+        )
+        band_rect = Rect(
+            x="x",
+            y="band_y",
+            width=w * 0.94,
+            height=band,
+            fill_color="band",
+            line_color=None,
             **fade,
         )
-        fig.rect(
-            "x", "band_y", width=w * 0.94, height=band, fill_color="band", line_color=None, **fade
-        )
-        fig.circle(
-            "level_x",
-            "band_y",
+        add_glyph(fig, band_rect, source)
+        level = Circle(
+            x="level_x",
+            y="band_y",
             radius=r,
             fill_color="#ffffff",
             line_color="band",
             line_width=1.5,
             **fade,
         )
-        fig.scatter(
+        add_glyph(fig, level, source)
+        star = Scatter(
             x="star_x",
             y="band_y",
             marker="star",
             size=max(10, int(r * self.px * 2.3)),
-            source=self.source,
             fill_color="#ffd54f",
             line_color="#8d6e00",
             fill_alpha="badge",
             line_alpha="badge",
         )
+        add_glyph(fig, star, source)
         if not self.detail:  # the token box ("to place the token"); cards in hand bear none
             tw, th = self.token
-            fig.rect(
-                "x",
-                "token_y",
+            token = Rect(
+                x="x",
+                y="token_y",
                 width=tw,
                 height=th,
                 fill_color="token_fill",
@@ -374,6 +388,7 @@ class CardFaces:
                 border_radius=4,
                 **fade,
             )
+            add_glyph(fig, token, source)
         draw_words(fig, self.words)
         return body
 
@@ -471,8 +486,9 @@ def draw_backs(
 ) -> None:
     """Card backs, ``w`` × ``h`` data units: green with a dark edge (``back``) and a dashed
     inner frame (``frame``).  ``at``: ``x`` and ``y`` (values, or columns of a ``source``)."""
+    source = at.pop("source", None)
     if back:
-        fig.rect(
+        edge = Rect(
             width=w,
             height=h,
             fill_color=BACK,
@@ -481,8 +497,9 @@ def draw_backs(
             border_radius=radius,
             **at,
         )
+        add_glyph(fig, edge, source)
     if frame:
-        fig.rect(
+        inner = Rect(
             width=w * 0.72,
             height=h * 0.78,
             fill_color=None,
@@ -490,6 +507,7 @@ def draw_backs(
             line_dash=[3, 3],
             **at,
         )
+        add_glyph(fig, inner, source)
 
 
 def outline(

@@ -14,11 +14,11 @@ from typing import Any
 import panel as pn
 import param
 from bokeh.events import Tap
-from bokeh.models import Circle, ColumnDataSource, HoverTool
+from bokeh.models import Circle, ColumnDataSource, HoverTool, Rect, Scatter
 
 from ..ui.batch import batched
 from ..ui.client_values import finite_point
-from ..ui.figures import bare_figure, lean
+from ..ui.figures import add_glyph, bare_figure, lean
 from ..ui.keyboard import sideways
 from .art import (
     ACTOR,
@@ -128,68 +128,61 @@ class PlayersView(pn.viewable.Viewer):
     def _draw_seats(self, p: Any) -> None:
         """Each seat's band: its badge, name, tokens left."""
         s = self.sources
-        p.rect(
+        band = Rect(
             x=WIDTH / 2,
             y="band",
             width=WIDTH - 0.1,
             height=BAND - 0.1,
-            source=s["seats"],
             fill_color="band_fill",
             line_color="line",
             line_width=2,
             border_radius=8,
         )
+        add_glyph(p, band, s["seats"])
         badge = Circle(
             x="x", y="y", radius=0.36, fill_color="fill", line_color="#222222", line_width=1.5
         )
-        p.add_glyph(s["seats"], badge)
+        add_glyph(p, badge, s["seats"])
         draw_words(p, s["words"], offsets=True)  # the seat's number on its badge, name, sub
-        p.circle(
-            "x",
-            "y",
-            radius=0.14,
-            source=s["dots"],
-            fill_color="fill",
-            line_color="line",
-            line_width=1,
-        )
+        dots = Circle(x="x", y="y", radius=0.14, fill_color="fill", line_color="line", line_width=1)
+        add_glyph(p, dots, s["dots"])
 
     def _draw_minis(self, p: Any) -> Any:
         """The small cards of hands, kill piles and the discard pile; returns their renderer."""
         s = self.sources
-        cards = p.rect(
-            "x",
-            "y",
+        face = Rect(
+            x="x",
+            y="y",
             width=MINI_W,
             height=MINI_H,
-            source=s["minis"],
             fill_color="fill",
             line_color="line",
             line_width="width",
             border_radius=3,
         )
-        p.rect(
-            "x",
-            "y",
+        cards = add_glyph(p, face, s["minis"])
+        frame = Rect(
+            x="x",
+            y="y",
             width=MINI_W * 0.7,
             height=MINI_H * 0.75,
-            source=s["minis"],
             fill_color=None,
             line_color="#ffffff",
             line_alpha="back",
             line_dash=[2, 2],
         )
-        p.scatter(
-            "x",
-            "star_y",  # a column, not a dodge: one Bokeh model less
+        add_glyph(p, frame, s["minis"])
+        star = Scatter(
+            x="x",
+            y="star_y",  # a column, not a dodge: one Bokeh model less
             marker="star",
             size=9,
-            source=s["minis"],
             fill_color="#ffd54f",
             line_color="#8d6e00",
             fill_alpha="star",
             line_alpha="star",
         )
+        add_glyph(p, star, s["minis"])
         return cards
 
     def _fit(self, bands: int) -> None:

@@ -12,9 +12,9 @@ from __future__ import annotations
 from typing import Any
 
 import panel as pn
-from bokeh.models import Arrow, ColumnDataSource, VeeHead
+from bokeh.models import Arrow, ColumnDataSource, Segment, VeeHead
 
-from ..ui.figures import bare_figure, lean
+from ..ui.figures import add_glyph, bare_figure, lean
 from ..ui.glyphs import badge, label
 from ..ui.keyboard import sideways
 from .art import (
@@ -111,9 +111,10 @@ class RowView(pn.viewable.Viewer):
         draw_backs(p, w=CARD_W, h=CARD_H, radius=6, x=PILE_X, y=0.0, back=False)
         label(p, "text", source=s["pile"], size="22px", style="bold", color="#ffffff")
         label(p, ["draw pile"], x=PILE_X, y=Y0 + 0.12, size="12px", color=MUTED)
-        p.segment(
-            "x0", "y0", "x1", "y1", source=s["cut"], line_color=HIT, line_width=3, line_dash=[6, 4]
+        cut = Segment(
+            x0="x0", y0="y0", x1="x1", y1="y1", line_color=HIT, line_width=3, line_dash=[6, 4]
         )
+        add_glyph(p, cut, s["cut"])
         self.faces = CardFaces(p, s["cards"], w=CARD_W, h=CARD_H, px=px)
         draw_stamps(p, s["stamps"], w=CARD_W, h=CARD_H, px=px)
         badge(p, s["marks"], "text", radius=0.16, size="12px", line_color="#ffffff")
