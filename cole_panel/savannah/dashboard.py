@@ -98,7 +98,7 @@ class SavannahDashboard(pn.viewable.Viewer):
         self.hand = HandView(model=self.model, defer=self._soon)
         self.players = PlayersView(model=self.model)
         self._scores: ScoreView | None = None  # the score sheet: built when the game ends
-        self._reference: CardReference | None = None  # the Cards tab: built when first shown
+        self.reference = CardReference()
         self.live = LiveScore()
         self._review = TurnReview(model=self.model, on_replay=self.replay_turn)
         self._turn_of: dict[str, Turn] = {}
@@ -141,15 +141,6 @@ class SavannahDashboard(pn.viewable.Viewer):
             self._scores = ScoreView(model=self.model)
             self._scores.param.watch(self._draw, ["highlight"])
         return self._scores
-
-    @property
-    def reference(self) -> CardReference:
-        """The Cards tab's table of the deck, built on first need: a hidden tab of a dynamic
-        ``Tabs`` sends no models, but its table (a data frame, styles, filters) was still
-        made for every page."""
-        if self._reference is None:
-            self._reference = CardReference()
-        return self._reference
 
     def _highlight(self) -> frozenset[str]:
         """The cards of the score line the person chose (none while the game runs)."""
@@ -366,12 +357,7 @@ class SavannahDashboard(pn.viewable.Viewer):
             ("Play", self._game),
             *settings,
             ("Review", review.column),
-            (
-                "Cards",
-                pn.param.ParamFunction(
-                    lambda: self.reference, lazy=True, margin=0, sizing_mode="stretch_width"
-                ),
-            ),
+            ("Cards", self.reference),
             ("How to play", self._how_to_play),
         ]
         tabs = pn.Tabs(
