@@ -321,38 +321,57 @@ class CardFaces:
         """A font size of ``size`` data units, in pixels, at least ``smallest``."""
         return f"{max(smallest, int(size * self.px))}px"
 
+    # Every part of a face reads the card's row of the source and fades with it ("alpha").
+    _FADE = {"fill_alpha": "alpha", "line_alpha": "alpha"}
+
     def _draw(self, fig: Figure) -> Any:
         """Add the glyphs (the words after the token box, whose number they hold); returns the
         body renderer (for hover tools)."""
-        w, h, band, r = self.w, self.h, self.band, self.radius
-        # Every part of a face reads the card's row of the source and fades with it ("alpha").
-        fade = {"fill_alpha": "alpha", "line_alpha": "alpha"}
-        source = self.source
-        body = add_glyph(
-            fig,
-            Rect(
-                x="x",
-                y="y",
-                width=w,
-                height=h,
-                fill_color="face",
-                line_color="line",
-                line_width="width",
-                border_radius=int(0.07 * w * self.px),
-                **fade,
-            ),
-            source,
+        w, h = self.w, self.h
+        body = Rect(
+            x="x",
+            y="y",
+            width=w,
+            height=h,
+            fill_color="face",
+            line_color="line",
+            line_width="width",
+            border_radius=int(0.07 * w * self.px),
+            **self._FADE,
         )
-        band_rect = Rect(
+        renderer = add_glyph(fig, body, self.source)
+        self._draw_band(fig)
+        if not self.detail:  # the token box ("to place the token"); cards in hand bear none
+            tw, th = self.token
+            token = Rect(
+                x="x",
+                y="token_y",
+                width=tw,
+                height=th,
+                fill_color="token_fill",
+                line_color="token_line",
+                line_width=1.5,
+                line_dash=[3, 2],
+                border_radius=4,
+                **self._FADE,
+            )
+            add_glyph(fig, token, self.source)
+        draw_words(fig, self.words)
+        return renderer
+
+    def _draw_band(self, fig: Figure) -> None:
+        """The colour band of the group, with the level's circle and the Big Five star on it."""
+        r, source = self.radius, self.source
+        band = Rect(
             x="x",
             y="band_y",
-            width=w * 0.94,
-            height=band,
+            width=self.w * 0.94,
+            height=self.band,
             fill_color="band",
             line_color=None,
-            **fade,
+            **self._FADE,
         )
-        add_glyph(fig, band_rect, source)
+        add_glyph(fig, band, source)
         level = Circle(
             x="level_x",
             y="band_y",
@@ -360,7 +379,7 @@ class CardFaces:
             fill_color="#ffffff",
             line_color="band",
             line_width=1.5,
-            **fade,
+            **self._FADE,
         )
         add_glyph(fig, level, source)
         star = Scatter(
@@ -374,23 +393,6 @@ class CardFaces:
             line_alpha="badge",
         )
         add_glyph(fig, star, source)
-        if not self.detail:  # the token box ("to place the token"); cards in hand bear none
-            tw, th = self.token
-            token = Rect(
-                x="x",
-                y="token_y",
-                width=tw,
-                height=th,
-                fill_color="token_fill",
-                line_color="token_line",
-                line_width=1.5,
-                line_dash=[3, 2],
-                border_radius=4,
-                **fade,
-            )
-            add_glyph(fig, token, source)
-        draw_words(fig, self.words)
-        return body
 
     def show(self, data: dict[str, list]) -> None:
         """Draw the cards of ``data`` (a card source's columns) with their words."""
@@ -419,58 +421,19 @@ class CardFaces:
         name_size, group_size = self._font(0.15 * w, 9), self._font(0.11 * w, 8)
         token_size = self._font(self.token[1] * 0.8, 9)
         for i, (x, y) in enumerate(zip(data["x"], data["y"], strict=True)):
-            alpha = data["alpha"][i]
-            add_word(
-                words,
-                x + level[0],
-                y + level[1],
-                data["level"][i],
-                level[2],
-                style="bold",
-                alpha=alpha,
-            )
-            add_word(
-                words,
-                x,
-                y + self.name_y,
-                data["name"][i],
-                name_size,
-                style="bold",
-                alpha=alpha,
-                height=1.0,
-            )
-            add_word(
-                words,
-                x,
-                y + self.group_y,
-                data["group"][i],
-                group_size,
-                style="italic",
-                color=MUTED,
-                alpha=alpha,
-            )
+            faded = {"alpha": data["alpha"][i]}
+            bold = {"style": "bold", **faded}
+            add_word(words, x + level[0], y + level[1], data["level"][i], level[2], **bold)
+            add_word(words, x, y + self.name_y, data["name"][i], name_size, **bold, height=1.0)
+            italic = {"style": "italic", "color": MUTED, **faded}
+            add_word(words, x, y + self.group_y, data["group"][i], group_size, **italic)
             if self.detail:
-                add_word(
-                    words,
-                    x - w / 2 + 0.07 * w,
-                    y + self.group_y - 0.07 * h,
-                    data["lines"][i],
-                    data["lines_size"][i],
-                    alpha=alpha,
-                    align="left",
-                    baseline="top",
-                    height=1.15,
-                )
+                lines = {"align": "left", "baseline": "top", "height": 1.15, **faded}
+                at = (x - w / 2 + 0.07 * w, y + self.group_y - 0.07 * h)
+                add_word(words, *at, data["lines"][i], data["lines_size"][i], **lines)
             else:  # on the seat's colour, never faded
-                add_word(
-                    words,
-                    x,
-                    y + self.token_y,
-                    data["token_text"][i],
-                    token_size,
-                    style="bold",
-                    color="#ffffff",
-                )
+                white = {"style": "bold", "color": "#ffffff"}
+                add_word(words, x, y + self.token_y, data["token_text"][i], token_size, **white)
         return words
 
 
