@@ -12,15 +12,15 @@ from __future__ import annotations
 
 import html
 from collections.abc import Container, Iterable
-from functools import lru_cache, partial
+from functools import lru_cache
 from typing import Any
 
-from bokeh.models import ColumnDataSource, HoverTool
+from bokeh.models import Circle, ColumnDataSource, HoverTool, Rect, Scatter
 from bokeh.plotting import figure as Figure
-from bokeh.transform import dodge
 
 from engines.savannah import Card, load_deck, name_of
 
+from ..ui.figures import add_glyph
 from ..ui.glyphs import label
 
 TOKEN_COLOURS = ("#d81b60", "#00796b", "#3949ab", "#a85300", "#5d4037")
@@ -242,103 +242,227 @@ def add_card(
     data["lines_size"].append(_lines_size(shown))
 
 
-def draw_cards(
-    fig: Figure, source: ColumnDataSource, *, w: float, h: float, px: float, detail: bool = False
-) -> Any:
-    """Add the glyphs of card faces (``w`` × ``h`` data units; ``px`` pixels per unit).
+WORD_COLUMNS = ("x", "y", "text", "size", "style", "color", "alpha", "align", "baseline", "height")
+"""The columns of a source of words (:func:`draw_words`): each row styles itself."""
 
-    Returns the body renderer (for hover tools).
-    """
-    # Every part of a face reads the card's row of ``source`` and fades with it ("alpha").
-    fade = {"source": source, "fill_alpha": "alpha", "line_alpha": "alpha"}
-    text = partial(label, fig, source=source, color=TEXT, text_alpha="alpha")
 
-    def font(size: float, smallest: int) -> str:
-        """A font size of ``size`` data units, in pixels, at least ``smallest``."""
-        return f"{max(smallest, int(size * px))}px"
+def empty_words() -> dict[str, list]:
+    """An empty source of words' data."""
+    return {c: [] for c in WORD_COLUMNS}
 
-    band = 0.2 * h
-    body = fig.rect(
-        "x",
-        "y",
-        width=w,
-        height=h,
-        fill_color="face",
-        line_color="line",
-        line_width="width",
-        border_radius=int(0.07 * w * px),
-        **fade,
-    )
-    band_y = _offset("y", h / 2 - band / 2)
-    fig.rect("x", band_y, width=w * 0.94, height=band, fill_color="band", line_color=None, **fade)
-    r = band * 0.42
-    lx = _offset("x", -w / 2 + r + 0.05 * w)
-    fig.circle(
-        lx, band_y, radius=r, fill_color="#ffffff", line_color="band", line_width=1.5, **fade
-    )
-    text("level", x=lx, y=band_y, size=font(r * 1.3, 9), style="bold")
-    fig.scatter(
-        x=_offset("x", w / 2 - r - 0.06 * w),
-        y=band_y,
-        marker="star",
-        size=max(10, int(r * px * 2.3)),
+
+def add_word(
+    words: dict[str, list], x: float, y: float, text: str, size: str, **style: Any
+) -> None:
+    """Append a word to ``words`` (:data:`WORD_COLUMNS`, and ``dx``/``dy`` pixel offsets if
+    it has them); ``style`` may set ``style`` (font style), ``color``, ``alpha``, ``align``,
+    ``baseline``, ``height`` (line height), ``dx`` and ``dy``."""
+    if not text:
+        return  # nothing to draw
+    row = dict(x=x, y=y, text=text, size=size, style="normal", color=TEXT, alpha=1.0)
+    row.update(align="center", baseline="middle", height=1.2, dx=0, dy=0)  # Bokeh's defaults
+    row.update(style)
+    for column, values in words.items():
+        values.append(row[column])
+
+
+def draw_words(fig: Figure, source: ColumnDataSource, *, offsets: bool = False) -> Any:
+    """One text renderer for the words of many parts of a board, each row with its own place,
+    size, font style, colour, alpha and alignment (:data:`WORD_COLUMNS`; with ``offsets``
+    also ``dx``/``dy`` in pixels): a renderer per part was three or four Bokeh models each,
+    built on the server and laid out in the browser."""
+    shift = {"x_offset": "dx", "y_offset": "dy"} if offsets else {}
+    return label(
+        fig,
+        "text",
         source=source,
-        fill_color="#ffd54f",
-        line_color="#8d6e00",
-        fill_alpha="badge",
-        line_alpha="badge",
+        size="size",
+        color="color",
+        style="style",
+        align="align",
+        baseline="baseline",
+        text_alpha="alpha",
+        text_line_height="height",
+        **shift,
     )
-    name_y = h / 2 - band - (0.16 if detail else 0.25) * h
-    text("name", y=_offset("y", name_y), size=font(0.15 * w, 9), style="bold", text_line_height=1.0)
-    group_y = name_y - (0.16 if detail else 0.22) * h
-    text("group", y=_offset("y", group_y), size=font(0.11 * w, 8), style="italic", color=MUTED)
-    if detail:
-        left, top = _offset("x", -w / 2 + 0.07 * w), _offset("y", group_y - 0.07 * h)
-        text(
-            "lines",
-            x=left,
-            y=top,
-            align="left",
-            baseline="top",
-            size="lines_size",
-            text_line_height=1.15,
+
+
+class CardFaces:
+    """The card faces of a figure, ``w`` × ``h`` data units at ``px`` pixels a unit: the body,
+    the colour band of the group, the level in a circle, the Big Five star, and the words
+    (level, name, group, and the hunt's lines of a ``detail`` card or else the token box
+    with its seat number), all from one card source (:data:`CARD_COLUMNS`) and its words.
+
+    :meth:`show` draws a card source's data.
+    """
+
+    def __init__(
+        self,
+        fig: Figure,
+        source: ColumnDataSource,
+        *,
+        w: float,
+        h: float,
+        px: float,
+        detail: bool = False,
+    ):
+        self.source, self.w, self.h, self.px, self.detail = source, w, h, px, detail
+        self.words = ColumnDataSource(empty_words())
+        self.band = 0.2 * h
+        self.radius = self.band * 0.42
+        self.name_y = h / 2 - self.band - (0.16 if detail else 0.25) * h
+        self.group_y = self.name_y - (0.16 if detail else 0.22) * h
+        self.token = (0.36 * w, 0.15 * h)
+        self.token_y = -h / 2 + self.token[1] / 2 + 0.05 * h
+        source.data = self.placed(source.data)
+        self.body = self._draw(fig)
+
+    def _font(self, size: float, smallest: int) -> str:
+        """A font size of ``size`` data units, in pixels, at least ``smallest``."""
+        return f"{max(smallest, int(size * self.px))}px"
+
+    # Every part of a face reads the card's row of the source and fades with it ("alpha").
+    _FADE = {"fill_alpha": "alpha", "line_alpha": "alpha"}
+
+    def _draw(self, fig: Figure) -> Any:
+        """Add the glyphs (the words after the token box, whose number they hold); returns the
+        body renderer (for hover tools)."""
+        w, h = self.w, self.h
+        body = Rect(
+            x="x",
+            y="y",
+            width=w,
+            height=h,
+            fill_color="face",
+            line_color="line",
+            line_width="width",
+            border_radius=int(0.07 * w * self.px),
+            **self._FADE,
         )
-    else:  # the token box ("to place the token"); cards in hand bear no token
-        tw, th = 0.36 * w, 0.15 * h
-        ty = _offset("y", -h / 2 + th / 2 + 0.05 * h)
-        fig.rect(
-            "x",
-            ty,
-            width=tw,
-            height=th,
-            fill_color="token_fill",
-            line_color="token_line",
+        renderer = add_glyph(fig, body, self.source)
+        self._draw_band(fig)
+        if not self.detail:  # the token box ("to place the token"); cards in hand bear none
+            tw, th = self.token
+            token = Rect(
+                x="x",
+                y="token_y",
+                width=tw,
+                height=th,
+                fill_color="token_fill",
+                line_color="token_line",
+                line_width=1.5,
+                line_dash=[3, 2],
+                border_radius=4,
+                **self._FADE,
+            )
+            add_glyph(fig, token, self.source)
+        draw_words(fig, self.words)
+        return renderer
+
+    def _draw_band(self, fig: Figure) -> None:
+        """The colour band of the group, with the level's circle and the Big Five star on it."""
+        r, source = self.radius, self.source
+        band = Rect(
+            x="x",
+            y="band_y",
+            width=self.w * 0.94,
+            height=self.band,
+            fill_color="band",
+            line_color=None,
+            **self._FADE,
+        )
+        add_glyph(fig, band, source)
+        level = Circle(
+            x="level_x",
+            y="band_y",
+            radius=r,
+            fill_color="#ffffff",
+            line_color="band",
             line_width=1.5,
-            line_dash=[3, 2],
-            border_radius=4,
-            **fade,
+            **self._FADE,
         )
-        white = {"color": "#ffffff", "text_alpha": 1.0}  # on the seat's colour, never faded
-        text("token_text", y=ty, size=font(th * 0.8, 9), style="bold", **white)
-    return body
+        add_glyph(fig, level, source)
+        star = Scatter(
+            x="star_x",
+            y="band_y",
+            marker="star",
+            size=max(10, int(r * self.px * 2.3)),
+            fill_color="#ffd54f",
+            line_color="#8d6e00",
+            fill_alpha="badge",
+            line_alpha="badge",
+        )
+        add_glyph(fig, star, source)
+
+    def show(self, data: dict[str, list]) -> None:
+        """Draw the cards of ``data`` (a card source's columns) with their words."""
+        self.source.data = self.placed(data)
+        self.words.data = self.words_of(data)
+
+    def placed(self, data: dict[str, list]) -> dict[str, list]:
+        """``data`` with where each card's band, level, star and token box go: columns
+        computed here, not transforms in the browser (a ``dodge`` is a Bokeh model each)."""
+        w, r = self.w, self.radius
+        band = self.h / 2 - self.band / 2
+        xs, ys = data["x"], data["y"]
+        return {
+            **data,
+            "band_y": [y + band for y in ys],
+            "level_x": [x + (-w / 2 + r + 0.05 * w) for x in xs],
+            "star_x": [x + (w / 2 - r - 0.06 * w) for x in xs],
+            "token_y": [y + self.token_y for y in ys],
+        }
+
+    def words_of(self, data: dict[str, list]) -> dict[str, list]:
+        """The words on the faces of ``data``'s cards, one row per word."""
+        w, h, r = self.w, self.h, self.radius
+        words = empty_words()
+        level = (-w / 2 + r + 0.05 * w, h / 2 - self.band / 2, self._font(r * 1.3, 9))
+        name_size, group_size = self._font(0.15 * w, 9), self._font(0.11 * w, 8)
+        token_size = self._font(self.token[1] * 0.8, 9)
+        for i, (x, y) in enumerate(zip(data["x"], data["y"], strict=True)):
+            faded = {"alpha": data["alpha"][i]}
+            bold = {"style": "bold", **faded}
+            add_word(words, x + level[0], y + level[1], data["level"][i], level[2], **bold)
+            add_word(words, x, y + self.name_y, data["name"][i], name_size, **bold, height=1.0)
+            italic = {"style": "italic", "color": MUTED, **faded}
+            add_word(words, x, y + self.group_y, data["group"][i], group_size, **italic)
+            if self.detail:
+                lines = {"align": "left", "baseline": "top", "height": 1.15, **faded}
+                at = (x - w / 2 + 0.07 * w, y + self.group_y - 0.07 * h)
+                add_word(words, *at, data["lines"][i], data["lines_size"][i], **lines)
+            else:  # on the seat's colour, never faded
+                white = {"style": "bold", "color": "#ffffff"}
+                add_word(words, x, y + self.token_y, data["token_text"][i], token_size, **white)
+        return words
 
 
 def draw_backs(
-    fig: Figure, *, w: float, h: float, radius: int, frame: bool = True, **at: Any
+    fig: Figure,
+    *,
+    w: float,
+    h: float,
+    radius: int,
+    frame: bool = True,
+    back: bool = True,
+    **at: Any,
 ) -> None:
-    """Card backs, ``w`` × ``h`` data units: green with a dark edge and (``frame``) a dashed
-    inner frame.  ``at``: ``x`` and ``y`` (values, or columns of a ``source``)."""
-    fig.rect(
-        width=w,
-        height=h,
-        fill_color=BACK,
-        line_color="#2f4a2b",
-        line_width=1.5,
-        border_radius=radius,
-        **at,
-    )
+    """Card backs, ``w`` × ``h`` data units: green with a dark edge (``back``) and a dashed
+    inner frame (``frame``).  ``at``: ``x`` and ``y`` (values, or columns of a ``source``)."""
+    source = at.pop("source", None)
+    if back:
+        edge = Rect(
+            width=w,
+            height=h,
+            fill_color=BACK,
+            line_color="#2f4a2b",
+            line_width=1.5,
+            border_radius=radius,
+            **at,
+        )
+        add_glyph(fig, edge, source)
     if frame:
-        fig.rect(
+        inner = Rect(
             width=w * 0.72,
             height=h * 0.78,
             fill_color=None,
@@ -346,6 +470,7 @@ def draw_backs(
             line_dash=[3, 3],
             **at,
         )
+        add_glyph(fig, inner, source)
 
 
 def outline(
@@ -363,19 +488,22 @@ def outline(
     return plain
 
 
-def stamps_of(data: dict[str, list]) -> dict[str, list]:
-    """The cards of a card source's data that carry a status stamp ("kill", "blocked"…)."""
+def stamps_of(data: dict[str, list], *, h: float) -> dict[str, list]:
+    """The cards of a card source's data that carry a status stamp ("kill", "blocked"…),
+    placed across the lower half of cards ``h`` data units high."""
     keep = [i for i, status in enumerate(data["status"]) if status]
-    return {c: [data[c][i] for i in keep] for c in ("x", "y", "status", "status_color")}
+    stamps = {c: [data[c][i] for i in keep] for c in ("x", "status", "status_color")}
+    stamps["y"] = [data["y"][i] + -0.2 * h for i in keep]
+    return stamps
 
 
 def draw_stamps(fig: Figure, source: ColumnDataSource, *, w: float, h: float, px: float) -> None:
-    """A rubber stamp across a card (its status), drawn from a source of stamps only."""
+    """A rubber stamp across a card (its status), drawn from a source of stamps only
+    (:func:`stamps_of`, which places them)."""
     label(
         fig,
         "status",
         source=source,
-        y=_offset("y", -0.2 * h),
         size=f"{max(11, int(0.2 * w * px))}px",
         style="bold",
         color="status_color",
@@ -387,11 +515,6 @@ def draw_stamps(fig: Figure, source: ColumnDataSource, *, w: float, h: float, px
         padding=3,
         border_radius=3,
     )
-
-
-def _offset(column: str, amount: float) -> Any:
-    """A coordinate ``amount`` data units away from the column's value."""
-    return dodge(column, amount)
 
 
 def card_hover(renderers: Iterable[Any]) -> HoverTool:

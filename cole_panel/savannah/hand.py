@@ -31,12 +31,12 @@ from .art import (
     OUTLINE,
     SELECTED,
     STATUS_COLOURS,
+    CardFaces,
     add_card,
     card_of,
     card_tip,
     card_title,
     draw_backs,
-    draw_cards,
     empty_cards,
 )
 from .model import SavannahModel, player_name
@@ -113,15 +113,18 @@ class HandView(pn.viewable.Viewer):
     def _build(self) -> None:
         p = self._build_figure()
         self._build_buttons()
-        self._build_steal_and_cover()
+        # The steal choice and the hot-seat cover are made on first need (refresh_controls):
+        # most games show neither, and every page built both.
+        self._steal_box: pn.Row | None = None
+        self._cover: pn.Column | None = None
         self._pane = pn.pane.Bokeh(p, sizing_mode="fixed", margin=(0, 5))
         # Of a size that never shrinks: a squeezed picture overlaps its labels.
         self._picture = pn.Column(self._pane, margin=0, styles=KEEPS_SIZE)
         self._fit(3)
+        self._button_row = pn.FlexBox(*self._buttons, margin=0, sizing_mode="stretch_width")
         self._controls = pn.Column(
-            pn.FlexBox(*self._buttons, margin=0, sizing_mode="stretch_width"),
+            self._button_row,
             self._action,
-            self._steal_box,
             self._reason,
             self._details,
             margin=0,
@@ -129,9 +132,7 @@ class HandView(pn.viewable.Viewer):
         )
         # The side column takes the room beside the cards (300-470 px) or, when there is not
         # that much (a 1,024 px window with the sidebar open, a hand of five), a row of its own.
-        self._side = growing_column(
-            self._title, self._cover, self._controls, basis=SIDE_MIN, max_width=SIDE_MAX
-        )
+        self._side = growing_column(self._title, self._controls, basis=SIDE_MIN, max_width=SIDE_MAX)
         self._layout = wrapping_row(self._picture, self._side)
 
     def _build_figure(self) -> Any:
@@ -149,7 +150,7 @@ class HandView(pn.viewable.Viewer):
             width=int(PX * 3 * GAP),
             height=int(PX * 1.85),
         )
-        draw_cards(p, self.source, w=CARD_W, h=CARD_H, px=PX, detail=True)
+        self.faces = CardFaces(p, self.source, w=CARD_W, h=CARD_H, px=PX, detail=True)
         draw_backs(p, w=CARD_W, h=CARD_H, radius=8, x="x", y="y", source=self.backs)
         label(p, "text", source=self.status, size="13px", style="bold", color="color")
         p.on_event(Tap, finite_point(self._on_tap))
@@ -160,14 +161,7 @@ class HandView(pn.viewable.Viewer):
     def _build_buttons(self) -> None:
         """A button per card, the play button, and why a card cannot be played."""
         self._title = pn.pane.HTML("", margin=(0, 5), css_classes=["cole-hand-title"])
-        self._buttons = [
-            pn.widgets.Button(
-                label="", width=110, margin=(2, 4), visible=False, css_classes=[f"cole-hand-{i}"]
-            )
-            for i in range(MAX_HAND)
-        ]
-        for i, button in enumerate(self._buttons):
-            button.on_click(lambda _, i=i: self._choose(i))
+        self._buttons: list[pn.widgets.Button] = []  # one per card, made as the hand grows
         self._action = pn.widgets.Button(
             label="Choose a card",
             color="primary",
@@ -188,8 +182,20 @@ class HandView(pn.viewable.Viewer):
             styles={"font-size": "13px"},
         )
 
-    def _build_steal_and_cover(self) -> None:
-        """The steal choice and the cover that hides the hand between people's turns."""
+    def _card_button(self, i: int) -> pn.widgets.Button:
+        """The button of hand card ``i``, made on first need (a hand of three needs no more)."""
+        while len(self._buttons) <= i:
+            k = len(self._buttons)
+            button = pn.widgets.Button(
+                label="", width=110, margin=(2, 4), visible=False, css_classes=[f"cole-hand-{k}"]
+            )
+            button.on_click(lambda _, k=k: self._choose(k))
+            self._buttons.append(button)
+            self._button_row.append(button)
+        return self._buttons[i]
+
+    def _build_steal(self) -> pn.Row:
+        """The steal choice, under the action button."""
         self._steal = pn.widgets.Select(
             label="Take which card?", options={}, width=300, margin=(2, 5)
         )
@@ -200,6 +206,11 @@ class HandView(pn.viewable.Viewer):
         self._steal_box = pn.Row(
             self._steal, self._take, visible=False, margin=0, css_classes=["cole-steal"]
         )
+        self._controls.insert(self._controls.objects.index(self._reason), self._steal_box)
+        return self._steal_box
+
+    def _build_cover(self) -> pn.Column:
+        """The cover that hides the hand between people's turns, over the controls."""
         self._cover_text = pn.pane.HTML(
             "",
             margin=(10, 5),
@@ -214,6 +225,8 @@ class HandView(pn.viewable.Viewer):
         self._cover = pn.Column(
             self._cover_text, self._reveal, visible=False, margin=0, sizing_mode="stretch_width"
         )
+        self._side.insert(self._side.objects.index(self._controls), self._cover)
+        return self._cover
 
     def add_below(self, viewable: Any) -> None:
         """Show ``viewable`` (e.g. the message box) under the hand's controls."""
@@ -293,7 +306,7 @@ class HandView(pn.viewable.Viewer):
             p = state.current_player
             n = len(state.hand(p)) if p is not None else 0
             backs = dict(x=[slot_x(i) for i in range(n)], y=[0.0] * n)
-        self.source.data = data
+        self.faces.show(data)
         self.status.data = status
         self.backs.data = backs
 
@@ -306,7 +319,8 @@ class HandView(pn.viewable.Viewer):
         steal = mine and m.must_steal
         discard = mine and m.must_discard
         waiting = m.waiting_for
-        self._cover.visible = waiting is not None
+        if waiting is not None or self._cover is not None:
+            (self._cover or self._build_cover()).visible = waiting is not None
         self._controls.visible = waiting is None
         if waiting is not None:
             self._cover_text.object = (
@@ -317,16 +331,15 @@ class HandView(pn.viewable.Viewer):
                 f"{player_name(waiting)} can see the screen.</div>"
             )
             self._reveal.label = f"I am {player_name(waiting)}: show my hand"
-        for i, button in enumerate(self._buttons):
-            if i < len(hand):
-                button.param.update(
-                    label=name_of(hand[i]),
-                    visible=True,
-                    disabled=not mine or steal,
-                    color="primary" if hand[i] == m.selected else "default",
-                )
-            else:
-                button.visible = False
+        for i, card in enumerate(hand):
+            self._card_button(i).param.update(
+                label=name_of(card),
+                visible=True,
+                disabled=not mine or steal,
+                color="primary" if card == m.selected else "default",
+            )
+        for button in self._buttons[len(hand) :]:
+            button.visible = False
         self._title.object = self._title_html(owner, mine)
         self._refresh_action(mine, steal, discard)
         self._refresh_steal(steal)
@@ -383,7 +396,8 @@ class HandView(pn.viewable.Viewer):
 
     def _refresh_steal(self, steal: bool) -> None:
         m = self.model
-        self._steal_box.visible = steal
+        if self._steal_box is not None or steal:
+            (self._steal_box or self._build_steal()).visible = steal
         if not steal:
             return
         options = {}

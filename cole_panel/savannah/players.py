@@ -14,13 +14,11 @@ from typing import Any
 import panel as pn
 import param
 from bokeh.events import Tap
-from bokeh.models import ColumnDataSource, HoverTool
-from bokeh.transform import dodge
+from bokeh.models import Circle, ColumnDataSource, HoverTool, Rect, Scatter
 
 from ..ui.batch import batched
 from ..ui.client_values import finite_point
-from ..ui.figures import bare_figure, lean
-from ..ui.glyphs import badge, label
+from ..ui.figures import add_glyph, bare_figure, lean
 from ..ui.keyboard import sideways
 from .art import (
     ACTOR,
@@ -29,10 +27,12 @@ from .art import (
     MUTED,
     REACHED,
     SCORE,
-    TEXT,
     TOKEN_COLOURS,
+    add_word,
     card_of,
     card_title,
+    draw_words,
+    empty_words,
     outline,
 )
 from .model import SavannahModel, player_name
@@ -56,13 +56,18 @@ DOTS_X = 5.6
 
 
 _MINI_COLUMNS = (
-    "x", "y", "card", "fill", "level", "line", "width", "star", "zone", "title", "back"
+    "x", "y", "card", "fill", "level", "line", "width", "star", "star_y", "zone", "title", "back"
 )  # fmt: skip
 """The columns of the small cards' source."""
 
 
 def _empty(columns: tuple[str, ...]) -> dict[str, list]:
     return {c: [] for c in columns}
+
+
+def _seat_words() -> dict[str, list]:
+    """The data of the seats' words: a word source with pixel offsets (beside the badge)."""
+    return {**empty_words(), "dx": [], "dy": []}
 
 
 class PlayersView(pn.viewable.Viewer):
@@ -86,9 +91,8 @@ class PlayersView(pn.viewable.Viewer):
             ),
             "dots": ColumnDataSource(dict(x=[], y=[], fill=[], line=[]), name="savannah-dots"),
             "minis": ColumnDataSource(_empty(_MINI_COLUMNS), name=MINIS_NAME),
-            "labels": ColumnDataSource(
-                dict(x=[], y=[], text=[], color=[], size=[]), name="savannah-player-labels"
-            ),
+            "words": ColumnDataSource(_seat_words(), name="savannah-seat-words"),
+            "labels": ColumnDataSource(empty_words(), name="savannah-player-labels"),
         }
         s = self.sources
         p = bare_figure(
@@ -105,7 +109,7 @@ class PlayersView(pn.viewable.Viewer):
         )
         self._draw_seats(p)
         minis = self._draw_minis(p)
-        label(p, "text", source=s["labels"], align="left", size="size", color="color")
+        draw_words(p, s["labels"])  # the cards' levels and the captions
         p.add_tools(
             HoverTool(renderers=[minis], tooltips=[("", "@title")], point_policy="follow_mouse")
         )
@@ -124,86 +128,61 @@ class PlayersView(pn.viewable.Viewer):
     def _draw_seats(self, p: Any) -> None:
         """Each seat's band: its badge, name, tokens left."""
         s = self.sources
-        p.rect(
+        band = Rect(
             x=WIDTH / 2,
             y="band",
             width=WIDTH - 0.1,
             height=BAND - 0.1,
-            source=s["seats"],
             fill_color="band_fill",
             line_color="line",
             line_width=2,
             border_radius=8,
         )
-        badge(p, s["seats"], "number", radius=0.36, size="15px", line_color="#222222")
-        label(
-            p,
-            "name",
-            source=s["seats"],
-            align="left",
-            size="14px",
-            style="bold",
-            color=TEXT,
-            x_offset=20,
-            y_offset=-9,
+        add_glyph(p, band, s["seats"])
+        badge = Circle(
+            x="x", y="y", radius=0.36, fill_color="fill", line_color="#222222", line_width=1.5
         )
-        label(
-            p,
-            "sub",
-            source=s["seats"],
-            align="left",
-            size="12px",
-            color=MUTED,
-            x_offset=20,
-            y_offset=10,
-        )
-        p.circle(
-            "x",
-            "y",
-            radius=0.14,
-            source=s["dots"],
-            fill_color="fill",
-            line_color="line",
-            line_width=1,
-        )
+        add_glyph(p, badge, s["seats"])
+        draw_words(p, s["words"], offsets=True)  # the seat's number on its badge, name, sub
+        dots = Circle(x="x", y="y", radius=0.14, fill_color="fill", line_color="line", line_width=1)
+        add_glyph(p, dots, s["dots"])
 
     def _draw_minis(self, p: Any) -> Any:
         """The small cards of hands, kill piles and the discard pile; returns their renderer."""
         s = self.sources
-        cards = p.rect(
-            "x",
-            "y",
+        face = Rect(
+            x="x",
+            y="y",
             width=MINI_W,
             height=MINI_H,
-            source=s["minis"],
             fill_color="fill",
             line_color="line",
             line_width="width",
             border_radius=3,
         )
-        p.rect(
-            "x",
-            "y",
+        cards = add_glyph(p, face, s["minis"])
+        frame = Rect(
+            x="x",
+            y="y",
             width=MINI_W * 0.7,
             height=MINI_H * 0.75,
-            source=s["minis"],
             fill_color=None,
             line_color="#ffffff",
             line_alpha="back",
             line_dash=[2, 2],
         )
-        label(p, "level", source=s["minis"], size="13px", style="bold", color="#ffffff")
-        p.scatter(
-            "x",
-            dodge("y", -0.3),
+        add_glyph(p, frame, s["minis"])
+        star = Scatter(
+            x="x",
+            y="star_y",  # a column, not a dodge: one Bokeh model less
             marker="star",
             size=9,
-            source=s["minis"],
             fill_color="#ffd54f",
             line_color="#8d6e00",
             fill_alpha="star",
             line_alpha="star",
         )
+        add_glyph(p, star, s["minis"])
         return cards
 
     def _fit(self, bands: int) -> None:
@@ -246,6 +225,7 @@ class PlayersView(pn.viewable.Viewer):
         s = self.sources
         s["seats"].data = d.seats
         s["dots"].data = d.dots
+        s["words"].data = d.words
         s["labels"].data = d.labels
         s["minis"].data = d.minis
 
@@ -345,7 +325,8 @@ class _Drawing:
         )
         self.dots: dict[str, list] = dict(x=[], y=[], fill=[], line=[])
         self.minis = _empty(_MINI_COLUMNS)
-        self.labels: dict[str, list] = dict(x=[], y=[], text=[], color=[], size=[])
+        self.words = _seat_words()
+        self.labels = empty_words()
 
     def band(
         self, y: float, badge: str, number: str, name: str, sub: str, *, line: str, fill: str
@@ -355,10 +336,13 @@ class _Drawing:
         ).items():
             self.seats[key].append(value)
         self.seats["band_fill"].append(fill)
+        white = dict(style="bold", color="#ffffff")
+        add_word(self.words, 0.55, y, number, "15px", **white)
+        add_word(self.words, 0.55, y, name, "14px", style="bold", align="left", dx=20, dy=-9)
+        add_word(self.words, 0.55, y, sub, "12px", color=MUTED, align="left", dx=20, dy=10)
 
     def caption(self, x: float, y: float, text: str) -> None:
-        for key, value in dict(x=x, y=y, text=text, color=MUTED, size="11px").items():
-            self.labels[key].append(value)
+        add_word(self.labels, x, y, text, "11px", color=MUTED, align="left")
 
     def mini(self, card: str, x: float, y: float, zone: str, back: bool = False) -> None:
         c = card_of(card)
@@ -372,6 +356,9 @@ class _Drawing:
         minis["line"].append(line)
         minis["width"].append(width)
         minis["star"].append(1.0 if c.big_five and not back else 0.0)
+        minis["star_y"].append(y + -0.3)
         minis["zone"].append(zone)
         minis["title"].append("a card in hand" if back else card_title(c))
         minis["back"].append(1.0 if back else 0.0)
+        if not back:
+            add_word(self.labels, x, y, str(c.level), "13px", style="bold", color="#ffffff")

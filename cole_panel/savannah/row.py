@@ -12,9 +12,9 @@ from __future__ import annotations
 from typing import Any
 
 import panel as pn
-from bokeh.models import Arrow, ColumnDataSource, VeeHead
+from bokeh.models import Arrow, ColumnDataSource, Segment, VeeHead
 
-from ..ui.figures import bare_figure, lean
+from ..ui.figures import add_glyph, bare_figure, lean
 from ..ui.glyphs import badge, label
 from ..ui.keyboard import sideways
 from .art import (
@@ -28,10 +28,10 @@ from .art import (
     SCORE,
     SELECTED,
     TEXT,
+    CardFaces,
     add_card,
     card_hover,
     draw_backs,
-    draw_cards,
     draw_stamps,
     empty_cards,
     outline,
@@ -103,15 +103,19 @@ class RowView(pn.viewable.Viewer):
             styles={"min-width": f"{MIN_W}px"},
             min_border=4,
         )
-        # the draw pile: a stack of card backs with the count
-        for dx, dy in ((0.06, -0.06), (0.03, -0.03), (0.0, 0.0)):
-            draw_backs(p, w=CARD_W, h=CARD_H, radius=6, frame=not dx, x=PILE_X + dx, y=dy)
+        # the draw pile: a stack of card backs (one renderer) with a frame on the top one
+        stack = ColumnDataSource(
+            dict(x=[PILE_X + 0.06, PILE_X + 0.03, PILE_X], y=[-0.06, -0.03, 0])
+        )
+        draw_backs(p, w=CARD_W, h=CARD_H, radius=6, frame=False, x="x", y="y", source=stack)
+        draw_backs(p, w=CARD_W, h=CARD_H, radius=6, x=PILE_X, y=0.0, back=False)
         label(p, "text", source=s["pile"], size="22px", style="bold", color="#ffffff")
         label(p, ["draw pile"], x=PILE_X, y=Y0 + 0.12, size="12px", color=MUTED)
-        p.segment(
-            "x0", "y0", "x1", "y1", source=s["cut"], line_color=HIT, line_width=3, line_dash=[6, 4]
+        cut = Segment(
+            x0="x0", y0="y0", x1="x1", y1="y1", line_color=HIT, line_width=3, line_dash=[6, 4]
         )
-        body = draw_cards(p, s["cards"], w=CARD_W, h=CARD_H, px=px)
+        add_glyph(p, cut, s["cut"])
+        self.faces = CardFaces(p, s["cards"], w=CARD_W, h=CARD_H, px=px)
         draw_stamps(p, s["stamps"], w=CARD_W, h=CARD_H, px=px)
         badge(p, s["marks"], "text", radius=0.16, size="12px", line_color="#ffffff")
         p.add_layout(
@@ -128,7 +132,7 @@ class RowView(pn.viewable.Viewer):
         )
         label(p, "text", source=s["labels"], size="12px", color="color")
         label(p, "text", source=s["note"], align="align", size="13px", style="bold", color="color")
-        p.add_tools(card_hover([body]))
+        p.add_tools(card_hover([self.faces.body]))
         self.figure = lean(p)
         self._pane = sideways(
             pn.pane.Bokeh(
@@ -222,8 +226,8 @@ class RowView(pn.viewable.Viewer):
         s["pile"].data = dict(x=[PILE_X], y=[0.0], text=[str(table.pile)])
         s["cut"].data = cut
         s["labels"].data = labels
-        s["cards"].data = data
-        s["stamps"].data = stamps_of(data)
+        self.faces.show(data)
+        s["stamps"].data = stamps_of(data, h=CARD_H)
 
     def _marks(self, step: Step, n: int) -> None:
         marks = dict(x=[], y=[], text=[], fill=[])

@@ -31,11 +31,9 @@ class SettingsView(pn.viewable.Viewer):
         super().__init__(**params)
         m = self.model
         wide = dict(sizing_mode="stretch_width", max_width=320)
-        self._seat_rows = [
-            SeatSelector(model=m, seat=f"seat{p}", strength=f"strength{p}", label=player_name(p))
-            for p in range(MAX_SEATS)
-        ]
-        self.seat_boxes = [pn.Column(s, margin=0) for s in self._seat_rows]
+        # A seat's menu and slider are made when its box is first shown (refresh): a game
+        # of three leaves two boxes empty, and most games never get more players.
+        self.seat_boxes = [pn.Column(margin=0, visible=False) for _ in range(MAX_SEATS)]
         self.seed = pn.widgets.IntInput.from_param(
             m.param.seed, label="Seed (empty: random; used once)", **wide
         )
@@ -121,7 +119,14 @@ class SettingsView(pn.viewable.Viewer):
         """Show the seats of this game and the link to it."""
         m = self.model
         for p, box in enumerate(self.seat_boxes):
-            box.visible = p < m.state.players
+            shown = p < m.state.players
+            if shown and not box.objects:
+                box.append(
+                    SeatSelector(
+                        model=m, seat=f"seat{p}", strength=f"strength{p}", label=player_name(p)
+                    )
+                )
+            box.visible = shown
         query = game_query(m)
         self.link.value = f"{self.base_url}{query}" if query else "(a loaded game has no link)"
 
