@@ -6,6 +6,7 @@ import panel as pn
 import pytest
 
 from cole_panel.circle import CircleDashboard
+from cole_panel.ui.near import NearWatch
 from cole_panel.ui.screens import SITE_NAME, VIEWPORT
 from cole_panel.ui.shell import PAGES, app_shell, nav_html, split
 
@@ -58,6 +59,8 @@ def test_circles_tabs_come_after_a_jump_to_each(served: bool) -> None:
 
     dash = CircleDashboard()
     area = dash.play_area() if served else dash.__panel__()
+    for part in area.select(NearWatch):  # the browser sends for the tabs (scrolled near)
+        part.near = True
     (jumps,) = area.select(TabJumps)
     (tabs,) = [t for t in area.select(pn.Tabs) if "Narration" in t._names]
     assert jumps.names == list(tabs._names)

@@ -32,6 +32,7 @@ from ..ui import (
     page_bots,
 )
 from ..ui.keyboard import Shortcut, TabJumps
+from ..ui.near import ShownWhenNear
 from ..ui.review_view import ReviewTab
 from ..ui.wrap import TAB_ROW_WRAPS, growing_column
 from .board import CircleBoard
@@ -48,6 +49,10 @@ MIN_BOARD = 340
 window with the sidebar open, so the turn, narration, Undo and Hint are on the first screen)."""
 MIN_SIDE, MAX_SIDE = 320, 520
 """Width range (px) of the column of turn, captures and tabs."""
+SETTINGS_PX = 400
+"""About the height of the sidebar's settings."""
+TABS_PX = 290
+"""About the height of the tabs (their headers and the narration's box)."""
 HUMAN_VS_BOT_DELAY = 0.4
 """Seconds a bot waits before answering a person, so the person sees her own stone land."""
 
@@ -341,17 +346,23 @@ class CircleDashboard(pn.viewable.Viewer):
         )
 
     def settings(self) -> pn.viewable.Viewable:
-        """What goes in a served page's sidebar: players, the next game's rules, save / load."""
-        return pn.Tabs(
+        """What goes in a served page's sidebar: players, the next game's rules, save / load
+        (sent for when the sidebar is shown: a phone's starts closed)."""
+        tabs = pn.Tabs(
             ("New game", self._setup),
             ("Save / load", self._saveload),
             dynamic=True,
             sizing_mode="stretch_width",
         )
+        return ShownWhenNear(tabs, height=SETTINGS_PX, label="Settings", when="sidebar")
 
     def play_area(self) -> pn.viewable.Viewable:
-        """Everything but the settings: board, turn, captures, narration, moves, puzzles."""
-        return self._beside(self._tabs())
+        """Everything but the settings: board, turn, captures, narration, moves, puzzles.
+
+        The tabs, under a phone's first screen, are sent for when scrolled near (issue 24:
+        some 40 models a phone would build before it answers a tap)."""
+        tabs = ShownWhenNear(self._tabs(), height=TABS_PX, label="Narration, moves and help")
+        return self._beside(tabs)
 
     # ------------------------------------------------------------------ refreshing
     def _refresh(self, *_: Any) -> None:

@@ -17,6 +17,7 @@ import panel as pn
 import param
 
 from ..ui.keyboard import TabJumps
+from ..ui.near import ShownWhenNear
 from ..ui.review_view import ReviewTab
 from .draft_view import DraftTable
 from .explorer import ScoringExplorerModel
@@ -27,6 +28,8 @@ from .review_board import EcosystemReviewBoard
 TAB_NAMES = ("Scoring explorer", "Draft table")
 ALL_TABS = (*TAB_NAMES, "Review")
 """Every tab's title, in order."""
+SETTINGS_PX = 600
+"""About the height of the sidebar's settings."""
 
 
 class EcosystemDashboard(pn.viewable.Viewer):
@@ -85,8 +88,11 @@ class EcosystemDashboard(pn.viewable.Viewer):
         self.tabs.active = 1
 
     def settings(self) -> pn.viewable.Viewable:
-        """The next draft's variant, frame, players, seats and New game (a sidebar)."""
-        return self.draft.settings()
+        """The next draft's variant, frame, players, seats and New game (a sidebar; sent for
+        when the sidebar is shown: a phone's starts closed)."""
+        return ShownWhenNear(
+            self.draft.settings(), height=SETTINGS_PX, label="Settings", when="sidebar"
+        )
 
     def play_area(self) -> pn.viewable.Viewable:
         """The tabs, without the draft's settings (they are in :meth:`settings`), after their

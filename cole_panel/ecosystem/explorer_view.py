@@ -14,6 +14,7 @@ from engines.ecosystem import CardType
 from ..ui import MessageBox
 from ..ui.batch import batched
 from ..ui.links import CopyLink
+from ..ui.near import ShownWhenNear
 from ..ui.wrap import growing_column, grows_from
 from .board import ParkBoard
 from .breakdown import ScoreBreakdown
@@ -33,6 +34,8 @@ from .style import CATEGORY_TITLES, WRAP_TABS, title
 
 EXPLORER_BOARD = "eco-explorer-park"
 """Bokeh name of the explorer's board figure."""
+BREAKDOWN_TABLE_PX = 300
+"""About the height of a short breakdown table (the placeholder's, with the chart's)."""
 
 HOW_TO = """
 **Build a park.** Choose a card on the left, then click cells of the park (click a card to
@@ -67,6 +70,13 @@ class ScoringExplorer(pn.viewable.Viewer):
             fits_width=True,
         )
         self.breakdown = ScoreBreakdown(on_select=self._on_select, categories=m.categories)
+        # Below a phone's first screen, and its table alone costs a phone ~0.6 s of frozen
+        # page at load (issue 24): the chart and table come when scrolled near.
+        self._near_breakdown = ShownWhenNear(
+            self.breakdown,
+            height=self.breakdown.chart_height + BREAKDOWN_TABLE_PX,
+            label="Points per category and every scoring line",
+        )
         self._build()
         m.param.watch(self._refresh, ["revision"])
         m.param.watch(self._refresh_highlight, ["selected_line"])
@@ -337,7 +347,7 @@ class ScoringExplorer(pn.viewable.Viewer):
             self._total,
             self._message,
             self._link,
-            self.breakdown,
+            self._near_breakdown,
             self._tabs,
             sizing_mode="stretch_width",
             min_width=330,

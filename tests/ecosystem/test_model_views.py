@@ -203,10 +203,7 @@ def test_every_dashboard_has_its_own_models():
 def test_the_served_shell_gets_settings_and_a_play_area():
     dash = EcosystemDashboard()
     settings = dash.settings()
-    assert any(
-        getattr(w, "label", None) == "New game"
-        for w in pn.panel(settings).select(pn.widgets.Button)
-    )
+    assert any(getattr(w, "label", None) == "New game" for w in settings.select(pn.widgets.Button))
     jumps, tabs = dash.play_area().objects  # the tabs after their keyboard jumps
     assert list(tabs._names) == [*TAB_NAMES, "Review"]  # the review is the last tab
     assert jumps.names == list(tabs._names)

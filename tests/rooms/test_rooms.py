@@ -310,10 +310,14 @@ def test_the_circle_narration_names_who_played_each_move(registry):
     from bokeh.document import Document
 
     from cole_panel.circle import CircleDashboard
+    from cole_panel.ui.near import NearWatch
 
     def narration(dashboard):
         doc = Document()
-        doc.add_root(dashboard.play_area().get_root(doc))
+        area = dashboard.play_area()
+        for part in area.select(NearWatch):  # the browser sends for the tabs (scrolled near)
+            part.near = True
+        doc.add_root(area.get_root(doc))
         (log,) = [m for m in doc.models if "cole-log" in (getattr(m, "css_classes", None) or [])]
         return re.sub(r"<[^>]+>", "", html.unescape(log.text))
 
