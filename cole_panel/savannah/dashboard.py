@@ -25,6 +25,7 @@ from ..ui.address import page_location
 from ..ui.batch import batched
 from ..ui.keyboard import REGION_FOCUS, Shortcut, TabJumps, region_classes
 from ..ui.named_controls import aria_name
+from ..ui.near import ShownWhenNear
 from ..ui.review_view import ReviewTab
 from ..ui.timer import call_later, can_call_later
 from .art import group_and_level
@@ -47,6 +48,8 @@ from .settings_view import SettingsView
 from .standings import standing, state_big_five, step_state, totals_over
 from .steps import Step, Table, still_step, turn_steps
 
+SETTINGS_PX = 560
+"""About the height of the sidebar's settings."""
 WORDS_DELAY = 0.04
 """Seconds between sending a change of the row and the changes of everything else that goes
 with it (hand, piles, texts, buttons): the browser paints the row — what a turn is about —
@@ -247,6 +250,7 @@ class SavannahDashboard(pn.viewable.Viewer):
             base_url=_page_address(),
         )
         self._settings.param.watch(lambda e: setattr(self, "finish_kind", e.new), ["finish_kind"])
+        self._sidebar: ShownWhenNear | None = None
         self.param.watch(lambda e: setattr(self._settings, "finish_kind", e.new), ["finish_kind"])
 
     def _build_play_area(self) -> None:
@@ -337,9 +341,14 @@ class SavannahDashboard(pn.viewable.Viewer):
             sizing_mode="stretch_width",
         )
 
-    def settings(self) -> pn.viewable.Viewable:
-        """The seats, the next game and its options, save/load and the link (for a sidebar)."""
-        return self._settings
+    def settings(self) -> ShownWhenNear:
+        """The seats, the next game and its options, save/load and the link (for a sidebar;
+        sent for when the sidebar is shown: a phone's starts closed)."""
+        if self._sidebar is None:
+            self._sidebar = ShownWhenNear(
+                self._settings, height=SETTINGS_PX, label="Settings", when="sidebar"
+            )
+        return self._sidebar
 
     def play_area(self) -> pn.viewable.Viewable:
         """Everything but the settings: the game, the cards and how to play, after the tabs'
