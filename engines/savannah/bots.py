@@ -25,7 +25,6 @@ from engines.search import SearchGame
 
 from .cards import name_of
 from .moves import Discard, Move, Play, Steal
-from .reading import HandReading
 from .setup import determinize
 from .state import Observation, State
 
@@ -125,47 +124,17 @@ class SavannahSearch(SearchGame):
 
     prior_after = 4
 
-    def __init__(
-        self,
-        rollout_depth: int | None = 2,
-        epsilon: float = 0.0,
-        reading: HandReading | None = None,
-        deals_tried: int = 8,
-    ):
+    def __init__(self, rollout_depth: int | None = 2, epsilon: float = 0.0):
         self.rollout_depth = rollout_depth
         """Moves played after the tree before scoring (None: to the end)."""
         self.epsilon = epsilon
         """Chance that a rollout move is random rather than the greedy bot's."""
-        self.reading = reading
-        """What the opponents' moves say of their hands (None: every deal is as likely)."""
-        self.deals_tried = deals_tried
-        """Deals drawn at most for one world when the hands are read."""
-        self._likeliest = 0.0
 
     def observe(self, state: State, player: int) -> Observation:
-        seen = state.observation(player)
-        if self.reading is not None:
-            self.reading.see(seen)
-        self._likeliest = 0.0
-        return seen
+        return state.observation(player)
 
     def determinize(self, seen: Observation, player: int, rng: random.Random) -> State:
-        """A deal of the unseen cards; with a reading, a deal kept with the chance that the
-        opponents would have made their moves holding its hands (rejection sampling against
-        the likeliest deal so far; after ``deals_tried`` the likeliest of those drawn)."""
-        reading = self.reading
-        if reading is None or not reading.seen:
-            return determinize(seen, rng)
-        best, best_chance = None, -1.0
-        for _ in range(self.deals_tried):
-            world = determinize(seen, rng)
-            chance = reading.chance(world)
-            self._likeliest = max(self._likeliest, chance)
-            if rng.random() * self._likeliest < chance:
-                return world
-            if chance > best_chance:
-                best, best_chance = world, chance
-        return best
+        return determinize(seen, rng)
 
     def moves(self, world: State) -> list[tuple[Any, ...]]:
         if world.is_over:
@@ -245,16 +214,6 @@ class MCTSBot(SearchBot):
     default_iterations = 300
     exploration = 0.7
     bias = 0.5
-
-    def make_hooks(self) -> SavannahSearch:
-        """Hooks that read the opponents' hands from their moves, game after game."""
-        return SavannahSearch(reading=HandReading())
-
-    def choose(self, state: State, should_stop: Any = None) -> Move:
-        """The searched move; the bot remembers it to read the next moves of the others."""
-        move = super().choose(state, should_stop)
-        self.search.game.reading.chose(move)
-        return move
 
 
 ITERATIONS: dict[int, int] = {1: 40, 2: 100, 3: 200, 4: 1500, 5: 3000}

@@ -548,13 +548,6 @@ class State(BaseState, Scoring):
         new.seed = self.seed
         return new
 
-    def with_hand(self, player: int, cards: list[str]) -> State:
-        """A copy in which ``player`` holds ``cards`` (for search: a hand guessed from what she
-        did; nothing checks that the cards are not elsewhere too)."""
-        new = self.clone()
-        new._hands[player] = list(cards)
-        return new
-
     def to_dict(self) -> dict[str, Any]:
         """Versioned JSON-safe form (the draw pile's next card is its LAST entry)."""
         return {
