@@ -50,6 +50,10 @@ from .steps import Step, Table, still_step, turn_steps
 
 SETTINGS_PX = 560
 """About the height of the sidebar's settings."""
+LIVE_PX = 230
+"""About the height of the live score (its line and chart)."""
+TURNS_PX = 360
+"""About the height of this turn's steps and the earlier turns."""
 WORDS_DELAY = 0.04
 """Seconds between sending a change of the row and the changes of everything else that goes
 with it (hand, piles, texts, buttons): the browser paints the row — what a turn is about —
@@ -312,8 +316,9 @@ class SavannahDashboard(pn.viewable.Viewer):
             self._play_area,
             self._score_area,
             self.players,
-            self.live,
-            self._turn_columns(),
+            # Under a phone's first screen: sent for when scrolled near (issue 24's blocking time)
+            ShownWhenNear(self.live, LIVE_PX, "The score as the game goes", when="phone"),
+            ShownWhenNear(self._turn_columns(), TURNS_PX, "This turn, earlier turns", when="phone"),
             margin=0,
             sizing_mode="stretch_width",
             css_classes=["cole-savannah-game"],

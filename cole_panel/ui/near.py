@@ -9,8 +9,10 @@ window (scrolling, a jump to a heading, a screen reader moving down the page all
 at the first press of Tab (a keyboard's focus never skips a part still to come), and the
 content then takes its place, for good.  On a screen where the part is on the first screen it
 comes at once, one message after the page is drawn.  A hidden tab's part waits until its tab
-is shown and scrolled to.  The settings sidebar's content (``when="sidebar"``) comes when
-the sidebar is shown: at once where it starts open, when opened on a phone.
+is shown and scrolled to.  With ``when="phone"`` only a narrow window (under
+:data:`~.screens.NARROW` px) waits to scroll near; a wide one sends for it at once.  The settings
+sidebar's content (``when="sidebar"``) comes when the sidebar is shown: at once where it starts
+open, when opened on a phone.
 
 What the browser sends is data: only ``{"near": true}`` is taken; any other message is dropped
 with one warning line in the log.  In Python the content exists from the start (its values
@@ -49,7 +51,9 @@ export function render({{ model, el }}) {{
     document.removeEventListener("keydown", onKey, true);
     model.send_msg({{near: true}});
   }};
-  const observer = model.when === "sidebar" ? watchSidebar(ask) : watchNear(el, ask);
+  const wide = window.innerWidth >= {NARROW};
+  const observer = model.when === "sidebar" ? watchSidebar(ask)
+    : model.when === "phone" && wide ? atOnce(ask) : watchNear(el, ask);
   // A keyboard's first Tab: every part is there before the focus could pass it by.
   const onKey = (event) => {{ if (event.key === "Tab") ask(); }};
   document.addEventListener("keydown", onKey, true);
@@ -65,6 +69,11 @@ function watchNear(el, ask) {{
   }}, {{rootMargin: "{MARGIN_PX}px 0px"}});
   observer.observe(el);
   return observer;
+}}
+
+function atOnce(ask) {{
+  setTimeout(ask);
+  return {{ disconnect() {{}} }};
 }}
 
 // A narrow window's sidebar is open while the page is drawn, then closed (CLOSE_SIDEBAR_JS):
@@ -100,11 +109,13 @@ class NearWatch(JSComponent):
     label = param.String(default="", doc="What the box says until its content comes.")
     when = param.Selector(
         default="near",
-        objects=["near", "sidebar"],
+        objects=["near", "phone", "sidebar"],
         doc=(
-            "What sends for the content: coming near the window, or (a box in the page's "
-            "settings sidebar) the sidebar shown: at once in a wide window, where it starts "
-            "open, once opened in a narrow one, where it starts closed."
+            "What sends for the content: coming near the window; 'phone': that in a narrow "
+            "window, at once in a wide one (a laptop's page is read whole, a phone's a screen "
+            "at a time); 'sidebar' (a box in the page's settings sidebar): the sidebar shown, "
+            "at once in a wide window, where it starts open, once opened in a narrow one, "
+            "where it starts closed."
         ),
     )
 

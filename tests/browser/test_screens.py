@@ -687,3 +687,28 @@ def test_the_savannah_cards_tab_wraps_its_words_and_scrolls_its_table_on_a_phone
         assert page.evaluate(NO_SIDEWAYS_SCROLL), page.evaluate(WIDTHS)
     finally:
         context.close()
+
+
+def test_a_phone_builds_the_savannah_score_chart_when_scrolled_to_a_laptop_at_once(
+    browser, panel_server
+):
+    """Under a phone's first screen the live score waits until the person scrolls near it
+    (issue 24: every model built before a tap is answered freezes the page); a laptop's page,
+    read whole, has it at once."""
+    server = panel_server("savannah")
+    for size, at_once in (("390x844", False), ("1280x900", True)):
+        context, page = _open(browser, server, size)
+        try:
+            score = page.locator(".cole-live-score")
+            if at_once:
+                expect(score).to_contain_text("Big Five", timeout=30_000)
+                continue
+            page.wait_for_timeout(1500)  # time enough for a part that would come at once
+            assert score.count() == 0
+            waiting = page.get_by_text("The score as the game goes: loading…")
+            expect(waiting).to_have_count(1)
+            waiting.scroll_into_view_if_needed()
+            expect(score).to_contain_text("Big Five", timeout=30_000)
+            expect(waiting).to_have_count(0)
+        finally:
+            context.close()
