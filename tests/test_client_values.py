@@ -49,8 +49,17 @@ def _one(doc, kind: type, test=lambda m: True):
     return next(m for m in doc.models if isinstance(m, kind) and test(m))
 
 
+async def _send_for_deferred(wire: Wire, doc) -> None:
+    """What a wide window's page does once drawn: it sends for the parts it was served without
+    (``cole_panel.ui.near``: the settings sidebar), whose widgets are sent to below."""
+    for model in [m for m in doc.models if hasattr(getattr(m, "data", None), "when")]:
+        await wire.model_event("data_event", model.id, data={"near": True})
+    await wire.read_for(1.0)
+
+
 async def _hostile(wire: Wire, doc) -> dict:
     """Send every bad value; returns the models sent to, with their values before."""
+    await _send_for_deferred(wire, doc)
     seat = _one(doc, Select, lambda m: "Human" in str(m.options))
     slider = _one(doc, AbstractSlider)
     radio = _one(doc, RadioButtonGroup)

@@ -40,7 +40,7 @@ from bokeh.models import (
     TextInput,
 )
 
-__all__ = ["finite_point", "fits", "guard_client_values"]
+__all__ = ["finite_point", "fits", "guard_client_values", "remember_new"]
 
 _log = logging.getLogger(__name__)
 
@@ -129,6 +129,17 @@ def _remember(model: Any) -> None:
         _good[model] = {attr: getattr(model, attr) for attr in attrs}
 
 
+def remember_new(doc: Document | None, but: Model | None = None) -> None:
+    """Remember the values of the models of ``doc`` (a guarded page) not seen yet, ``but`` one:
+    parts put in after the page was built (Panel sends a layout's new children to the browser
+    itself, past ``Document.on_change``: a part sent for when near, a tab shown)."""
+    if doc is None or doc not in _guarded:
+        return
+    for model in doc.models:
+        if model is not but and model not in _good:
+            _remember(model)
+
+
 def _remember_within(value: Any) -> None:
     """Remember the values of every guarded model in ``value`` (a layout's new children)."""
     found = value if isinstance(value, list | tuple) else [value]
@@ -152,6 +163,7 @@ def _on_change(event: Any) -> None:
         return
     if attr not in _attrs(model):
         return
+    remember_new(event.document, but=model)
     if fits(model, attr, new):
         _good.setdefault(model, {})[attr] = new
         return

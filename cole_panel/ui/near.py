@@ -28,6 +28,7 @@ import panel as pn
 import param
 from panel.custom import JSComponent
 
+from .client_values import remember_new
 from .screens import NARROW
 
 __all__ = ["MARGIN_PX", "NearWatch", "ShownWhenNear"]
@@ -163,6 +164,7 @@ class ShownWhenNear(pn.viewable.Viewer):
         if not self.shown:
             self._column.objects = [self.content]
             self.shown = True
+            remember_new(pn.state.curdoc)  # the values a browser may then change
 
     def select(self, selector: Any = None) -> list[Any]:
         """What the content holds of ``selector`` (as Panel's ``select``), sent for or not."""

@@ -13,11 +13,13 @@ from __future__ import annotations
 import json
 import random
 
+import panel as pn
 from bokeh.document import Document
 
 from cole_panel.rooms import RoomRegistry, new_token
 from cole_panel.rooms.pages import FramedPage, RoomPage
 from cole_panel.savannah import SavannahDashboard
+from cole_panel.ui.near import NearWatch
 from cole_panel.ui.shell import app_shell
 
 MOVES = 8
@@ -25,6 +27,9 @@ MOVES = 8
 
 def rendered(room, token, dashboard=SavannahDashboard, title="On the Savannah"):
     page = RoomPage(room, token, dashboard)
+    for part in (page.dashboard.settings(), page.dashboard.play_area()):
+        for watch in pn.panel(part).select(NearWatch):  # the browser sends for every part
+            watch.near = True
     doc = Document()
     framed = FramedPage(page.dashboard, top=[page.bar], side=[])
     app_shell(framed, title=title, page=room.game).server_doc(doc)

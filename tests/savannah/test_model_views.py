@@ -297,7 +297,9 @@ def test_the_card_reference_lists_the_deck_and_filters_by_group():
 @pytest.mark.parametrize("players", [2, 5])
 def test_seat_menus_follow_the_number_of_players(players):
     dash = dashboard(players=players, seed=2)
-    assert [box.visible for box in dash.settings().content.seat_boxes] == [p < players for p in range(5)]
+    assert [box.visible for box in dash.settings().content.seat_boxes] == [
+        p < players for p in range(5)
+    ]
 
 
 def test_with_an_event_loop_the_row_is_sent_first_and_the_rest_a_moment_later():
