@@ -60,6 +60,8 @@ date sliders are not guarded)."""
 
 _good: weakref.WeakKeyDictionary[Model, dict[str, Any]] = weakref.WeakKeyDictionary()
 _guarded: weakref.WeakSet[Document] = weakref.WeakSet()
+_seen: weakref.WeakKeyDictionary[Document, int] = weakref.WeakKeyDictionary()
+"""How many models each page had when :func:`remember_new` last looked through them."""
 
 
 def _attrs(model: Any) -> tuple[str, ...]:
@@ -133,8 +135,9 @@ def remember_new(doc: Document | None, but: Model | None = None) -> None:
     """Remember the values of the models of ``doc`` (a guarded page) not seen yet, ``but`` one:
     parts put in after the page was built (Panel sends a layout's new children to the browser
     itself, past ``Document.on_change``: a part sent for when near, a tab shown)."""
-    if doc is None or doc not in _guarded:
-        return
+    if doc is None or doc not in _guarded or _seen.get(doc) == len(doc.models):
+        return  # nothing put in since the last look (a browser's changes come often)
+    _seen[doc] = len(doc.models)
     for model in doc.models:
         if model is not but and model not in _good:
             _remember(model)
