@@ -21,7 +21,7 @@ TEST_WORKERS ?= 2
 
 AXE := tests/.npm/axe-core/axe.min.js
 
-.PHONY: serve test bench lint install install-test chromium axe postgresql clean
+.PHONY: serve test bench bundle lint install install-test chromium axe postgresql clean
 
 $(VENV)/.installed: pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -74,6 +74,10 @@ test: install-test
 
 bench: install-test
 	$(PY) -m bench
+
+# The pages' browser components as one file, made from their _esm texts (cole_panel/ui/components.py).
+bundle: $(VENV)/.installed
+	$(PY) -c "from cole_panel.ui.components import main; main()"
 
 lint: $(VENV)/.installed-test
 	$(VENV)/bin/ruff check .

@@ -26,9 +26,9 @@ from typing import Any, Protocol
 import pandas as pd
 import panel as pn
 import param
-from panel.custom import JSComponent
 
 from .batch import batched
+from .components import BundledComponent
 from .named_controls import REGION_CLASS, SIDEWAYS_CLASS, aria_name
 
 __all__ = [
@@ -349,7 +349,7 @@ button:focus-visible, input:focus-visible, .cole-keys-text:focus-visible {
 _CSS = _CSS.replace("#1f5fbf", CURSOR)
 
 
-class BoardKeys(JSComponent):
+class BoardKeys(BundledComponent):
     """A board's keyboard, "Move" box, "Place" button and screen-reader voice (see module).
 
     The game (a :class:`KeyGame`) is given at construction and never sent to the browser.
@@ -491,7 +491,7 @@ class BoardKeys(JSComponent):
             self._send_msg({"clear": True})
 
 
-class TabKeys(JSComponent):
+class TabKeys(BundledComponent):
     """Enter and Space open a focused tab of any ``pn.Tabs`` on the page (Bokeh's tab headers
     take the focus but answer clicks only).  Draws nothing; one listener per window."""
 
@@ -558,7 +558,7 @@ _JUMPS_CSS = """
 """.replace("#1f5fbf", CURSOR)
 
 
-class TabJumps(JSComponent):
+class TabJumps(BundledComponent):
     """One button per tab of a ``pn.Tabs``, placed just before it: the first Tab stops of the
     tabs, where a keyboard user looks for them.
 

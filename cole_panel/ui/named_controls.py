@@ -20,7 +20,8 @@ from __future__ import annotations
 from urllib.parse import quote
 
 import param
-from panel.custom import JSComponent
+
+from .components import BundledComponent
 
 ARIA_CLASS = "cole-aria-label="
 """A CSS class starting so carries a widget's accessible name (URL-encoded) to the page."""
@@ -165,7 +166,7 @@ window.coleNameControls();
 description)."""
 
 
-class NameControls(JSComponent):
+class NameControls(BundledComponent):
     """Names the page's controls where Panel does not serve the page (a notebook): there is no
     ``document_ready`` to run :data:`NAME_CONTROLS_JS` on, so it runs when this (empty)
     component is drawn, and then watches the whole page, every later output included."""

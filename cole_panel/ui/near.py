@@ -26,9 +26,9 @@ from typing import Any
 
 import panel as pn
 import param
-from panel.custom import JSComponent
 
 from .client_values import remember_new
+from .components import BundledComponent
 from .screens import NARROW
 
 __all__ = ["MARGIN_PX", "NearWatch", "ShownWhenNear"]
@@ -100,7 +100,7 @@ NOTE_CSS = ".cole-near-note { color: #5b4a30; font-size: 14px; padding: 4px 5px;
 """The placeholder's words (what a slow network shows until the content comes)."""
 
 
-class NearWatch(JSComponent):
+class NearWatch(BundledComponent):
     """A box that says ``label`` and reports once it comes within :data:`MARGIN_PX` of the
     window, or a key press moves the focus (Tab)."""
 

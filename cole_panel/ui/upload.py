@@ -14,9 +14,9 @@ from collections.abc import Callable
 from typing import Any
 
 import param
-from panel.custom import JSComponent
 
 from ..core.untrusted import MAX_FILE_BYTES
+from .components import BundledComponent
 
 _ESM = """
 export function render({ model, el }) {
@@ -48,7 +48,7 @@ export function render({ model, el }) {
 """
 
 
-class FileChooser(JSComponent):
+class FileChooser(BundledComponent):
     """A file input whose choices go to ``on_file(name, bytes or None, size)``.
 
     ``bytes`` is None when the browser refused the file for being over :attr:`max_bytes`

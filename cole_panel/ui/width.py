@@ -19,7 +19,8 @@ import logging
 from typing import Any
 
 import param
-from panel.custom import JSComponent
+
+from .components import BundledComponent
 
 __all__ = ["MAX_PX", "STEP", "WidthWatch"]
 
@@ -57,7 +58,7 @@ def _px(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and 0 < value <= MAX_PX
 
 
-class WidthWatch(JSComponent):
+class WidthWatch(BundledComponent):
     """The width of the column that holds it and of the window, as the browser reports them."""
 
     room_px = param.Integer(
