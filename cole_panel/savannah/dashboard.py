@@ -7,7 +7,9 @@ leaving, the regrouping; the narration beside the row says what each step does. 
 their own when it is their turn and the previous turn has been shown, through the model's one
 bot loop (:class:`~cole_panel.core.bot_loop.BotLoop`): the page's
 :class:`~cole_panel.ui.BotRunner` computes the choice off the event loop while a spinner says
-who is thinking.  At the end the score sheet replaces the hand.
+who is thinking.  At the end the score sheet replaces the hand.  The Play tab is laid out by
+:class:`~cole_panel.savannah.play_tab.PlayTab`; this module plays the turns back and keeps
+every part up to date.
 """
 
 from __future__ import annotations
@@ -20,11 +22,10 @@ import param
 
 from engines.savannah import State, Steal
 
-from ..ui import EventLog, GameOverBanner, MessageBox, ThinkingIndicator, page_bots
+from ..ui import EventLog, MessageBox, ThinkingIndicator, page_bots
 from ..ui.address import page_location
 from ..ui.batch import batched
-from ..ui.keyboard import REGION_FOCUS, Shortcut, TabJumps, region_classes
-from ..ui.named_controls import aria_name
+from ..ui.keyboard import Shortcut, TabJumps
 from ..ui.near import ShownWhenNear
 from ..ui.review_view import ReviewTab
 from ..ui.timer import call_later, can_call_later
@@ -37,7 +38,9 @@ from .link import open_game, read_query
 from .live_score import LiveScore
 from .model import MAX_SEATS, SavannahModel, Turn, player_name
 from .narration import caption_html, preview_marks, steps_html, turn_html
-from .playback import Playback, speed_options
+from .play_tab import PlayTab
+from .playback import Playback
+from .playback_controls import PlaybackControls
 from .players import PlayersView
 from .reference import CardReference
 from .review import TurnReview
@@ -50,10 +53,6 @@ from .steps import Step, Table, still_step, turn_steps
 
 SETTINGS_PX = 560
 """About the height of the sidebar's settings."""
-LIVE_PX = 230
-"""About the height of the live score (its line and chart)."""
-TURNS_PX = 360
-"""About the height of this turn's steps and the earlier turns."""
 WORDS_DELAY = 0.04
 """Seconds between sending a change of the row and the changes of everything else that goes
 with it (hand, piles, texts, buttons): the browser paints the row — what a turn is about —
@@ -172,68 +171,20 @@ class SavannahDashboard(pn.viewable.Viewer):
     # ------------------------------------------------------------------ widgets
     def _build(self) -> None:
         self._build_texts()
-        self._build_playback_controls()
+        self._playback_controls = PlaybackControls(playback=self.playback)
         self._build_game_buttons()
-        self._build_play_area()
-        self._build_game()
+        self._build_keys()
+        self._build_play_tab()
         self._how_to_play = pn.pane.HTML(
             how_to_play_html(), sizing_mode="stretch_width", css_classes=["cole-how-to-play"]
         )
 
     def _build_texts(self) -> None:
-        """The turn line, the banner, the spinner, the step's caption, the message, the steps."""
+        """The spinner and the message (the Play tab makes its other texts)."""
         m = self.model
-        self._turn = pn.pane.HTML(
-            "", margin=(4, 5), css_classes=["cole-turn"], sizing_mode="stretch_width", min_width=300
-        )
-        self._banner = GameOverBanner()
         self._thinking = ThinkingIndicator(runner=self.runner)
-        self._caption = pn.pane.HTML(
-            "", margin=(2, 8), css_classes=["cole-step"], sizing_mode="stretch_width", min_height=46
-        )
         self._said = _Said(message=m.message, message_is_error=m.message_is_error)
         self._message = MessageBox(model=self._said)
-        self._steps = pn.pane.HTML(
-            "",
-            margin=(2, 5),
-            sizing_mode="stretch_width",
-            css_classes=["cole-steps", *region_classes("This turn, step by step")],
-            styles={"max-height": "290px", "overflow-y": "auto"},
-            stylesheets=[REGION_FOCUS],
-        )
-
-    def _build_playback_controls(self) -> None:
-        """Back, next step, skip, the playback speed and its 'advance on its own' switch."""
-        self._back = pn.widgets.Button(label="◀ Back", width=80, margin=(2, 3))
-        self._next = pn.widgets.Button(label="Next step ▶", width=110, margin=(2, 3))
-        self._skip = pn.widgets.Button(label="Skip »", width=80, margin=(2, 3))
-        self._back.on_click(batched(lambda _: self.playback.back()))
-        self._next.on_click(batched(lambda _: self.playback.next()))
-        self._skip.on_click(batched(lambda _: self.playback.finish()))
-        self._speed = pn.widgets.Select(
-            options=speed_options(self.playback.speed),
-            value=self.playback.speed,
-            width=120,
-            margin=(2, 5),
-            css_classes=[aria_name("Playback speed")],
-        )
-        self._speed.param.watch(lambda e: setattr(self.playback, "speed", e.new), "value")
-        self.playback.param.watch(self._sync_speed, "speed")
-        # a switch with its words beside it: the words are a label of the switch, so a click
-        # on them toggles it too
-        self._auto = pn.widgets.Switch.from_param(
-            self.playback.param.auto,
-            label="",
-            margin=(8, 2, 2, 8),
-            css_classes=["cole-auto", aria_name("Advance on its own")],
-        )
-        self._auto_words = pn.widgets.Button(
-            label="Advance on its own: on",
-            color="light",
-            margin=(2, 3),
-            css_classes=["cole-auto-label"],
-        )
-        self._auto_words.on_click(lambda _: setattr(self.playback, "auto", not self.playback.auto))
 
     def _build_game_buttons(self) -> None:
         """Undo, redo, pause the bots, the narration and the settings."""
@@ -257,9 +208,8 @@ class SavannahDashboard(pn.viewable.Viewer):
         self._sidebar: ShownWhenNear | None = None
         self.param.watch(lambda e: setattr(self._settings, "finish_kind", e.new), ["finish_kind"])
 
-    def _build_play_area(self) -> None:
-        """The hand with the message under it, its keys and touch switch; the score's place."""
-        self.hand.add_below(self._message)
+    def _build_keys(self) -> None:
+        """The row and hand's keys, with Undo, Hint and New game as keys of their own."""
         self.keys = SavannahKeys(
             self.model,
             self.hand,
@@ -270,80 +220,26 @@ class SavannahDashboard(pn.viewable.Viewer):
             ],
         ).keys
         self.hint.on_card = self._hinted
-        self._one_tap = pn.widgets.Checkbox.from_param(
-            self.hand.param.one_tap, label="Touch: play a card on one tap (no preview first)"
-        )
-        self._play_area = pn.Column(
-            self.hand, self.keys, self._one_tap, margin=0, sizing_mode="stretch_width"
-        )
-        # Filled on first need (the end of a game): its table and chart are a third of the
-        # page's build time, and most visitors never see them.
-        self._score_area = pn.Column(visible=False, margin=0, sizing_mode="stretch_width")
 
-    def _build_game(self) -> None:
-        """The Play tab: header, row, controls, hand, players, live score, steps and log."""
-        controls = pn.FlexBox(
-            self._back,
-            self._next,
-            self._skip,
-            self._speed,
-            self._auto,
-            self._auto_words,
-            self._undo,
-            self._redo,
-            self.hint.button,
-            self._pause,
-            align_items="center",
-            margin=0,
-            sizing_mode="stretch_width",
-        )
-        header = pn.FlexBox(
-            pn.pane.HTML(
-                '<h2 style="margin:0;color:#3b3224">On the Savannah</h2>', margin=(4, 8), width=220
-            ),
-            self._turn,
-            self._thinking,
-            align_items="center",
-            margin=0,
-            sizing_mode="stretch_width",
-        )
-        self._game = pn.Column(
-            header,
-            self._banner,
-            self._caption,
-            self.row,
-            controls,
-            self._play_area,
-            self._score_area,
-            self.players,
-            # Under a phone's first screen: sent for when scrolled near (issue 24's blocking time)
-            ShownWhenNear(self.live, LIVE_PX, "The score as the game goes", when="phone"),
-            ShownWhenNear(self._turn_columns(), TURNS_PX, "This turn, earlier turns", when="phone"),
-            margin=0,
-            sizing_mode="stretch_width",
-            css_classes=["cole-savannah-game"],
-        )
-
-    def _turn_columns(self) -> pn.FlexBox:
-        """This turn step by step beside the earlier turns (under it when narrow)."""
-        return pn.FlexBox(
-            pn.Column(
-                pn.pane.HTML("<b>This turn, step by step</b>", margin=(4, 5, 0, 5)),
-                self._steps,
-                margin=0,
-                min_width=340,
-                styles={"flex": "1 1 340px"},
-            ),
-            pn.Column(
-                pn.pane.HTML("<b>Earlier turns</b>", margin=(4, 5, 0, 5)),
-                self._review,
-                self._log,
-                margin=0,
-                min_width=340,
-                styles={"flex": "1 1 340px"},
-            ),
-            margin=0,
-            sizing_mode="stretch_width",
+    def _build_play_tab(self) -> None:
+        """The Play tab (:class:`~cole_panel.savannah.play_tab.PlayTab`) laid out of the parts."""
+        self.play_tab = PlayTab(
+            hand=self.hand,
+            message=self._message,
+            keys=self.keys,
+            row=self.row,
+            players=self.players,
+            live=self.live,
+            review=self._review,
+            log=self._log,
+            thinking=self._thinking,
+            controls=[
+                *self._playback_controls.widgets,
+                self._undo,
+                self._redo,
+                self.hint.button,
+                self._pause,
+            ],
         )
 
     def settings(self) -> ShownWhenNear:
@@ -368,7 +264,7 @@ class SavannahDashboard(pn.viewable.Viewer):
         """The page's tabs (``settings``: a notebook's settings tab) and their titles."""
         review = ReviewTab(model=self.model, board_type=SavannahReviewBoard)
         pairs = [
-            ("Play", self._game),
+            ("Play", self.play_tab),
             *settings,
             ("Review", review.column),
             ("Cards", self.reference),
@@ -508,7 +404,7 @@ class SavannahDashboard(pn.viewable.Viewer):
     def _refresh_caption(self) -> None:
         step = self.playback.step
         if step is not None:
-            self._caption.object = caption_html(self.playback, step, self._preview())
+            self.play_tab.caption.object = caption_html(self.playback, step, self._preview())
         self._refresh_live()
 
     def _moment(self) -> tuple[State, float]:
@@ -563,23 +459,18 @@ class SavannahDashboard(pn.viewable.Viewer):
         }
 
     def _refresh_steps(self, *_: Any) -> None:
-        self._steps.object = steps_html(self.playback)
+        self.play_tab.steps.object = steps_html(self.playback)
         self._refresh_buttons()
 
     def _refresh(self, *_: Any) -> None:
         m = self.model
         state = m.state
         over_shown = state.is_over and not self.playback.busy
-        self._banner.text = m.outcome_text.removeprefix("Game over: ") if over_shown else ""
-        if over_shown and not self._score_area.objects:
-            self._score_area.append(self.scores)
-        self._play_area.visible = not over_shown
-        self._score_area.visible = over_shown
-        self._turn.object = turn_html(m, self.playback)
+        tab = self.play_tab
+        tab.banner.text = m.outcome_text.removeprefix("Game over: ") if over_shown else ""
+        tab.show_over(over_shown, lambda: self.scores)
+        tab.turn.object = turn_html(m, self.playback)
         self._refresh_buttons()
-
-    def _sync_speed(self, event: param.parameterized.Event) -> None:
-        self._speed.param.update(options=speed_options(event.new), value=event.new)
 
     def _refresh_message(self, *_: Any) -> None:
         """The referee's box under the hand: a refusal or a card choice in full; after a move
@@ -593,14 +484,10 @@ class SavannahDashboard(pn.viewable.Viewer):
 
     def _refresh_buttons(self, *_: Any) -> None:
         m = self.model
-        pb = self.playback
         limited = m.undo_limit is not None and m.undos_in_a_row >= m.undo_limit
         self._undo.disabled = not m.history or limited
         self._redo.disabled = not m.future
-        self._auto_words.label = f"Advance on its own: {'on' if pb.auto else 'off'}"
-        self._back.disabled = pb.index == 0
-        self._next.disabled = not pb.busy
-        self._skip.disabled = not pb.busy
+        self._playback_controls.refresh()
         self._pause.visible = m.runs_own_bots and not m.humans
 
     # ------------------------------------------------------------------ actions

@@ -68,7 +68,7 @@ def test_choosing_a_blocked_card_outlines_the_card_that_blocks_it():
     labels = dash.row.sources["labels"].data
     assert labels["text"][labels["color"].index(BLOCKER)] == "1st from right"
     assert "may not be placed next to a level-1 card" in dash.hand._reason.object
-    assert "Trying the meerkat" in dash._caption.object
+    assert "Trying the meerkat" in dash.play_tab.caption.object
     assert dash._said.message.startswith("The meerkat cannot be played: ")
     assert dash._said.message_is_error
 
@@ -106,7 +106,7 @@ def test_a_turn_is_shown_step_by_step_with_the_hunt_marked():
     pb.next()
     data = dash.row.sources["cards"].data
     assert dict(zip(data["card"], data["status"], strict=True))["impala#1"] == "killed"
-    assert "killed Player 2's impala" in dash._caption.object
+    assert "killed Player 2's impala" in dash.play_tab.caption.object
     pb.next()
     assert "impala#1" not in row_cards(dash), "the killed card has left the row"
     assert dash.model.state.current_player == 1, "the bot waits until the turn is shown"
@@ -158,12 +158,12 @@ def test_the_end_shows_every_score_line_and_outlines_a_lines_cards():
     made = dash.finish_with_bots()
     m = dash.model
     assert made > 0 and m.state.is_over
-    assert dash._score_area.visible and not dash._play_area.visible
+    assert dash.play_tab.score_area.visible and not dash.play_tab.hand_area.visible
     table = dash.scores._table.value
     sheet = m.state.score_sheet()
     assert len(table) == len(sheet)
     assert list(table["Points"]) == [line.points for line in sheet]
-    assert dash._banner.text.startswith("Player ")
+    assert dash.play_tab.banner.text.startswith("Player ")
     line = next(i for i, ln in enumerate(sheet) if ln.category == "alive" and ln.cells)
     dash.scores.choose_line(line)
     cards = set(sheet[line].cells)
@@ -217,8 +217,8 @@ def test_a_new_game_after_the_end_brings_the_hand_back():
     dash = dashboard(players=2, start_row=30, seed=4)
     dash.finish_with_bots()
     assert dash.new_game()
-    assert dash._play_area.visible and not dash._score_area.visible
-    assert dash._banner.text == ""
+    assert dash.play_tab.hand_area.visible and not dash.play_tab.score_area.visible
+    assert dash.play_tab.banner.text == ""
 
 
 def test_hot_seat_shows_card_backs_and_a_pass_the_device_screen():
@@ -262,7 +262,7 @@ def test_undo_redraws_the_position_before_the_persons_turn():
     dash.hand.play()
     dash._undo.clicks += 1
     assert row_cards(dash) == start and m.history == []
-    assert "Took back 3 moves" in dash._caption.object
+    assert "Took back 3 moves" in dash.play_tab.caption.object
 
 
 def test_page_settings_come_from_the_address():
