@@ -21,7 +21,7 @@ TEST_WORKERS ?= 2
 
 AXE := tests/.npm/axe-core/axe.min.js
 
-.PHONY: serve test bench bundle lint install install-test chromium axe postgresql clean
+.PHONY: serve test bench bundle lint install install-test chromium axe postgresql mimalloc clean
 
 $(VENV)/.installed: pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -35,13 +35,23 @@ $(VENV)/.installed-test: $(VENV)/.installed
 
 install: $(VENV)/.installed
 
-install-test: $(VENV)/.installed-test chromium axe postgresql
+install-test: $(VENV)/.installed-test chromium axe postgresql mimalloc
 
 chromium:
 	@test -x $(CHROMIUM) || { \
 	  echo "Installing Debian's chromium for the browser tests"; \
 	  SUDO=$$(test "$$(id -u)" = 0 || echo sudo); \
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium; }
+
+# Debian's mimalloc, which the serving processes run with (cole_panel/core/allocator.py): a
+# class's memory is handed back after its wave. Installed when apt-get may be run (as root or
+# with sudo without a password); else the pages are served with Python's own allocator.
+mimalloc: $(VENV)/.installed
+	@$(PY) -c "import ctypes.util, sys; sys.exit(ctypes.util.find_library('mimalloc') is None)" || { \
+	  SUDO=$$(test "$$(id -u)" = 0 || echo "sudo -n"); \
+	  { DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq libmimalloc2.0 || { $$SUDO apt-get update -qq && \
+	    DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq libmimalloc2.0; }; } >/dev/null 2>&1 || \
+	  echo "mimalloc not installed (apt-get libmimalloc2.0 needs root): serving with Python's allocator"; }
 
 # Deque's axe-core (accessibility checks in the browser tests), from the npm registry.
 axe: $(AXE)
@@ -61,7 +71,7 @@ postgresql:
 
 # `panel serve` with gzip, websocket compression and only the bundles a page uses
 # (cole_panel/serve.py); it takes every `panel serve` option.
-serve: $(VENV)/.installed
+serve: $(VENV)/.installed mimalloc
 	$(PY) -m cole_panel.serve $(APPS) --address $(ADDRESS) --port $(PORT) \
 	  --allow-websocket-origin localhost:$(PORT) --allow-websocket-origin 127.0.0.1:$(PORT) \
 	  $(foreach origin,$(ORIGINS),--allow-websocket-origin $(origin)) \

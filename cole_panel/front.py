@@ -22,7 +22,8 @@ a browser makes count toward its limit in one place.  A first visit's page goes 
 with the fewest page requests in flight.  Rooms, classes and kept games are
 shared through the database, as between any two processes (``docs/deploy.md``).  Each process is told the visitor's address (``X-Real-Ip``; it runs with
 ``--use-xheaders``), so per-address limits still see people, not the front.  A process that
-exits is started again on its port within a second.
+exits is started again on its port within a second.  The processes run with mimalloc where the
+system has it (:mod:`cole_panel.core.allocator`: a class's memory is handed back after its wave).
 """
 
 from __future__ import annotations
@@ -49,6 +50,7 @@ from tornado.simple_httpclient import HTTPTimeoutError
 from tornado.web import Application, HTTPError, RequestHandler
 from tornado.websocket import WebSocketClosedError, WebSocketHandler, websocket_connect
 
+from cole_panel.core.allocator import allocator_env
 from cole_panel.core.browser_cookie import COOKIE, TOKEN_PATTERN
 from cole_panel.core.process_names import COUNT_ENV, PROCESS_ENV, drawn_for, process_of
 
@@ -152,6 +154,7 @@ class Processes:
             *("--log-format", f"%(asctime)s [process {index}] %(message)s"),
         ]
         env = {**os.environ, PROCESS_ENV: str(index), COUNT_ENV: str(self.count)}
+        env.update(allocator_env(os.environ))
         self.procs[index] = subprocess.Popen(command, env=env, preexec_fn=_die_with_parent)
 
     def start_all(self) -> None:

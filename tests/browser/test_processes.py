@@ -1,7 +1,8 @@
 """Two serving processes behind one address (``--processes 2``, what ``make serve`` runs): every
 page is built once, by the process its websocket reaches, and plays through either process; a
-process that dies is started again while the other serves the new pages; a browser's pages
-all go to the process of its token, and a room's pages to the process that holds it."""
+process that dies is started again (with mimalloc, as the first) while the other serves the
+new pages; a browser's pages all go to the process of its token, and a room's pages to the
+process that holds it."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import re
 import secrets
 import signal
 import time
+from pathlib import Path
 
 import psutil
 import pytest
@@ -69,6 +71,10 @@ def test_a_process_that_dies_is_started_again_and_pages_go_on(open_page, own_ser
         time.sleep(0.2)
     alive = psutil.Process(server.pid).children()
     assert len(alive) == 2 and children[0].pid not in {p.pid for p in alive}
+    # Both run with mimalloc (make test installs it), the one started again too: a class's
+    # memory is handed back after its wave (cole_panel.core.allocator).
+    for child in alive:
+        assert "libmimalloc" in Path(f"/proc/{child.pid}/maps").read_text(), child
 
 
 def test_a_browsers_pages_all_go_to_the_process_of_its_token(browser, own_server):
