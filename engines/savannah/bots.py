@@ -123,10 +123,6 @@ class SavannahSearch(SearchGame):
     playouts, which won 70.5% in the bot bench; four greedy moves won 70% of the same 20."""
 
     prior_after = 4
-    hidden_mean = False
-    """Score other hands, where the playout stops short of the end, at the mean penalty of
-    the cards the searching player cannot see (her dealt hand is a guess; its exact
-    penalties only add noise to the returns)."""
 
     def __init__(self, rollout_depth: int | None = 2, epsilon: float = 0.0):
         self.rollout_depth = rollout_depth
@@ -138,7 +134,6 @@ class SavannahSearch(SearchGame):
         return state.observation(player)
 
     def determinize(self, seen: Observation, player: int, rng: random.Random) -> State:
-        self.me = player
         return determinize(seen, rng)
 
     def moves(self, world: State) -> list[tuple[Any, ...]]:
@@ -185,26 +180,7 @@ class SavannahSearch(SearchGame):
             else:
                 world, totals = _greedy_step(world, _distinct(legal, world))
             depth -= 1
-        totals = world.totals() if totals is None else totals
-        if self.hidden_mean and not world.is_over:
-            totals = _hidden_at_mean(world, totals, self.me)
-        return _returns(world, totals)
-
-
-def _hidden_at_mean(world: State, totals: list[int], me: int) -> list[float]:
-    """``totals`` with every other player's hand penalties replaced by her hand's size times
-    the mean penalty of the cards ``me`` cannot see (the other hands and the pile)."""
-    card = world.card
-    others = [q for q in range(len(totals)) if q != me]
-    unseen = [c for q in others for c in world.hand(q)] + list(world.pile)
-    if not unseen:
-        return totals
-    mean = sum(card(c).points.in_hand for c in unseen) / len(unseen)
-    out = [float(t) for t in totals]
-    for q in others:
-        hand = world.hand(q)
-        out[q] += len(hand) * mean - sum(card(c).points.in_hand for c in hand)
-    return out
+        return _returns(world, world.totals() if totals is None else totals)
 
 
 def _greedy_step(world: State, moves: list[Move]) -> tuple[State, list[int]]:
