@@ -214,19 +214,6 @@ class MCTSBot(SearchBot):
     default_iterations = 300
     exploration = 0.7
     bias = 0.5
-    endgame_pile = 0
-    endgame_iterations = 0
-
-    def choose(self, state: State, should_stop: Any = None) -> Move:
-        """The searched move; with ``endgame_pile`` cards or fewer left to draw the search
-        runs ``endgame_iterations`` (the end is within the tree's reach there)."""
-        base = self.search.iterations
-        if base is not None and self.endgame_pile and state.pile_size <= self.endgame_pile:
-            self.search.iterations = max(base, self.endgame_iterations)
-        try:
-            return super().choose(state, should_stop)
-        finally:
-            self.search.iterations = base
 
 
 ITERATIONS: dict[int, int] = {1: 40, 2: 100, 3: 200, 4: 1500, 5: 3000}
