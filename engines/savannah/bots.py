@@ -101,20 +101,14 @@ class GreedyBot:
         return self.rng.choice([m for v, m in scored if v == best])
 
 
-WIN_WEIGHT = 0.6
-LEAD_SCALE = 25
-
-
 def _returns(world: State, totals: list[int]) -> list[float]:
     """Per player, 0 to 1: 0.6 for winning with ``totals`` (shared wins split it) plus 0.4
     scaled by her lead over the best other player."""
     winners = world.winners_for(totals)
     out = []
-    w = WIN_WEIGHT
-    half = (1 - w) / 2
     for q in range(len(totals)):
         win = 1 / len(winners) if q in winners else 0.0
-        out.append(w * win + half * (1 + math.tanh(_lead(totals, q) / LEAD_SCALE)))
+        out.append(0.6 * win + 0.2 * (1 + math.tanh(_lead(totals, q) / 25)))
     return out
 
 
