@@ -123,9 +123,6 @@ class SavannahSearch(SearchGame):
     playouts, which won 70.5% in the bot bench; four greedy moves won 70% of the same 20."""
 
     prior_after = 4
-    to_end_within = 0
-    """With this many cards or fewer left to draw, playouts go on to the end of the game (its
-    exact scores instead of the end-of-game formula applied mid-game)."""
 
     def __init__(self, rollout_depth: int | None = 2, epsilon: float = 0.0):
         self.rollout_depth = rollout_depth
@@ -173,8 +170,6 @@ class SavannahSearch(SearchGame):
         twice: the copy on which it was scored goes on as the playout (so ``world`` is left
         part-way; the search does not read it again)."""
         depth = self.rollout_depth if self.rollout_depth is not None else 10**9
-        if world.pile_size <= self.to_end_within:
-            depth = 10**9
         rand = rng.random
         totals = None
         while depth > 0 and not world.is_over:
