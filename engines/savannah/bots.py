@@ -101,48 +101,14 @@ class GreedyBot:
         return self.rng.choice([m for v, m in scored if v == best])
 
 
-SPREAD = None
-"""(a, b): score a leaf short of the end by its lead alone, 0.5 + 0.5 tanh(lead / s) with
-s = a + b sqrt(cards left to draw), a guess at the chance that the lead holds, instead of
-calling it won or lost on today's totals (None: the 0.6 win + 0.4 lead mix)."""
-
-
-PHASE = None
-"""k: short of the end, count alive cards and hand penalties at min(1, k / (cards left + 2))
-of their face value (kills stay whole): mid-game the row is cleared and hands are played long
-before the end (None: face value)."""
-
-
-def _phased(world: State, totals: list[int]) -> list[float]:
-    """``totals`` with alive points and hand penalties weighed by :data:`PHASE`."""
-    weight = min(1.0, PHASE / (world.pile_size + 2))
-    if weight >= 1.0:
-        return totals
-    card = world.card
-    soft = [0.0] * len(totals)
-    for c in world.row:
-        owner = world.token_on(c)
-        if owner is not None:
-            soft[owner] += card(c).points.alive
-    for q in range(len(totals)):
-        soft[q] += sum(card(c).points.in_hand for c in world.hand(q))
-    return [t - (1 - weight) * v for t, v in zip(totals, soft, strict=True)]
-
-
 def _returns(world: State, totals: list[int]) -> list[float]:
     """Per player, 0 to 1: 0.6 for winning with ``totals`` (shared wins split it) plus 0.4
     scaled by her lead over the best other player."""
-    if PHASE is not None and not world.is_over:
-        totals = _phased(world, totals)
-    if SPREAD is not None and not world.is_over:
-        s = SPREAD[0] + SPREAD[1] * math.sqrt(world.pile_size)
-        return [0.5 + 0.5 * math.tanh(_lead(totals, q) / s) for q in range(len(totals))]
     winners = world.winners_for(totals)
-    w = 0.6 if SPREAD is None else 0.8
     out = []
     for q in range(len(totals)):
         win = 1 / len(winners) if q in winners else 0.0
-        out.append(w * win + (1 - w) / 2 * (1 + math.tanh(_lead(totals, q) / 25)))
+        out.append(0.6 * win + 0.2 * (1 + math.tanh(_lead(totals, q) / 25)))
     return out
 
 
