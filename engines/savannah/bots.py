@@ -198,47 +198,6 @@ def _greedy_step(world: State, moves: list[Move]) -> tuple[State, list[int]]:
     return best[1], best[2]
 
 
-PIMC = None
-"""(worlds, plies): choose by perfect-information Monte Carlo instead of the tree: deal
-``worlds`` worlds from the observation, search each exactly ``plies`` moves deep (every
-player picks her best move knowing that world, the searching player maximising her return
-and the others minimising it), then two greedy moves and the returns; the move with the best
-mean over the same worlds wins (None: the tree search)."""
-
-
-_PLAYOUT = SavannahSearch(rollout_depth=2)
-
-
-def _pimc_value(world: State, me: int, plies: int, rng: random.Random) -> float:
-    """``me``'s return from ``world`` by a ``plies``-deep exact search, then two greedy moves."""
-    if plies == 0 or world.is_over:
-        return _PLAYOUT.rollout(world, rng)[me]
-    values = []
-    for move in _distinct(world.legal_actions(), world):
-        after = world.clone()
-        after.apply_quiet(move)
-        values.append(_pimc_value(after, me, plies - 1, rng))
-    return max(values) if world.current_player == me else min(values)
-
-
-def pimc_choose(state: State, worlds: int, plies: int, rng: random.Random) -> Move:
-    """The move with the best mean :func:`_pimc_value` over ``worlds`` dealt worlds."""
-    me = state.current_player
-    seen = state.observation(me)
-    moves = _distinct(state.legal_actions(), state)
-    if len(moves) == 1:
-        return moves[0]
-    keys = [move_key(m, state) for m in moves]
-    sums = [0.0] * len(moves)
-    for _ in range(worlds):
-        world = determinize(seen, rng)
-        for k, key in enumerate(keys):
-            after = world.clone()
-            after.apply_quiet(_PLAYOUT.action(after, key))
-            sums[k] += _pimc_value(after, me, plies - 1, rng)
-    return moves[max(range(len(moves)), key=lambda k: sums[k])]
-
-
 class MCTSBot(SearchBot):
     """Information-set MCTS (:mod:`engines.search`) with :class:`SavannahSearch`'s hooks.
 
@@ -255,12 +214,6 @@ class MCTSBot(SearchBot):
     default_iterations = 300
     exploration = 0.7
     bias = 0.5
-
-    def choose(self, state: State, should_stop: Any = None) -> Move:
-        """The searched move (by :data:`PIMC` when it is set)."""
-        if PIMC is None:
-            return super().choose(state, should_stop)
-        return pimc_choose(state, PIMC[0], PIMC[1], self.search.rng)
 
 
 ITERATIONS: dict[int, int] = {1: 40, 2: 100, 3: 200, 4: 1500, 5: 3000}
