@@ -13,7 +13,9 @@ command, through the customisation hooks Bokeh's ``serve`` command offers subcla
 * **a page drawn before its scripts run** (:func:`defer_scripts`): the head's scripts are
   loaded once the parsed page has been painted, so the page's header shows while Bokeh's and
   Panel's bundles load and run, and the main area shows the page's name, picture and line
-  meanwhile (:func:`with_first_paint`, :mod:`cole_panel.ui.first_paint`).
+  meanwhile (:func:`with_first_paint`, :mod:`cole_panel.ui.first_paint`); the head names the
+  pages' components' one file (``<link rel="preload">``, :mod:`cole_panel.ui.components`), so
+  it is fetched beside Bokeh's files rather than once the page is being drawn.
 * **only the bundles a page uses** (:func:`page_resources`): no MathJax bundle (1.8 MB, 0.6 MB
   gzipped; no page of ours typesets TeX, but Panel 1.9 asks for it on every page whose
   template has an HTML pane as a root, which every template has) and no WebGL bundle on a
@@ -37,10 +39,12 @@ from bokeh.document import Document
 from bokeh.models import Plot
 from bokeh.resources import Resources
 from panel.command.serve import Serve
+from panel.io.resources import component_resource_path
 from panel.io.state import state
 from tornado.httputil import HTTPHeaders, HTTPServerRequest
 from tornado.web import GZipContentEncoding, OutputTransform
 
+from cole_panel.ui.components import BUNDLE, BundledComponent
 from cole_panel.ui.first_paint import ELEMENT_ID as FIRST_PAINT_ID
 from cole_panel.ui.first_paint import first_paint
 from cole_panel.ui.shell import NAV_CSS, PAGES, nav_html
@@ -242,6 +246,16 @@ _HEADER_CSS = f"""{NAV_CSS}
 """
 
 
+_PRELOAD = (
+    '<link rel="preload" as="fetch" crossorigin="anonymous" href="'
+    + component_resource_path(BundledComponent, "_bundle_path", BUNDLE)
+    + '">'
+)
+"""The components' bundle asked for while the page is parsed: else it is asked for only once
+Bokeh's files have come and run and the page is being drawn, one more trip over a slow
+network before the keys, the width and the deferred parts work."""
+
+
 def with_first_paint(page: str, name: str) -> str:
     """``page`` with the header's links and
     :func:`~cole_panel.ui.first_paint.first_paint` of the app ``name`` in plain HTML, so both
@@ -254,6 +268,7 @@ def with_first_paint(page: str, name: str) -> str:
         return page
     nav = f"<style>{_HEADER_CSS}</style>{nav_html(name)}"
     page = _HEADER_ITEMS.sub(lambda match: match[0] + nav, page, count=1)
+    page = page.replace("</head>", f"{_PRELOAD}</head>", 1)
     early = first_paint(name)
     return _MAIN.sub(lambda match: match[0] + early, page, count=1) if early else page
 

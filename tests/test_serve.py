@@ -17,6 +17,7 @@ import urllib.request
 import pytest
 from tornado.websocket import websocket_connect
 
+from cole_panel.ui.components import BUNDLE
 from tests.browser.conftest import SiteServer
 
 PAGES = ("index", "circle", "savannah", "lab")
@@ -136,3 +137,17 @@ def test_a_page_holds_its_first_paint_and_its_links_in_plain_html(pages):
     header = html[html.index('<div id="header-items">') : html.index('id="main"')]
     assert '<nav class="cole-nav" aria-label="Pages">' in header
     assert '<a href="./savannah" aria-current="page">' in header
+
+
+def test_a_game_page_asks_for_its_components_while_it_is_parsed(site, pages):
+    """The components' one file (cole_panel.ui.components) is named in the head, so a slow
+    network fetches it beside Bokeh's files, not after them; the address gives that file."""
+    html = pages("circle")
+    head = html[: html.index("</head>")]
+    found = re.search(
+        r'<link rel="preload" as="fetch" crossorigin="anonymous" href="([^"]+)">', head
+    )
+    assert found, "the components' bundle is not preloaded"
+    assert found[1].endswith("/components.bundle.js")
+    _, _, body = fetch(site.url(found[1]))
+    assert body == BUNDLE.read_bytes()
