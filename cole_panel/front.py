@@ -50,7 +50,7 @@ from tornado.simple_httpclient import HTTPTimeoutError
 from tornado.web import Application, HTTPError, RequestHandler
 from tornado.websocket import WebSocketClosedError, WebSocketHandler, websocket_connect
 
-from cole_panel.core.allocator import allocator_env
+from cole_panel.core.allocator import allocator_env, mimalloc
 from cole_panel.core.browser_cookie import COOKIE, TOKEN_PATTERN
 from cole_panel.core.process_names import COUNT_ENV, PROCESS_ENV, drawn_for, process_of
 
@@ -154,7 +154,7 @@ class Processes:
             *("--log-format", f"%(asctime)s [process {index}] %(message)s"),
         ]
         env = {**os.environ, PROCESS_ENV: str(index), COUNT_ENV: str(self.count)}
-        env.update(allocator_env(os.environ))
+        env.update(allocator_env(os.environ, mimalloc()))
         self.procs[index] = subprocess.Popen(command, env=env, preexec_fn=_die_with_parent)
 
     def start_all(self) -> None:

@@ -44,6 +44,7 @@ from panel.io.state import state
 from tornado.httputil import HTTPHeaders, HTTPServerRequest
 from tornado.web import GZipContentEncoding, OutputTransform
 
+from cole_panel.game_pages import GAME_PAGES
 from cole_panel.ui.components import BUNDLE, BundledComponent
 from cole_panel.ui.first_paint import ELEMENT_ID as FIRST_PAINT_ID
 from cole_panel.ui.first_paint import first_paint
@@ -251,9 +252,13 @@ _PRELOAD = (
     + component_resource_path(BundledComponent, "_bundle_path", BUNDLE)
     + '">'
 )
-"""The components' bundle asked for while the page is parsed: else it is asked for only once
+"""The components' bundle asked for while a game's page is parsed: else it is asked for only once
 Bokeh's files have come and run and the page is being drawn, one more trip over a slow
 network before the keys, the width and the deferred parts work."""
+
+
+GAME_ADDRESSES = frozenset(page.address for page in GAME_PAGES.values())
+"""The games' pages: the pages whose boards have components (keys, width, parts sent for)."""
 
 
 def with_first_paint(page: str, name: str) -> str:
@@ -268,7 +273,8 @@ def with_first_paint(page: str, name: str) -> str:
         return page
     nav = f"<style>{_HEADER_CSS}</style>{nav_html(name)}"
     page = _HEADER_ITEMS.sub(lambda match: match[0] + nav, page, count=1)
-    page = page.replace("</head>", f"{_PRELOAD}</head>", 1)
+    if name in GAME_ADDRESSES:  # the pages with components: elsewhere a preload is unused
+        page = page.replace("</head>", f"{_PRELOAD}</head>", 1)
     early = first_paint(name)
     return _MAIN.sub(lambda match: match[0] + early, page, count=1) if early else page
 

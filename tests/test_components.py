@@ -10,7 +10,7 @@ from bokeh.document import Document
 
 import cole_panel
 from cole_panel.ui import components
-from cole_panel.ui.components import BUNDLE, BundledComponent, bundle_text
+from cole_panel.ui.components import BUNDLE, bundle_text
 from cole_panel.ui.near import NearWatch
 from cole_panel.ui.width import WidthWatch
 
@@ -25,14 +25,10 @@ def test_every_component_of_the_package_is_in_the_bundle():
     for module in pkgutil.walk_packages(cole_panel.__path__, "cole_panel."):
         if not module.name.endswith("__main__"):  # a command line, not a module to import
             importlib.import_module(module.name)
-    found, todo = [], list(BundledComponent.__subclasses__())
-    while todo:
-        cls = todo.pop()
-        todo.extend(cls.__subclasses__())
-        found.append(cls)
+    found = components.components()  # every module is imported now: every subclass
     # make bundle imports only these modules: a component elsewhere would be left out.
     assert {cls.__module__ for cls in found} <= set(components.COMPONENT_MODULES)
-    names = ", ".join(sorted(cls.__name__ for cls in found))
+    names = ", ".join(cls.__name__ for cls in found)
     assert f"export default {{{names}}};" in BUNDLE.read_text(encoding="utf-8")
 
 

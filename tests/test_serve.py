@@ -140,8 +140,9 @@ def test_a_page_holds_its_first_paint_and_its_links_in_plain_html(pages):
 
 
 def test_a_game_page_asks_for_its_components_while_it_is_parsed(site, pages):
-    """The components' one file (cole_panel.ui.components) is named in the head, so a slow
-    network fetches it beside Bokeh's files, not after them; the address gives that file."""
+    """The components' one file (cole_panel.ui.components) is named in a game page's head, so
+    a slow network fetches it beside Bokeh's files, not after them; the address gives that file
+    (and pages without components do not name it)."""
     html = pages("circle")
     head = html[: html.index("</head>")]
     found = re.search(
@@ -151,3 +152,5 @@ def test_a_game_page_asks_for_its_components_while_it_is_parsed(site, pages):
     assert found[1].endswith("/components.bundle.js")
     _, _, body = fetch(site.url(found[1]))
     assert body == BUNDLE.read_bytes()
+    for other in ("index", "lab"):  # no components there: a preload would go unused (warned)
+        assert 'rel="preload"' not in pages(other)[: pages(other).index("</head>")]

@@ -12,13 +12,13 @@ mimalloc (``PYTHONMALLOC=malloc`` and the library preloaded) when the system has
 otherwise.  ``COLE_ALLOCATOR=python`` keeps Python's allocator; a ``PYTHONMALLOC`` already set
 is left as it is.
 
->>> allocator_env({"COLE_ALLOCATOR": "python"}, library="libmimalloc.so.2")
+>>> allocator_env({"COLE_ALLOCATOR": "python"}, "libmimalloc.so.2")
 {}
->>> allocator_env({}, library="libmimalloc.so.2")
+>>> allocator_env({}, "libmimalloc.so.2")
 {'PYTHONMALLOC': 'malloc', 'LD_PRELOAD': 'libmimalloc.so.2'}
->>> allocator_env({"LD_PRELOAD": "libx.so"}, library="libmimalloc.so.2")["LD_PRELOAD"]
+>>> allocator_env({"LD_PRELOAD": "libx.so"}, "libmimalloc.so.2")["LD_PRELOAD"]
 'libmimalloc.so.2 libx.so'
->>> allocator_env({}, library=None)
+>>> allocator_env({}, None)
 {}
 """
 
@@ -41,11 +41,10 @@ def mimalloc() -> str | None:
     return ctypes.util.find_library("mimalloc")
 
 
-def allocator_env(environ: Mapping[str, str], library: str | None = "") -> dict[str, str]:
+def allocator_env(environ: Mapping[str, str], library: str | None) -> dict[str, str]:
     """What to add to a serving process's environment ``environ`` so that it runs with
-    ``library`` (default: :func:`mimalloc`); nothing when it is missing, when the person chose
-    Python's allocator (:data:`CHOICE_ENV`) or set ``PYTHONMALLOC`` themselves."""
-    library = mimalloc() if library == "" else library
+    ``library`` (:func:`mimalloc`); nothing when it is None, when the person chose Python's
+    allocator (:data:`CHOICE_ENV`) or set ``PYTHONMALLOC`` themselves."""
     if library is None or environ.get(CHOICE_ENV) == "python" or "PYTHONMALLOC" in environ:
         return {}
     preload = " ".join(filter(None, [library, environ.get("LD_PRELOAD", "")]))
