@@ -42,10 +42,11 @@ from .draft_html import (
     seen_html,
 )
 from .draft_setup import DraftSetup
-from .explanations import points_word
 from .hand_view import HandView
 from .keys import EcosystemKeys
-from .model import MAX_PLAYERS, EcosystemModel
+from .model import EcosystemModel
+from .other_parks import TABLE_BOARD as TABLE_BOARD
+from .other_parks import OtherParks
 from .saving import NamedSaveLoad
 from .style import WRAP_TABS
 from .table_fit import BESIDE_MIN, MAIN_WIDTH, TableFit, table_fit
@@ -54,8 +55,6 @@ DRAFT_BOARD = "eco-draft-park"
 """Bokeh name of the figure of the parks of the person playing."""
 HAND_NAMES = ("eco-hand-0", "eco-hand-1")
 """Bokeh names of the hand figures: the classic (or West) hand, then the East hand."""
-TABLE_BOARD = "eco-table-park-{player}"
-"""Bokeh name pattern of each player's small park figure."""
 HUMAN_VS_BOT_DELAY = 0.25
 """Seconds a bot waits before picking when a person plays, so each pick can be seen."""
 """Width of the next game's Variant and Placement frame menus: their longest choice shows whole."""
@@ -116,7 +115,7 @@ class DraftTable(pn.viewable.Viewer):
         self._board: ParkBoard | None = None
         self._hands: list[HandView] | None = None
         self._build_hand_boxes()
-        self._build_small_parks()
+        self._build_other_parks()
         self._build_status()
         self._build_controls()
         self._log = EventLog(height=260, label="The draft so far")
@@ -168,22 +167,9 @@ class DraftTable(pn.viewable.Viewer):
             visible=False,
         )
 
-    def _build_small_parks(self) -> None:
-        """The boxes of the other players' parks with their Enlarge buttons."""
-        # Other players' parks are built when their seat is first in play (a board is some
-        # 300 Bokeh models; six up front made every page slow to build).
-        self.small: list[ParkBoard | None] = [None] * MAX_PLAYERS
-        self._small_titles = [pn.pane.HTML("", margin=(2, 2)) for _ in range(MAX_PLAYERS)]
-        self._enlarge = [
-            pn.widgets.Button(label="Enlarge", width=80, margin=(0, 2), variant="outline")
-            for _ in range(MAX_PLAYERS)
-        ]
-        for p, button in enumerate(self._enlarge):
-            button.on_click(partial(self._on_enlarge, p))
-        self._small_boxes = [
-            pn.Column(pn.Row(t, e, margin=0), margin=(2, 6), visible=False)
-            for t, e in zip(self._small_titles, self._enlarge, strict=True)
-        ]
+    def _build_other_parks(self) -> None:
+        """The other players' parks, and the way back once one of them is enlarged."""
+        self._others = OtherParks(model=self.model, on_enlarge=self._on_enlarge)
         self._shown = None
         """The player whose parks the main board shows instead of the person's (Enlarge)."""
         self._back = pn.widgets.Button(
@@ -246,7 +232,7 @@ class DraftTable(pn.viewable.Viewer):
         side = pn.Column(
             pn.pane.HTML('<h3 style="margin:4px 0">Around the table</h3>', margin=(0, 5)),
             self._scores,
-            pn.FlexBox(*self._small_boxes, sizing_mode="stretch_width"),
+            self._others,
             pn.Tabs(*tabs, dynamic=True, sizing_mode="stretch_width", stylesheets=[WRAP_TABS]),
             sizing_mode="stretch_width",
             min_width=330,
@@ -276,6 +262,11 @@ class DraftTable(pn.viewable.Viewer):
         self._table()
         assert self._hands is not None
         return self._hands
+
+    @property
+    def small(self) -> list[ParkBoard | None]:
+        """The other players' small boards (None: not shown yet)."""
+        return self._others.boards
 
     @param.depends()  # built once: no parameter of the table rebuilds it
     def _table(self) -> pn.viewable.Viewable:
@@ -386,7 +377,7 @@ class DraftTable(pn.viewable.Viewer):
         """The big board (``shown``'s parks), the hands and the other players' parks."""
         self._draw_board(shown)
         self._draw_hands()
-        self._draw_small_parks(shown)
+        self._others.draw(shown)
 
     def _place_beside(self, right: bool) -> None:
         """The buttons, thinking line and passing: right of the board, or under it."""
@@ -407,9 +398,7 @@ class DraftTable(pn.viewable.Viewer):
         self._main.max_width = fit.main_max
         for hand in self._hands or ():
             hand.param.update(cell_px=fit.hand_px, per_row=fit.hand_per_row, legible=fit.legible)
-        for board in self.small:
-            if board is not None:
-                board.legible = fit.legible
+        self._others.legible = fit.legible
         return fit
 
     @batched
@@ -475,43 +464,6 @@ class DraftTable(pn.viewable.Viewer):
                 f'<div style="font-size:14px"><b>{which}</b> ({len(cards)} cards) — '
                 f'<span style="color:#5b4a30">{html.escape(got)}</span></div>'
             )
-
-    def _draw_small_parks(self, shown: int) -> None:
-        m = self.model
-        state = m.state
-        totals = m.totals()
-        for p in range(MAX_PLAYERS):
-            box = self._small_boxes[p]
-            box.visible = p < state.players and p != shown
-            if not box.visible:
-                continue
-            variant = state.rules.variant
-            self._small_board(p).param.update(
-                variant=variant, outside=False, cell_px=34 if variant == "classic" else 26
-            )
-            if state.is_over:
-                parks, flips = scored_parks(m, p)
-                self._small_board(p).show(parks, badges=flips)
-            else:
-                self._small_board(p).show(m.parks_of(p), last=m.last_cells(p))
-            self._enlarge[p].label = "My parks" if p == m.viewer else "Enlarge"
-            self._small_titles[p].object = (
-                f'<div style="font-size:13px"><b>{html.escape(m.seat_name(p))}</b>: '
-                f"{totals[p]} {points_word(totals[p])}</div>"
-            )
-
-    def _small_board(self, p: int) -> ParkBoard:
-        board = self.small[p]
-        if board is None:
-            board = self.small[p] = ParkBoard(
-                figure_name=TABLE_BOARD.format(player=p),
-                compact=True,
-                cell_px=30,
-                interactive=False,
-                legible=self._fit().legible,
-            )
-            self._small_boxes[p].append(board)
-        return board
 
     def _on_enlarge(self, player: int | None, *_: Any) -> None:
         """Show another player's parks on the big board (None: the person's own again)."""

@@ -6,7 +6,10 @@ classic game, West and East with two parks). One player's parks are shown and ed
 majority, plus the gazelle counts of players who are not on the table
 (:attr:`~ScoringExplorerModel.other_gazelles`). After every change the whole table is scored
 step by step with :func:`engines.ecosystem.score_steps`; views read the result and redraw when
-:attr:`~ScoringExplorerModel.revision` changes.
+:attr:`~ScoringExplorerModel.revision` changes. Its other parts are mixins: the stepping cursor
+(:mod:`.explorer_steps`), what is said about a step (:mod:`.explanations`), the options
+(:mod:`.options`) and whole tables in and out: a draft's parks, a link, a file
+(:mod:`.explorer_tables`).
 
 >>> explorer = ScoringExplorerModel()
 >>> explorer.total, explorer.message[:41]
@@ -24,7 +27,6 @@ False
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 from typing import Any
 
 import param
@@ -44,11 +46,11 @@ from engines.ecosystem import (
 )
 from engines.text import article
 
-from ..core.untrusted import short
 from .explanations import ScoringExplanations
 from .explorer_steps import ScoringSteps
+from .explorer_tables import ScoringTables, table_as, table_entry
 from .options import ScoringOptions
-from .park_file import PARK_FORMAT, park_file_text, read_park_file
+from .park_file import PARK_FORMAT
 from .park_text import (
     ESTHER,
     Cell,
@@ -68,7 +70,7 @@ STEPS_LEFT = " Step-by-step mode is off: the park changed."
 """Added to the message of a park edit made in step-by-step mode."""
 
 
-class ScoringExplorerModel(ScoringExplanations, ScoringSteps, ScoringOptions):
+class ScoringExplorerModel(ScoringExplanations, ScoringSteps, ScoringTables, ScoringOptions):
     """Parks to build and score, the score sheet, and a cursor for stepping through scoring."""
 
     table = param.List(
@@ -130,7 +132,7 @@ class ScoringExplorerModel(ScoringExplanations, ScoringSteps, ScoringOptions):
                 parks = Park.parse(ESTHER)
                 if params.get("variant") == "two_parks":
                     parks = (parks, Park())
-            params["table"] = [self._as_entry(parks, params.get("variant", "classic"))]
+            params["table"] = [table_entry(parks, params.get("variant", "classic"))]
         count = len(params["table"])
         params.setdefault(
             "names", ["Your park"] if count == 1 else [f"Player {i + 1}" for i in range(count)]
@@ -154,20 +156,6 @@ class ScoringExplorerModel(ScoringExplanations, ScoringSteps, ScoringOptions):
                 ),
                 message_is_error=False,
             )
-
-    @staticmethod
-    def _as_entry(parks: Any, variant: str) -> tuple[Park, ...]:
-        if isinstance(parks, str):
-            return parse_parks(parks, variant)[0]
-        if isinstance(parks, Park):
-            parks = (parks,)
-        parks = tuple(p.face_up() for p in parks)
-        if len(parks) != (1 if variant == "classic" else 2):
-            raise ValueError(
-                f"the {variant} variant needs {1 if variant == 'classic' else 2} "
-                f"park(s) per player, not {len(parks)}"
-            )
-        return parks
 
     # ------------------------------------------------------------------ scoring
     @property
@@ -256,15 +244,7 @@ class ScoringExplorerModel(ScoringExplanations, ScoringSteps, ScoringOptions):
             text = "Classic game: one park each (Park West kept)."
         else:
             text = "Two parks: the park became Park West; build Park East beside it."
-        self._quietly(table=self._table_as(self.variant), lion_choices={})
-        self._rescore(text)
-
-    def _table_as(self, variant: str) -> list[tuple[Park, ...]]:
-        """The table's parks for ``variant``: Park West kept as the one park, or the one park
-        as Park West beside an empty Park East."""
-        if variant == "classic":
-            return [(entry[0],) for entry in self.table]
-        return [(entry[0], entry[1] if len(entry) > 1 else Park()) for entry in self.table]
+        self.rescore_with(text, table=table_as(self.table, self.variant), lion_choices={})
 
     def _quietly(self, **values: Any) -> None:
         """Set parameters without the watchers rescoring (the caller rescores once)."""
@@ -273,6 +253,12 @@ class ScoringExplorerModel(ScoringExplanations, ScoringSteps, ScoringOptions):
             self.param.update(**values)
         finally:
             self._busy = False
+
+    def rescore_with(self, message: str | None = None, /, **values: Any) -> str:
+        """Set ``values`` (parameters) at once, then score the table again from step 0 and
+        say ``message``; returns the note added when hand-picked prey had to be dropped."""
+        self._quietly(**values)
+        return self._rescore(message)
 
     # ------------------------------------------------------------------ reading
     @property
@@ -346,13 +332,13 @@ class ScoringExplorerModel(ScoringExplanations, ScoringSteps, ScoringOptions):
             self.go(0)
             return True
         if self.step >= len(self._view):
-            return self._refuse("Scoring is over: that was the last step.")
+            return self.refuse("Scoring is over: that was the last step.")
         self.go(self.step + 1)
         return True
 
     def previous_step(self) -> bool:
         if not self.stepping or self.step == 0:
-            return self._refuse("This is the start: nothing has been scored yet.")
+            return self.refuse("This is the start: nothing has been scored yet.")
         self.go(self.step - 1)
         return True
 
@@ -360,7 +346,7 @@ class ScoringExplorerModel(ScoringExplanations, ScoringSteps, ScoringOptions):
         """Make the shown lion flip ``prey`` (None: let the rules choose again)."""
         lion = self.lion
         if lion is None:
-            return self._refuse("Step to one of your lions to choose its prey.")
+            return self.refuse("Step to one of your lions to choose its prey.")
         choices = {p: dict(m) for p, m in self.lion_choices.items()}
         mine = choices.setdefault(self.player, {})
         if prey is None:
@@ -369,7 +355,7 @@ class ScoringExplorerModel(ScoringExplanations, ScoringSteps, ScoringOptions):
         else:
             prey = tuple(prey)
             if prey not in [c for c, _ in lion.options]:
-                return self._refuse(
+                return self.refuse(
                     f"The lion at {where_label(lion.lion)} cannot flip {where_label(prey)}."
                 )
             mine[lion.lion] = prey
@@ -386,7 +372,8 @@ class ScoringExplorerModel(ScoringExplanations, ScoringSteps, ScoringOptions):
         return True
 
     # ------------------------------------------------------------------ editing
-    def _refuse(self, sentence: str) -> bool:
+    def refuse(self, sentence: str) -> bool:
+        """Say why a request is refused; nothing else changes.  Returns False."""
         self.param.update(message=sentence, message_is_error=True)
         return False
 
@@ -398,8 +385,7 @@ class ScoringExplorerModel(ScoringExplanations, ScoringSteps, ScoringOptions):
         table = list(self.table)
         table[self.player] = parks
         leaving = STEPS_LEFT if self.stepping else ""
-        self._quietly(table=table, stepping=False)
-        note = self._rescore(message) + leaving
+        note = self.rescore_with(message, table=table, stepping=False) + leaving
         if message and leaving:
             self._quietly(message=self.message + leaving)
         return note
@@ -412,17 +398,17 @@ class ScoringExplorerModel(ScoringExplanations, ScoringSteps, ScoringOptions):
         """Put a card (a code; None empties the cell) in a cell of the shown player's park."""
         names = self.park_names
         if park not in names:
-            return self._refuse(f"There is no {park!r} park in the {self.variant} game.")
+            return self.refuse(f"There is no {park!r} park in the {self.variant} game.")
         cell = tuple(cell)
         if cell not in CELLS:
-            return self._refuse(f"There is no cell {cell_label(cell)} in a park.")
+            return self.refuse(f"There is no cell {cell_label(cell)} in a park.")
         slot = names.index(park)
         old = self.parks[slot]
         cards = dict(old.cards())
         where = where_label(line_cell(park, cell))
         if code is None:
             if cell not in cards:
-                return self._refuse(f"{where} is already empty.")
+                return self.refuse(f"{where} is already empty.")
             gone = cards.pop(cell)
             text = f"Removed the {gone.label} at {where}."
         else:
@@ -472,7 +458,7 @@ class ScoringExplorerModel(ScoringExplanations, ScoringSteps, ScoringOptions):
         try:
             parks, had_face_down = parse_parks(text, self.variant)
         except ValueError as exc:
-            return self._refuse(f"Park text not applied: {exc}. The park is unchanged.")
+            return self.refuse(f"Park text not applied: {exc}. The park is unchanged.")
         note = (
             " Face-down marks (*) were ignored: scoring starts with every card face up."
             if had_face_down
@@ -489,7 +475,7 @@ class ScoringExplorerModel(ScoringExplanations, ScoringSteps, ScoringOptions):
         try:
             counts = parse_counts(text, "Other players' gazelles")
         except ValueError as exc:
-            return self._refuse(f"{exc} The counts are unchanged.")
+            return self.refuse(f"{exc} The counts are unchanged.")
         name = "other_gazelles_east" if park == "east" else "other_gazelles"
         setattr(self, name, counts)
         self.param.update(
@@ -505,7 +491,7 @@ class ScoringExplorerModel(ScoringExplanations, ScoringSteps, ScoringOptions):
         try:
             points = parse_row_points(text)
         except ValueError as exc:
-            return self._refuse(f"{exc} The row table is unchanged.")
+            return self.refuse(f"{exc} The row table is unchanged.")
         if points == tuple(self.row_points):
             return True
         before = self.final_total
@@ -514,93 +500,6 @@ class ScoringExplorerModel(ScoringExplanations, ScoringSteps, ScoringOptions):
         self.param.update(
             message=f"Row points for 0 to 10 kinds: {' '.join(map(str, points))}. "
             f"Total {after} points ({after - before:+d}).",
-            message_is_error=False,
-        )
-        return True
-
-    # ------------------------------------------------------------------ a whole table
-    def load_table(
-        self,
-        parks: Sequence[Any],
-        rules: Rules | None = None,
-        names: Sequence[str] | None = None,
-        player: int = 0,
-        stepping: bool = True,
-    ) -> None:
-        """Show a table of parks (e.g. a finished draft: ``state.parks``), stepping from 0."""
-        rules = rules or Rules(variant="classic" if isinstance(parks[0], Park) else "two_parks")
-        table = [self._as_entry(entry, rules.variant) for entry in parks]
-        names = list(names) if names else [f"Player {i + 1}" for i in range(len(table))]
-        self._show_table(table, names, player, stepping=stepping, **self.options_from(rules))
-        self._rescore(
-            f"The final parks of {len(table)} players: step through the scoring of {names[player]}."
-        )
-
-    def show_shared(self, values: dict[str, Any], problems: Sequence[str] = ()) -> bool:
-        """Show what a shared link holds (parameter values read by
-        :func:`~cole_panel.ecosystem.link.read_query`); its problems go into the message,
-        and whatever was good is kept. Returns whether anything changed."""
-        if not values and not problems:
-            return False
-        updates = dict(values)
-        if "table" not in updates and updates.get("variant", self.variant) != self.variant:
-            # a link naming the other variant but no park (``?variant=two_parks``)
-            updates.update(table=self._table_as(updates["variant"]), lion_choices={})
-        if "table" in updates:
-            updates.update(names=["Shared park"], player=0)
-            updates.setdefault("lion_choices", {})
-        self._quietly(**updates, stepping=False, step=0)
-        self._rescore()
-        what = "Opened a shared park" if "table" in values else "Opened a shared link"
-        text = f"{what}: {self.final_total} {'point' if self.final_total == 1 else 'points'}."
-        if problems:
-            text += " Not used: " + " ".join(problems)
-        self.param.update(message=text, message_is_error=bool(problems))
-        return True
-
-    def _show_table(
-        self,
-        table: list[Any],
-        names: list[str],
-        player: int,
-        others: Sequence[Any] = (),
-        others_east: Sequence[Any] = (),
-        choices: dict[Any, Any] | None = None,
-        stepping: bool = False,
-        **options: Any,
-    ) -> None:
-        """Put a whole table on show (loaded or given), the steps back at 0; no rescoring."""
-        self._quietly(
-            **options,
-            table=table,
-            names=names,
-            player=player,
-            other_gazelles=list(others),
-            other_gazelles_east=list(others_east),
-            lion_choices=choices or {},
-            stepping=stepping,
-            step=0,
-        )
-
-    # ------------------------------------------------------------------ saving
-    def save(self) -> str:
-        """The table as JSON text: options, parks as text, other gazelles, lion choices."""
-        return park_file_text(self)
-
-    def load(self, text: str) -> bool:
-        """Load a saved park (or the parks of a saved draft). A bad file changes nothing but
-        :attr:`message`. Returns whether it loaded."""
-        try:
-            loaded = read_park_file(text)
-        except ValueError as exc:
-            return self._refuse(
-                f"Could not load the file: {short(str(exc), 400)} The current park is unchanged."
-            )
-        rules, table, names, player, others, others_east, choices, what = loaded
-        self._show_table(table, names, player, others, others_east, choices, **rules)
-        self._rescore()
-        self.param.update(
-            message=f"Loaded {what}: {names[player]} scores {self.final_total} points.",
             message_is_error=False,
         )
         return True
