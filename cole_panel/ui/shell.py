@@ -150,7 +150,9 @@ def _serve_framed(
     from cole_panel.ui.resume import CONNECTION
 
     # First: the notice of a lost connection is made with the template's notification area.
-    pn.extension(*extensions, **CONNECTION)
+    # No page reads Panel's browser_info, and its model costs a phone's load ~20 ms of main
+    # thread (its time zone lookup) inside the longest task: issue 24's blocking time.
+    pn.extension(*extensions, browser_info=False, **CONNECTION)
 
     # A template's page needs a location root: when Panel cannot read this address, an
     # unlinked one (the games read ``session_args`` themselves and name the bad parameter).

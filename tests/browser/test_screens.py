@@ -449,6 +449,10 @@ def test_a_boards_glyphs_share_one_filter_and_one_selection_policy(browser, pane
         counts = page.evaluate(MODEL_COUNTS_JS, names)
         assert counts["AllIndices"] == 1 and counts["UnionRenderers"] == 1, counts
         assert counts["CDSView"] > 1 and counts["ColumnDataSource"] > 1, counts
+        types = page.evaluate("() => [...Bokeh.documents[0].all_models].map(m => m.type)")
+        assert "panel.models.location.Location" in types  # Panel's own models are there
+        # ... but not the browser's details, which no page reads (a long task's ~20 ms)
+        assert not [t for t in types if "BrowserInfo" in t], types
     finally:
         context.close()
 
