@@ -29,6 +29,8 @@ LIVE_PX = 230
 """About the height of the live score (its line and chart)."""
 TURNS_PX = 360
 """About the height of this turn's steps and the earlier turns."""
+PLAYERS_PX = 210
+"""About the height of the players' bands (three players, on a phone)."""
 
 
 class PlayTab(pn.viewable.Viewer):
@@ -69,8 +71,8 @@ class PlayTab(pn.viewable.Viewer):
             pn.FlexBox(*self.controls, align_items="center", margin=0, sizing_mode="stretch_width"),
             self.hand_area,
             self.score_area,
-            self.players,
             # Under a phone's first screen: sent for when scrolled near (issue 24's blocking time)
+            ShownWhenNear(self.players, PLAYERS_PX, "The players", when="phone"),
             ShownWhenNear(self.live, LIVE_PX, "The score as the game goes", when="phone"),
             ShownWhenNear(self._turn_columns(), TURNS_PX, "This turn, earlier turns", when="phone"),
             margin=0,

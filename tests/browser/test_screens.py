@@ -277,6 +277,10 @@ SIDEWAYS_JS = """name => {
 }"""
 
 
+FIGURE_SHOWN_JS = """name => Boolean(
+    Bokeh.index.query_one(v => v.model && v.model.name === name && v.frame))"""
+
+
 @pytest.mark.parametrize("size", ["390x844", "1024x768", "1280x900"])
 def test_the_savannah_row_and_players_keep_legible_sizes(browser, panel_server, size):
     """The row of cards and the players' bands keep the width their words need: where the
@@ -290,6 +294,11 @@ def test_the_savannah_row_and_players_keep_legible_sizes(browser, panel_server, 
             (row.ROW_NAME, row.MIN_W, "The row of the savannah"),
             (players.PLAYERS_NAME, players.MIN_W, "The players"),
         ):
+            # The players come when scrolled near on a phone (under its first screen)
+            page.locator(".cole-near-note", has_text=label).evaluate_all(
+                "found => found.forEach(e => e.scrollIntoView())"
+            )
+            page.wait_for_function(f"() => ({FIGURE_SHOWN_JS})({figure!r})", timeout=20_000)
             box = page.evaluate(SIDEWAYS_JS, figure)
             narrow = box["box"] < least
             assert narrow == (size == "390x844") or size == "1024x768", box
@@ -695,26 +704,33 @@ def test_the_savannah_cards_tab_wraps_its_words_and_scrolls_its_table_on_a_phone
         context.close()
 
 
-def test_a_phone_builds_the_savannah_score_chart_when_scrolled_to_a_laptop_at_once(
+def test_a_phone_builds_the_savannah_players_and_score_when_scrolled_to_a_laptop_at_once(
     browser, panel_server
 ):
-    """Under a phone's first screen the live score waits until the person scrolls near it
-    (issue 24: every model built before a tap is answered freezes the page); a laptop's page,
-    read whole, has it at once."""
+    """Under a phone's first screen the players' bands and the live score wait until the
+    person scrolls near them (issue 24: every model built before a tap is answered freezes
+    the page); a laptop's page, read whole, has them at once."""
     server = panel_server("savannah")
+    shown = f"() => ({FIGURE_SHOWN_JS})({players.PLAYERS_NAME!r})"
     for size, at_once in (("390x844", False), ("1280x900", True)):
         context, page = _open(browser, server, size)
         try:
             score = page.locator(".cole-live-score")
             if at_once:
                 expect(score).to_contain_text("Big Five", timeout=30_000)
+                page.wait_for_function(shown, timeout=30_000)
                 continue
             page.wait_for_timeout(1500)  # time enough for a part that would come at once
             assert score.count() == 0
-            waiting = page.get_by_text("The score as the game goes: loading…")
-            expect(waiting).to_have_count(1)
-            waiting.scroll_into_view_if_needed()
+            assert not page.evaluate(shown)
+            labels = ("The players", "The score as the game goes")
+            waiting = [page.get_by_text(f"{label}: loading…") for label in labels]
+            for placeholder in waiting:
+                expect(placeholder).to_have_count(1)
+            for placeholder in waiting:  # the second may come with the first: it is near
+                placeholder.evaluate_all("found => found.forEach(e => e.scrollIntoView())")
+                expect(placeholder).to_have_count(0, timeout=30_000)
+            page.wait_for_function(shown, timeout=30_000)
             expect(score).to_contain_text("Big Five", timeout=30_000)
-            expect(waiting).to_have_count(0)
         finally:
             context.close()
