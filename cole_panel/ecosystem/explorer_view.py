@@ -36,6 +36,8 @@ EXPLORER_BOARD = "eco-explorer-park"
 """Bokeh name of the explorer's board figure."""
 BREAKDOWN_TABLE_PX = 300
 """About the height of a short breakdown table (the placeholder's, with the chart's)."""
+TABS_PX = 320
+"""About the height of the tabs under the score (their first, the park's text)."""
 
 HOW_TO = """
 **Build a park.** Choose a card on the left, then click cells of the park (click a card to
@@ -348,7 +350,8 @@ class ScoringExplorer(pn.viewable.Viewer):
             self._message,
             self._link,
             self._near_breakdown,
-            self._tabs,
+            # Under a phone's first screen (issue 24's blocking time): sent for when near
+            ShownWhenNear(self._tabs, TABS_PX, "Park text, other players, options", when="phone"),
             sizing_mode="stretch_width",
             min_width=330,
             margin=(0, 5),

@@ -704,6 +704,30 @@ def test_the_savannah_cards_tab_wraps_its_words_and_scrolls_its_table_on_a_phone
         context.close()
 
 
+def test_a_phone_builds_the_explorers_lower_tabs_when_scrolled_to_a_laptop_at_once(
+    browser, panel_server
+):
+    """Ecosystem's explorer: the tabs under the score (the park's text, other players,
+    options...) are far under a phone's first screen and wait until scrolled near; a laptop
+    has them at once."""
+    server = panel_server("ecosystem")
+    for size, at_once in (("390x844", False), ("1280x900", True)):
+        context, page = _open(browser, server, size)
+        try:
+            tab = page.locator(".bk-tab", has_text="Park text")
+            if not at_once:
+                page.wait_for_timeout(1500)  # time enough for a part that would come at once
+                assert tab.count() == 0
+                waiting = page.get_by_text("Park text, other players, options: loading…")
+                expect(waiting).to_have_count(1)
+                waiting.scroll_into_view_if_needed()
+            expect(tab).to_be_visible(timeout=30_000)
+            tab.click()
+            expect(page.locator(".eco-park-text textarea")).to_be_visible()
+        finally:
+            context.close()
+
+
 def test_a_phone_builds_the_savannah_players_and_score_when_scrolled_to_a_laptop_at_once(
     browser, panel_server
 ):
