@@ -116,9 +116,10 @@ class SavannahDashboard(pn.viewable.Viewer):
         m = self.model
         seats = [f"seat{p}" for p in range(MAX_SEATS)]
         strengths = [f"strength{p}" for p in range(MAX_SEATS)]
-        m.param.watch(self._on_history, ["history"])
+        # A new game before any move leaves the history as it was ([]): its start tells it
+        m.param.watch(self._on_game, ["history", "start"])
         m.param.watch(self._refresh_soon, ["state", "revealed", "players", *seats, *strengths])
-        # after _on_history, so that a play shows its first step in a single redraw
+        # after _on_game, so that a play shows its first step in a single redraw
         m.param.watch(self._draw, ["selected"], precedence=1)
         # whose hands the score may count (see SavannahModel.known_hands)
         m.param.watch(lambda *_: self._soon(self._refresh_live), ["revealed", "hide_hands", *seats])
@@ -304,11 +305,16 @@ class SavannahDashboard(pn.viewable.Viewer):
         n = len(self.model.history)
         return "Start of the game" if n == 0 else f"After move {n}"
 
-    def _on_history(self, event: param.parameterized.Event) -> None:
-        # Turns added to the game on show are played back; another game (a loaded one, even
-        # right after "New game") is shown still, as loading over a game in progress is.
-        new, old = list(event.new), self._seen if self.model.start is self._seen_start else None
-        if old is not None and len(new) > len(old) and all(map(operator.is_, old, new)):
+    def _on_game(self, *_: param.parameterized.Event) -> None:
+        # Turns added to the game on show are played back; another game (a new one, a loaded
+        # one, even right after "New game") is shown still, as loading over a game in progress
+        # is; the same game and turns again need nothing.
+        m = self.model
+        new, old = list(m.history), self._seen if m.start is self._seen_start else None
+        same = old is not None and all(map(operator.is_, old, new))
+        if same and len(new) == len(old):
+            return
+        if same and len(new) > len(old):
             fresh = list(enumerate(new, start=1))[len(old) :]
             self._seen = new
             self._soon(self._relog)

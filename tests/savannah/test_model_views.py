@@ -221,6 +221,22 @@ def test_a_new_game_after_the_end_brings_the_hand_back():
     assert dash.play_tab.banner.text == ""
 
 
+@pytest.mark.parametrize("players", [3, 2])
+def test_new_game_before_any_move_shows_the_new_deal(players):
+    """Pressed before the first card (history [] before and after), "New game" drew the old
+    deal's row and pile until a card was played, beside the new game's hand."""
+    dash = dashboard(players=3, seed=5)
+    old_row = row_cards(dash)
+    dash.model.players = players
+    for _ in range(3):
+        assert dash.new_game()
+        m = dash.model
+        assert row_cards(dash) == list(m.state.row) != old_row
+        assert dash.row.sources["pile"].data["text"] == [str(m.state.pile_size)]
+        assert f"New game for {players} players" in dash.playback.step.text
+        old_row = row_cards(dash)
+
+
 def test_hot_seat_shows_card_backs_and_a_pass_the_device_screen():
     dash = dashboard(players=2, seat1="Human", seed=3)
     assert list(dash.hand.source.data["card"]) == []
