@@ -16,6 +16,7 @@ from typing import Any
 import panel as pn
 
 from ..game_pages import GAME_PAGES
+from .design import HouseDesign
 from .first_paint import REMOVE_JS
 from .named_controls import ARIA_CLASS, NAME_CONTROLS_JS
 from .page_build import serve_built
@@ -81,6 +82,7 @@ def app_shell(content: Any, *, title: str, page: str) -> pn.template.BootstrapTe
         collapsed_sidebar=not sidebar,
         meta_viewport=VIEWPORT,
         raw_css=[FRAME_CSS],
+        design=HouseDesign,
     )
     return template
 

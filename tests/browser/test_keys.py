@@ -293,6 +293,35 @@ def test_shortcuts_listed_and_hint_by_key(open_page, circle, savannah, app):
     assert "cole-keys-board" in focused(page), "the hint keeps the focus on the board"
 
 
+FOCUSED_BUTTON_JS = """() => {
+    let el = document.activeElement;
+    while (el && el.shadowRoot && el.shadowRoot.activeElement) el = el.shadowRoot.activeElement;
+    if (!el || !el.classList.contains("bk-btn")) return null;
+    const style = getComputedStyle(el);
+    return [el.textContent.trim(), [...el.classList].join(" "),
+            style.outlineStyle, parseFloat(style.outlineWidth)];
+}"""
+
+
+@pytest.mark.parametrize("app", ["circle", "ecosystem", "savannah"])
+def test_a_focused_button_shows_a_ring_of_its_own(open_page, circle, ecosystem, savannah, app):
+    """Keyboard at 1,024 px: every button Tab reaches is ringed (Bootstrap gave a white
+    "default" button no mark at all, a "light" one 5 % of grey: WCAG 2.4.7)."""
+    server = {"circle": circle, "ecosystem": ecosystem, "savannah": savannah}[app]
+    page = open_page(server)
+    page.wait_for_timeout(1000)  # the controls drawn last are in the tab order too
+    seen = {}
+    for _ in range(60):
+        page.keyboard.press("Tab")
+        button = page.evaluate(FOCUSED_BUTTON_JS)
+        if button:
+            seen[button[0] or button[1]] = button
+    kinds = {kind for _, classes, _, _ in seen.values() for kind in classes.split()}
+    assert "bk-btn-default" in kinds, seen  # the kind that had no mark
+    unringed = [b for b in seen.values() if b[2] != "solid" or b[3] < 2]
+    assert not unringed, unringed
+
+
 def test_savannah_phone_tap_previews_then_plays(phone, savannah):
     page = phone(savannah, "?seed=3&players=2")
     hand = BokehFigure(page, HAND_NAME).wait_ready()
