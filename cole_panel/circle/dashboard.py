@@ -63,7 +63,7 @@ HOW_TO_PLAY = """
 its *species*. The ring around the board shows the 12 species; each arrow points from an
 eater to what it eats (pair eats singleton, singleton eats 4-line, …).
 
-**Your turn.** *Evolve*: click an empty cell to place a stone. It joins every friendly
+**Your turn.** *Evolve*: choose an empty cell to place a stone. It joins every friendly
 critter it touches; the result may not have more than 4 stones (such cells show ×).
 *Feed*: the critter you just made eats every touching enemy critter of its prey species.
 
@@ -72,8 +72,8 @@ rule *she wins*. So the real score is how many cells each player may still use (
 the captures). Tick *Show who can use each cell*: ▲ only Orange, ■ only Black, ○ both, ✕
 neither. Fill the cells only you can use before the ones both of you can.
 
-**Help.** Hover a cell: the line under the board says what it is or what a stone there would
-become and eat; the critter it would form is outlined in gold and the stones it would eat are
+**Help.** Point at (or tap) a cell: the line under the board says what it is or what a stone
+there would become and eat; the critter it would form is outlined in gold and the stones it would eat are
 ringed in red, and the ring lights up that species (gold), its prey (green) and its predator
 (red). *Hint* explains its move; the slider sets how hard the hint bot thinks.
 
@@ -255,7 +255,7 @@ class CircleDashboard(pn.viewable.Viewer):
         """The board with its key box, touch switch, caption, race overlay and link."""
         caption = pn.pane.HTML(
             '<div style="color:#5b4a30;font-size:13px">Arrows on the ring point '
-            "from eater to eaten. Hover a cell or a ring shape: "
+            "from eater to eaten. Point at (or tap) a cell or a ring shape: "
             f'<b style="color:{CAPTION["self"]}">gold</b> (“this”) is that species, '
             f'<b style="color:{CAPTION["prey"]}">green</b> (“prey”) what it eats, '
             f'<b style="color:{CAPTION["predator"]}">red</b> (“eater”) what eats it. '
@@ -414,7 +414,7 @@ class CircleDashboard(pn.viewable.Viewer):
             return '<div style="font-size:16px"><b>Game over.</b></div>'
         who = m.turn_words(p)
         if who == "Your move":
-            who += ": click an empty cell"
+            who += ": choose an empty cell"
         return (
             f'<div style="font-size:16px"><span style="color:{STONE_FILL[p]};'
             f'font-size:20px">●</span> <b>{PLAYER_NAMES[p]} to play</b> — '

@@ -94,7 +94,10 @@ for (let i = 0; i < ld.species.length; i++) {
 labels.change.emit();
 """
 
-INFO_IDLE = "Hover a cell or a ring shape to see what it is, or what a stone there would do."
+INFO_IDLE = (
+    "Point at a cell or a ring shape (on a touch screen, tap it) to see what it is, or what a "
+    "stone there would do."
+)
 
 
 def ring_data(radius: int) -> dict[str, dict[str, list]]:

@@ -496,7 +496,7 @@ class DraftTable(pn.viewable.Viewer):
         if self._selected[name] is not None:
             where = "your park" if name is None else f"Park {name.capitalize()}"
             m.param.update(
-                message=f"Picked {article(card.label)}: now click a green cell of {where}.",
+                message=f"Picked {article(card.label)}: now choose a green cell of {where}.",
                 message_is_error=False,
             )
         self._refresh()

@@ -304,7 +304,7 @@ class EcosystemModel(GameModel, DraftOptions):
         kind = "classic game" if rules.variant == "classic" else "game with two parks"
         message = (
             f"New {kind} for {rules.players} players: pick a card from your hand, then "
-            "click a green cell of the matching park."
+            "choose a green cell of the matching park."
         )
         self.show_new_game(state, message, pending=[], undone=[])
 

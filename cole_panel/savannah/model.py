@@ -93,7 +93,8 @@ class SavannahModel(GameModel, SavannahOptions):
         bounds=(0, None),
         doc=(
             "How many of your turns Undo may take back in a row (with the bots' replies after "
-            "them); the draw pile is shuffled again after each (see docs/rules/savannah.md)."
+            "them); the draw pile is shuffled again after each, so an undo never tells you "
+            "your next card."
         ),
     )
     hide_hands = param.Boolean(

@@ -76,8 +76,8 @@ class SettingsView(pn.viewable.Viewer):
             self._saveload,
             pn.layout.Divider(),
             pn.pane.Markdown(
-                "**Rules options** (used by the next game; each is a reading of the rulebook, "
-                "see docs/rules/savannah.md)",
+                "**Rules options** (used by the next game; each settles a point the rulebook "
+                "leaves open)",
                 margin=(4, 5, 0, 5),
             ),
             self._rules_options(wide),

@@ -403,7 +403,7 @@ def test_ecosystem_phone_pick(phone, ecosystem):
     board = BokehFigure(page, DRAFT_BOARD).wait_ready()
     hand = BokehFigure(page, "eco-hand-0").wait_ready()
     touch(page, hand, 0.5, 0.0)
-    expect(page.locator(".cole-message")).to_contain_text("now click a green cell", timeout=WAIT)
+    expect(page.locator(".cole-message")).to_contain_text("now choose a green cell", timeout=WAIT)
     legal = page.evaluate(XY_JS, [DRAFT_BOARD, "legal"])
     touch(page, board, *legal[0])
     expect(page.locator(".cole-message")).to_contain_text("Press “Pass hands”", timeout=WAIT)

@@ -612,7 +612,7 @@ def _pick(page, slot: int) -> None:
     """Tap the first card of hand ``slot``, then the first green cell of its park."""
     hand = BokehFigure(page, HAND_NAMES[slot]).wait_ready()
     touch(page, hand, 0.5, 0.0)
-    expect(page.locator(".cole-message")).to_contain_text("now click a green cell", timeout=WAIT)
+    expect(page.locator(".cole-message")).to_contain_text("now choose a green cell", timeout=WAIT)
     legal = page.evaluate(XY_JS, [DRAFT_BOARD, "legal"])
     # West (or the one park): left of the track side by side, above East when stacked.
     west = [(x, y) for x, y in legal if x < 5.05 and y > -4.1]

@@ -96,7 +96,7 @@ def test_circle_notebook_three_board_clicks_reach_the_model(open_notebook):
         )
         # ... then the bot's reply, and it is the reader's turn again.
         expect(nb.page.locator(".cole-turn").last).to_contain_text(
-            "click an empty cell", timeout=60_000
+            "choose an empty cell", timeout=60_000
         )
     # A cell added below sees the three moves in the dashboard's model, each followed by a reply.
     out = nb.append_and_run(
