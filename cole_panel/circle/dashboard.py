@@ -32,6 +32,7 @@ from ..ui import (
     page_bots,
 )
 from ..ui.keyboard import Shortcut, TabJumps
+from ..ui.named_controls import aria_name
 from ..ui.near import ShownWhenNear
 from ..ui.review_view import ReviewTab
 from ..ui.wrap import TAB_ROW_WRAPS, growing_column
@@ -179,8 +180,9 @@ class CircleDashboard(pn.viewable.Viewer):
                 sizing_mode="stretch_width",
                 margin=(0, 5, 6, 5),
                 stylesheets=[_bar_css(color)],
+                css_classes=[aria_name(f"Stones {PLAYER_NAMES[p]} has eaten")],
             )
-            for color in STONE_FILL
+            for p, color in enumerate(STONE_FILL)
         ]
         self._bar_labels = [
             pn.pane.HTML("", margin=(2, 5, 0, 5), css_classes=[f"cole-eaten-{p}"]) for p in (0, 1)

@@ -17,6 +17,7 @@ import panel as pn
 import param
 
 from ..ui.first_paint import LAB_INTRO
+from ..ui.named_controls import aria_name
 from . import analysis as A
 from . import games as G
 from . import runner, store
@@ -192,7 +193,11 @@ class LabPage(pn.viewable.Viewer):
         self._start.on_click(lambda _: run.start())
         self._stop.on_click(lambda _: run.stop())
         self._progress = pn.indicators.Progress(
-            value=0, max=run.games, sizing_mode="stretch_width", max_width=300
+            value=0,
+            max=run.games,
+            sizing_mode="stretch_width",
+            max_width=300,
+            css_classes=[aria_name("Games played")],
         )
         self._status = pn.pane.Str(object=run.message, css_classes=["lab-status"])
         self._plot = pn.pane.HoloViews(rate_plot([], ()), sizing_mode="stretch_width")

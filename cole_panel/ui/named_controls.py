@@ -110,7 +110,7 @@ if (!window.coleNameControls) {
     const named = host && [...host.classList].find(c => c.startsWith(prefix));
     if (named && !(host.classList.contains("__SIDEWAYS__") && !host.hasAttribute("role"))) {
       const control = host.hasAttribute("role") ? host
-        : root.querySelector("select, input, textarea, button, [role]:not([aria-hidden=true])")
+        : root.querySelector("select, input, textarea, button, progress, [role]:not([aria-hidden=true])")
           || host;
       control.setAttribute("aria-label", decodeURIComponent(named.slice(prefix.length)));
     }

@@ -23,6 +23,7 @@ from engines.review import CLASSES, MoveReview
 from ..core.model import GameModel
 from ..core.reviewing import ReviewRun
 from .bots import BotRunner
+from .named_controls import aria_name
 
 __all__ = ["CLASS_COLOURS", "ReviewBoard", "ReviewTab", "ReviewView"]
 
@@ -129,7 +130,12 @@ class ReviewView(pn.viewable.Viewer):
         self._stop = pn.widgets.Button(label="Stop", width=80, disabled=True)
         self._stop.on_click(lambda _: self.run.stop())
         self._progress = pn.indicators.Progress(
-            value=0, max=1, visible=False, sizing_mode="stretch_width", name="Review progress"
+            value=0,
+            max=1,
+            visible=False,
+            sizing_mode="stretch_width",
+            name="Review progress",
+            css_classes=[aria_name("Review progress")],
         )
         self._status = pn.pane.HTML("", css_classes=["cole-review-status"])
         self._turning = pn.Column(sizing_mode="stretch_width", css_classes=["cole-turning-points"])

@@ -322,6 +322,14 @@ def test_a_focused_button_shows_a_ring_of_its_own(open_page, circle, ecosystem, 
     assert not unringed, unringed
 
 
+def test_the_eaten_stones_bars_are_named(open_page, circle):
+    """A screen reader hears what each bar under the board counts (it said "progress bar")."""
+    page = open_page(circle)
+    for player in ("Orange", "Black"):
+        bar = page.get_by_role("progressbar", name=f"Stones {player} has eaten")
+        expect(bar).to_have_count(1, timeout=WAIT)
+
+
 def test_savannah_phone_tap_previews_then_plays(phone, savannah):
     page = phone(savannah, "?seed=3&players=2")
     hand = BokehFigure(page, HAND_NAME).wait_ready()
