@@ -134,7 +134,9 @@ class ClassOverview(pn.viewable.Viewer):
             pn.pane.HTML(
                 f"<h2>Your class: {len(classroom.tables)} tables of "
                 f"{html.escape(classroom.game.title())}</h2>"
-                f"<p>Your teacher's link (keep it to yourself; it lets you pause, reset and "
+                # a link is one long word: broken anywhere rather than cut at a phone's edge
+                f'<p style="overflow-wrap:anywhere">Your teacher\'s link (keep it to yourself; '
+                "it lets you pause, reset and "
                 f'close the tables): <a class="cole-class-teacher-link" href="{own}">{own}</a>'
                 "</p>"
             ),
@@ -173,9 +175,11 @@ class ClassOverview(pn.viewable.Viewer):
         card = pn.Column(
             head,
             status,
-            pn.Row(*buttons),
+            # four buttons wrap inside the card rather than stick out of it
+            pn.FlexBox(*buttons, flex_wrap="wrap", margin=0),
             width=300,
             styles={"border": "1px solid #c9b98f", "border-radius": "6px", "padding": "6px"},
+            css_classes=["cole-class-card"],
             margin=6,
         )
         return card, status

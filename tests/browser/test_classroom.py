@@ -79,3 +79,26 @@ def test_a_teacher_makes_three_tables_and_watches_two_students_play(browser, cla
     finally:
         for ctx in contexts:
             ctx.close()
+
+
+def test_a_teachers_overview_fits_a_phone(browser, class_server):
+    """390 px: the teacher's long link wraps inside the screen and each table's buttons stay
+    inside its card (the link ran off the edge, Close stuck out of the card)."""
+    ctx, teacher = open_context(
+        browser, class_server.url, ".cole-class-make", viewport={"width": 390, "height": 844}
+    )
+    try:
+        teacher.locator(".cole-class-make button").click()
+        link = teacher.locator("a.cole-class-teacher-link")
+        expect(link).to_be_visible(timeout=60_000)
+        box = link.bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 390, box
+        card = teacher.locator(".cole-class-card").first.bounding_box()
+        for action in ("pause", "resume", "reset", "close"):
+            button = teacher.locator(f".cole-class-{action}-0 button")
+            expect(button).to_be_visible()
+            box = button.bounding_box()
+            assert box["x"] + box["width"] <= card["x"] + card["width"], (action, box, card)
+            assert box["y"] + box["height"] <= card["y"] + card["height"], (action, box, card)
+    finally:
+        ctx.close()
