@@ -237,6 +237,7 @@ def _after_scripts(match: re.Match[str]) -> str:
 
 
 _MAIN = re.compile(r'<div [^>]*\bid="main"[^>]*>')
+_BODY = re.compile(r"<body[^>]*>")
 _HEADER_ITEMS = re.compile(r'<div id="header-items">')
 
 # The header's links as the page's own HTML, in place of the template's pane of them (kept in
@@ -246,6 +247,13 @@ _HEADER_CSS = f"""{NAV_CSS}
 #header-items:has(> .cole-nav) > [data-root-id] {{ display: none !important; }}
 """
 
+
+# The first Tab stop of a game's page (WCAG 2.4.1): past the header's links and the sidebar's
+# settings (some 20-45 stops) to the game; out of sight until it has the focus.
+_SKIP_CSS = """.cole-skip { position: absolute; left: -10000px; top: 4px; z-index: 2000;
+  background: #fff; color: #1f3f7f; padding: 8px 12px; border-radius: 6px; font-size: 15px; }
+.cole-skip:focus { left: 8px; outline: 3px solid #1f5fbf; outline-offset: 2px; }"""
+_SKIP = f'<style>{_SKIP_CSS}</style><a class="cole-skip" href="#main">Skip to the game</a>'
 
 _PRELOAD = (
     '<link rel="preload" as="fetch" crossorigin="anonymous" href="'
@@ -275,6 +283,7 @@ def with_first_paint(page: str, name: str) -> str:
     page = _HEADER_ITEMS.sub(lambda match: match[0] + nav, page, count=1)
     if name in GAME_ADDRESSES:  # the pages with components: elsewhere a preload is unused
         page = page.replace("</head>", f"{_PRELOAD}</head>", 1)
+        page = _BODY.sub(lambda match: match[0] + _SKIP, page, count=1)
     early = first_paint(name)
     return _MAIN.sub(lambda match: match[0] + early, page, count=1) if early else page
 

@@ -154,3 +154,16 @@ def test_a_game_page_asks_for_its_components_while_it_is_parsed(site, pages):
     assert body == BUNDLE.read_bytes()
     for other in ("index", "lab"):  # no components there: a preload would go unused (warned)
         assert 'rel="preload"' not in pages(other)[: pages(other).index("</head>")]
+
+
+def test_a_game_page_starts_with_a_link_past_its_settings(pages):
+    """A game page's first element is "Skip to the game" (to the main area); the landing page
+    and the lab have no game to skip to."""
+    for game in ("circle", "ecosystem", "savannah"):
+        html = pages(game)
+        body = html[html.index("<body") :]
+        first = re.search(r"<a [^>]*>[^<]*</a>", body)
+        assert first and first[0] == '<a class="cole-skip" href="#main">Skip to the game</a>'
+        assert body.index("cole-skip") < body.index('id="header-items"')
+    for other in ("index", "lab"):
+        assert "Skip to the game" not in pages(other)

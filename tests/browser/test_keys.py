@@ -322,6 +322,29 @@ def test_a_focused_button_shows_a_ring_of_its_own(open_page, circle, ecosystem, 
     assert not unringed, unringed
 
 
+@pytest.mark.parametrize("app", ["circle", "ecosystem", "savannah"])
+def test_the_first_tab_stop_skips_to_the_game(open_page, circle, ecosystem, savannah, app):
+    """Tab once: "Skip to the game" shows; Enter, and Tab goes on in the game, not through the
+    header's links and the sidebar's settings (Circle's board was the 24th stop, Savannah's
+    the 47th)."""
+    server = {"circle": circle, "ecosystem": ecosystem, "savannah": savannah}[app]
+    page = open_page(server)
+    page.keyboard.press("Tab")
+    skip = page.get_by_role("link", name="Skip to the game")
+    expect(skip).to_be_focused()
+    box = skip.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["y"] >= 0, box  # on screen once focused
+    page.keyboard.press("Enter")
+    page.keyboard.press("Tab")
+    assert page.evaluate("() => Boolean(document.activeElement.closest('#main'))"), focused(page)
+    if app == "circle":
+        for _ in range(5):
+            if "cole-keys-board" in focused(page):
+                break
+            page.keyboard.press("Tab")
+        assert "cole-keys-board" in focused(page), "the board is not within 5 stops"
+
+
 def test_the_eaten_stones_bars_are_named(open_page, circle):
     """A screen reader hears what each bar under the board counts (it said "progress bar")."""
     page = open_page(circle)
