@@ -324,9 +324,11 @@ def _draw_preview(
     for k in range(1, min(n, 4) + 1):
         i = n - k
         hot = blocker == i
-        labels["x"].append(float(i))
+        # "from right" once, its words reaching right (where the card played goes, unlabelled):
+        # four of them ran into each other where a card is 45-65 px wide (a phone)
+        labels["x"].append(float(i) + (0.3 if k == 1 else 0.0))
         labels["y"].append(-CARD_H / 2 - 0.17)
-        labels["text"].append(f"{ordinal(k)} from right")
+        labels["text"].append(f"{ordinal(k)} from right" if k == 1 else ordinal(k))
         labels["color"].append(BLOCKER if hot else MUTED)
     if blocker is not None:
         data["line"][blocker] = BLOCKER

@@ -67,6 +67,7 @@ def test_choosing_a_blocked_card_outlines_the_card_that_blocks_it():
     assert [s for s in data["status"] if s == "blocks"] == ["blocks"]
     labels = dash.row.sources["labels"].data
     assert labels["text"][labels["color"].index(BLOCKER)] == "1st from right"
+    assert sorted(labels["text"]) == ["1st from right", "2nd", "3rd", "4th"]  # each fits a card
     assert "may not be placed next to a level-1 card" in dash.hand._reason.object
     assert "Trying the meerkat" in dash.play_tab.caption.object
     assert dash._said.message.startswith("The meerkat cannot be played: ")
