@@ -50,7 +50,10 @@ class EcosystemDashboard(pn.viewable.Viewer):
         params.setdefault("explorer_model", ScoringExplorerModel())
         super().__init__(**params)
         self.explorer = ScoringExplorer(model=self.explorer_model)
-        self.draft = DraftTable(model=self.model, on_explore=self.explore_final_parks)
+        # New game (the sidebar's, or N) deals a draft: the page shows it, wherever it was
+        self.draft = DraftTable(
+            model=self.model, on_explore=self.explore_final_parks, on_new_game=self.show_draft
+        )
         self._tabs: pn.Tabs | None = None
 
     def explore_final_parks(self) -> None:

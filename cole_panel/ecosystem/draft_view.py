@@ -84,11 +84,18 @@ class DraftTable(pn.viewable.Viewer):
         default=0.3, bounds=(0.0, 5.0), step=0.1, doc=("Seconds between picks when only bots play.")
     )
 
-    def __init__(self, on_explore: Callable[[], Any] | None = None, **params: Any):
+    def __init__(
+        self,
+        on_explore: Callable[[], Any] | None = None,
+        on_new_game: Callable[[], Any] | None = None,
+        **params: Any,
+    ):
         if "model" not in params:
             params["model"] = EcosystemModel()
         super().__init__(**params)
         self.on_explore = on_explore
+        self.on_new_game = on_new_game
+        """Called once a new draft is dealt (the page shows its tab)."""
         m = self.model
         self.runner = page_bots(m, follow=("pending",), delay=self._delay)
         self._auto_job: int | None = None  # the runner's handle of a "Pick for me" search
@@ -557,6 +564,8 @@ class DraftTable(pn.viewable.Viewer):
             self.runner.cancel(self._auto_job)
         self._selected = {}
         self.model.new_game()
+        if self.on_new_game is not None:
+            self.on_new_game()
 
     def __panel__(self) -> pn.viewable.Viewable:
         return self._layout

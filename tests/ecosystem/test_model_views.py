@@ -192,6 +192,17 @@ def test_a_whole_game_ends_with_the_table_and_opens_the_explorer():
     assert [explorer.sheet.total(p) for p in range(2)] == m.totals()
 
 
+def test_new_game_from_the_explorer_shows_the_new_draft():
+    """The sidebar's New game deals a draft: on the explorer's tab the page showed nothing of
+    it; it now opens the draft table."""
+    dash = EcosystemDashboard(model=EcosystemModel(seed=8))
+    dash.show_explorer()
+    start = dash.model.state
+    settings = dash.settings().select(pn.widgets.Button)
+    click(next(w for w in settings if getattr(w, "label", None) == "New game"))
+    assert dash.model.state is not start and dash.tabs.active == 1
+
+
 def test_every_dashboard_has_its_own_models():
     a, b = EcosystemDashboard(), EcosystemDashboard()
     assert a.model is not b.model and a.explorer_model is not b.explorer_model
