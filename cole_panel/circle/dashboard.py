@@ -35,7 +35,7 @@ from ..ui.keyboard import Shortcut, TabJumps
 from ..ui.named_controls import aria_name
 from ..ui.near import ShownWhenNear
 from ..ui.review_view import ReviewTab
-from ..ui.wrap import TAB_ROW_WRAPS, growing_column
+from ..ui.wrap import HIDDEN_TABS_FLAT, TAB_ROW_WRAPS, growing_column
 from .board import CircleBoard
 from .keys import CircleKeys
 from .link import ShareLink
@@ -308,7 +308,7 @@ class CircleDashboard(pn.viewable.Viewer):
             # Built up front (a few models): test_console_errors watches the hidden move list
             # fill in as bots play. The puzzles are built on their first open (``_on_tab``).
             dynamic=False,
-            stylesheets=[TAB_ROW_WRAPS],
+            stylesheets=[TAB_ROW_WRAPS, HIDDEN_TABS_FLAT],
             sizing_mode="stretch_width",
         )
         tabs.param.watch(partial(self._on_tab, tabs), "active")

@@ -31,6 +31,14 @@ TAB_ROW_WRAPS = ".bk-headers-wrapper { flex-wrap: wrap; }"
 """A stylesheet for a ``pn.Tabs``: tab names that do not fit on one line go on a second (Bokeh
 clips them, "How to pla", and scrolls the row only with a wheel or a swipe)."""
 
+HIDDEN_TABS_FLAT = (
+    '[style*="visibility: hidden"] { height: 0 !important; min-height: 0 !important; '
+    "overflow: hidden !important; }"
+)
+"""A stylesheet for a ``pn.Tabs`` built whole (``dynamic=False``): a tab not shown takes no
+height.  Panel hides it with ``visibility`` alone, in the same grid cell as the shown one, so
+the tabs were as tall as the tallest: 600 px of blank under a short tab on a phone."""
+
 
 def grows_from(basis: int) -> dict[str, str]:
     """The styles of a part of a wrapping line that takes ``basis`` px at least on its line,

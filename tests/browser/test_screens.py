@@ -704,6 +704,36 @@ def test_the_savannah_cards_tab_wraps_its_words_and_scrolls_its_table_on_a_phone
         context.close()
 
 
+TABS_HEIGHTS_JS = """() => {
+    const v = Bokeh.index.query_one(v => v.model.type === "panel.models.tabs.Tabs");
+    const shown = v.child_views[v.model.active];
+    return [v.el.getBoundingClientRect().height, shown.el.getBoundingClientRect().height,
+            Math.max(...v.child_views.map(c => c.el.scrollHeight))];
+}"""
+
+
+def test_circles_tabs_are_as_tall_as_the_tab_shown(browser, panel_server):
+    """390 px: under the short Narration the tabs ended in some 600 px of blank page, the
+    height of the hidden How to play (Panel hides a tab by its visibility alone)."""
+    context, page = _open(browser, panel_server("circle"), "390x844")
+    try:
+        page.keyboard.press("Tab")  # a keyboard's first Tab sends for every part still to come
+        page.wait_for_function(
+            "() => Bokeh.index.query_one(v => v.model.type === 'panel.models.tabs.Tabs')"
+        )
+        page.wait_for_timeout(500)
+        tabs, shown, tallest = page.evaluate(TABS_HEIGHTS_JS)
+        assert tallest > shown + 200, (tabs, shown, tallest)  # (How to play is longer)
+        assert tabs < shown + 150, (tabs, shown, tallest)
+        page.locator(".bk-tab", has_text="How to play").click()
+        page.wait_for_timeout(500)
+        tabs, shown, _ = page.evaluate(TABS_HEIGHTS_JS)
+        assert shown > 300 and tabs >= shown, (tabs, shown)  # shown whole once chosen
+        expect(page.get_by_text("Keyboard and touch.")).to_be_visible()
+    finally:
+        context.close()
+
+
 def test_a_phone_builds_the_explorers_lower_tabs_when_scrolled_to_a_laptop_at_once(
     browser, panel_server
 ):
