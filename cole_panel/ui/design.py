@@ -8,7 +8,7 @@ every focused Bokeh button, in each widget's own shadow root (a page's CSS canno
 
 from __future__ import annotations
 
-from panel.theme import Bootstrap
+from panel.theme import Bootstrap, Inherit
 from panel.widgets import Widget
 
 from .keyboard import CURSOR
@@ -21,6 +21,8 @@ BUTTON_FOCUS = (
 
 
 class HouseDesign(Bootstrap):
-    """Panel's Bootstrap design with :data:`BUTTON_FOCUS` in every widget."""
+    """Panel's Bootstrap design with :data:`BUTTON_FOCUS` in every widget (after the
+    stylesheets Bootstrap gives it: without ``Inherit`` they were replaced, and the widgets
+    lost Bootstrap's colours)."""
 
-    modifiers = {Widget: {"stylesheets": [BUTTON_FOCUS]}}  # noqa: RUF012 (Panel's own shape)
+    modifiers = {Widget: {"stylesheets": [Inherit, BUTTON_FOCUS]}}  # noqa: RUF012 (Panel's shape)
