@@ -3,6 +3,9 @@
 What ``make serve`` runs.  It takes every option of ``panel serve`` (it *is* Panel's ``serve``
 command, through the customisation hooks Bokeh's ``serve`` command offers subclasses) and adds:
 
+* **a page of one's own** from the first request on: an address or header that names a Bokeh
+  session is answered with a page that sends the browser to one of its own
+  (:mod:`cole_panel.ui.own_session`; plain ``panel serve`` has it from an app's first page).
 * **gzip** for every HTML, JavaScript, CSS and JSON response a browser accepts it for
   (tornado's ``GZipContentEncoding``).  A static file (Bokeh's and Panel's bundles, addressed
   by version) is compressed once per process and then served from memory
@@ -48,6 +51,7 @@ from cole_panel.game_pages import GAME_PAGES
 from cole_panel.ui.components import BUNDLE, BundledComponent
 from cole_panel.ui.first_paint import ELEMENT_ID as FIRST_PAINT_ID
 from cole_panel.ui.first_paint import first_paint
+from cole_panel.ui.own_session import guard
 from cole_panel.ui.shell import NAV_CSS, PAGES, nav_html
 
 __all__ = [
@@ -345,6 +349,12 @@ def page_resources(resources: Resources, doc: Document | None) -> Resources:
 
 class SmallPagesServe(Serve):
     """Panel's ``serve`` command with gzip, websocket compression and only the bundles used."""
+
+    def customize_applications(self, args: argparse.Namespace, applications: dict) -> dict:
+        applications = super().customize_applications(args, applications)
+        for application in applications.values():  # from the first request on
+            guard(application)
+        return applications
 
     def customize_kwargs(self, args: argparse.Namespace, server_kwargs: dict) -> dict:
         kwargs = super().customize_kwargs(args, server_kwargs)
