@@ -6,6 +6,8 @@ command, through the customisation hooks Bokeh's ``serve`` command offers subcla
 * **a page of one's own** from the first request on: an address or header that names a Bokeh
   session is answered with a page that sends the browser to one of its own
   (:mod:`cole_panel.ui.own_session`; plain ``panel serve`` has it from an app's first page).
+* **a teacher's key** (:mod:`cole_panel.rooms.teacher_key`): made and shown once when the
+  operator set none, so that ``/classroom`` makes tables only for the teachers given it.
 * **gzip** for every HTML, JavaScript, CSS and JSON response a browser accepts it for
   (tornado's ``GZipContentEncoding``).  A static file (Bokeh's and Panel's bundles, addressed
   by version) is compressed once per process and then served from memory
@@ -48,6 +50,7 @@ from tornado.httputil import HTTPHeaders, HTTPServerRequest
 from tornado.web import GZipContentEncoding, OutputTransform
 
 from cole_panel.game_pages import GAME_PAGES
+from cole_panel.rooms.teacher_key import ensure_key
 from cole_panel.ui.components import BUNDLE, BundledComponent
 from cole_panel.ui.first_paint import ELEMENT_ID as FIRST_PAINT_ID
 from cole_panel.ui.first_paint import first_paint
@@ -384,6 +387,9 @@ def main(argv: list[str] | None = None) -> int:
         description="panel serve, with gzip, websocket compression and no MathJax bundle",
     )
     argv = sys.argv[1:] if argv is None else list(argv)
+    made = ensure_key()  # the teacher's key, made (and shown) once when none is set
+    if made:
+        print(made, flush=True)
     processes, argv = _processes(argv)
     if processes > 1:
         from cole_panel.front import serve_processes
