@@ -188,18 +188,19 @@ class ScoreGoal:
     def report(self, attempt: Try) -> str:
         """The points scored, against the goal."""
         got = _points(attempt.state, attempt.seat, self.category)
-        return (
-            f"Your {_what(self.category)}: {got}; the goal is {self.describe().split(' ', 2)[-1]}."
-        )
+        return f"Your {_what(self.category)}: {got}; the goal is {self._bounds()}."
 
-    def describe(self) -> str:
-        """The goal in words, for a course's author."""
+    def _bounds(self) -> str:
         bounds = []
         if self.at_least is not None:
             bounds.append(f"at least {self.at_least}")
         if self.at_most is not None:
             bounds.append(f"at most {self.at_most}")
-        return f"{_what(self.category)} {' and '.join(bounds)}"
+        return " and ".join(bounds)
+
+    def describe(self) -> str:
+        """The goal in words, for a course's author."""
+        return f"{_what(self.category)} {self._bounds()}"
 
 
 @dataclass(frozen=True)
