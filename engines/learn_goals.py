@@ -78,6 +78,16 @@ def _points(state: Any, seat: int, category: str | None) -> int:
     return sheet.by_category(seat).get(category, 0)
 
 
+def _notes(state: Any, seat: int, category: str | None) -> str:
+    """The score sheet's own words for the lines of one category, in brackets ("" for all)."""
+    if category is None:
+        return ""
+    notes = [
+        line.note for line in state.score_sheet().for_player(seat) if line.category == category
+    ]
+    return f" ({'; '.join(n for n in notes if n)})" if any(notes) else ""
+
+
 def _what(category: str | None) -> str:
     return "points" if category is None else f"{category.replace('_', ' ')} points"
 
@@ -188,7 +198,8 @@ class ScoreGoal:
     def report(self, attempt: Try) -> str:
         """The points scored, against the goal."""
         got = _points(attempt.state, attempt.seat, self.category)
-        return f"Your {_what(self.category)}: {got}; the goal is {self._bounds()}."
+        notes = _notes(attempt.state, attempt.seat, self.category)
+        return f"Your {_what(self.category)}: {got}{notes}; the goal is {self._bounds()}."
 
     def _bounds(self) -> str:
         bounds = []
@@ -220,7 +231,10 @@ class BestGoal:
     def report(self, attempt: Try) -> str:
         """The points scored, against the best."""
         got = self.value(attempt.state, attempt.seat)
-        return f"That makes {got} {_what(self.category)}; the best move makes {attempt.best}."
+        notes = _notes(attempt.state, attempt.seat, self.category)
+        return (
+            f"That makes {got} {_what(self.category)}{notes}; the best move makes {attempt.best}."
+        )
 
     def describe(self) -> str:
         """The goal in words, for a course's author."""
