@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
-from hypothesis import given
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from cole_panel.lab.cli import main
@@ -313,3 +313,24 @@ def test_cole_learn_fails_a_stage_that_does_not_play(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "pair: its solution does not end on the goal" in out
     assert "is taught by no stage" in out
+
+
+def _is_a_legal_move(state, value) -> bool:
+    try:
+        action = state.parse_action(value) if isinstance(value, str) else value
+    except ValueError:
+        return False
+    return state.is_legal(action)
+
+
+@examples(20)
+@given(st.data())
+def test_anything_that_is_not_a_move_is_refused_and_changes_nothing(data):
+    game, stage_id = data.draw(st.sampled_from(STAGES), label="stage")
+    attempt = load_course(game).stage(stage_id).start()
+    before = attempt.state.to_dict()
+    junk = data.draw(st.one_of(st.text(max_size=12), st.integers(), st.none(), st.floats()))
+    assume(not _is_a_legal_move(attempt.state, junk))
+    verdict = attempt.play(junk)
+    assert verdict.kind == "illegal" and verdict.message
+    assert (attempt.state.to_dict(), attempt.moves) == (before, 0)
