@@ -27,7 +27,6 @@ the stage starts again; progress; done, with the stars).
 from __future__ import annotations
 
 import importlib
-import json
 import tomllib
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
@@ -35,7 +34,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from engines import Event, IllegalAction
+from engines import Event
 from engines.games import get_game
 from engines.learn_goals import AllGoal, BestGoal, Goal, Try, read_goal
 
@@ -47,8 +46,6 @@ __all__ = [
     "Rule",
     "Stage",
     "Verdict",
-    "check_course",
-    "check_stage",
     "course_files",
     "load_course",
     "read_course",
@@ -139,7 +136,7 @@ class Stage:
     success: str
     """The sentence shown when the goal is reached."""
     solution: tuple[str, ...]
-    """A shortest way to the goal, as move texts (checked by :func:`check_stage`)."""
+    """A shortest way to the goal, as move texts (checked by :func:`engines.learn_check.check_stage`)."""
     wrong: tuple[tuple[str, ...], ...]
     """Legal tries that miss the goal (checked too)."""
     limit: int
@@ -153,6 +150,8 @@ class Stage:
     replies: tuple[str, ...] = ()
     """The other players' moves, in order; once used up (or when one is illegal), the first
     legal move."""
+    refused: tuple[str, ...] = ()
+    """Moves the instruction says the rules refuse at the start (checked to be illegal)."""
 
     def state(self) -> Any:
         """A new game at the stage's start position."""
@@ -290,6 +289,10 @@ class Attempt:
             self._events += events
         return None
 
+    def start_position(self) -> Any:
+        """A copy of the stage's start position (what a new try starts from)."""
+        return self._start.clone()
+
     def _restart(self) -> None:
         self.state = self._start.clone()
         self.tries += 1
@@ -360,6 +363,7 @@ STAGE_FIELDS = {
     "options": False,
     "allowed": False,
     "replies": False,
+    "refused": False,
 }
 """Every field of a ``[[stage]]`` table, and whether it is required."""
 
@@ -433,6 +437,7 @@ def _stage(game: str, table: Any, where: str, rule_ids: set[str]) -> Stage:
         options=_table(table, "options", where),
         allowed=_moves(table.get("allowed", []), f"{where}.allowed"),
         replies=_moves(table.get("replies", []), f"{where}.replies"),
+        refused=_moves(table.get("refused", []), f"{where}.refused"),
     )
     return _checked_start(stage, where)
 
@@ -539,49 +544,3 @@ def load_course(game: str, path: Path | str | None = None) -> Course:
         raise CourseError(f"{path}: cannot be read ({err}).") from None
     rulebook = course_files(name)[1].read_text(encoding="utf-8")
     return read_course(name, text, rulebook, str(path))
-
-
-# ---------------------------------------------------------------------------- checking
-
-
-def _play_through(stage: Stage, moves: tuple[str, ...]) -> tuple[list[Verdict], Attempt]:
-    attempt = stage.start()
-    return [attempt.play(move) for move in moves], attempt
-
-
-def check_stage(stage: Stage) -> list[str]:
-    """What is wrong with a stage, as sentences (empty: nothing): its solution reaches the goal
-    within ``par`` moves and no sooner than its last move; every wrong try is legal and misses;
-    its position reads back from the engine's own save form unchanged."""
-    problems = []
-    start = stage.state()
-    again = type(start).from_dict(json.loads(json.dumps(start.to_dict())))
-    if again.to_dict() != start.to_dict():
-        problems.append("its position does not read back from the engine's save form")
-    verdicts, _ = _play_through(stage, stage.solution)
-    kinds = [v.kind for v in verdicts]
-    if kinds[-1:] != ["done"] or "done" in kinds[:-1]:
-        said = "; ".join(f"{v.kind}: {v.describe()}" for v in verdicts)
-        problems.append(f"its solution does not end on the goal ({said})")
-    if len(stage.solution) > stage.par:
-        problems.append(f"its solution takes {len(stage.solution)} moves, more than par")
-    for n, wrong in enumerate(stage.wrong):
-        verdicts, _ = _play_through(stage, wrong)
-        kinds = [v.kind for v in verdicts]
-        if kinds[-1:] != ["missed"] or any(k != "progress" for k in kinds[:-1]):
-            said = "; ".join(f"{v.kind}: {v.describe()}" for v in verdicts)
-            problems.append(f"wrong try {n + 1} {list(wrong)} does not miss cleanly ({said})")
-    return problems
-
-
-def check_course(course: Course) -> list[str]:
-    """Every problem of every stage, each starting with the stage's id, and every rule no
-    stage teaches."""
-    problems = [f"rule {rule.id!r} is taught by no stage" for rule in course.uncovered()]
-    for stage in course.stages:
-        try:
-            found = check_stage(stage)
-        except (IllegalAction, ValueError) as err:
-            found = [f"playing it raised: {err}"]
-        problems += [f"{stage.id}: {text}" for text in found]
-    return problems

@@ -12,15 +12,8 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from cole_panel.lab.cli import main
-from engines.learn import (
-    VERDICTS,
-    CourseError,
-    check_stage,
-    course_files,
-    load_course,
-    read_course,
-    stars,
-)
+from engines.learn import VERDICTS, CourseError, course_files, load_course, read_course, stars
+from engines.learn_check import check_stage
 from engines.learn_goals import Try, read_goal
 from tests.strategies import examples
 
@@ -281,6 +274,11 @@ def test_any_legal_moves_get_a_verdict_and_the_same_ones_again(data):
 
 
 # ---------------------------------------------------------------------------- cole learn
+
+
+def test_a_stage_claiming_a_legal_move_is_refused_fails_its_check():
+    stage = _course(COURSE.replace('wrong = ["F5"]', 'wrong = ["F5"]\nrefused = ["D4", "F5"]'))
+    assert check_stage(stage.stages[0]) == ["'F5' is said to be refused, but it is legal"]
 
 
 def test_cole_learn_check_passes_on_every_course(capsys):

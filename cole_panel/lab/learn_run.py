@@ -16,7 +16,8 @@ import argparse
 from typing import Any
 
 from engines.games import GAMES
-from engines.learn import CourseError, check_course, course_files, load_course
+from engines.learn import CourseError, course_files, load_course
+from engines.learn_check import check_course
 
 __all__ = ["add_parser", "run"]
 

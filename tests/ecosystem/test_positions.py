@@ -42,7 +42,11 @@ def test_two_parks_take_a_pair_of_parks_and_of_hands():
         ([ONE, EMPTY], [], r"every park must hold as many cards, not \[0, 1\]"),
         ([ONE, ONE], [["ZB"] * 9], r"hands\[0\]: a hand holds 10 cards at this point, not 9"),
         ([ONE, ONE], [["ZB"] * 10, ["ZB"] * 10], r"the game has only 12 zebras"),
-        ([ONE, ONE.replace("GR", "XX")], [], r"parks\[1\]: row 1, column 1: unknown card code 'XX'"),
+        (
+            [ONE, ONE.replace("GR", "XX")],
+            [],
+            r"parks\[1\]: row 1, column 1: unknown card code 'XX'",
+        ),
         ([ONE, ONE], [["QQ"] * 10], r"hands\[0\]: "),
     ],
 )
