@@ -48,7 +48,9 @@ __all__ = [
     "Verdict",
     "course_files",
     "load_course",
+    "best_value",
     "read_course",
+    "reply",
     "stars",
 ]
 
@@ -204,6 +206,12 @@ class Course:
             if rule.id == rule_id:
                 return rule
         raise KeyError(f"{self.game} has no rule {rule_id!r}.")
+
+    def quotes(self, stage_id: str) -> tuple[str, ...]:
+        """The rulebook's sentences a stage teaches, in the order of its rules."""
+        return tuple(
+            q for rule_id in self.stage(stage_id).teaches for q in self.rule(rule_id).quotes
+        )
 
     def uncovered(self) -> list[Rule]:
         """The rules no stage teaches (a complete course has none)."""

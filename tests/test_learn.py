@@ -61,6 +61,7 @@ def test_a_course_lists_one_line_per_stage():
     assert course.after("critter").id == "four-stones"
     assert course.after(course.stages[-1].id) is None
     assert course.rule("several-prey").name == "Several prey critters at once"
+    assert course.quotes("several-prey")[0].startswith("You may devour several instances")
     with pytest.raises(KeyError, match="no stage 'nope'"):
         course.stage("nope")
 
