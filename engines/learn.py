@@ -27,6 +27,7 @@ the stage starts again; progress; done, with the stars).
 from __future__ import annotations
 
 import importlib
+import re
 import tomllib
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
@@ -376,6 +377,14 @@ STAGE_FIELDS = {
 """Every field of a ``[[stage]]`` table, and whether it is required."""
 
 
+def _slug(table: Mapping[str, Any], where: str) -> str:
+    """An id: lower-case letters, digits and hyphens, so that it can stand in a link."""
+    value = _words(table, "id", where)
+    if not re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", value):
+        raise CourseError(f"{where}.id: {value!r} is not lower-case words joined by hyphens.")
+    return value
+
+
 def _words(table: Mapping[str, Any], key: str, where: str) -> str:
     value = table.get(key)
     if not isinstance(value, str) or not value.strip():
@@ -430,7 +439,7 @@ def _stage(game: str, table: Any, where: str, rule_ids: set[str]) -> Stage:
     par = _count(table, "par", where, None)
     stage = Stage(
         game=game,
-        id=_words(table, "id", where),
+        id=_slug(table, where),
         title=_words(table, "title", where),
         teaches=tuple(teaches),
         instruction=_words(table, "instruction", where),
@@ -488,7 +497,7 @@ def _rules(text: str, source: str) -> tuple[str, tuple[Rule, ...]]:
             or not all(isinstance(q, str) for q in quotes)
         ):
             raise CourseError(f"{where}.quotes: must list the rulebook's sentences.")
-        rules.append(Rule(_words(table, "id", where), _words(table, "name", where), tuple(quotes)))
+        rules.append(Rule(_slug(table, where), _words(table, "name", where), tuple(quotes)))
     ids = [r.id for r in rules]
     if not rules or len(set(ids)) != len(ids):
         raise CourseError(f"{source}: rule: the ids must be there and differ from each other.")
