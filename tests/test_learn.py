@@ -293,7 +293,7 @@ def test_cole_learn_lists_a_games_stages(capsys):
     assert main(["learn", "savannah", "--list"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines == load_course("savannah").lines()
-    assert lines[0] == "play-a-card\tA turn: play, then draw\tplay-right, draw"
+    assert lines[0] == "play-a-card\tA turn: play, then draw\tsetup, play-right, draw"
 
 
 def test_cole_learn_names_a_course_file_with_a_mistake(tmp_path, capsys):
