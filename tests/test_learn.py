@@ -333,3 +333,22 @@ def test_anything_that_is_not_a_move_is_refused_and_changes_nothing(data):
     verdict = attempt.play(junk)
     assert verdict.kind == "illegal" and verdict.message
     assert (attempt.state.to_dict(), attempt.moves) == (before, 0)
+
+
+@pytest.mark.parametrize(
+    ("args", "problem"),
+    [
+        (["learn", "chess", "--check"], "unknown game 'chess'"),
+        (["learn", "--list"], "name a GAME for --list or --course"),
+        (["learn", "circle"], "one of the arguments --list --check is required"),
+        (
+            ["learn", "circle", "--check", "--course", "/no/such.toml"],
+            "/no/such.toml: cannot be read",
+        ),
+    ],
+)
+def test_cole_learn_refuses_bad_input_in_one_line(args, problem, capsys):
+    with pytest.raises(SystemExit) as stop:
+        main(args)
+    err = capsys.readouterr().err
+    assert stop.value.code == 2 and problem in err and err.count("\n") == 1
