@@ -110,6 +110,21 @@ class Verdict:
         said = [event.describe() for event in self.events]
         return " ".join([*said, self.message] if self.message else said)
 
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-safe form (each event as its ``to_dict``), for a page or a log.
+
+        >>> Verdict("done", "Eaten.", (), 2, 2).to_dict()
+        {'kind': 'done', 'message': 'Eaten.', 'events': [], 'moves': 2, 'stars': 2, 'text': 'Eaten.'}
+        """
+        return {
+            "kind": self.kind,
+            "message": self.message,
+            "events": [event.to_dict() for event in self.events],
+            "moves": self.moves,
+            "stars": self.stars,
+            "text": self.describe(),
+        }
+
 
 def _thaw(value: Any) -> Any:
     return [_thaw(v) for v in value] if isinstance(value, tuple) else value

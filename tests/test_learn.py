@@ -4,6 +4,7 @@ and every stage plays as stored; the stepper's verdicts; course files with mista
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -268,6 +269,7 @@ def test_any_legal_moves_get_a_verdict_and_the_same_ones_again(data):
         assert verdict.kind in VERDICTS and verdict.kind not in ("illegal", "not_allowed")
         assert verdict.moves == n + 1 and (verdict.stars > 0) == (verdict.kind == "done")
         assert again.play(move) == verdict
+        assert json.loads(json.dumps(verdict.to_dict()))["text"] == verdict.describe()
 
 
 # ---------------------------------------------------------------------------- cole learn
