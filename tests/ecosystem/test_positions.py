@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from engines.ecosystem import Rules
+from engines.ecosystem import Rules, new_game
 from engines.ecosystem.positions import make_state
+from tests.strategies import examples
 
 EMPTY = ".. .. .. .. ..\n" * 4
 ONE = "GR .. .. .. ..\n" + ".. .. .. .. ..\n" * 3
@@ -53,3 +56,27 @@ def test_two_parks_take_a_pair_of_parks_and_of_hands():
 def test_a_position_with_a_mistake_is_named(parks, hands, named):
     with pytest.raises(ValueError, match=named):
         make_state(parks, hands)
+
+
+@examples(10)
+@given(st.data())
+def test_any_turn_start_of_a_draft_is_rebuilt_from_its_parks_and_hands(data):
+    rules = data.draw(st.sampled_from([Rules(), Rules(players=3), Rules(variant="two_parks")]))
+    game = new_game(rules, seed=data.draw(st.integers(0, 2**16), label="seed"))
+    turns = data.draw(st.integers(0, 19), label="turns")
+    while game.round * 10 + game.turn < turns:
+        game.apply(data.draw(st.sampled_from(game.legal_actions()), label="pick"))
+        while game.current_player not in (0, None) or any(
+            game.has_picked(0, name) for name in rules.park_names
+        ):
+            game.apply(game.legal_actions()[0])
+    names = rules.park_names
+    parks = [[str(game.park(p, n)) for n in names] for p in range(rules.players)]
+    hands = [[[c.code for c in game.hand(p, n)] for n in names] for p in range(rules.players)]
+    flat = (lambda rows: [row[0] for row in rows]) if len(names) == 1 else (lambda rows: rows)
+    again = make_state(flat(parks), flat(hands), rules=rules)
+    assert (again.round, again.turn, again.current_player) == (game.round, game.turn, 0)
+    assert again.parks == game.parks
+    assert [[again.hand(p, n) for n in names] for p in range(rules.players)] == [
+        [game.hand(p, n) for n in names] for p in range(rules.players)
+    ]
