@@ -146,7 +146,7 @@ class RoomBar(pn.viewable.Viewer):
         for p, seat in enumerate(info["seats"]):
             if seat["taken"]:
                 continue
-            if info["you"] is None and (seat["kind"] == OPEN or info["host"]):
+            if info["you"] is None and (seat["free"] or info["host"]):
                 button = pn.widgets.Button(
                     label=f"Sit as {seat['player']}", css_classes=[f"cole-room-sit-{p}"], width=150
                 )

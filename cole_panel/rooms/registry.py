@@ -30,7 +30,7 @@ from typing import Any
 
 from ..core.process_names import own_name
 from ..game_pages import GAME_PAGES, GamePage
-from .classroom import MAX_TABLES, TEACHER_ACTIONS, Classroom
+from .classroom import MAX_TABLES, TEACHER_ACTIONS, Classroom, teach_table
 from .room import Room
 from .scheduling import PoolScheduler, server_loop
 from .seats import SEAT_CHOICES, RoomError
@@ -246,9 +246,10 @@ class RoomRegistry:
                 room.touch()
         return out
 
-    def teach(self, name: str, key: str, table: int, action: str) -> None:
-        """The teacher (holding ``key``) pauses, resumes, resets or closes table ``table``
-        (0-based) of class ``name``."""
+    def teach(self, name: str, key: str, table: int, action: str, seat: int | None = None) -> None:
+        """The teacher (holding ``key``) does ``action`` at table ``table`` (0-based) of class
+        ``name``: pause, resume, reset (keeping or freeing the seats), free ``seat``, close
+        (see :data:`~.classroom.TEACHER_ACTIONS`)."""
         classroom = self.get_class(name, key)
         if action not in TEACHER_ACTIONS:
             raise RoomError(f"{action!r} is not one of {', '.join(TEACHER_ACTIONS)}.")
@@ -261,10 +262,8 @@ class RoomRegistry:
             if self.store is not None:  # for every process, and through a restart
                 self.store.delete(room.name)
             self._remove(room.name)
-        elif action == "reset":
-            room.reset()
         else:
-            room.set_paused(action == "pause")
+            teach_table(room, action, seat)
 
     def _remove(self, name: str) -> None:
         with self._lock:

@@ -8,7 +8,9 @@ So the room never touches Panel or Bokeh: it is as panel-free as the models it h
 
 Seats belong to browser tokens: a seat claimed by a token is played only by requests carrying
 that token; a person who leaves keeps the seat, and a seat whose person has been away longer
-than ``seat_timeout`` is taken over by a bot (until they return).
+than ``seat_timeout`` is taken over by a bot (until they return); after ``seat_release`` the
+seat is free for anyone to take (the bot plays on until someone does).  The teacher may free
+any seat, and her Reset keeps the people in their seats or frees every seat.
 Bots run once per room, through the room's :class:`~cole_panel.core.BotScheduler` (served:
 the shared worker-process pool, see :class:`~cole_panel.rooms.scheduling.PoolScheduler`).
 
@@ -36,7 +38,15 @@ from ..core import InlineScheduler
 from .params import ROOM_WATCHED, room_options
 from .places import Listener, PagePlaces
 from .redaction import Redactor, snapshot
-from .seats import OPEN, SEAT_CHOICES, TAKEOVER_KIND, RoomError, Seat, person_name
+from .seats import (
+    OPEN,
+    SEAT_CHOICES,
+    SEAT_RELEASE,
+    TAKEOVER_KIND,
+    RoomError,
+    Seat,
+    person_name,
+)
 from .store import RoomRecord, RoomStore, plain_options, with_name
 
 
@@ -52,6 +62,7 @@ class Room:
         scheduler: Any = None,
         max_viewers: int = 16,
         seat_timeout: float = 120.0,
+        seat_release: float = SEAT_RELEASE,
         clock: Callable[[], float] = time.monotonic,
         seated: bool = True,
     ):
@@ -60,6 +71,8 @@ class Room:
         self.game = model.game
         self.host = host
         self.seat_timeout = seat_timeout
+        self.seat_release = seat_release
+        """Seconds away after which a person's seat is free to take again."""
         self._clock = clock
         self.scheduler = scheduler or InlineScheduler()
         """Computes the room's bot moves (once per room, whatever the number of viewers)."""
@@ -190,7 +203,7 @@ class Room:
             s = self.seats[seat]
             if s.owner is not None:
                 raise RoomError(f"{self.model.player_name(seat)} is already taken.")
-            if s.kind != OPEN and token != self.host:
+            if s.kind != OPEN and not s.taken_over and token != self.host:
                 raise RoomError(
                     f"A bot plays {self.model.player_name(seat)}; only the host can seat a person "
                     "there."
@@ -228,6 +241,9 @@ class Room:
             s = self.seats[seat]
             if s.owner is not None and not s.taken_over:
                 raise RoomError(f"{s.name} sits at {self.model.player_name(seat)}.")
+            if s.taken_over:  # the person away loses the seat to the host's choice
+                self._unseat(seat, Seat(kind))
+            s = self.seats[seat]
             s.kind = kind
             if strength is not None:
                 self.model.param.update({f"strength{seat}": strength})
@@ -239,6 +255,21 @@ class Room:
         self._notify()
         self.run_bots()
 
+    def free_seat(self, seat: int) -> None:
+        """Free ``seat`` for anyone to take (the teacher's "Free"): whoever sat there is a
+        watcher now, and the seat is open.  The caller checks the teacher's key."""
+        with self._changing():
+            if not isinstance(seat, int) or not 0 <= seat < len(self.seats):
+                raise RoomError(f"There is no seat {seat}; the game has {len(self.seats)}.")
+            self._unseat(seat, Seat())
+            self._set_kind(seat, OPEN)
+
+    def _unseat(self, seat: int, now: Seat) -> None:
+        """Put ``now`` at ``seat`` in place of its person (her undo vote goes with her)."""
+        self.undo_votes.discard(self.seats[seat].owner)
+        self.seats[seat] = now
+        self.places.reseat(self.seat_of)
+
     def _returned(self, seat: int) -> None:
         s = self.seats[seat]
         s.away_since = None
@@ -247,22 +278,29 @@ class Room:
             self.model.param.update({f"seat{seat}": "Human"})
 
     def sweep_seats(self) -> list[int]:
-        """Let a bot play each seat whose person has been away for ``seat_timeout`` seconds;
-        returns those seats."""
-        now, taken = self._clock(), []
-        if not any(s.away_since is not None and not s.taken_over for s in self.seats):
-            return taken
+        """Let a bot play each seat whose person has been away for ``seat_timeout`` seconds,
+        and free each seat whose person has been away for ``seat_release``; returns the
+        seats that changed."""
+        now, changed = self._clock(), []
+        if not any(s.away_since is not None and s.owner is not None for s in self.seats):
+            return changed
         with self._changing():
             for p, s in enumerate(self.seats):
-                away = s.away_since is not None and now - s.away_since >= self.seat_timeout
-                if away and s.owner is not None and not s.taken_over:
+                away = now - s.away_since if s.away_since is not None else None
+                if away is None or s.owner is None:
+                    continue
+                if away >= self.seat_release:
+                    self._unseat(p, s.released())
+                elif away >= self.seat_timeout and not s.taken_over:
                     s.taken_over, s.kind = True, TAKEOVER_KIND
-                    self.model.param.update({f"seat{p}": TAKEOVER_KIND})
-                    taken.append(p)
-            if taken:
+                else:
+                    continue
+                self.model.param.update({f"seat{p}": TAKEOVER_KIND})
+                changed.append(p)
+            if changed:
                 self._notify()
                 self.run_bots()
-        return taken
+        return changed
 
     # ------------------------------------------------------------------ playing
     def _mover_check(self, token: str) -> str | None:
@@ -358,9 +396,16 @@ class Room:
             self._notify()
             self.run_bots()
 
-    def reset(self) -> None:
-        """A new game with the same options and seats (the teacher's "Reset")."""
+    def reset(self, keep_seats: bool = True) -> None:
+        """A new game with the same options (the teacher's "Reset"): the same people in the
+        same seats, or (``keep_seats`` False) every person's seat free, the bots she chose
+        kept."""
         with self._changing():
+            if not keep_seats:
+                for p, s in enumerate(self.seats):
+                    if s.owner is not None or s.taken_over:
+                        self._unseat(p, Seat())
+                        self.model.param.update({f"seat{p}": "Human"})
             self._restart()
             self._notify()
 
@@ -484,6 +529,7 @@ class Room:
                         "name": s.name,
                         "yours": s.owner is not None and s.owner == token,
                         "taken": s.owner is not None,
+                        "free": s.free,
                         "away": s.away_since is not None,
                         "taken_over": s.taken_over,
                     }
