@@ -35,6 +35,7 @@ from engines import IllegalAction
 from engines.games import get_game
 
 from ..core import InlineScheduler
+from .loading import LoadOffer, fresh_rng, needs_redeal, redealt
 from .params import ROOM_WATCHED, room_options
 from .places import Listener, PagePlaces
 from .redaction import Redactor, snapshot
@@ -83,6 +84,11 @@ class Room:
         """The pages open on the room and those being built."""
         self.undo_votes: set[str] = set()
         self.names: dict[str, str] = {}
+        self.load_offer: LoadOffer | None = None
+        """A file the host wants played with its own deal, until everyone seated agrees (kept
+        in this process's memory only)."""
+        self.deal_rng: Callable[[], Any] = fresh_rng
+        """Makes the generator of each deal made again for a loaded file."""
         """The name each browser typed (kept for a seat it takes later)."""
         self.paused = False
         """Whether the teacher has paused the table: no move, no bot, until resumed."""
@@ -378,6 +384,7 @@ class Room:
     def _restart(self) -> None:
         self.model.bot_loop.cancel()
         self.undo_votes.clear()
+        self.load_offer = None
         self.model.new_game()
         if self.model.player_count != len(self.seats):
             self._resize(self.model.player_count)
@@ -439,24 +446,68 @@ class Room:
                 )
             return m.start.clone(), [t.action for t in m.history]
 
-    def load(self, token: str, text: str) -> str | None:
-        """The host loads a saved game; returns None or why not (a sentence)."""
+    def load(self, token: str, text: str, keep_deal: bool = False) -> str | None:
+        """The host loads a saved game; returns None or why not (a sentence).  A running game
+        with hidden cards keeps the file's moves on a deal made again by the server (see
+        :mod:`.loading`), unless ``keep_deal`` and every person seated agrees to the file's
+        deal (:meth:`agree_load`; the sentence returned then says who it waits for).  A
+        class's table loads no file."""
         with self._changing():
             if token != self.host:
                 return "Only the host who made the room can load a game into it."
+            if self.class_name is not None:
+                return (
+                    "A class's table loads no file: its games are dealt by the server. Ask "
+                    "the teacher to reset the table for a new game."
+                )
             # Read first in a model of its own: a refusal (which quotes the file) is the
             # host's to read, not a message of the room's game that every page shows.
             probe = type(self.model)()
             if not probe.load(text):
                 return probe.message
-            if not self.model.load(text):  # pragma: no cover - the probe read the same text
-                return self.model.message
-            if self.model.player_count != len(self.seats):
-                self._resize(self.model.player_count)
-            for p, s in enumerate(self.seats):  # the room's seats, not the file's, play
-                self.model.param.update({f"seat{p}": "Human" if s.kind == OPEN else s.kind})
-            self.run_bots()
-            return None
+            if needs_redeal(self.game, probe):
+                if keep_deal:
+                    self.load_offer = LoadOffer(text, {token})
+                    return self._load_if_agreed()
+                try:
+                    text = redealt(self.game, probe, text, self.deal_rng())
+                except RoomError as err:
+                    return str(err)
+            return self._adopt(text)
+
+    def agree_load(self, token: str) -> str | None:
+        """A person seated agrees to play the file the host offered with its own deal; once
+        everyone seated has, it is loaded.  Returns None (loaded) or a sentence."""
+        with self._changing():
+            if self.load_offer is None:
+                return "No file waits for your agreement."
+            if self.seat_of(token) is None:
+                return "Only the people playing agree to a file's deal."
+            self.load_offer.agreed.add(token)
+            return self._load_if_agreed()
+
+    def _load_if_agreed(self) -> str | None:
+        waiting = self.load_offer.waiting(self.seats)
+        if waiting:
+            self._notify()
+            return (
+                "The file's own deal is played once every person seated agrees: waiting for "
+                + ", ".join(waiting)
+                + "."
+            )
+        text, self.load_offer = self.load_offer.text, None
+        return self._adopt(text)
+
+    def _adopt(self, text: str) -> str | None:
+        self.load_offer = None
+        if not self.model.load(text):  # pragma: no cover - a probe read the same game
+            return self.model.message
+        if self.model.player_count != len(self.seats):
+            self._resize(self.model.player_count)
+        for p, s in enumerate(self.seats):  # the room's seats, not the file's, play
+            self.model.param.update({f"seat{p}": "Human" if s.kind == OPEN else s.kind})
+        self.run_bots()
+        return None
 
     # ------------------------------------------------------------------ bots
     def run_bots(self) -> None:
@@ -508,6 +559,7 @@ class Room:
         with self.lock:
             me = self._listener(listener)
             token = me.token if me else None
+            offer = self.load_offer
             return {
                 "name": self.name,
                 "game": self.game,
@@ -522,6 +574,8 @@ class Room:
                 "mover": self.model.state.current_player,
                 "moves": len(self.model.history),
                 "undo_votes": len(self.undo_votes),
+                "load_waiting": None if offer is None else offer.waiting(self.seats),
+                "load_mine": offer is not None and token in offer.agreed,
                 "seats": [
                     {
                         "player": self.model.player_name(p),

@@ -20,7 +20,7 @@ import pytest
 from cole_panel.ecosystem.turns import where
 from cole_panel.rooms import RoomRegistry, new_token
 from cole_panel.ui.keyboard import BoardKeys
-from engines.ecosystem import State
+from engines.ecosystem import State, player_name
 from engines.text import article
 
 from ..rooms.test_ecosystem_room import pick_for
@@ -73,11 +73,20 @@ def positions(value: Any) -> Iterable[State]:
         yield from (p for p in (getattr(value, "before", None), value.state) if p is not None)
 
 
+def phrases(pick: Any, picker: int) -> list[str]:
+    """How a sentence tells ``pick`` of ``picker``: as played, or as taken back."""
+    cell = where(pick.park, pick.cell)
+    name = player_name(picker)
+    return [
+        f"{name} placed {article(pick.card.label)} at {cell}",
+        f"{name}'s {pick.card.label} at {cell}",
+    ]
+
+
 def shows(values: list[Any], pick: Any, picker: int) -> bool:
     """Whether any of ``values`` tells ``pick`` of ``picker``: its sentence, or a position
     with the card in its cell."""
-    phrase = f"{article(pick.card.label)} at {where(pick.park, pick.cell)}"
-    if any(phrase in text for text in texts(values)):
+    if any(p in text for text in texts(values) for p in phrases(pick, picker)):
         return True
     return any(
         s.park(picker, pick.park)[pick.cell] == pick.card
@@ -182,5 +191,5 @@ def test_no_document_nor_voice_of_another_page_tells_a_pick_before_the_reveal(
             heard = [m for v in voices[seat] for m in said.get(v, [])]
             text = json.dumps(doc.to_json(deferred=False), default=str) + json.dumps(heard)
             for who, pick in made:
-                phrase = f"{article(pick.card.label)} at {where(pick.park, pick.cell)}"
-                assert (phrase in text) == (who == seat), (seat, who, phrase)
+                told = [p for p in phrases(pick, who) if p in text]
+                assert bool(told) == (who == seat), (seat, who, pick)
