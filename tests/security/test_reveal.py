@@ -11,6 +11,7 @@ with the card in its park.  The picker's own page must hold it (so the search ca
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import Iterable
 from typing import Any
@@ -18,14 +19,18 @@ from typing import Any
 import pytest
 
 from cole_panel.ecosystem.turns import where
-from cole_panel.rooms import RoomRegistry, new_token
+from cole_panel.rooms import RoomRegistry, new_token, shared_registry
 from cole_panel.ui.keyboard import BoardKeys
 from engines.ecosystem import State, player_name
 from engines.text import article
 
+from ..browser.conftest import APPS
 from ..rooms.test_ecosystem_room import pick_for
 from ..rooms.test_hidden import eco_rendered
 from ..rooms.test_rooms import page
+from ..wire import LIFETIME, Wire, served
+
+HOST = "h" * 22
 
 
 class Recorder:
@@ -193,3 +198,43 @@ def test_no_document_nor_voice_of_another_page_tells_a_pick_before_the_reveal(
             for who, pick in made:
                 told = [p for p in phrases(pick, who) if p in text]
                 assert bool(told) == (who == seat), (seat, who, pick)
+
+
+def test_no_websocket_frame_to_another_seat_or_a_watcher_tells_a_pick_before_the_reveal():
+    """The same on the wire: an Ecosystem room served in this process, three pages over bare
+    Bokeh-protocol websockets (two seats and a watcher; the host plays seat 1 from no page),
+    every frame each receives recorded, its whole document included."""
+    registry = shared_registry()
+    room = registry.create("ecosystem", HOST, {"players": 3, "reveal_together": True})
+    served_apps = served({"ecosystem": APPS / "ecosystem.py"}, **LIFETIME)
+
+    async def play() -> tuple[list[Wire], list[tuple[int, Any]]]:
+        query = f"room={room.name}"
+        async with (
+            Wire(f"{base}/ecosystem", query) as one,
+            Wire(f"{base}/ecosystem", query) as two,
+            Wire(f"{base}/ecosystem", query) as watcher,
+        ):
+            wires = [one, two, watcher]
+            tokens = [page.token for page in room.listeners.values()]
+            assert len(tokens) == 3
+            room.claim(tokens[0], 1)
+            room.claim(tokens[1], 2)
+            for wire in wires:
+                await wire.send("PULL-DOC-REQ", {})
+            made = []
+            for who, token in ((0, HOST), (1, tokens[0])):
+                pick = room.model.state.legal_actions()[0]
+                assert room.play(token, pick) is None
+                made.append((who, pick))
+                await asyncio.gather(*(w.read_for(3) for w in wires))
+            return wires, made
+
+    with served_apps as (base, _server):
+        wires, made = asyncio.run(play())
+    for seat, wire in zip((1, 2, None), wires, strict=True):
+        text = json.dumps(wire.received)
+        for who, pick in made:
+            told = [p for p in phrases(pick, who) if p in text]
+            assert bool(told) == (who == seat), (seat, who, pick)
+        assert "has chosen" in text  # what the others read instead
