@@ -14,6 +14,7 @@ import pytest
 from cole_panel.circle.model import CircleModel
 from cole_panel.rooms import RoomError, RoomRegistry, new_token
 from cole_panel.rooms.class_page import ClassOverview
+from cole_panel.rooms.pages import _status_html
 from cole_panel.rooms.room import Room
 from cole_panel.rooms.seats import SEAT_RELEASE, TAKEOVER_KIND, Seat
 
@@ -70,6 +71,7 @@ def test_a_seat_left_long_enough_is_free_to_take_again_and_a_bot_plays_it_meanwh
     registry.sweep()
     assert room.seat_of(squatter) is None and room.model.seat1 == TAKEOVER_KIND
     assert room.status(None)["seats"][1]["free"] and not room.status(None)["seats"][1]["taken"]
+    assert "(free: a bot plays until someone sits down)" in _status_html(room.status(None))
     room.claim(newcomer, 1)
     assert room.seat_of(newcomer) == 1 and room.model.seat1 == "Human"
     with pytest.raises(RoomError, match="already taken"):
