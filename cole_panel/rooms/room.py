@@ -120,17 +120,21 @@ class Room:
         self.admit(listener, notify)
         return listener
 
-    def reserve(self, token: str) -> int:
+    def reserve(self, token: str, known: bool = True) -> int:
         """Keep a place for a page of browser ``token`` being built; returns its listener id.
         The page sees the room as that browser's seat does but is not counted as open until
-        :meth:`admit`; :meth:`leave` gives the place back.  RoomError if the room is full."""
+        :meth:`admit`; :meth:`leave` gives the place back.  RoomError if the room already
+        has :attr:`max_viewers` other people (:meth:`PagePlaces.full_for`: a seated player,
+        another page of a browser already here, and ``known`` False, a page whose browser
+        sent no token, are never refused)."""
         with self.lock:
-            if self.places.full:
+            seat = self.seat_of(token)
+            if self.places.full_for(token, seat, known):
                 raise RoomError(
-                    f"This room is full: {self.max_viewers} pages already watch it. "
+                    f"This room is full: {self.max_viewers} people already watch it. "
                     "Try again when someone leaves."
                 )
-            return self.places.reserve(token, self.seat_of(token))
+            return self.places.reserve(token, seat, known)
 
     def admit(self, listener: int, notify: Callable[[], Any]) -> None:
         """The page that reserved ``listener`` is built and shown: it now hears every change
