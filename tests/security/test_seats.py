@@ -32,7 +32,12 @@ def clock():
 @pytest.fixture
 def registry(clock):
     reg = RoomRegistry(
-        max_rooms=4, max_viewers=8, idle_timeout=10_000, seat_timeout=TIMEOUT, clock=clock
+        max_rooms=4,
+        max_viewers=8,
+        idle_timeout=10_000,
+        seat_timeout=TIMEOUT,
+        seat_release=RELEASE,
+        clock=clock,
     )
     yield reg
     reg.close_all()
@@ -43,7 +48,7 @@ def squatted(registry, clock):
     page closed); ``(room, squatter)``."""
     host, squatter = new_token(), new_token()
     room = registry.create("circle", host)
-    room.seat_release = RELEASE
+    assert room.seat_release == RELEASE  # the registry's setting
     page(room, host)
     _mirror, listener = page(room, squatter)
     room.claim(squatter, 1)
