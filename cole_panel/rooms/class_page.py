@@ -3,7 +3,7 @@
 ``/classroom`` offers a form (the game, how many tables, what plays each seat); "Make the
 tables" makes them through :meth:`~.registry.RoomRegistry.create_class` and shows the
 overview at once, with the teacher's own link (``/classroom?class=<name>&key=<key>``: keep it,
-it is what lets a page pause, reset or close a table).  The overview shows each table's whole
+it is what lets a page pause, reset or close a table, or free a seat).  The overview shows each table's whole
 link and its QR code (to scan from a phone), and what is happening there — whose turn, the
 score as the teacher may know it, finished or paused — read from the registry every second;
 each table opens in one click to watch.  Everything shown is kept by the registry and the
@@ -19,6 +19,7 @@ import panel as pn
 from panel.io.state import set_curdoc
 
 from ..ui.address import client_address, served_doc
+from ..ui.named_controls import aria_name
 from ..ui.token import keep_token
 from .classroom import MAX_TABLES, Classroom, table_summary
 from .links import page_origin, qr_svg
@@ -187,17 +188,20 @@ class ClassOverview(pn.viewable.Viewer):
             ("resume", "Go on"),
             ("reset", "Reset"),
             ("close", "Close"),
+            ("reset-free", "Reset, free seats"),
         ):
             button = pn.widgets.Button(
-                label=label, width=70, css_classes=[f"cole-class-{action}-{i}"]
+                label=label,
+                width=70 if len(label) < 8 else 150,
+                css_classes=[f"cole-class-{action}-{i}"],
             )
             button.on_click(lambda _e, a=action: self._teach(i, a))
             buttons.append(button)
         card = pn.Column(
             head,
             status,
-            # four buttons wrap inside the card rather than stick out of it
-            pn.FlexBox(*buttons, flex_wrap="wrap", margin=0),
+            # the buttons wrap inside the card rather than stick out of it
+            pn.FlexBox(*buttons, *self._seat_freer(i), flex_wrap="wrap", margin=0),
             width=300,
             styles={"border": "1px solid #c9b98f", "border-radius": "6px", "padding": "6px"},
             css_classes=["cole-class-card"],
@@ -205,9 +209,24 @@ class ClassOverview(pn.viewable.Viewer):
         )
         return card, status
 
-    def _teach(self, table: int, action: str) -> None:
+    def _seat_freer(self, i: int) -> list[Any]:
+        """A menu of table ``i``'s seats and "Free seat": whoever sits there leaves it."""
+        room = self._registry.class_tables(self.classroom)[i]
+        if room is None:
+            return []
+        seats = {room.model.player_name(p): p for p in range(len(room.seats))}
+        menu = pn.widgets.Select(
+            options=seats, width=110, css_classes=[f"cole-class-seat-{i}", aria_name("Seat")]
+        )
+        button = pn.widgets.Button(
+            label="Free seat", width=90, css_classes=[f"cole-class-free-{i}"]
+        )
+        button.on_click(lambda _e: self._teach(i, "free", menu.value))
+        return [menu, button]
+
+    def _teach(self, table: int, action: str, seat: int | None = None) -> None:
         try:
-            self._registry.teach(self.classroom.name, self.classroom.key, table, action)
+            self._registry.teach(self.classroom.name, self.classroom.key, table, action, seat)
             self._said.object = ""
         except RoomError as err:
             self._said.object = f'<span style="{ERROR_STYLE}">{html.escape(str(err))}</span>'

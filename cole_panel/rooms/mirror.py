@@ -170,6 +170,14 @@ class RoomMirror:
         why = self.room.load(self.token, text)
         return True if why is None else self.refuse(why)
 
+    def agree_to_load(self) -> bool:
+        """Agree to play the file the host offered with its own deal (see
+        :meth:`~.room.Room.agree_load`)."""
+        if self.room is None:
+            return self.refuse("There is no room here, so no file waits for your agreement.")
+        why = self.room.agree_load(self.token)
+        return True if why is None else self.refuse(why)
+
     def save(self) -> str:
         if self.room is None:
             return super().save()

@@ -146,7 +146,7 @@ class RoomBar(pn.viewable.Viewer):
         for p, seat in enumerate(info["seats"]):
             if seat["taken"]:
                 continue
-            if info["you"] is None and (seat["kind"] == OPEN or info["host"]):
+            if info["you"] is None and (seat["free"] or info["host"]):
                 button = pn.widgets.Button(
                     label=f"Sit as {seat['player']}", css_classes=[f"cole-room-sit-{p}"], width=150
                 )
@@ -200,7 +200,9 @@ def _status_html(info: dict[str, Any], origin: str = "") -> str:
             if s["taken"]
             else ("open — waiting for a person" if s["kind"] == OPEN else f"{s['kind']} bot")
         )
-        if s["taken_over"]:
+        if s["taken_over"] and s["free"]:
+            who += " (free: a bot plays until someone sits down)"
+        elif s["taken_over"]:
             who += " (away: a bot plays for now)"
         elif s["away"]:
             who += " (away)"

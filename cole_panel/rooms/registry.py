@@ -30,10 +30,10 @@ from typing import Any
 
 from ..core.process_names import own_name
 from ..game_pages import GAME_PAGES, GamePage
-from .classroom import MAX_TABLES, TEACHER_ACTIONS, Classroom
+from .classroom import MAX_TABLES, TEACHER_ACTIONS, Classroom, teach_table
 from .room import Room
 from .scheduling import PoolScheduler, server_loop
-from .seats import SEAT_CHOICES, RoomError
+from .seats import SEAT_CHOICES, SEAT_RELEASE, RoomError
 from .store import RoomRecord, RoomStore
 from .teacher_key import check_key, server_key
 
@@ -88,6 +88,7 @@ class RoomRegistry:
         teacher_key: str | None = None,
         idle_timeout: float = 30 * 60,
         seat_timeout: float = 120.0,
+        seat_release: float = SEAT_RELEASE,
         scheduler: Callable[[], Any] | None = None,
         clock: Callable[[], float] = time.monotonic,
         store: RoomStore | None = None,
@@ -113,6 +114,9 @@ class RoomRegistry:
         self._wrong_keys: dict[str | None, list[float]] = {}
         self.idle_timeout = idle_timeout
         self.seat_timeout = seat_timeout
+        """Seconds a person may be away before a bot plays her seat."""
+        self.seat_release = seat_release
+        """Seconds a person may be away before her seat is free to take again."""
         self.scheduler = scheduler
         """Makes each room's bot scheduler (None: bots move inline)."""
         self.clock = clock
@@ -270,9 +274,10 @@ class RoomRegistry:
                 room.touch()
         return out
 
-    def teach(self, name: str, key: str, table: int, action: str) -> None:
-        """The teacher (holding ``key``) pauses, resumes, resets or closes table ``table``
-        (0-based) of class ``name``."""
+    def teach(self, name: str, key: str, table: int, action: str, seat: int | None = None) -> None:
+        """The teacher (holding ``key``) does ``action`` at table ``table`` (0-based) of class
+        ``name``: pause, resume, reset (keeping or freeing the seats), free ``seat``, close
+        (see :data:`~.classroom.TEACHER_ACTIONS`)."""
         classroom = self.get_class(name, key)
         if action not in TEACHER_ACTIONS:
             raise RoomError(f"{action!r} is not one of {', '.join(TEACHER_ACTIONS)}.")
@@ -285,10 +290,8 @@ class RoomRegistry:
             if self.store is not None:  # for every process, and through a restart
                 self.store.delete(room.name)
             self._remove(room.name)
-        elif action == "reset":
-            room.reset()
         else:
-            room.set_paused(action == "pause")
+            teach_table(room, action, seat)
 
     def _remove(self, name: str) -> None:
         with self._lock:
@@ -308,6 +311,7 @@ class RoomRegistry:
             scheduler=self.scheduler() if self.scheduler else None,
             max_viewers=self.max_viewers,
             seat_timeout=self.seat_timeout,
+            seat_release=self.seat_release,
             clock=self.clock,
             seated=seated,
         )
@@ -539,7 +543,7 @@ _shared_lock = threading.Lock()
 
 def configure(**limits: Any) -> RoomRegistry:
     """Make the process-wide registry with other ``limits`` (``max_rooms``, ``max_viewers``,
-    ``rooms_per_browser``, ``rooms_per_address``, ``idle_timeout``, ``seat_timeout``); call it from ``panel serve --setup`` before the first
+    ``rooms_per_browser``, ``rooms_per_address``, ``idle_timeout``, ``seat_timeout``, ``seat_release``); call it from ``panel serve --setup`` before the first
     page opens.  Returns it."""
     with _shared_lock:
         if _shared:

@@ -23,6 +23,7 @@ __all__ = [
     "OPEN",
     "SEAT_CHOICES",
     "TAKEOVER_KIND",
+    "SEAT_RELEASE",
     "RoomError",
     "Seat",
     "name_key",
@@ -38,6 +39,11 @@ SEAT_CHOICES: tuple[str, ...] = (OPEN, *BOT_KINDS)
 
 TAKEOVER_KIND = "Greedy"
 """The bot that plays the seat of a person who has been away too long."""
+
+SEAT_RELEASE = 300.0
+"""Seconds a person may be away before her seat is free to take again (a room's
+``seat_release``): five minutes, three after a bot took it over at the default
+``seat_timeout`` of two.  The bot plays on until someone sits down."""
 
 NAME_LIMIT = 24
 """The longest name a person may type (longer is cut)."""
@@ -117,7 +123,26 @@ class Seat:
     away_since: float | None = None
     """When the person's last page closed (None while one is open)."""
     taken_over: bool = False
-    """Whether a bot plays for the person who went away."""
+    """Whether a bot plays for the person who went away (with no ``owner``: for the person
+    who was away so long that the seat is free, until someone sits down)."""
+
+    @property
+    def free(self) -> bool:
+        """Whether anyone may sit down here: open, or a bot standing in for nobody.
+
+        >>> Seat().free, Seat("Greedy").free, Seat("Greedy", taken_over=True).free
+        (True, False, True)
+        """
+        return self.owner is None and (self.kind == OPEN or self.taken_over)
+
+    def released(self) -> Seat:
+        """The seat once its person is gone for good: the bot standing in plays on, and the
+        seat is free to take.
+
+        >>> Seat("Human", "token-a", "Ada", away_since=5.0).released()
+        Seat(kind='Greedy', owner=None, name='', away_since=None, taken_over=True)
+        """
+        return Seat(TAKEOVER_KIND, taken_over=True)
 
     def kept(self) -> dict[str, Any]:
         """The seat as the room's row keeps it (whether away, not since when)."""

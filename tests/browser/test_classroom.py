@@ -94,7 +94,7 @@ def test_a_teachers_overview_fits_a_phone(browser, class_server):
         box = link.bounding_box()
         assert box["x"] >= 0 and box["x"] + box["width"] <= 390, box
         card = teacher.locator(".cole-class-card").first.bounding_box()
-        for action in ("pause", "resume", "reset", "close"):
+        for action in ("pause", "resume", "reset", "close", "reset-free", "free"):
             button = teacher.locator(f".cole-class-{action}-0 button")
             expect(button).to_be_visible()
             box = button.bounding_box()
