@@ -240,7 +240,7 @@ class Room:
         if any, takes the name now.  Returns the name kept."""
         name = person_name(text)
         titles = tuple(self.model.player_name(p) for p in range(len(self.seats)))
-        if reserved_for(name, titles) is not None:
+        if reserved_for(name, titles) is not None and name_key(name) not in self._own_titles(token):
             raise RoomError(f"{name!r} is what the room calls someone else; choose another name.")
         with self._changing():
             self._check_rename(token, name)
@@ -251,6 +251,13 @@ class Room:
             self.touch()
             self._notify()
         return name
+
+    def _own_titles(self, token: str) -> set[str]:
+        """The titles ``token`` may take as a name: the host's, and at a class's table the
+        teacher's (the table's host)."""
+        if token != self.host:
+            return set()
+        return {name_key("Host"), *([name_key("Teacher")] if self.class_name else [])}
 
     def _check_rename(self, token: str, name: str) -> None:
         """RoomError if another person here is called ``name`` or ``token`` renamed

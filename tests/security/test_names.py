@@ -57,3 +57,17 @@ def test_renames_are_limited_to_a_few_a_minute(room):
     assert room.names[student] == f"Name {chr(65 + RENAMES - 1)}"
     room.clock_for_test.now += 61
     assert room.rename(student, "One more") == "One more"
+
+
+def test_the_host_may_be_called_host_and_a_tables_teacher_teacher():
+    registry = RoomRegistry()
+    teacher = new_token()
+    table = registry.create_class("circle", teacher, 1).tables[0]
+    room = registry.get(table)
+    assert room.rename(teacher, "Teacher") == "Teacher"
+    host = new_token()
+    own = registry.create("circle", host)
+    assert own.rename(host, "Host") == "Host"
+    with pytest.raises(RoomError, match="calls someone else"):
+        own.rename(host, "Teacher")
+    registry.close_all()
