@@ -31,7 +31,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engines import Event, IllegalAction, ScoreSheet
+from engines import Event, Events, IllegalAction, ScoreSheet
 from engines.protocol import BaseState, Outcome, play_all
 
 from ..saves import header
@@ -302,7 +302,7 @@ class State(BaseState):
                 self._current = p + 1
             else:
                 events.extend(self._end_turn())
-        return events
+        return Events(events)
 
     def _end_turn(self) -> list[Event]:
         events: list[Event] = []

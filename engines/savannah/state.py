@@ -26,7 +26,7 @@ import functools
 import random
 from typing import Any
 
-from engines import Event, IllegalAction
+from engines import Event, Events, IllegalAction
 from engines.protocol import BaseState, Outcome
 
 from ..saves import header
@@ -286,7 +286,7 @@ class State(BaseState, Scoring):
         reason = self.why_illegal(move)
         if reason is not None:
             raise IllegalAction(reason)
-        events: list[Event] = []
+        events = Events()
         self._make(move, events)
         return events
 
