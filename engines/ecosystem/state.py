@@ -37,6 +37,7 @@ from engines.protocol import BaseState, Outcome, play_all
 from ..saves import header
 from . import saves
 from .cards import CardType, card_from_code, sort_cards
+from .drawing import DraftPicture
 from .events import Dealt, Discarded, Flipped, GameOver, Passed, Placed, RoundEnded, Scored
 from .park import (
     COLS,
@@ -78,6 +79,14 @@ class Pick:
         if isinstance(self.cell, list):
             object.__setattr__(self, "cell", tuple(self.cell))
 
+    def __str__(self) -> str:
+        """``"GZ B4"`` (card code, cell), ``"GZ B4 west"`` with two parks; a floating-frame
+        cell outside the park as ``row,column`` from 0 (``"GZ -1,2"``)."""
+        r, c = self.cell
+        cell = cell_label(self.cell) if 0 <= r < ROWS and 0 <= c < COLS else f"{r},{c}"
+        text = f"{self.card.code} {cell}"
+        return text if self.park is None else f"{text} {self.park}"
+
 
 @dataclass(frozen=True)
 class Observation:
@@ -118,7 +127,7 @@ def new_game(rules: Rules | None = None, seed: int | None = None) -> State:
     return State(rules, seed)
 
 
-class State(BaseState):
+class State(BaseState, DraftPicture):
     """A game in progress (see the module docstring for the turn order)."""
 
     def __init__(self, rules: Rules | None = None, seed: int | None = None):
@@ -434,11 +443,7 @@ class State(BaseState):
 
         A floating-frame cell outside the park is written ``row,column`` from 0 (``"-1,2"``).
         """
-        pick = _coerce(action)
-        r, c = pick.cell
-        cell = cell_label(pick.cell) if 0 <= r < ROWS and 0 <= c < COLS else f"{r},{c}"
-        text = f"{pick.card.code} {cell}"
-        return text if pick.park is None else f"{text} {pick.park}"
+        return str(_coerce(action))
 
     def parse_action(self, text: str) -> Pick:
         """The pick :meth:`action_to_str` wrote; ``ValueError`` with a sentence otherwise."""
