@@ -61,9 +61,16 @@ def won(who: str, shared: bool, points: int | None = None) -> str:
     return f"{who} {verb}{'' if points is None else f' with {points} points'}."
 
 
-def unknown(what: str, name: object, choices: Iterable[str], plural: str | None = None) -> str:
+def unknown(
+    what: str,
+    name: object,
+    choices: Iterable[str],
+    plural: str | None = None,
+    listed: str | None = None,
+) -> str:
     """The sentence for a ``name`` that is none of the ``choices`` of ``what``: the close
-    matches first (a typing slip, found by :mod:`difflib`), then every choice.
+    matches first (a typing slip, found by :mod:`difflib`), then every choice (``listed``:
+    the words that list them, when a plain list is not enough).
 
     >>> unknown("game", "savana", ["circle", "ecosystem", "savannah"])
     "Unknown game 'savana': did you mean 'savannah'? The games are circle, ecosystem and savannah."
@@ -76,7 +83,7 @@ def unknown(what: str, name: object, choices: Iterable[str], plural: str | None 
         lowered = {choice.lower(): choice for choice in choices}
         close = [lowered[c] for c in difflib.get_close_matches(name.lower(), lowered, n=2)]
     guess = " or ".join(repr(c) for c in close)
-    every = f"the {plural or what + 's'} are {and_list(choices)}."
+    every = f"the {plural or what + 's'} are {listed or and_list(choices)}."
     if guess:
         return f"Unknown {what} {name!r}: did you mean {guess}? {every[0].upper()}{every[1:]}"
     return f"Unknown {what} {name!r}: {every}"
