@@ -98,7 +98,7 @@ def parse_cell_label(text: str) -> Cell:
     t = text.strip().upper()
     if len(t) == 2 and t[0] in "ABCD" and t[1] in "12345":
         return ("ABCD".index(t[0]), int(t[1]) - 1)
-    raise ValueError(f"{text!r} is not a park cell (rows A-D, columns 1-5, e.g. B4)")
+    raise ValueError(f"{text!r} is not a park cell (rows A-D, columns 1-5, e.g. B4).")
 
 
 def _index(cell: object) -> int:
@@ -110,7 +110,7 @@ def _index(cell: object) -> int:
         and 0 <= cell[1] < COLS
     ):
         return cell[0] * COLS + cell[1]
-    raise ValueError(f"{cell!r} is not a park cell (row 0-3, column 0-4)")
+    raise ValueError(f"{cell!r} is not a park cell (row 0-3, column 0-4).")
 
 
 class Park:

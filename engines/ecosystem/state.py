@@ -33,10 +33,11 @@ from typing import Any
 
 from engines import Event, Events, IllegalAction, ScoreSheet
 from engines.protocol import BaseState, Outcome, play_all
+from engines.text import unknown
 
 from ..saves import header
 from . import saves
-from .cards import CardType, card_from_code, sort_cards
+from .cards import CODES, CardType, card_from_code, sort_cards
 from .drawing import DraftPicture
 from .events import Dealt, Discarded, Flipped, GameOver, Passed, Placed, RoundEnded, Scored
 from .park import (
@@ -450,6 +451,8 @@ class State(BaseState, DraftPicture):
         words = text.split() if isinstance(text, str) else []
         if len(words) not in (2, 3):
             raise ValueError(f"A pick reads like 'GZ B4' or 'GZ B4 west', not {text!r}.")
+        if words[0].upper() not in CODES:
+            raise ValueError(unknown("card code", words[0], CODES))
         card = card_from_code(words[0].upper())
         if "," in words[1]:
             try:
