@@ -27,7 +27,7 @@ Player 1's hand: lion.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from engines.protocol import check_seat
 from engines.svg import INK, Drawn, Picture
@@ -53,7 +53,7 @@ class Row:
     """The card ids, left to right (``'zebra#2'``)."""
     tokens: tuple[int | None, ...]
     """The seat whose token is on each card, or None."""
-    cards: tuple[Card, ...]
+    cards: tuple[Card, ...] = field(repr=False)
     """Each id's :class:`~engines.savannah.cards.Card` (name, level, group colour)."""
 
     def __len__(self) -> int:
