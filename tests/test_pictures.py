@@ -34,6 +34,14 @@ POSITIONS = settings(
 SVG = "{http://www.w3.org/2000/svg}"
 
 
+def position(case: str, data: st.DataObject, most_plies: int) -> Any:
+    """A game of ``case`` from a drawn seed after up to ``most_plies`` drawn legal moves."""
+    module, rules = CASES[case]
+    state = module.new_game(rules, seed=data.draw(st.integers(0, 2**16), label="seed"))
+    play(data, state, plies=data.draw(st.integers(0, most_plies), label="plies"))
+    return state
+
+
 def seats(state: Any) -> list[int | None]:
     return [None, *range(state.players)]
 
@@ -49,10 +57,8 @@ def test_a_position_draws_only_what_its_viewer_may_see(case, data):
     """The drawing and the text of a position to a seat are the same for every full state
     the seat cannot tell from it (other hands, the pile), and the same as of the game's
     ``player_view`` for that seat: nothing hidden from a seat reaches its picture."""
-    module, rules = CASES[case]
-    state = module.new_game(rules, seed=data.draw(st.integers(0, 2**16), label="seed"))
-    play(data, state, plies=data.draw(st.integers(0, 60), label="plies"))
-    game = get_game(module.__name__.rpartition(".")[2])
+    state = position(case, data, 60)
+    game = get_game(case.partition("-")[0])
     for viewer in seats(state):
         seen = shown(state, viewer)
         assert shown(game.player_view(state, viewer), viewer) == seen, viewer
@@ -67,9 +73,7 @@ def test_a_position_draws_only_what_its_viewer_may_see(case, data):
 @given(data=st.data())
 @POSITIONS
 def test_a_position_is_a_whole_svg_document_and_prints_as_its_text(case, data):
-    module, rules = CASES[case]
-    state = module.new_game(rules, seed=data.draw(st.integers(0, 2**16), label="seed"))
-    play(data, state, plies=data.draw(st.integers(0, 200), label="plies"))
+    state = position(case, data, 200)
     root = ET.fromstring(state._repr_svg_())
     assert root.tag == f"{SVG}svg" and root.get("role") == "img"
     assert float(root.get("width")) > 0 and float(root.get("height")) > 0
@@ -84,9 +88,7 @@ def test_a_position_is_a_whole_svg_document_and_prints_as_its_text(case, data):
 @given(data=st.data())
 @POSITIONS
 def test_moves_are_listed_and_played_in_the_games_notation(case, data):
-    module, rules = CASES[case]
-    state = module.new_game(rules, seed=data.draw(st.integers(0, 2**16), label="seed"))
-    play(data, state, plies=data.draw(st.integers(0, 40), label="plies"))
+    state = position(case, data, 40)
     if state.is_over:
         assert state.legal_moves() == []
         return
