@@ -56,8 +56,11 @@ class DraftPicture(Drawn):
             totals = self.outcome.scores
             who = and_list([player_name(p) for p in self.outcome.winners])
             return won(who, self.outcome.is_tie, totals[self.outcome.winners[0]])
-        where = f"Round {self.round + 1} of {ROUNDS}, pick {self.turn + 1} of {PICKS_PER_ROUND}"
-        return f"{where}: {player_name(self.current_player)} to pick."
+        return f"{self.round_text()}: {player_name(self.current_player)} to pick."
+
+    def round_text(self) -> str:
+        """Where the draft stands: "Round 1 of 2, pick 3 of 10"."""
+        return f"Round {self.round + 1} of {ROUNDS}, pick {self.turn + 1} of {PICKS_PER_ROUND}"
 
     def hand_lines(self, viewer: int | None = None) -> list[str]:
         """The hands as ``viewer`` may see them: the seat's own hands card by card, every
