@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from engines.protocol import check_seat
 from engines.svg import Drawn, Picture
-from engines.text import and_list, counted, player_name, won
+from engines.text import counted, player_name
 
 from .park import CARD_COLOURS, CARD_H, CARD_W, COLS, ROWS, draw_park
 from .rules import PICKS_PER_ROUND, ROUNDS
@@ -53,9 +53,7 @@ class DraftPicture(Drawn):
     def status(self) -> str:
         """Round, pick and who picks, or who won, as a sentence."""
         if self.outcome is not None:
-            totals = self.outcome.scores
-            who = and_list([player_name(p) for p in self.outcome.winners])
-            return won(who, self.outcome.is_tie, totals[self.outcome.winners[0]])
+            return self.outcome.describe()
         return f"{self.round_text()}: {player_name(self.current_player)} to pick."
 
     def round_text(self) -> str:
