@@ -25,6 +25,7 @@ from .links import page_origin, qr_svg
 from .pages import room_link
 from .registry import ROOM_GAMES, RoomRegistry, model_class, shared_registry
 from .seats import OPEN, SEAT_CHOICES, RoomError
+from .teacher_key import check_key
 
 REFRESH_MS = 1000
 """How often the overview reads the tables again."""
@@ -67,6 +68,13 @@ class ClassMaker(pn.viewable.Viewer):
             name="Tables", value=3, start=1, end=MAX_TABLES, width=120
         )
         self._seats = pn.Row()
+        self._key = pn.widgets.PasswordInput(
+            name="Teacher's key",
+            placeholder="from whoever runs this server",
+            max_length=200,
+            width=240,
+            css_classes=["cole-class-key"],
+        )
         self._make = pn.widgets.Button(
             label="Make the tables", button_type="primary", css_classes=["cole-class-make"]
         )
@@ -74,6 +82,8 @@ class ClassMaker(pn.viewable.Viewer):
         self._game.param.watch(self._seat_menus, "value")
         self._make.on_click(self._create)
         self._seat_menus()
+        if registry.teacher_key == "":  # off: say so before anyone fills the form
+            self._said.object = self._off_sentence()
         self._layout = pn.Column(
             pn.pane.HTML(
                 "<h2>Tables for a class</h2><p>Make several tables of one game at once. You "
@@ -82,10 +92,19 @@ class ClassMaker(pn.viewable.Viewer):
             ),
             pn.Row(self._game, self._tables),
             self._seats,
+            *([self._key] if registry.teacher_key is not None else []),
             self._make,
             self._said,
             sizing_mode="stretch_width",
         )
+
+    @staticmethod
+    def _off_sentence() -> str:
+        try:
+            check_key("", None)
+        except RoomError as err:
+            return f'<span style="{ERROR_STYLE}">{html.escape(str(err))}</span>'
+        return ""
 
     def _seat_menus(self, *_: Any) -> None:
         model = model_class(self._game.value)()
@@ -108,10 +127,12 @@ class ClassMaker(pn.viewable.Viewer):
                 int(self._tables.value),
                 seats=[menu.value for menu in self._seats.objects],
                 address=self._address,
+                key=self._key.value_input or self._key.value,
             )
         except (RoomError, TypeError, ValueError) as err:
             self._said.object = f'<span style="{ERROR_STYLE}">{html.escape(str(err))}</span>'
             return
+        self._key.value = self._key.value_input = ""  # not left in the page
         overview = ClassOverview(self._registry, classroom, self._origin)
         self._layout.objects = [overview]
         overview.start()

@@ -29,7 +29,7 @@ from ..ui.keyboard import TabKeys
 from ..ui.page_build import on_build_end
 from ..ui.resume import keep_game
 from ..ui.shell import serve_page, split
-from ..ui.token import keep_token
+from ..ui.token import browser_token, keep_token
 from .links import full_link, page_origin
 from .mirror import MIRRORS
 from .params import room_options
@@ -246,14 +246,16 @@ class RoomPage(pn.viewable.Viewer):
     have all closed is idle.
     """
 
-    def __init__(self, room: Room, token: str, dashboard_class: type, **params: Any):
+    def __init__(
+        self, room: Room, token: str, dashboard_class: type, known: bool = True, **params: Any
+    ):
         super().__init__(**params)
         self.room, self.token = room, token
         self._doc = served_doc()
         self._pending = threading.Lock()
         self._queued = False
         self.bar: RoomBar | None = None
-        self.listener = room.reserve(token)
+        self.listener = room.reserve(token, known)
         try:
             self.mirror = MIRRORS[room.game]()
             self.mirror.bind(room, token, self.listener)
@@ -343,7 +345,7 @@ def game_page(
         return FramedPage(dashboard, top=[TabKeys(margin=0)], side=[button])
     try:
         room = registry.get(name, game)
-        page = RoomPage(room, token, dashboard_class)
+        page = RoomPage(room, token, dashboard_class, known=not browser_token()[1])
         # A watcher gets no settings sidebar: its seat menus, rules and New game are the
         # host's.  Someone who sits down from the bar has it from the next reload.
         plays = room.seat_of(token) is not None or token == room.host

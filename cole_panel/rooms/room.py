@@ -36,8 +36,22 @@ from ..core import InlineScheduler
 from .params import ROOM_WATCHED, room_options
 from .places import Listener, PagePlaces
 from .redaction import Redactor, snapshot
-from .seats import OPEN, SEAT_CHOICES, TAKEOVER_KIND, RoomError, Seat, person_name
+from .seats import (
+    OPEN,
+    SEAT_CHOICES,
+    TAKEOVER_KIND,
+    RoomError,
+    Seat,
+    name_key,
+    person_name,
+    reserved_for,
+)
 from .store import RoomRecord, RoomStore, plain_options, with_name
+
+RENAMES = 5
+"""Names one browser may give itself in a room within :data:`RENAME_SECONDS`."""
+
+RENAME_SECONDS = 60.0
 
 
 class Room:
@@ -71,6 +85,8 @@ class Room:
         self.undo_votes: set[str] = set()
         self.names: dict[str, str] = {}
         """The name each browser typed (kept for a seat it takes later)."""
+        self._renames: dict[str, list[float]] = {}
+        """When each browser last renamed itself (:meth:`rename`'s limit)."""
         self.paused = False
         """Whether the teacher has paused the table: no move, no bot, until resumed."""
         self.closed = False
@@ -101,17 +117,21 @@ class Room:
         self.admit(listener, notify)
         return listener
 
-    def reserve(self, token: str) -> int:
+    def reserve(self, token: str, known: bool = True) -> int:
         """Keep a place for a page of browser ``token`` being built; returns its listener id.
         The page sees the room as that browser's seat does but is not counted as open until
-        :meth:`admit`; :meth:`leave` gives the place back.  RoomError if the room is full."""
+        :meth:`admit`; :meth:`leave` gives the place back.  RoomError if the room already
+        has :attr:`max_viewers` other people (:meth:`PagePlaces.full_for`: a seated player,
+        another page of a browser already here, and ``known`` False, a page whose browser
+        sent no token, are never refused)."""
         with self.lock:
-            if self.places.full:
+            seat = self.seat_of(token)
+            if self.places.full_for(token, seat, known):
                 raise RoomError(
-                    f"This room is full: {self.max_viewers} pages already watch it. "
+                    f"This room is full: {self.max_viewers} people already watch it. "
                     "Try again when someone leaves."
                 )
-            return self.places.reserve(token, self.seat_of(token))
+            return self.places.reserve(token, seat, known)
 
     def admit(self, listener: int, notify: Callable[[], Any]) -> None:
         """The page that reserved ``listener`` is built and shown: it now hears every change
@@ -207,7 +227,11 @@ class Room:
         """The browser ``token`` says what it is called (see :func:`person_name`); its seat,
         if any, takes the name now.  Returns the name kept."""
         name = person_name(text)
+        titles = tuple(self.model.player_name(p) for p in range(len(self.seats)))
+        if reserved_for(name, titles) is not None:
+            raise RoomError(f"{name!r} is what the room calls someone else; choose another name.")
         with self._changing():
+            self._check_rename(token, name)
             self.names = with_name(self.names, token, name)
             seat = self.seat_of(token)
             if seat is not None:
@@ -215,6 +239,22 @@ class Room:
             self.touch()
             self._notify()
         return name
+
+    def _check_rename(self, token: str, name: str) -> None:
+        """RoomError if another person here is called ``name`` or ``token`` renamed
+        :data:`RENAMES` times within :data:`RENAME_SECONDS` (each is a write every page hears)."""
+        same = {name_key(name)}
+        others = [n for t, n in self.names.items() if t != token]
+        others += [s.name for s in self.seats if s.owner not in (None, token)]
+        if any(name_key(other) in same for other in others):
+            raise RoomError(f"Someone here is already called {name!r}; choose another name.")
+        now = self._clock()
+        recent = [t for t in self._renames.get(token, []) if now - t < RENAME_SECONDS]
+        if len(recent) >= RENAMES:
+            raise RoomError(
+                f"You changed your name {RENAMES} times within a minute; wait a little."
+            )
+        self._renames[token] = [*recent, now]
 
     def set_seat(self, token: str, seat: int, kind: str, strength: int | None = None) -> None:
         """The host puts a bot at a free seat, or opens it for a person."""

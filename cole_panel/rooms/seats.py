@@ -11,6 +11,7 @@ Seat(kind='Human', owner='token-a', name='Ada', away_since=9.0, taken_over=False
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from dataclasses import dataclass
 from typing import Any
@@ -24,7 +25,9 @@ __all__ = [
     "TAKEOVER_KIND",
     "RoomError",
     "Seat",
+    "name_key",
     "person_name",
+    "reserved_for",
 ]
 
 OPEN = "Open"
@@ -60,6 +63,41 @@ def person_name(text: Any) -> str:
     if not name:
         raise RoomError("Type a name of at least one letter.")
     return name
+
+
+TITLES = ("teacher", "host", "watcher", "server", "bot", "referee")
+"""Words a person's name may not be alone: what the pages call someone else."""
+
+_TITLE_WITH_NUMBER = re.compile(r"(guest|player|seat|table)\d*")
+
+
+def name_key(name: str) -> str:
+    """What two names must not share to be told apart: their letters and digits, case and
+    accents aside.
+
+    >>> name_key("Zoë  B."), name_key("zoe b") == name_key("Zoë  B.")
+    ('zoeb', True)
+    """
+    return "".join(ch for ch in unicodedata.normalize("NFKD", name).casefold() if ch.isalnum())
+
+
+def reserved_for(name: str, seat_titles: tuple[str, ...] = ()) -> str | None:
+    """What ``name`` would read as, if it is a title a person may not take: the teacher, the
+    host, a bot (``Greedy bot``), a default name (``Guest 2``) or a seat's title
+    (``seat_titles``: ``Black``, ``Player 1``); None for a name of one's own.  Letters'
+    case, accents, spaces and marks are not told apart.
+
+    >>> reserved_for("T e a c h e r!"), reserved_for("greedy BOT"), reserved_for("Guest 3")
+    ('t e a c h e r', 'greedy bot', 'guest 3')
+    >>> reserved_for("Black", ("Orange", "Black")), reserved_for("Ada", ("Orange", "Black"))
+    ('black', None)
+    """
+    plain = name_key(name)
+    bots = [name_key(kind) for kind in BOT_KINDS]
+    taken = {*TITLES, *bots, *(f"{b}bot" for b in bots), *(name_key(t) for t in seat_titles)}
+    if plain in taken or _TITLE_WITH_NUMBER.fullmatch(plain):
+        return " ".join(name.casefold().split()).strip(" !.?")
+    return None
 
 
 class RoomError(ValueError):

@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 from cole_panel.circle.board import BOARD_NAME
 from cole_panel.circle.geometry import cell_center
 
-from .conftest import BokehFigure, PanelServer
+from .conftest import BokehFigure, PanelServer, make_tables
 from .test_rooms import open_context
 
 pytestmark = pytest.mark.browser
@@ -28,7 +28,7 @@ def test_a_teacher_makes_three_tables_and_watches_two_students_play(browser, cla
     try:
         ctx, teacher = open_context(browser, class_server.url, ".cole-class-make")
         contexts.append(ctx)
-        teacher.locator(".cole-class-make button").click()
+        make_tables(teacher)
         links = teacher.locator("a.cole-class-link")
         expect(links).to_have_count(3, timeout=60_000)
         expect(teacher.locator(".cole-class-qr svg")).to_have_count(3)
@@ -88,7 +88,7 @@ def test_a_teachers_overview_fits_a_phone(browser, class_server):
         browser, class_server.url, ".cole-class-make", viewport={"width": 390, "height": 844}
     )
     try:
-        teacher.locator(".cole-class-make button").click()
+        make_tables(teacher)
         link = teacher.locator("a.cole-class-teacher-link")
         expect(link).to_be_visible(timeout=60_000)
         box = link.bounding_box()
