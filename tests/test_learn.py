@@ -336,7 +336,8 @@ def test_anything_that_is_not_a_move_is_refused_and_changes_nothing(data):
 @pytest.mark.parametrize(
     ("args", "problem"),
     [
-        (["learn", "chess", "--check"], "unknown game 'chess'"),
+        (["learn", "chess", "--check"], "Unknown game 'chess': the games are circle"),
+        (["learn", "circel", "--check"], "Unknown game 'circel': did you mean 'circle'?"),
         (["learn", "--list"], "name a GAME for --list or --course"),
         (["learn", "circle"], "one of the arguments --list --check is required"),
         (

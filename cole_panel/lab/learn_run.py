@@ -18,6 +18,7 @@ from typing import Any
 from engines.games import GAMES
 from engines.learn import CourseError, course_files, load_course
 from engines.learn_check import check_course
+from engines.text import unknown
 
 __all__ = ["add_parser", "run"]
 
@@ -39,7 +40,7 @@ def _games(args: argparse.Namespace, fail: Any) -> list[str]:
             fail("name a GAME for --list or --course")
         return [name for name in GAMES if _has_course(name)]
     if args.game not in GAMES:
-        fail(f"unknown game {args.game!r}: the games are {', '.join(GAMES)}")
+        fail(unknown("game", args.game, GAMES))
     return [args.game]
 
 
