@@ -32,6 +32,9 @@ class RoomMirror:
     _syncing = False
     runs_own_bots = False
     """A page's "Pause bots" has nothing to pause: the room runs the bots."""
+    keep_file_deal = False
+    """Whether the host's next loaded file asks to keep its own deal (everyone seated must
+    agree; else the server deals the unseen cards again)."""
 
     def bind(self, room: Room, token: str, listener: int) -> None:
         """Attach to ``room`` as the page of browser ``token`` (listener id ``listener``)."""
@@ -167,7 +170,7 @@ class RoomMirror:
     def load(self, text: str) -> bool:
         if self.room is None:
             return super().load(text)
-        why = self.room.load(self.token, text)
+        why = self.room.load(self.token, text, keep_deal=self.keep_file_deal)
         return True if why is None else self.refuse(why)
 
     def agree_to_load(self) -> bool:

@@ -103,9 +103,10 @@ class PlayWithOthers(pn.viewable.Viewer):
 class RoomBar(pn.viewable.Viewer):
     """Who sits where in a room, the link to share, and the seat controls."""
 
-    def __init__(self, room: Room, token: str, listener: int, **params: Any):
+    def __init__(self, room: Room, token: str, listener: int, mirror: Any = None, **params: Any):
         super().__init__(**params)
         self.room, self.token, self.listener = room, token, listener
+        self._mirror = mirror
         self._origin = page_origin()  # read while the page is built: its request
         self._status = pn.pane.HTML(
             "", css_classes=["cole-room-status"], sizing_mode="stretch_width"
@@ -137,6 +138,7 @@ class RoomBar(pn.viewable.Viewer):
         info = self.room.status(self.listener)
         self._status.object = _status_html(info, self._origin)
         shape = tuple((s["kind"], s["taken"]) for s in info["seats"]) + (info["you"], info["host"])
+        shape += (tuple(info.get("load_waiting") or ()), info.get("load_mine"))
         if shape != self._shape:  # rebuild the buttons only when the seating changes
             self._shape = shape
             self._controls.objects = self._seat_controls(info)
@@ -160,7 +162,31 @@ class RoomBar(pn.viewable.Viewer):
                     lambda e, p=p: self._act(self.room.set_seat, self.token, p, e.new), "value"
                 )
                 out.append(menu)
+        return out + self._deal_controls(info)
+
+    def _deal_controls(self, info: dict[str, Any]) -> list[Any]:
+        """The host's choice to keep a loaded file's own deal, and a seated person's
+        agreement to it (issue: a host could rig the deal by writing the file)."""
+        out: list[Any] = []
+        if info["host"] and self._mirror is not None and info.get("hides_cards"):
+            keep = pn.widgets.Checkbox(
+                name="Loading a file: keep its own deal (everyone seated agrees first)",
+                value=self._mirror.keep_file_deal,
+                css_classes=["cole-room-keep-deal"],
+            )
+            keep.param.watch(lambda e: setattr(self._mirror, "keep_file_deal", e.new), "value")
+            out.append(keep)
+        if info.get("load_waiting") and info["you"] is not None and not info.get("load_mine"):
+            agree = pn.widgets.Button(
+                label="Play the file's own deal", css_classes=["cole-room-agree-deal"], width=190
+            )
+            agree.on_click(lambda _e: self._agree())
+            out.append(agree)
         return out
+
+    def _agree(self) -> None:
+        why = self.room.agree_load(self.token)
+        self._said.object = html.escape(why or "")
 
     def _act(self, fn: Any, *args: Any) -> None:
         try:
@@ -235,7 +261,20 @@ def _status_html(info: dict[str, Any], origin: str = "") -> str:
         f"</span> · "
         f'<span class="cole-room-moves">{info["moves"]} moves played</span> · '
         f'share: <a class="cole-room-link" href="{link}">{link}</a>'
-        f'<ul style="margin:4px 0 0 0">{"".join(parts)}</ul>{_undo_html(info)}{state}</div>'
+        f'<ul style="margin:4px 0 0 0">{"".join(parts)}</ul>{_undo_html(info)}'
+        f"{_deal_html(info)}{state}</div>"
+    )
+
+
+def _deal_html(info: dict[str, Any]) -> str:
+    """Who a file's own deal waits for, for every page of the room ('' when none waits)."""
+    waiting = info.get("load_waiting")
+    if not waiting:
+        return ""
+    return (
+        '<div class="cole-room-deal" role="status" style="margin-top:4px;color:#5a3d00">'
+        "The host offers a saved game with its own deal: it is played once everyone seated "
+        f"agrees (waiting for <b>{html.escape(', '.join(waiting))}</b>).</div>"
     )
 
 
@@ -262,7 +301,7 @@ class RoomPage(pn.viewable.Viewer):
             self.mirror = MIRRORS[room.game]()
             self.mirror.bind(room, token, self.listener)
             self.mirror.sync()
-            self.bar = RoomBar(room, token, self.listener)
+            self.bar = RoomBar(room, token, self.listener, mirror=self.mirror)
             self.bar.refresh()
             self.dashboard = dashboard_class(model=self.mirror)
             self._layout = pn.Column(self.bar, self.dashboard, sizing_mode="stretch_width")

@@ -616,6 +616,7 @@ class Room:
                 "undo_votes": len(self.undo_votes),
                 "load_waiting": None if offer is None else offer.waiting(self.seats),
                 "load_mine": offer is not None and token in offer.agreed,
+                "hides_cards": self.class_name is None and get_game(self.game).hidden_information,
                 "seats": [
                     {
                         "player": self.model.player_name(p),

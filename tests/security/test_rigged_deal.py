@@ -184,3 +184,28 @@ def test_a_class_table_loads_no_file_not_even_the_teachers(registry):
     assert "class's table loads no file" in room.load(teacher, text)
     assert "Only the host" in room.load(student, text)
     assert room.model.state is before
+
+
+def test_the_room_bar_asks_the_host_and_the_players_before_a_files_own_deal(registry):
+    """On the page: the host ticks "keep its own deal" and loads; the guest's bar says who is
+    waited for and offers "Play the file's own deal"; pressing it plays the file's deal."""
+    from cole_panel.rooms.pages import RoomPage
+    from cole_panel.savannah.dashboard import SavannahDashboard
+
+    room, (host, guest) = savannah_room(registry, people=2)
+    pages = {who: RoomPage(room, who, SavannahDashboard) for who in (host, guest)}
+    for page_ in pages.values():
+        room.admit(page_.listener, page_.bar.refresh)
+
+    def controls(who: str, css: str) -> list:
+        return [c for c in pages[who].bar._controls.objects if css in c.css_classes]
+
+    assert controls(host, "cole-room-keep-deal") and not controls(guest, "cole-room-keep-deal")
+    controls(host, "cole-room-keep-deal")[0].value = True
+    text, solo = written_savannah()
+    assert not pages[host].mirror.load(text)  # not yet: it waits for the guest
+    pages[guest].bar.refresh()
+    assert "waiting for <b>Guest 2</b>" in pages[guest].bar._status.object
+    (agree,) = controls(guest, "cole-room-agree-deal")
+    agree.clicks += 1
+    assert room.model.state.to_dict() == solo.state.to_dict()
