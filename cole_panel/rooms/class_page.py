@@ -44,6 +44,16 @@ def class_link(name: str, key: str) -> str:
     return f"{base}/classroom?class={name}&key={key}"
 
 
+def projector_link(name: str) -> str:
+    """The page of class ``name`` to project: its tables' links and QR codes, no key.
+
+    >>> projector_link("abc")
+    '/classroom?class=abc&show=tables'
+    """
+    base = (pn.state.base_url or "/").rstrip("/")
+    return f"{base}/classroom?class={name}&show=tables"
+
+
 def _arg(name: str) -> str | None:
     values = (pn.state.session_args or {}).get(name)
     if not values:
@@ -152,18 +162,26 @@ class ClassOverview(pn.viewable.Viewer):
         self._said = pn.pane.HTML("", css_classes=["cole-class-said"])
         self._cards = [self._card(i) for i in range(len(classroom.tables))]
         own = html.escape(origin + class_link(classroom.name, classroom.key))
+        show = html.escape(origin + projector_link(classroom.name))
         self._layout = pn.Column(
             pn.pane.HTML(
                 f"<h2>Your class: {len(classroom.tables)} tables of "
                 f"{html.escape(classroom.game.title())}</h2>"
-                # a link is one long word: broken anywhere rather than cut at a phone's edge
-                f'<p style="overflow-wrap:anywhere">Your teacher\'s link (keep it to yourself; '
-                "it lets you pause, reset and "
-                f'close the tables): <a class="cole-class-teacher-link" href="{own}">{own}</a>'
-                "</p>"
+                f'<p>To show the class its tables, open the <a class="cole-class-projector" '
+                f'href="{show}" target="_blank">projector view</a>: the tables\' links and QR '
+                "codes only, nothing that runs the tables.</p>"
             ),
             self._said,
             pn.FlexBox(*(card for card, _status in self._cards)),
+            pn.pane.HTML(
+                # apart from the tables, closed: a projected overview does not show it
+                '<details class="cole-class-private"><summary>Your teacher\'s link (keep it '
+                "to yourself: it lets you pause, reset and close the tables)</summary>"
+                # a link is one long word: broken anywhere rather than cut at a phone's edge
+                f'<p style="overflow-wrap:anywhere"><a class="cole-class-teacher-link" '
+                f'href="{own}">{own}</a></p></details>',
+                sizing_mode="stretch_width",
+            ),
             sizing_mode="stretch_width",
         )
         self.refresh()
@@ -257,6 +275,40 @@ class ClassOverview(pn.viewable.Viewer):
         return self._layout
 
 
+class ProjectorView(pn.viewable.Viewer):
+    """What a teacher projects: each table's name, link and QR code, large, and nothing that
+    runs the tables (no key, no buttons, no state of play)."""
+
+    def __init__(self, game: str, tables: list[str], origin: str, **params: Any):
+        super().__init__(**params)
+        cards = []
+        for i, name in enumerate(tables):
+            link = origin + room_link(game, name)
+            cards.append(
+                pn.pane.HTML(
+                    f"<h3 style='margin:0'>Table {i + 1}</h3>"
+                    f'<a class="cole-class-link" href="{html.escape(link)}">'
+                    f"{html.escape(link)}</a>"
+                    f'<div class="cole-class-qr" role="img" aria-label="QR code of table '
+                    f"{i + 1}'s link\">{qr_svg(link)}</div>",
+                    width=320,
+                    styles={"overflow-wrap": "anywhere"},
+                    margin=8,
+                )
+            )
+        self._layout = pn.Column(
+            pn.pane.HTML(
+                f"<h2>{len(tables)} tables of {html.escape(game.title())}: scan your table's "
+                "code or type its link</h2>"
+            ),
+            pn.FlexBox(*cards),
+            sizing_mode="stretch_width",
+        )
+
+    def __panel__(self) -> pn.viewable.Viewable:
+        return self._layout
+
+
 def _table_html(info: dict[str, Any] | None) -> str:
     """One table's state of play, for the overview."""
     if info is None:
@@ -288,6 +340,15 @@ def class_page(registry: RoomRegistry | None = None) -> pn.viewable.Viewable:
     name, key = _arg("class"), _arg("key")
     if name is None:
         return ClassMaker(registry, token, origin)
+    if key is None and _arg("show") == "tables":
+        try:
+            game, tables = registry.class_tables_by_name(name)
+        except RoomError as err:
+            return pn.pane.HTML(
+                f'<div class="cole-class-error" style="{ERROR_STYLE};font-size:16px">'
+                f"{html.escape(str(err))}</div>"
+            )
+        return ProjectorView(game, tables, origin)
     try:
         classroom = registry.get_class(name, key or "")
     except RoomError as err:

@@ -82,10 +82,13 @@ class RoomMirror:
             self._syncing = False
 
     def turn_words(self, player: int) -> str:
-        """'Your move' at this page's seat, 'Waiting for Guest 2' at another person's."""
+        """'Your move' at this page's seat, 'Waiting for Guest 2' at another person's,
+        'Paused by the teacher' at every seat while the teacher pauses the table."""
         room = self.room
         if room is None or not 0 <= player < len(room.seats):
             return super().turn_words(player)
+        if room.paused:  # nobody's move: the turn line says so, and again when it goes on
+            return "Paused by the teacher"
         if player == self.my_seat:
             return "Your move"
         seat = room.seats[player]

@@ -252,6 +252,19 @@ class RoomRegistry:
             )
         return found
 
+    def class_tables_by_name(self, name: str) -> tuple[str, list[str]]:
+        """The game and the tables' room names of class ``name`` (what its projector view
+        shows the class, no key needed: the same links the students are given); RoomError if
+        there is no such class."""
+        found = None
+        if NAME_PATTERN.fullmatch(name or ""):
+            found = self._classes.get(name) or self._load_class(name)
+        if found is None:
+            raise RoomError(
+                "There is no such class: the link may be mistyped, or every table was closed."
+            )
+        return found.game, list(found.tables)
+
     def _load_class(self, name: str) -> Classroom | None:
         """The class ``name`` from the database (after a restart, or made by another
         process), now known to this process; or None."""

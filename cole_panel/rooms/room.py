@@ -52,6 +52,12 @@ from .seats import (
 )
 from .store import RoomRecord, RoomStore, plain_options, with_name
 
+PAUSED = "The teacher paused this table: no move until it goes on."
+"""Every page's message while the teacher pauses the table."""
+
+GOES_ON = "The teacher let the table go on: play on."
+"""Every page's message once the table goes on."""
+
 RENAMES = 5
 """Names one browser may give itself in a room within :data:`RENAME_SECONDS`."""
 
@@ -436,9 +442,13 @@ class Room:
         """Pause the table (no move is taken, no bot moves) or let it go on.  The caller
         checks the teacher's key (:meth:`RoomRegistry.teach`)."""
         with self._changing():
-            self.paused = bool(paused)
+            was, self.paused = self.paused, bool(paused)
             if self.paused:
                 self.model.bot_loop.cancel()
+            if was != self.paused:  # every page's message says so, and says it when it goes on
+                self.model.param.update(
+                    message=PAUSED if self.paused else GOES_ON, message_is_error=False
+                )
             self.touch()
             self._notify()
             self.run_bots()

@@ -151,6 +151,11 @@ def checkout_env(**extra: str) -> dict[str, str]:
     return {**os.environ, "PYTHONPATH": path, "COLE_TEACHER_KEY": TEACHER_KEY, **extra}
 
 
+def open_private_link(teacher) -> None:
+    """On a class's overview: unfold the teacher's own link (kept apart from the tables)."""
+    teacher.locator(".cole-class-private summary").click(timeout=60_000)
+
+
 def make_tables(teacher) -> None:
     """On a class page: give the teacher's key and press "Make the tables"."""
     teacher.locator(".cole-class-key input").fill(TEACHER_KEY)
