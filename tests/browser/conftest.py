@@ -60,6 +60,8 @@ import time
 from collections.abc import Callable, Iterator
 from functools import partial
 from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -336,6 +338,63 @@ class PanelServer(ServerProcess):
         return int(match.group(1)) / 1024
 
 
+LOCAL_HOSTS = frozenset({"127.0.0.1", "localhost", "[::1]"})
+"""The only hosts a page of ours may ask anything of."""
+
+
+class WatchedBrowser:
+    """A Playwright browser whose every context records what its pages ask of another host
+    (a page must ask nothing of the internet: a class may have none) and every error its
+    pages log or throw; :func:`no_outside_requests_nor_console_errors` fails a test that
+    caused either.  Everything else is the browser's own."""
+
+    def __init__(self, browser: Any):
+        self._browser = browser
+        self.outside: list[str] = []
+        self.errors: list[str] = []
+
+    def new_context(self, *args: Any, **kwargs: Any) -> Any:
+        context = self._browser.new_context(*args, **kwargs)
+        context.on("request", self._asked)
+        context.on("page", self._watch)
+        return context
+
+    def _asked(self, request: Any) -> None:
+        parts = urlsplit(request.url)
+        if parts.scheme in ("http", "https", "ws", "wss") and parts.hostname not in {
+            h.strip("[]") for h in LOCAL_HOSTS
+        }:
+            self.outside.append(request.url)
+
+    def _watch(self, page: Any) -> None:
+        page.on(
+            "console",
+            lambda m: self.errors.append(f"{page.url}: {m.text}") if m.type == "error" else None,
+        )
+        page.on("pageerror", lambda exc: self.errors.append(f"{page.url}: uncaught {exc}"))
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._browser, name)
+
+
+@pytest.fixture(autouse=True)
+def no_outside_requests_nor_console_errors(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Fail a browser test whose pages asked anything of a host other than this machine, or
+    logged or threw an error (mark a test ``console_errors`` with the reason when its pages
+    must log one, e.g. a server killed under them)."""
+    if "browser" not in request.fixturenames:
+        yield
+        return
+    watched = request.getfixturevalue("browser")
+    outside, errors = len(watched.outside), len(watched.errors)
+    yield
+    asked = watched.outside[outside:]
+    assert not asked, f"the pages asked another host: {asked[:5]}"
+    logged = watched.errors[errors:]
+    if logged and request.node.get_closest_marker("console_errors") is None:
+        pytest.fail(f"the pages logged errors: {logged[:5]}", pytrace=False)
+
+
 @pytest.fixture(scope="module")
 def browser():
     """Debian's Chromium, headless, for one test module (fails loudly if missing)."""
@@ -349,7 +408,7 @@ def browser():
 
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        yield browser
+        yield WatchedBrowser(browser)
         browser.close()
 
 

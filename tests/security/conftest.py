@@ -3,6 +3,7 @@ servers (started by the tests, on 127.0.0.1), real browsers and Bokeh's own prot
 
 from tests.browser.conftest import (  # noqa: F401 - fixtures for the browser tests here
     browser,
+    no_outside_requests_nor_console_errors,
     own_server,
     panel_server,
 )
