@@ -45,7 +45,7 @@ Method (loopback only; every count and wait is bounded)
   mid-search and the server's CPU time (its own process and its bot workers) is sampled every
   50 ms until a 300 ms window uses less than 5 % of a core.  Target: within 1 s.
 
-Figures: docs/deploy.md, "What one process carries" (dated, with the load average).
+Figures: docs/findings.md, "Serving: many pages at once" (dated, with the load average).
 """
 
 from __future__ import annotations

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from cole_panel.game_pages import GAME_PAGES, GamePage, get_page, register_page
+from cole_panel.lab.games import Watcher
 from cole_panel.rooms.mirror import MIRRORS, RoomMirror
 from engines.games import GAMES, Game, get_game, register_game
 
@@ -56,6 +57,14 @@ def test_each_page_record_names_classes_that_fit_together(name: str) -> None:
     assert register_page(page) is page
     with pytest.raises(ValueError, match="already a page"):
         register_page(GamePage(name, "Other", page.model, page.dashboard, page.room_model, ""))
+
+
+@pytest.mark.parametrize("name", list(GAME_PAGES))
+def test_a_page_record_points_the_lab_at_facts_it_can_report(name: str) -> None:
+    """A stats study reports through the module ``lab`` names: it has a report and a Watcher."""
+    facts = get_page(name).lab_facts
+    if facts is not None:
+        assert callable(facts.report) and issubclass(facts.Watcher, Watcher)
 
 
 def test_a_server_with_cole_games_shows_the_added_game_in_every_shared_table() -> None:

@@ -593,10 +593,6 @@ class CircleBoard(pn.viewable.Viewer):
         self.sources["cursor"].data = dict(q=q, r=r)
         self.show_preview(cell)
 
-    def cell_xy(self, cell: tuple[int, int]) -> tuple[float, float]:
-        """Data coordinates of a cell's centre on this figure."""
-        return cell_center(cell)
-
     def __panel__(self) -> pn.viewable.Viewable:
         return self._pane
 

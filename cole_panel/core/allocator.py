@@ -6,7 +6,7 @@ On the Savannah pages, expired and collected, left a process 22-30 MB larger aft
 wave than after the first (``python -m bench load``), and it settles only after three or four
 waves.  glibc's allocator (``PYTHONMALLOC=malloc``) hands that memory back but costs 15% more
 CPU per page; Microsoft's mimalloc hands it back (+9-11 MB) at the same CPU as Python's own
-(``docs/deploy.md``, 6 December 2026).  So the launcher starts its serving processes with
+(``docs/findings.md``, "Serving: memory handed back").  So the launcher starts its serving processes with
 mimalloc (``PYTHONMALLOC=malloc`` and the library preloaded) when the system has it (Debian:
 ``libmimalloc2.0``, which ``make serve`` installs when it may), and with Python's allocator
 otherwise.  ``COLE_ALLOCATOR=python`` keeps Python's allocator; a ``PYTHONMALLOC`` already set

@@ -21,6 +21,5 @@ PAGE = register_page(
         room_dashboard=(("open_on", "Draft table"),),
         extensions=("tabulator",),
         board="cole_panel.ecosystem.explorer_view:EXPLORER_BOARD",
-        lab="cole_panel.ecosystem.lab_facts",
     )
 )

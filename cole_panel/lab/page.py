@@ -298,12 +298,6 @@ class LabPage(pn.viewable.Viewer):
 INTRO = f"# Simulation lab\n{LAB_INTRO}"
 
 
-def lab_page() -> pn.viewable.Viewable:
-    """A fresh lab page for one session."""
-    hv.extension("bokeh")
-    return pn.Column(pn.pane.Markdown(INTRO), LabPage(), sizing_mode="stretch_width")
-
-
 def served_lab() -> LabPage:
     """A fresh lab page for the served app (the shell puts its settings in the sidebar)."""
     hv.extension("bokeh")

@@ -444,10 +444,6 @@ class RoomRegistry:
         room.touch()
         return room
 
-    def rooms_of(self, token: str) -> list[Room]:
-        """The rooms where browser ``token`` holds a seat (a page may offer to go back)."""
-        return [r for r in list(self._rooms.values()) if r.seat_of(token) is not None]
-
     def sweep(self) -> list[str]:
         """Let bots take over seats left too long; remove rooms idle for ``idle_timeout``.
         Returns the names of the rooms removed."""

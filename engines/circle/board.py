@@ -182,13 +182,6 @@ class Board:
             mask ^= low
         return out
 
-    def mask_of(self, cells_: object) -> int:
-        """Bitmask of some on-board cells."""
-        mask = 0
-        for c in cells_:  # type: ignore[attr-defined]
-            mask |= 1 << self.index[c]
-        return mask
-
 
 def _bits(mask: int) -> tuple[int, ...]:
     out = []
