@@ -65,10 +65,12 @@ __all__ = [
     "PositionJob",
     "PositionValue",
     "Reviewer",
+    "Runner",
     "Thresholds",
     "default_iterations",
     "game_of",
     "review_game",
+    "run_in_order",
 ]
 
 CLASSES: tuple[str, ...] = ("best", "good", "unclear", "inaccuracy", "mistake", "blunder")
@@ -427,6 +429,21 @@ class Reviewer:
                     wanted.append(n)
         return [self.job(n, first=self.samples) for n in wanted[: self.deep_count]]
 
+    @staticmethod
+    def add(
+        values: dict[int, PositionValue],
+        deepened: list[int],
+        job: PositionJob,
+        value: PositionValue,
+    ) -> None:
+        """Put ``job``'s ``value`` into ``values`` (a deeper look adds to the first, and the
+        moves before and after its position go into ``deepened``)."""
+        if job.first:
+            values[job.number] = values[job.number].more(value)
+            deepened.extend(m for m in (job.number, job.number + 1) if m not in deepened)
+        else:
+            values[job.number] = value
+
     def _sources(self, number: int) -> tuple[int, ...]:
         """The positions whose values judge move ``number``."""
         if self.game.hidden_information or number >= len(self.numbers):
@@ -443,7 +460,8 @@ class Reviewer:
             if any(n not in values for n in self._sources(number)):
                 break
             moves.append(self._judge(number, values))
-        return replace(self.empty, moves=tuple(moves), deepened=tuple(sorted(deepened)))
+        looked = sorted(m for m in deepened if 1 <= m <= self.empty.total)
+        return replace(self.empty, moves=tuple(moves), deepened=tuple(looked))
 
     def _judge(self, number: int, values: Mapping[int, PositionValue]) -> MoveReview:
         here = values[number - 1]
@@ -535,20 +553,17 @@ def review_game(
     values: dict[int, PositionValue] = {}
     deepened: list[int] = []
     done = 0
-    for look in (reviewer.jobs, reviewer.deeper):
-        jobs = look() if look == reviewer.jobs else look(values)
+    jobs = reviewer.jobs()
+    while jobs:
         for job, value in zip(jobs, run(jobs, should_stop), strict=True):
             if value is None:
                 return replace(reviewer.review(values, deepened), stopped=True)
-            if job.first:
-                values[job.number] = values[job.number].more(value)
-                deepened.extend(m for m in (job.number, job.number + 1) if m not in deepened)
-            else:
-                values[job.number] = value
+            reviewer.add(values, deepened, job, value)
             done += 1
             if progress is not None:
                 progress(done, reviewer.total, reviewer.review(values, deepened))
-    return reviewer.review(values, [m for m in deepened if 1 <= m <= reviewer.empty.total])
+        jobs = reviewer.deeper(values) if jobs[0].first == 0 else []
+    return reviewer.review(values, deepened)
 
 
 def _names(game: Game, players: int, names: Sequence[str] | None) -> tuple[str, ...]:

@@ -30,6 +30,7 @@ __all__ = ["CLASS_COLOURS", "ReviewBoard", "ReviewTab", "ReviewView"]
 CLASS_COLOURS = {
     "best": "#2e7d32",
     "good": "#7cb342",
+    "unclear": "#78909c",
     "inaccuracy": "#f9a825",
     "mistake": "#ef6c00",
     "blunder": "#c62828",
