@@ -16,7 +16,7 @@ only beyond the uncertainty (:class:`Thresholds`, after the win-chance drops lic
 =============  ==========================================================================
 class          the drop in the mover's win chance, less its uncertainty
 =============  ==========================================================================
-``best``       no move better beyond the uncertainty (or within 0.03): no better move named
+``best``       no move better beyond the uncertainty (or within 0.05): no better move named
 ``good``       better beyond the uncertainty, but surely below 0.10
 ``unclear``    better beyond the uncertainty, maybe by 0.10 or more: the search cannot say
 ``inaccuracy`` 0.10 to below 0.20 even at its least
@@ -95,12 +95,13 @@ class Thresholds:
     'inaccuracy'
     >>> Thresholds(blunder=0.5).classify(0.4, is_best=False)
     'mistake'
-    >>> [Thresholds().classify(d, False, margin=0.03) for d in (0.02, 0.05, 0.09, 0.14)]
+    >>> [Thresholds().classify(d, False, margin=0.03) for d in (0.02, 0.06, 0.09, 0.14)]
     ['best', 'good', 'unclear', 'inaccuracy']
     """
 
-    best: float = 0.03
-    """Drops up to this are the best move within the search's noise."""
+    best: float = 0.05
+    """Drops up to this are the best move within the search's noise (two standard deviations
+    of a drop between reviews of different seeds at the default budget; docs/findings.md)."""
     inaccuracy: float = 0.10
     """Drops from this are inaccuracies."""
     mistake: float = 0.20
@@ -413,24 +414,27 @@ class Reviewer:
         return [self.job(n) for n in self.numbers]
 
     def deeper(self, values: Mapping[int, PositionValue]) -> list[PositionJob]:
-        """The second look: the positions of the moves whose class the uncertainty decides
-        (as many searches again, new seeds), largest drop first, :attr:`deep_count` at most."""
+        """The second look: the positions of the moves whose drop may lie on either side of a
+        threshold within its uncertainty (as many searches again, new seeds), largest drop
+        first, :attr:`deep_count` positions at most."""
         review = self.review(values)
-        undecided = [
-            m
-            for m in review.moves
-            if not m.exact
-            and m.label != self.thresholds.classify(m.drop, values[m.number - 1].best == m.move)
-        ]
+        t = self.thresholds
+
+        def undecided(m: MoveReview) -> bool:
+            top = values[m.number - 1].best == m.move
+            ends = {t.classify(m.drop + d, top) for d in (-m.uncertainty, m.uncertainty)}
+            return not m.exact and len(ends) > 1
+
+        moves = [m for m in review.moves if undecided(m)]
         wanted: list[int] = []
-        for m in sorted(undecided, key=lambda m: (-m.drop, m.number)):
+        for m in sorted(moves, key=lambda m: (-m.drop, m.number)):
             for n in self._sources(m.number):
                 if n not in wanted and not values[n].exact:
                     wanted.append(n)
         return [self.job(n, first=self.samples) for n in wanted[: self.deep_count]]
 
-    @staticmethod
     def add(
+        self,
         values: dict[int, PositionValue],
         deepened: list[int],
         job: PositionJob,
@@ -440,7 +444,8 @@ class Reviewer:
         moves before and after its position go into ``deepened``)."""
         if job.first:
             values[job.number] = values[job.number].more(value)
-            deepened.extend(m for m in (job.number, job.number + 1) if m not in deepened)
+            moves = (m for m in (job.number, job.number + 1) if job.number in self._sources(m))
+            deepened.extend(m for m in moves if m not in deepened)
         else:
             values[job.number] = value
 
@@ -491,6 +496,14 @@ class Reviewer:
         why = words.why(state, action, None if better == played else state.parse_action(better))
         if proof is not None:
             why = f"{_forced(self, number, proof)} {why}"
+        said = say(state, action) if say else played
+        best_said = say(state, state.parse_action(better)) if say else better
+        if better != played:
+            why += (
+                f" Played out by the search, {self.names[mover]}'s win chance is "
+                f"{_pct(before[mover])} with {best_said} and {_pct(after[mover])} after "
+                f"{said}, give or take {_pct(margin)}."
+            )
         return MoveReview(
             number=number,
             player=mover,
@@ -505,8 +518,8 @@ class Reviewer:
             uncertainty=round(margin, 6),
             exact=proof is not None,
             line=proof[2] if proof is not None else (),
-            said=say(state, action) if say else played,
-            best_said=say(state, state.parse_action(better)) if say else better,
+            said=said,
+            best_said=best_said,
         )
 
 

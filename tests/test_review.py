@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from bench.bench_review import greedy_game
 from engines import IllegalAction, circle, ecosystem, savannah
 from engines.circle import State
 from engines.circle.hints import best_meal
@@ -229,3 +230,55 @@ def test_a_drop_on_a_threshold_is_classed_as_its_drop_reads():
     move = MoveReview(1, 0, "GZ B4", "WH D2", (0.975, 0.025), (0.875, 0.125), "", "", 16)
     assert move.drop == 0.1
     assert THRESHOLDS.classify(move.drop, move.is_best) == "inaccuracy"
+
+
+# The Greedy-vs-Greedy games reviewed twice, with the budget per position each test uses.
+SEED_GAMES = {
+    "circle": ("circle", {"radius": 3}, None, 300),
+    "ecosystem": ("ecosystem", {"players": 2}, None, 50),
+    "savannah": ("savannah", {"players": 2}, None, 100),
+}
+
+
+@pytest.fixture(scope="module")
+def reviewed_twice():
+    """Each game's Greedy-vs-Greedy game reviewed with seeds 1 and 7, once per module."""
+    done = {}
+
+    def review(name):
+        if name not in done:
+            game, rules, moves, iterations = SEED_GAMES[name]
+            start, actions = greedy_game(game, rules, moves)
+            done[name] = [
+                review_game(start, actions, iterations=iterations, seed=s) for s in (1, 7)
+            ]
+        return done[name]
+
+    return review
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", sorted(SEED_GAMES))
+def test_two_seeds_give_the_same_classes_and_the_same_mistakes(name, reviewed_twice):
+    one, two = reviewed_twice(name)
+    same = sum(a.label == b.label for a, b in zip(one.moves, two.moves, strict=True))
+    assert same >= 0.9 * len(one.moves), (same, len(one.moves))
+    for label in ("mistake", "blunder"):
+        assert [m.number for m in one.of_class(label)] == [m.number for m in two.of_class(label)]
+
+
+def test_consecutive_circle_positions_agree_and_the_chart_ends_at_the_result(reviewed_twice):
+    for review in reviewed_twice("circle"):
+        for a, b in zip(review.moves, review.moves[1:], strict=False):
+            assert abs(a.after[0] - b.before[0]) <= 0.05
+        assert review.chances()[-1] == review.final
+
+
+@pytest.mark.parametrize("name", sorted(SEED_GAMES))
+def test_no_move_is_best_with_a_better_move_and_cards_go_by_their_names(name, reviewed_twice):
+    for review in reviewed_twice(name):
+        for m in review.moves:
+            assert (m.label == "best") == (m.best == m.move)
+            assert "#" not in m.describe()
+            if m.label != "best":
+                assert m.drop > m.uncertainty and "Played out by the search" in m.why

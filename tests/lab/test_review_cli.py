@@ -38,7 +38,7 @@ def _check(done, paths, output):
     rows = pd.read_csv(output) if output.suffix == ".csv" else pd.read_parquet(output)
     assert sorted(set(rows["game"])) == ["circle", "ecosystem", "savannah"]
     assert len(rows) == 3 * MOVES + 2  # and the link's two moves
-    assert set(rows["class"]) <= {"best", "good", "inaccuracy", "mistake", "blunder"}
+    assert set(rows["class"]) <= {"best", "good", "unclear", "inaccuracy", "mistake", "blunder"}
     assert rows["before"].between(0, 1).all() and rows["after"].between(0, 1).all()
     first = rows[rows["game"] == "circle"].iloc[0]
     assert f"  1  Orange     {first['move']}" in done.stdout
