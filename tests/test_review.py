@@ -234,7 +234,7 @@ def test_a_drop_on_a_threshold_is_classed_as_its_drop_reads():
 
 # The Greedy-vs-Greedy games reviewed twice, with the budget per position each test uses.
 SEED_GAMES = {
-    "circle": ("circle", {"radius": 3}, None, 300),
+    "circle": ("circle", {"radius": 3}, None, None),  # the default: 1,000
     "ecosystem": ("ecosystem", {"players": 2}, None, 50),
     "savannah": ("savannah", {"players": 2}, None, 100),
 }
@@ -263,8 +263,10 @@ def test_two_seeds_give_the_same_classes_and_the_same_mistakes(name, reviewed_tw
     one, two = reviewed_twice(name)
     same = sum(a.label == b.label for a, b in zip(one.moves, two.moves, strict=True))
     assert same >= 0.9 * len(one.moves), (same, len(one.moves))
-    for label in ("mistake", "blunder"):
-        assert [m.number for m in one.of_class(label)] == [m.number for m in two.of_class(label)]
+    # The same moves are called mistakes or blunders (which of the two may differ: Circle's
+    # move 29 is a drop of 0.37 ± 0.11 with one seed, 0.50 ± 0.07 with the other).
+    flagged = [[m.number for m in r.moves if m.label in ("mistake", "blunder")] for r in (one, two)]
+    assert flagged[0] == flagged[1]
 
 
 def test_consecutive_circle_positions_agree_and_the_chart_ends_at_the_result(reviewed_twice):
