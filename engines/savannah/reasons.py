@@ -83,5 +83,6 @@ def why(before: State, played: Move, better: Move | None) -> str:
         return text
     clause, alt = _effect(before, better)
     return (
-        f"{text} Better: {_verb(better)} {_a(name_of(better.card))}; {clause} ({points} → {alt})."
+        f"{text} Better: {_verb(better)} {_a(name_of(better.card))}; {clause} "
+        f"(points on the table now {points} → {alt}; the search weighs the game to its end)."
     )
