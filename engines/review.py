@@ -49,13 +49,12 @@ True
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from . import IllegalAction
 from .games import GAMES, Game
-from .review_search import PositionJob, PositionValue
+from .review_search import PositionJob, PositionValue, Runner, positions, run_in_order
 
 __all__ = [
     "CLASSES",
@@ -84,7 +83,6 @@ SAMPLES = 3
 
 Progress = Callable[[int, int, "GameReview"], None]
 Stop = Callable[[], bool] | None
-Runner = Callable[[Sequence[PositionJob], Stop], Iterable[PositionValue | None]]
 
 
 @dataclass(frozen=True)
@@ -330,14 +328,6 @@ def default_iterations(game: Game | str) -> int:
     return game.bots.ITERATIONS[REVIEW_STRENGTH]
 
 
-def run_in_order(
-    jobs: Sequence[PositionJob], should_stop: Stop = None
-) -> Iterator[PositionValue | None]:
-    """Value ``jobs`` one after the other in this process (:func:`review_game`'s default)."""
-    for job in jobs:
-        yield job.compute(should_stop)
-
-
 class Reviewer:
     """The review of one game as jobs: the positions to value (:meth:`jobs`), which to value
     again (:meth:`deeper`), and the review their values make (:meth:`review`).  What
@@ -377,7 +367,7 @@ class Reviewer:
         self.names = _names(self.game, start.players, names)
         """The players' names in sentences."""
         self.start = start.clone()
-        self.states, self.actions, end = _positions(start, actions)
+        self.states, self.actions, end = positions(start, actions)
         self.texts = tuple(
             s.action_to_str(a) for s, a in zip(self.states, self.actions, strict=True)
         )
@@ -584,19 +574,3 @@ def _names(game: Game, players: int, names: Sequence[str] | None) -> tuple[str, 
     if len(names) != players or not all(isinstance(n, str) for n in names):
         raise ValueError(f"names must give the {players} players' names.")
     return names
-
-
-def _positions(start: Any, actions: Sequence[Any]) -> tuple[list[Any], list[Any], Any]:
-    """The positions of the game (each before its move), the moves as values, and the end."""
-    states, values = [], []
-    state = start.clone()
-    for number, action in enumerate(actions, start=1):
-        try:
-            value = state.parse_action(action) if isinstance(action, str) else action
-            before = state.clone()
-            state.apply(value)
-        except ValueError as err:  # IllegalAction is a ValueError
-            raise IllegalAction(f"Move {number} ({action!r}): {err}") from None
-        states.append(before)
-        values.append(value)
-    return states, values, state

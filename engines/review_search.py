@@ -26,13 +26,22 @@ True
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from . import IllegalAction
 from .games import GAMES, Game
 
-__all__ = ["PositionJob", "PositionValue", "Sample", "standard_error"]
+__all__ = [
+    "PositionJob",
+    "PositionValue",
+    "Runner",
+    "Sample",
+    "positions",
+    "run_in_order",
+    "standard_error",
+]
 
 Stop = Callable[[], bool] | None
 
@@ -256,3 +265,31 @@ def _samples(
         visits = tuple((state.action_to_str(a), n) for a, n in stats.visits)
         out.append(Sample(chances, visits))
     return tuple(out)
+
+
+def run_in_order(
+    jobs: Sequence[PositionJob], should_stop: Stop = None
+) -> Iterator[PositionValue | None]:
+    """Value ``jobs`` one after the other in this process (:func:`review_game`'s default)."""
+    for job in jobs:
+        yield job.compute(should_stop)
+
+
+Runner = Callable[[Sequence[PositionJob], Stop], Iterable[PositionValue | None]]
+"""Values jobs in their order: ``run(jobs, should_stop)`` yields each one's value (None: stopped)."""
+
+
+def positions(start: Any, actions: Sequence[Any]) -> tuple[list[Any], list[Any], Any]:
+    """The positions of the game (each before its move), the moves as values, and the end."""
+    states, values = [], []
+    state = start.clone()
+    for number, action in enumerate(actions, start=1):
+        try:
+            value = state.parse_action(action) if isinstance(action, str) else action
+            before = state.clone()
+            state.apply(value)
+        except ValueError as err:  # IllegalAction is a ValueError
+            raise IllegalAction(f"Move {number} ({action!r}): {err}") from None
+        states.append(before)
+        values.append(value)
+    return states, values, state
