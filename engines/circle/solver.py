@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .events import NO_LEGAL_PLACEMENT
 from .state import State
 
 __all__ = ["FEW", "MAX_PLIES", "NODES", "Proof", "budget", "solve"]
@@ -99,10 +100,11 @@ class _Search:
         me = s.current_player
         need = s.rules.capture_target - s.eaten[me]
         moves = s.legal_indices(ordered=True)
-        if any(s.meal(i, me) >= need for i in moves):
+        ends = self._endings(s, moves)
+        if any(s.meal(i, me) >= need for i in moves) or me in ends:
             return _WIN, 1
         if depth <= 1:
-            return None
+            return (_LOSS, 1) if len(ends) == len(moves) else None
         moves.sort(key=lambda i: -s.meal(i, me))
         longest, unknown = 0, False
         for i in moves:
@@ -121,6 +123,20 @@ class _Search:
             else:
                 longest = max(longest, below[1] + 1)
         return None if unknown else (_LOSS, longest)
+
+    @staticmethod
+    def _endings(s: State, moves: list[int]) -> list[int]:
+        """The winners of the moves that leave the opponent without a legal cell (each stone
+        takes one cell, so only when she has one at most now)."""
+        if len(s.legal_indices(1 - s.current_player, ordered=False)) > 1:
+            return []
+        winners = []
+        for i in moves:
+            child = s.fast_clone()
+            child.play_index(i)
+            if child.outcome is not None and child.outcome.termination == NO_LEGAL_PLACEMENT:
+                winners.append(child.outcome.winner)
+        return winners
 
     def line(self, s: State) -> list[int]:
         """The settled line from ``s``: the winner's quickest move, the loser's longest."""
