@@ -15,34 +15,22 @@ from engines.circle.solver import FEW, LATE, MAX_PLIES, NODES, Proof, budget, so
 from tests.strategies import examples
 
 
-def _wins(state: State, plies: int) -> bool:
-    """Whether the mover can force a win within ``plies`` moves of both sides (no table)."""
+def _forced(state: State, plies: int) -> int:
+    """Plain minimax, no table: 1 when the mover can force a win within ``plies`` moves of both
+    sides, -1 when every move of hers loses within them, 0 otherwise."""
     if plies < 1:
-        return False
+        return 0
     me = state.current_player
+    every_move_loses = True
     for cell in state.legal_actions():
         child = state.clone()
         child.apply(cell)
-        if child.is_over:
-            if child.winner == me:
-                return True
-        elif plies >= 2 and _loses(child, plies - 1):
-            return True
-    return False
-
-
-def _loses(state: State, plies: int) -> bool:
-    """Whether every move of the mover's loses within ``plies`` moves of both sides."""
-    me = state.current_player
-    for cell in state.legal_actions():
-        child = state.clone()
-        child.apply(cell)
-        if child.is_over:
-            if child.winner == me:
-                return False
-        elif plies < 2 or not _wins(child, plies - 1):
-            return False
-    return True
+        won = child.winner == me
+        result = (1 if won else -1) if child.is_over else -_forced(child, plies - 1)
+        if result == 1:
+            return 1
+        every_move_loses &= result == -1
+    return -1 if every_move_loses else 0
 
 
 def _late_position(seed: int, rules: Rules) -> State:
@@ -76,13 +64,13 @@ def test_a_proof_is_a_forced_win_and_no_proof_means_none_that_short(name, seed):
     proof = solve(state, nodes=10**6, max_plies=plies)
     me = state.current_player
     if proof is None:
-        assert not _wins(state, plies) and not _loses(state, plies)
+        assert _forced(state, plies) == 0
         return
     assert isinstance(proof, Proof) and 1 <= proof.plies <= plies
     if proof.winner == me:
-        assert _wins(state, proof.plies) and not _wins(state, proof.plies - 1)
+        assert _forced(state, proof.plies) == 1 and _forced(state, proof.plies - 1) != 1
     else:
-        assert _loses(state, proof.plies) and not _wins(state, plies)
+        assert _forced(state, proof.plies) == -1
     line = state.clone()
     for cell in proof.line:
         assert not line.is_over
