@@ -3,9 +3,9 @@
 A position is valued by several independent searches (:class:`Sample`, each seeded from the
 review's seed, the position's number and the sample's number), always from the **mover's
 information** (the search deals the cards she could not see at random).  Its value is the mean
-of the samples' values (each the mean return of all its iterations); its *uncertainty* is the standard error of that mean, measured two
-ways and the larger taken: the spread of the samples, and the binomial bound of the visits that
-made the best move's value.  A game whose ``reasons`` module has ``solve(state)`` (Circle) first
+of the samples' values, each the mean return of all its iterations; its *uncertainty* is the
+standard error of that mean, measured two ways and the larger taken: the spread of the samples,
+and the binomial bound of all their playouts.  A game whose ``reasons`` module has ``solve(state)`` (Circle) first
 tries to prove the position exactly; a proof replaces the searches (its uncertainty is 0).
 
 In a game with hidden cards the position after a move is seen by the next mover, who knows
