@@ -5,8 +5,9 @@ review's seed, the position's number and the sample's number), always from the *
 information** (the search deals the cards she could not see at random).  Its value is the mean
 of the samples' values, each the mean return of all its iterations; its *uncertainty* is the
 standard error of that mean, measured two ways and the larger taken: the spread of the samples,
-and the binomial bound of all their playouts.  A game whose ``reasons`` module has ``solve(state)`` (Circle) first
-tries to prove the position exactly; a proof replaces the searches (its uncertainty is 0).
+and the binomial bound of all their playouts.  A game whose ``reasons`` module has
+``solve(state)`` (Circle) first tries to prove the position exactly; a proof replaces the
+searches (its uncertainty is 0).
 
 In a game with hidden cards the position after a move is seen by the next mover, who knows
 other cards; so the move played is valued in its own position, from its mover's information:
