@@ -78,8 +78,11 @@ serve: $(VENV)/.installed mimalloc
 	  --check-unused-sessions $(SESSION_CHECK_MS) --unused-session-lifetime $(SESSION_LIFETIME_MS) \
 	  --index index --processes $(PROCESSES)
 
+# The hostile-client suite runs twice: at one process (in the whole suite) and again through
+# the front of two processes, as `make serve` serves a class.
 test: install-test
 	$(VENV)/bin/ruff check .
+	COLE_TEST_PROCESSES=2 $(PY) -m pytest tests/security -p no:cacheprovider -q
 	$(PY) -m pytest $(if $(filter-out 1,$(TEST_WORKERS)),-n $(TEST_WORKERS) --dist loadfile)
 
 bench: install-test

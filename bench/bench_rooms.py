@@ -10,6 +10,9 @@ Method
   stones ColumnDataSource (``circle-stones``) changes, on the wall clock shared by both pages
   (``performance.timeOrigin + performance.now()``).  The figure is the time from a click in
   one page to the repaint in the OTHER page; the same page's own repaint is shown beside it.
+* What a room held with no page costs (what the server's ``max_rooms`` is set from): 100 new
+  rooms of each game in one registry, traced with ``tracemalloc``, per room; beside it the
+  server's limit times that.
 * Memory: in this process, with ``tracemalloc``: 20 Circle rooms, each with 3 pages' mirror
   models and 30 moves played, then every page leaves, the clock passes the idle time and the
   registry's sweep removes the rooms; the traced memory before, with the rooms, and after.
@@ -147,6 +150,25 @@ def measure_memory() -> tuple[float, float, float]:
     return before / mb, full / mb, after / mb
 
 
+def held_room_kb(game: str, rooms: int = 100) -> float:
+    """Traced KB one new room of ``game`` holds with no page open."""
+    from cole_panel.rooms import RoomRegistry, new_token
+
+    registry = RoomRegistry(max_rooms=rooms + 1, rooms_per_browser=rooms + 1)
+    host = new_token()
+    registry.create(game, host)  # first use imports and caches: not a room's memory
+    gc.collect()
+    tracemalloc.start()
+    before = tracemalloc.get_traced_memory()[0]
+    for _ in range(rooms):
+        registry.create(game, host)
+    gc.collect()
+    size = tracemalloc.get_traced_memory()[0] - before
+    tracemalloc.stop()
+    registry.close_all()
+    return size / rooms / 1024
+
+
 def _one_room(registry) -> None:
     """A room with PAGES pages' mirrors and ROOM_MOVES moves, every page then gone."""
     from cole_panel.rooms import MIRRORS, new_token
@@ -170,6 +192,15 @@ def _one_room(registry) -> None:
 
 
 def main() -> None:
+    from cole_panel.rooms import RoomRegistry
+
+    limit = RoomRegistry().max_rooms
+    for game in ("circle", "ecosystem", "savannah"):
+        kb = held_room_kb(game)
+        print(
+            f"a {game} room held with no page: {kb:.0f} KB; the server's {limit} rooms: "
+            f"{kb * limit / 1024:.0f} MB"
+        )
     start = time.perf_counter()
     other, own = measure_latency()
     print(summary("move → the other browser's canvas", other, width=38))

@@ -34,6 +34,7 @@ import ctypes
 import itertools
 import logging
 import os
+import secrets
 import signal
 import socket
 import subprocess
@@ -52,7 +53,14 @@ from tornado.websocket import WebSocketClosedError, WebSocketHandler, websocket_
 
 from cole_panel.core.allocator import allocator_env, mimalloc
 from cole_panel.core.browser_cookie import COOKIE, TOKEN_PATTERN
-from cole_panel.core.process_names import COUNT_ENV, PROCESS_ENV, drawn_for, process_of
+from cole_panel.core.process_names import (
+    COUNT_ENV,
+    FRONT_HEADER,
+    FRONT_KEY_ENV,
+    PROCESS_ENV,
+    drawn_for,
+    process_of,
+)
 
 __all__ = [
     "Front",
@@ -78,7 +86,9 @@ HOP_BY_HOP = frozenset(
 )  # fmt: skip
 """Headers of one connection, never passed on."""
 
-SET_BY_FRONT = frozenset(h.lower() for h in (SESSION_HEADER, "X-Real-Ip", "X-Forwarded-For"))
+SET_BY_FRONT = frozenset(
+    h.lower() for h in (SESSION_HEADER, FRONT_HEADER, "X-Real-Ip", "X-Forwarded-For")
+)
 """Request headers a visitor may not choose: the front writes them."""
 
 MAX_MESSAGE_BYTES = 20 * 2**20
@@ -146,14 +156,18 @@ class Processes:
         self.procs: list[subprocess.Popen | None] = [None] * count
         self.in_flight = [0] * count
         self._turn = itertools.count()
+        self.key = secrets.token_urlsafe(32)
+        """What vouches for the session names the front gives (:data:`FRONT_HEADER`)."""
 
     def start(self, index: int) -> None:
         command = [
             *self.command,
             *("--address", "127.0.0.1", "--port", str(self.ports[index]), "--use-xheaders"),
+            *("--exclude-headers", FRONT_HEADER),  # the key stays out of the pages' tokens
             *("--log-format", f"%(asctime)s [process {index}] %(message)s"),
         ]
         env = {**os.environ, PROCESS_ENV: str(index), COUNT_ENV: str(self.count)}
+        env[FRONT_KEY_ENV] = self.key
         env.update(allocator_env(os.environ, mimalloc()))
         self.procs[index] = subprocess.Popen(command, env=env, preexec_fn=_die_with_parent)
 
@@ -282,6 +296,7 @@ class Forward(RequestHandler):
         headers = forwarded_headers(self)
         if is_page(request.path):
             headers[SESSION_HEADER] = session_for(index, processes.count)
+            headers[FRONT_HEADER] = processes.key
         body = request.body if request.method in ("POST", "PUT", "PATCH") else None
         processes.in_flight[index] += 1
         try:

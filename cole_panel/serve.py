@@ -3,6 +3,14 @@
 What ``make serve`` runs.  It takes every option of ``panel serve`` (it *is* Panel's ``serve``
 command, through the customisation hooks Bokeh's ``serve`` command offers subclasses) and adds:
 
+* **a page of one's own** from the first request on: an address or header that names a Bokeh
+  session is answered with a page that sends the browser to one of its own
+  (:mod:`cole_panel.ui.own_session`; plain ``panel serve`` has it from an app's first page).
+* **a server-set browser cookie and security headers** (:class:`PageHeaders`): the browser's
+  token as an ``HttpOnly``, ``SameSite=Lax`` cookie (``Secure`` over HTTPS), and
+  :data:`SECURITY_HEADERS` on every answer.
+* **a teacher's key** (:mod:`cole_panel.rooms.teacher_key`): made and shown once when the
+  operator set none, so that ``/classroom`` makes tables only for the teachers given it.
 * **gzip** for every HTML, JavaScript, CSS and JSON response a browser accepts it for
   (tornado's ``GZipContentEncoding``).  A static file (Bokeh's and Panel's bundles, addressed
   by version) is compressed once per process and then served from memory
@@ -45,13 +53,17 @@ from tornado.httputil import HTTPHeaders, HTTPServerRequest
 from tornado.web import GZipContentEncoding, OutputTransform
 
 from cole_panel.game_pages import GAME_PAGES
+from cole_panel.rooms.teacher_key import ensure_key
 from cole_panel.ui.components import BUNDLE, BundledComponent
 from cole_panel.ui.first_paint import ELEMENT_ID as FIRST_PAINT_ID
 from cole_panel.ui.first_paint import first_paint
+from cole_panel.ui.own_session import guard
 from cole_panel.ui.shell import NAV_CSS, PAGES, nav_html
+from cole_panel.ui.token import COOKIE, BrowserCookie, cookie_header
 
 __all__ = [
     "DeferScripts",
+    "PageHeaders",
     "SmallPagesServe",
     "StaticGzip",
     "defer_scripts",
@@ -68,6 +80,16 @@ STATIC_CACHE_BYTES = 16 * 2**20
 """At most this many bytes of compressed static files are kept (all of ours take ~2 MB)."""
 
 _STATIC = "/static/"
+
+SECURITY_HEADERS = {
+    "X-Frame-Options": "SAMEORIGIN",
+    "Content-Security-Policy": "frame-ancestors 'self'",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "same-origin",
+}
+"""Sent with every answer: no page is framed by another site (a click-jacking student page
+over a teacher's controls), no file is read as another type than it says, and a room's or a
+class's address is never sent to another site as the referrer."""
 
 
 class StaticGzip(GZipContentEncoding):
@@ -297,6 +319,25 @@ def page_name(path: str) -> str:
     return path.rstrip("/").rpartition("/")[2] or "index"
 
 
+class PageHeaders(OutputTransform):
+    """Tornado transform: every answer gets :data:`SECURITY_HEADERS`, and a page whose browser
+    had no token gets the one made for it (:func:`~cole_panel.ui.token.cookie_header`)."""
+
+    def __init__(self, request: HTTPServerRequest) -> None:
+        super().__init__(request)
+        self._request = request
+
+    def transform_first_chunk(
+        self, status_code: int, headers: HTTPHeaders, chunk: bytes, finishing: bool
+    ) -> tuple[int, HTTPHeaders, bytes]:
+        for name, value in SECURITY_HEADERS.items():
+            headers.setdefault(name, value)
+        cookie = cookie_header(self._request)
+        if cookie and status_code == 200:
+            headers.add("Set-Cookie", cookie)
+        return status_code, headers, chunk
+
+
 class DeferScripts(OutputTransform):
     """Tornado transform: every HTML page answered whole gets :func:`defer_scripts` and its
     first paint (:func:`with_first_paint`)."""
@@ -346,11 +387,21 @@ def page_resources(resources: Resources, doc: Document | None) -> Resources:
 class SmallPagesServe(Serve):
     """Panel's ``serve`` command with gzip, websocket compression and only the bundles used."""
 
+    def customize_applications(self, args: argparse.Namespace, applications: dict) -> dict:
+        applications = super().customize_applications(args, applications)
+        for application in applications.values():  # from the first request on
+            guard(application)
+            application.add(BrowserCookie())
+        return applications
+
     def customize_kwargs(self, args: argparse.Namespace, server_kwargs: dict) -> dict:
         kwargs = super().customize_kwargs(args, server_kwargs)
         # tornado.web.Application's ``transforms`` (its ``compress_response=True`` would add
         # the plain GZipContentEncoding, compressing every static file for every visitor).
-        kwargs["transforms"] = [DeferScripts, StaticGzip]  # in this order: gzip comes last
+        kwargs["transforms"] = [PageHeaders, DeferScripts, StaticGzip]  # gzip comes last
+        # The browser's token is read off the request (BrowserCookie), not from the token
+        # Bokeh writes into every page, where any script of the page could read it.
+        kwargs["exclude_cookies"] = [*(kwargs.get("exclude_cookies") or []), COOKIE]
         for name, value in WEBSOCKET_COMPRESSION.items():
             if kwargs.get(name) is None:
                 kwargs[name] = value
@@ -374,6 +425,9 @@ def main(argv: list[str] | None = None) -> int:
         description="panel serve, with gzip, websocket compression and no MathJax bundle",
     )
     argv = sys.argv[1:] if argv is None else list(argv)
+    made = ensure_key()  # the teacher's key, made (and shown) once when none is set
+    if made:
+        print(made, flush=True)
     processes, argv = _processes(argv)
     if processes > 1:
         from cole_panel.front import serve_processes

@@ -12,7 +12,11 @@ from strength 1..5 to the search budget, and ``make_bot(kind, strength, seed)``.
 >>> make_bot("wizard")
 Traceback (most recent call last):
 ...
-ValueError: kind must be one of random, greedy, mcts, not 'wizard'.
+ValueError: Unknown bot 'wizard': the bots are random, greedy and mcts.
+>>> make_bot("gredy")
+Traceback (most recent call last):
+...
+ValueError: Unknown bot 'gredy': did you mean 'greedy'? The bots are random, greedy and mcts.
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from .search import ISMCTS, SearchGame, SearchStats
+from .text import unknown
 
 __all__ = ["BOT_KINDS", "STRENGTHS", "RandomBot", "SearchBot", "bot_maker", "build_bot"]
 
@@ -126,7 +131,7 @@ def build_bot(
     """The ``make_bot`` of one game: ``makers`` builds each kind from ``seed``; the search bot
     gets ``iterations[strength]``."""
     if not isinstance(kind, str) or kind.lower() not in BOT_KINDS:
-        raise ValueError(f"kind must be one of {', '.join(BOT_KINDS)}, not {kind!r}.")
+        raise ValueError(unknown("bot", kind, BOT_KINDS))
     if isinstance(strength, bool) or strength not in iterations:
         raise ValueError(f"strength must be a whole number from 1 to 5, not {strength!r}.")
     kind = kind.lower()

@@ -21,6 +21,10 @@ nowhere else: its name and title, how many players it seats, its ``Rules``, ``ne
 Traceback (most recent call last):
 ...
 ValueError: Unknown game 'chess': the games are circle, ecosystem and savannah...
+>>> get_game("savana")  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+ValueError: Unknown game 'savana': did you mean 'savannah'? The games are circle, ecosystem and savannah...
 
 A game defined elsewhere (a test's, a plug-in's) joins with :func:`register_game`; a server
 process loads such games from the modules named in ``$COLE_GAMES`` (comma-separated, imported
@@ -36,6 +40,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
+
+from engines.text import and_list, unknown
 
 __all__ = [
     "ADDED_GAMES_VARIABLE",
@@ -218,19 +224,19 @@ def load_added_games() -> None:
             importlib.import_module(module)
 
 
-def _known() -> str:
-    own = [g.name for g in _BUILT_IN]
-    words = f"{', '.join(own[:-1])} and {own[-1]}"
-    added = [name for name in GAMES if name not in own]
-    return words + (f"; added here: {', '.join(added)}" if added else "")
-
-
 def get_game(name: str) -> Game:
-    """The game called ``name`` (case-insensitive); ``ValueError`` naming the known games."""
+    """The game called ``name`` (case-insensitive); ``ValueError`` naming the known games
+    (and the close ones first: a typing slip)."""
     key = name.strip().lower() if isinstance(name, str) else None
     if key is not None and key not in GAMES:
         load_added_games()
     game = GAMES.get(key) if key is not None else None
     if game is None:
-        raise ValueError(f"Unknown game {name!r}: the games are {_known()}.")
+        raise ValueError(unknown("game", name, GAMES, listed=_known()))
     return game
+
+
+def _known() -> str:
+    own = [g.name for g in _BUILT_IN]
+    added = [name for name in GAMES if name not in own]
+    return and_list(own) + (f"; added here: {', '.join(added)}" if added else "")

@@ -25,7 +25,7 @@ ValueError: size must be a whole number from 2 to 8, not '12'.
 >>> parse_rules(Rules, "shape=round")
 Traceback (most recent call last):
 ...
-ValueError: 'shape=round' is not OPTION=VALUE with one of the options size, fast, colour.
+ValueError: Unknown option 'shape': the options are size, fast and colour.
 """
 
 from __future__ import annotations
@@ -36,6 +36,8 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
+
+from engines.text import unknown
 
 __all__ = [
     "KINDS",
@@ -266,7 +268,8 @@ def option_spec(rules_type: type, name: str) -> OptionSpec:
     for spec in option_specs(rules_type):
         if spec.name == name:
             return spec
-    raise ValueError(f"{rules_type.__name__} has no option {name!r}.")
+    names = [spec.name for spec in option_specs(rules_type)]
+    raise ValueError(unknown("option", name, names))
 
 
 def parse_option(spec: OptionSpec, text: str, what: str | None = None) -> Any:
@@ -306,10 +309,12 @@ def rules_values(rules_type: type, text: str, names: Iterable[str] | None = None
     for item in _items(str(text)):
         name, sep, value = item.partition("=")
         name = name.strip().replace("-", "_")
-        if not sep or name not in by_name:
+        if not sep:
             raise ValueError(
                 f"{item[:40]!r} is not OPTION=VALUE with one of the options {', '.join(by_name)}."
             )
+        if name not in by_name:
+            raise ValueError(unknown("option", name[:40], by_name))
         values[name] = parse_option(by_name[name], value)
     return values
 

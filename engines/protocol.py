@@ -199,6 +199,37 @@ class BaseState:
         """Whether :meth:`apply` would accept ``action``."""
         return self.why_illegal(action) is None
 
+    def legal_moves(self) -> list[str]:
+        """Every legal action in the game's own notation (:meth:`action_to_str`): ``"E5"``,
+        ``"GZ B4"``, ``"play zebra#2"``.
+
+        >>> from engines.circle import Rules, new_game
+        >>> new_game(Rules(radius=2)).legal_moves()[:3]
+        ['A1', 'A2', 'A3']
+        """
+        return [self.action_to_str(action) for action in self.legal_actions()]
+
+    def play(self, move: Any) -> list[Event]:
+        """:meth:`apply` a move given in the game's notation (or as an action value); a text
+        that names no move raises :class:`engines.IllegalAction` with the parser's sentence.
+
+        >>> from engines.circle import new_game
+        >>> game = new_game()
+        >>> print(game.play("E5"))
+        Orange placed a stone at E5.
+        Orange has a new singleton at E5.
+        >>> game.play("Z9")
+        Traceback (most recent call last):
+        ...
+        engines.IllegalAction: 'Z9' is not on this board: rows run from A to I.
+        """
+        if isinstance(move, str):
+            try:
+                move = self.parse_action(move)
+            except ValueError as err:
+                raise IllegalAction(str(err)) from None
+        return self.apply(move)
+
     def to_json(self) -> str:
         """:meth:`to_dict` as JSON text."""
         return json.dumps(self.to_dict())

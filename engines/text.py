@@ -1,9 +1,13 @@
 """English for the sentences the games say: one rule for "a" or "an", one for counted nouns,
-one for lists ("a, b and c"), one for a player's name, one for who won."""
+one for lists ("a, b and c"), one for a player's name, one for who won, one for a name that
+is none of the choices."""
 
 from __future__ import annotations
 
-__all__ = ["and_list", "article", "counted", "player_name", "won"]
+import difflib
+from collections.abc import Iterable
+
+__all__ = ["and_list", "article", "counted", "player_name", "unknown", "won"]
 
 
 def article(word: str) -> str:
@@ -55,3 +59,31 @@ def won(who: str, shared: bool, points: int | None = None) -> str:
     """
     verb = "share the win" if shared else "wins"
     return f"{who} {verb}{'' if points is None else f' with {points} points'}."
+
+
+def unknown(
+    what: str,
+    name: object,
+    choices: Iterable[str],
+    plural: str | None = None,
+    listed: str | None = None,
+) -> str:
+    """The sentence for a ``name`` that is none of the ``choices`` of ``what``: the close
+    matches first (a typing slip, found by :mod:`difflib`), then every choice (``listed``:
+    the words that list them, when a plain list is not enough).
+
+    >>> unknown("game", "savana", ["circle", "ecosystem", "savannah"])
+    "Unknown game 'savana': did you mean 'savannah'? The games are circle, ecosystem and savannah."
+    >>> unknown("option", "depth", ["radius", "capture_target"])
+    "Unknown option 'depth': the options are radius and capture_target."
+    """
+    choices = list(choices)
+    close = []
+    if isinstance(name, str):
+        lowered = {choice.lower(): choice for choice in choices}
+        close = [lowered[c] for c in difflib.get_close_matches(name.lower(), lowered, n=2)]
+    guess = " or ".join(repr(c) for c in close)
+    every = f"the {plural or what + 's'} are {listed or and_list(choices)}."
+    if guess:
+        return f"Unknown {what} {name!r}: did you mean {guess}? {every[0].upper()}{every[1:]}"
+    return f"Unknown {what} {name!r}: {every}"

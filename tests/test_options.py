@@ -136,8 +136,12 @@ def test_a_bad_option_in_text_is_named_in_a_sentence():
     assert parse_rules(circle, "first-player=Black, radius=3") == circle(radius=3, first_player=1)
     with pytest.raises(ValueError, match="'first_player': 3 is not a seat of 2 players"):
         parse_rules(RULES["savannah"], "players=2 first_player=3")
-    with pytest.raises(ValueError, match="is not OPTION=VALUE with one of the options radius"):
+    with pytest.raises(ValueError, match="^Unknown option 'size': the options are radius, "):
         rules_values(circle, "size=3")
+    with pytest.raises(ValueError, match="^Unknown option 'raduis': did you mean 'radius'\\?"):
+        rules_values(circle, "raduis=3")
+    with pytest.raises(ValueError, match="is not OPTION=VALUE with one of the options radius"):
+        rules_values(circle, "radius")
 
 
 def test_a_rules_field_declared_without_metadata_still_has_a_plain_option():

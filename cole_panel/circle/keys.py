@@ -25,10 +25,7 @@ __all__ = ["CircleKeys", "position_text"]
 
 def position_text(state: State) -> str:
     """Whose turn, the eaten stones, and each player's critters by species, as plain lines."""
-    p = state.current_player
-    eaten = ", ".join(f"{PLAYER_NAMES[q]} {state.eaten[q]}" for q in (0, 1))
-    turn = "The game is over." if p is None else f"{PLAYER_NAMES[p]} to play."
-    lines = [f"{turn} Eaten: {eaten} ({state.rules.capture_target} wins)."]
+    lines = [state.status()]
     for q in (0, 1):
         critters = sorted(
             (c for c in state.critters() if c.player == q),

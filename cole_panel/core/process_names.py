@@ -21,13 +21,31 @@ import hashlib
 import os
 from collections.abc import Callable
 
-__all__ = ["COUNT_ENV", "PROCESS_ENV", "drawn_for", "own_name", "process_of", "this_process"]
+__all__ = [
+    "COUNT_ENV",
+    "FRONT_HEADER",
+    "FRONT_KEY_ENV",
+    "PROCESS_ENV",
+    "drawn_for",
+    "own_name",
+    "process_of",
+    "this_process",
+]
 
 PROCESS_ENV = "COLE_PROCESS"
 """The environment variable naming a serving process's place, 0 to N - 1."""
 
 COUNT_ENV = "COLE_PROCESSES"
 """The environment variable giving the number of serving processes behind the front."""
+
+FRONT_HEADER = "X-Cole-Front"
+"""The header by which the front vouches for the session name it gives a page
+(``Bokeh-Session-Id``, which leads the page's websocket to the same process)."""
+
+FRONT_KEY_ENV = "COLE_FRONT_KEY"
+"""The environment variable holding the front's key (one per run, set by the front for its
+processes); :data:`FRONT_HEADER` must carry it.  The front strips both headers from what a
+visitor sends, and the processes keep the key out of their pages' tokens."""
 
 
 def process_of(name: str, count: int) -> int:

@@ -289,7 +289,7 @@ class EcosystemModel(GameModel, DraftOptions):
         if state.is_over:
             return "The draft is over."
         p = state.current_player
-        where = f"Round {state.round + 1} of 2, pick {state.turn + 1} of 10"
+        where = state.round_text()
         if self.seat(p) != "Human":
             return f"{where}: {self.seat_name(p)} is picking."
         if self.ready_to_pass:

@@ -37,10 +37,11 @@ class RoomEcosystemModel(RoomMirror, EcosystemModel):
 
     def turn_text(self) -> str:
         p = self.state.current_player
+        if self.room is not None and self.room.paused and p is not None:
+            return f"{self.state.round_text()}: paused by the teacher, no pick until it goes on."
         if self.room is None or p is None or p == self.my_seat:
             return super().turn_text()
-        state = self.state
-        where = f"Round {state.round + 1} of 2, pick {state.turn + 1} of 10"
+        where = self.state.round_text()
         waiting = self.turn_words(p)
         if waiting.startswith("Waiting for"):
             return f"{where}: {waiting} to pick."

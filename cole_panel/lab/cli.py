@@ -6,6 +6,8 @@
     cole stats GAME --vary OPTION=3,4 --bots greedy --games 1000
     cole stats GAME --players 4 --bots greedy --games 500 --scheduler tcp://10.0.0.5:8786
     cole review game.json other.json --output review.csv
+    cole learn GAME --list
+    cole learn --check
 
 GAME is one of the games of :mod:`engines.games`; its rules options are flags of its
 sub-command (``cole tournament GAME --help``).
@@ -21,7 +23,7 @@ import time
 from typing import Any, NoReturn
 
 from . import games as G
-from . import report, review_run, runner, store
+from . import learn_run, report, review_run, runner, store
 from . import study as S
 
 SAVE_EVERY = 10.0
@@ -92,6 +94,7 @@ def build_parser() -> argparse.ArgumentParser:
                     help=f"{option.doc} (default {option.default})".replace("%", "%%"),
                 )
     review_run.add_parser(commands, _count)
+    learn_run.add_parser(commands)
     return parser
 
 
@@ -183,6 +186,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command == "review":
         return review_run.run(args, parser.error)
+    if args.command == "learn":
+        return learn_run.run(args, parser.error)
     try:
         study = make_study(args)
         done = store.load(args.output, study.fingerprint) if args.output else []

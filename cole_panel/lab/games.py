@@ -23,6 +23,7 @@ from engines.bots import BOT_KINDS, STRENGTHS
 from engines.games import GAMES as RECORDS
 from engines.games import get_game
 from engines.options import OptionSpec, option_specs, parse_option, rules_values
+from engines.text import unknown
 
 from ..game_pages import GAME_PAGES
 
@@ -34,9 +35,15 @@ PLAYERS: dict[str, tuple[int, int]] = {name: game.players for name, game in RECO
 
 
 def check_game(game: str) -> None:
-    """``ValueError`` naming the games if the lab has no game ``game``."""
+    """``ValueError`` naming the games (a close one first) if the lab has no game ``game``.
+
+    >>> check_game("savana")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: Unknown game 'savana': did you mean 'savannah'? The games are circle, ecosystem...
+    """
     if game not in RECORDS:
-        raise ValueError(f"unknown game {game!r}; the games are {', '.join(RECORDS)}.")
+        raise ValueError(unknown("game", game, RECORDS))
 
 
 def engine(game: str) -> Any:
@@ -65,7 +72,7 @@ def parse_bot(text: str) -> BotSpec:
     """
     kind, _, strength = str(text).strip().lower().partition(":")
     if kind not in BOT_KINDS:
-        raise ValueError(f"unknown bot {text!r}; the bots are {', '.join(BOT_KINDS)}.")
+        raise ValueError(unknown("bot", text, BOT_KINDS))
     if kind != "mcts":
         if strength:
             raise ValueError(f"bot {text!r}: only mcts takes a strength.")

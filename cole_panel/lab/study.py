@@ -186,7 +186,14 @@ def _with_players(game: str, rules: dict[str, Any], bots: tuple[str, ...]) -> di
 def tournament(
     game: str, bots: list[str], games: int, rules: dict[str, Any] | None = None, seed: int = 0
 ) -> Study:
-    """Seat-rotated matches between ``bots`` (round robin when there are more bots than seats)."""
+    """Seat-rotated matches between ``bots`` (round robin when there are more bots than seats).
+
+    >>> tournament("savana", ["random", "greedy"], games=4)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: Unknown game 'savana': did you mean 'savannah'? The games are circle, ecosystem...
+    """
+    G.check_game(game)
     bots_ = _bots(bots)
     rules = _with_players(game, dict(rules or {}), bots_)
     key = _rules_key(game, rules)
@@ -207,6 +214,7 @@ def ladder(
     With ``against``, each of ``bots`` meets only each of the ``against`` bots (a gauntlet, e.g.
     every search strength against Greedy and Random, without the strengths meeting each other).
     """
+    G.check_game(game)
     bots_ = _bots(bots or LADDER_BOTS)
     if against is None and len(set(bots_)) < 2:
         raise ValueError("a ladder needs at least two different bots.")
@@ -243,6 +251,7 @@ def stats(
     seed: int = 0,
 ) -> Study:
     """Games for the game-specific statistics, once per value of the option ``vary``."""
+    G.check_game(game)
     bots_ = _bots(bots)
     rules = dict(rules or {})
     name, values = vary if vary else (None, [None])

@@ -3,7 +3,7 @@
 ``/classroom`` offers a form (the game, how many tables, what plays each seat); "Make the
 tables" makes them through :meth:`~.registry.RoomRegistry.create_class` and shows the
 overview at once, with the teacher's own link (``/classroom?class=<name>&key=<key>``: keep it,
-it is what lets a page pause, reset or close a table).  The overview shows each table's whole
+it is what lets a page pause, reset or close a table, or free a seat).  The overview shows each table's whole
 link and its QR code (to scan from a phone), and what is happening there — whose turn, the
 score as the teacher may know it, finished or paused — read from the registry every second;
 each table opens in one click to watch.  Everything shown is kept by the registry and the
@@ -19,12 +19,14 @@ import panel as pn
 from panel.io.state import set_curdoc
 
 from ..ui.address import client_address, served_doc
+from ..ui.named_controls import aria_name
 from ..ui.token import keep_token
 from .classroom import MAX_TABLES, Classroom, table_summary
 from .links import page_origin, qr_svg
 from .pages import room_link
 from .registry import ROOM_GAMES, RoomRegistry, model_class, shared_registry
 from .seats import OPEN, SEAT_CHOICES, RoomError
+from .teacher_key import check_key
 
 REFRESH_MS = 1000
 """How often the overview reads the tables again."""
@@ -40,6 +42,16 @@ def class_link(name: str, key: str) -> str:
     """
     base = (pn.state.base_url or "/").rstrip("/")
     return f"{base}/classroom?class={name}&key={key}"
+
+
+def projector_link(name: str) -> str:
+    """The page of class ``name`` to project: its tables' links and QR codes, no key.
+
+    >>> projector_link("abc")
+    '/classroom?class=abc&show=tables'
+    """
+    base = (pn.state.base_url or "/").rstrip("/")
+    return f"{base}/classroom?class={name}&show=tables"
 
 
 def _arg(name: str) -> str | None:
@@ -67,6 +79,13 @@ class ClassMaker(pn.viewable.Viewer):
             name="Tables", value=3, start=1, end=MAX_TABLES, width=120
         )
         self._seats = pn.Row()
+        self._key = pn.widgets.PasswordInput(
+            name="Teacher's key",
+            placeholder="from whoever runs this server",
+            max_length=200,
+            width=240,
+            css_classes=["cole-class-key"],
+        )
         self._make = pn.widgets.Button(
             label="Make the tables", button_type="primary", css_classes=["cole-class-make"]
         )
@@ -74,6 +93,8 @@ class ClassMaker(pn.viewable.Viewer):
         self._game.param.watch(self._seat_menus, "value")
         self._make.on_click(self._create)
         self._seat_menus()
+        if registry.teacher_key == "":  # off: say so before anyone fills the form
+            self._said.object = self._off_sentence()
         self._layout = pn.Column(
             pn.pane.HTML(
                 "<h2>Tables for a class</h2><p>Make several tables of one game at once. You "
@@ -82,10 +103,19 @@ class ClassMaker(pn.viewable.Viewer):
             ),
             pn.Row(self._game, self._tables),
             self._seats,
+            *([self._key] if registry.teacher_key is not None else []),
             self._make,
             self._said,
             sizing_mode="stretch_width",
         )
+
+    @staticmethod
+    def _off_sentence() -> str:
+        try:
+            check_key("", None)
+        except RoomError as err:
+            return f'<span style="{ERROR_STYLE}">{html.escape(str(err))}</span>'
+        return ""
 
     def _seat_menus(self, *_: Any) -> None:
         model = model_class(self._game.value)()
@@ -108,10 +138,12 @@ class ClassMaker(pn.viewable.Viewer):
                 int(self._tables.value),
                 seats=[menu.value for menu in self._seats.objects],
                 address=self._address,
+                key=self._key.value_input or self._key.value,
             )
         except (RoomError, TypeError, ValueError) as err:
             self._said.object = f'<span style="{ERROR_STYLE}">{html.escape(str(err))}</span>'
             return
+        self._key.value = self._key.value_input = ""  # not left in the page
         overview = ClassOverview(self._registry, classroom, self._origin)
         self._layout.objects = [overview]
         overview.start()
@@ -130,18 +162,26 @@ class ClassOverview(pn.viewable.Viewer):
         self._said = pn.pane.HTML("", css_classes=["cole-class-said"])
         self._cards = [self._card(i) for i in range(len(classroom.tables))]
         own = html.escape(origin + class_link(classroom.name, classroom.key))
+        show = html.escape(origin + projector_link(classroom.name))
         self._layout = pn.Column(
             pn.pane.HTML(
                 f"<h2>Your class: {len(classroom.tables)} tables of "
                 f"{html.escape(classroom.game.title())}</h2>"
-                # a link is one long word: broken anywhere rather than cut at a phone's edge
-                f'<p style="overflow-wrap:anywhere">Your teacher\'s link (keep it to yourself; '
-                "it lets you pause, reset and "
-                f'close the tables): <a class="cole-class-teacher-link" href="{own}">{own}</a>'
-                "</p>"
+                f'<p>To show the class its tables, open the <a class="cole-class-projector" '
+                f'href="{show}" target="_blank">projector view</a>: the tables\' links and QR '
+                "codes only, nothing that runs the tables.</p>"
             ),
             self._said,
             pn.FlexBox(*(card for card, _status in self._cards)),
+            pn.pane.HTML(
+                # apart from the tables, closed: a projected overview does not show it
+                '<details class="cole-class-private"><summary>Your teacher\'s link (keep it '
+                "to yourself: it lets you pause, reset and close the tables)</summary>"
+                # a link is one long word: broken anywhere rather than cut at a phone's edge
+                f'<p style="overflow-wrap:anywhere"><a class="cole-class-teacher-link" '
+                f'href="{own}">{own}</a></p></details>',
+                sizing_mode="stretch_width",
+            ),
             sizing_mode="stretch_width",
         )
         self.refresh()
@@ -166,17 +206,20 @@ class ClassOverview(pn.viewable.Viewer):
             ("resume", "Go on"),
             ("reset", "Reset"),
             ("close", "Close"),
+            ("reset-free", "Reset, free seats"),
         ):
             button = pn.widgets.Button(
-                label=label, width=70, css_classes=[f"cole-class-{action}-{i}"]
+                label=label,
+                width=70 if len(label) < 8 else 150,
+                css_classes=[f"cole-class-{action}-{i}"],
             )
             button.on_click(lambda _e, a=action: self._teach(i, a))
             buttons.append(button)
         card = pn.Column(
             head,
             status,
-            # four buttons wrap inside the card rather than stick out of it
-            pn.FlexBox(*buttons, flex_wrap="wrap", margin=0),
+            # the buttons wrap inside the card rather than stick out of it
+            pn.FlexBox(*buttons, *self._seat_freer(i), flex_wrap="wrap", margin=0),
             width=300,
             styles={"border": "1px solid #c9b98f", "border-radius": "6px", "padding": "6px"},
             css_classes=["cole-class-card"],
@@ -184,9 +227,24 @@ class ClassOverview(pn.viewable.Viewer):
         )
         return card, status
 
-    def _teach(self, table: int, action: str) -> None:
+    def _seat_freer(self, i: int) -> list[Any]:
+        """A menu of table ``i``'s seats and "Free seat": whoever sits there leaves it."""
+        room = self._registry.class_tables(self.classroom)[i]
+        if room is None:
+            return []
+        seats = {room.model.player_name(p): p for p in range(len(room.seats))}
+        menu = pn.widgets.Select(
+            options=seats, width=110, css_classes=[f"cole-class-seat-{i}", aria_name("Seat")]
+        )
+        button = pn.widgets.Button(
+            label="Free seat", width=90, css_classes=[f"cole-class-free-{i}"]
+        )
+        button.on_click(lambda _e: self._teach(i, "free", menu.value))
+        return [menu, button]
+
+    def _teach(self, table: int, action: str, seat: int | None = None) -> None:
         try:
-            self._registry.teach(self.classroom.name, self.classroom.key, table, action)
+            self._registry.teach(self.classroom.name, self.classroom.key, table, action, seat)
             self._said.object = ""
         except RoomError as err:
             self._said.object = f'<span style="{ERROR_STYLE}">{html.escape(str(err))}</span>'
@@ -212,6 +270,40 @@ class ClassOverview(pn.viewable.Viewer):
                 self.refresh()
 
         doc.add_next_tick_callback(lambda: doc.add_periodic_callback(tick, REFRESH_MS))
+
+    def __panel__(self) -> pn.viewable.Viewable:
+        return self._layout
+
+
+class ProjectorView(pn.viewable.Viewer):
+    """What a teacher projects: each table's name, link and QR code, large, and nothing that
+    runs the tables (no key, no buttons, no state of play)."""
+
+    def __init__(self, game: str, tables: list[str], origin: str, **params: Any):
+        super().__init__(**params)
+        cards = []
+        for i, name in enumerate(tables):
+            link = origin + room_link(game, name)
+            cards.append(
+                pn.pane.HTML(
+                    f"<h3 style='margin:0'>Table {i + 1}</h3>"
+                    f'<a class="cole-class-link" href="{html.escape(link)}">'
+                    f"{html.escape(link)}</a>"
+                    f'<div class="cole-class-qr" role="img" aria-label="QR code of table '
+                    f"{i + 1}'s link\">{qr_svg(link)}</div>",
+                    width=320,
+                    styles={"overflow-wrap": "anywhere"},
+                    margin=8,
+                )
+            )
+        self._layout = pn.Column(
+            pn.pane.HTML(
+                f"<h2>{len(tables)} tables of {html.escape(game.title())}: scan your table's "
+                "code or type its link</h2>"
+            ),
+            pn.FlexBox(*cards),
+            sizing_mode="stretch_width",
+        )
 
     def __panel__(self) -> pn.viewable.Viewable:
         return self._layout
@@ -248,6 +340,15 @@ def class_page(registry: RoomRegistry | None = None) -> pn.viewable.Viewable:
     name, key = _arg("class"), _arg("key")
     if name is None:
         return ClassMaker(registry, token, origin)
+    if key is None and _arg("show") == "tables":
+        try:
+            game, tables = registry.class_tables_by_name(name)
+        except RoomError as err:
+            return pn.pane.HTML(
+                f'<div class="cole-class-error" style="{ERROR_STYLE};font-size:16px">'
+                f"{html.escape(str(err))}</div>"
+            )
+        return ProjectorView(game, tables, origin)
     try:
         classroom = registry.get_class(name, key or "")
     except RoomError as err:

@@ -24,8 +24,21 @@ from .seats import OPEN
 MAX_TABLES = 30
 """The most tables one class may have."""
 
-TEACHER_ACTIONS = ("pause", "resume", "reset", "close")
-"""What the teacher may do to a table."""
+TEACHER_ACTIONS = ("pause", "resume", "reset", "reset-free", "free", "close")
+"""What the teacher may do to a table: pause it, let it go on, a new game with the same people
+in their seats ("reset") or with every person's seat free ("reset-free"), free one seat
+("free", with the seat), close it."""
+
+
+def teach_table(room: Room, action: str, seat: int | None = None) -> None:
+    """Do the teacher's ``action`` (one of :data:`TEACHER_ACTIONS` but "close", which removes
+    the table) at ``room``; ``seat`` is the seat "free" frees.  The caller checks her key."""
+    if action == "free":
+        room.free_seat(seat)
+    elif action in ("reset", "reset-free"):
+        room.reset(keep_seats=action == "reset")
+    else:
+        room.set_paused(action == "pause")
 
 
 @dataclass

@@ -32,6 +32,9 @@ class RoomMirror:
     _syncing = False
     runs_own_bots = False
     """A page's "Pause bots" has nothing to pause: the room runs the bots."""
+    keep_file_deal = False
+    """Whether the host's next loaded file asks to keep its own deal (everyone seated must
+    agree; else the server deals the unseen cards again)."""
 
     def bind(self, room: Room, token: str, listener: int) -> None:
         """Attach to ``room`` as the page of browser ``token`` (listener id ``listener``)."""
@@ -79,10 +82,13 @@ class RoomMirror:
             self._syncing = False
 
     def turn_words(self, player: int) -> str:
-        """'Your move' at this page's seat, 'Waiting for Guest 2' at another person's."""
+        """'Your move' at this page's seat, 'Waiting for Guest 2' at another person's,
+        'Paused by the teacher' at every seat while the teacher pauses the table."""
         room = self.room
         if room is None or not 0 <= player < len(room.seats):
             return super().turn_words(player)
+        if room.paused:  # nobody's move: the turn line says so, and again when it goes on
+            return "Paused by the teacher"
         if player == self.my_seat:
             return "Your move"
         seat = room.seats[player]
@@ -167,7 +173,15 @@ class RoomMirror:
     def load(self, text: str) -> bool:
         if self.room is None:
             return super().load(text)
-        why = self.room.load(self.token, text)
+        why = self.room.load(self.token, text, keep_deal=self.keep_file_deal)
+        return True if why is None else self.refuse(why)
+
+    def agree_to_load(self) -> bool:
+        """Agree to play the file the host offered with its own deal (see
+        :meth:`~.room.Room.agree_load`)."""
+        if self.room is None:
+            return self.refuse("There is no room here, so no file waits for your agreement.")
+        why = self.room.agree_load(self.token)
         return True if why is None else self.refuse(why)
 
     def save(self) -> str:

@@ -29,7 +29,7 @@ from ..ui.keyboard import TabKeys
 from ..ui.page_build import on_build_end
 from ..ui.resume import keep_game
 from ..ui.shell import serve_page, split
-from ..ui.token import keep_token
+from ..ui.token import browser_token, keep_token
 from .links import full_link, page_origin
 from .mirror import MIRRORS
 from .params import room_options
@@ -103,9 +103,10 @@ class PlayWithOthers(pn.viewable.Viewer):
 class RoomBar(pn.viewable.Viewer):
     """Who sits where in a room, the link to share, and the seat controls."""
 
-    def __init__(self, room: Room, token: str, listener: int, **params: Any):
+    def __init__(self, room: Room, token: str, listener: int, mirror: Any = None, **params: Any):
         super().__init__(**params)
         self.room, self.token, self.listener = room, token, listener
+        self._mirror = mirror
         self._origin = page_origin()  # read while the page is built: its request
         self._status = pn.pane.HTML(
             "", css_classes=["cole-room-status"], sizing_mode="stretch_width"
@@ -137,6 +138,7 @@ class RoomBar(pn.viewable.Viewer):
         info = self.room.status(self.listener)
         self._status.object = _status_html(info, self._origin)
         shape = tuple((s["kind"], s["taken"]) for s in info["seats"]) + (info["you"], info["host"])
+        shape += (tuple(info.get("load_waiting") or ()), info.get("load_mine"))
         if shape != self._shape:  # rebuild the buttons only when the seating changes
             self._shape = shape
             self._controls.objects = self._seat_controls(info)
@@ -146,7 +148,7 @@ class RoomBar(pn.viewable.Viewer):
         for p, seat in enumerate(info["seats"]):
             if seat["taken"]:
                 continue
-            if info["you"] is None and (seat["kind"] == OPEN or info["host"]):
+            if info["you"] is None and (seat["free"] or info["host"]):
                 button = pn.widgets.Button(
                     label=f"Sit as {seat['player']}", css_classes=[f"cole-room-sit-{p}"], width=150
                 )
@@ -160,7 +162,31 @@ class RoomBar(pn.viewable.Viewer):
                     lambda e, p=p: self._act(self.room.set_seat, self.token, p, e.new), "value"
                 )
                 out.append(menu)
+        return out + self._deal_controls(info)
+
+    def _deal_controls(self, info: dict[str, Any]) -> list[Any]:
+        """The host's choice to keep a loaded file's own deal, and a seated person's
+        agreement to it (issue: a host could rig the deal by writing the file)."""
+        out: list[Any] = []
+        if info["host"] and self._mirror is not None and info.get("hides_cards"):
+            keep = pn.widgets.Checkbox(
+                name="Loading a file: keep its own deal (everyone seated agrees first)",
+                value=self._mirror.keep_file_deal,
+                css_classes=["cole-room-keep-deal"],
+            )
+            keep.param.watch(lambda e: setattr(self._mirror, "keep_file_deal", e.new), "value")
+            out.append(keep)
+        if info.get("load_waiting") and info["you"] is not None and not info.get("load_mine"):
+            agree = pn.widgets.Button(
+                label="Play the file's own deal", css_classes=["cole-room-agree-deal"], width=190
+            )
+            agree.on_click(lambda _e: self._agree())
+            out.append(agree)
         return out
+
+    def _agree(self) -> None:
+        why = self.room.agree_load(self.token)
+        self._said.object = html.escape(why or "")
 
     def _act(self, fn: Any, *args: Any) -> None:
         try:
@@ -200,7 +226,9 @@ def _status_html(info: dict[str, Any], origin: str = "") -> str:
             if s["taken"]
             else ("open — waiting for a person" if s["kind"] == OPEN else f"{s['kind']} bot")
         )
-        if s["taken_over"]:
+        if s["taken_over"] and s["free"]:
+            who += " (free: a bot plays until someone sits down)"
+        elif s["taken_over"]:
             who += " (away: a bot plays for now)"
         elif s["away"]:
             who += " (away)"
@@ -233,7 +261,20 @@ def _status_html(info: dict[str, Any], origin: str = "") -> str:
         f"</span> · "
         f'<span class="cole-room-moves">{info["moves"]} moves played</span> · '
         f'share: <a class="cole-room-link" href="{link}">{link}</a>'
-        f'<ul style="margin:4px 0 0 0">{"".join(parts)}</ul>{_undo_html(info)}{state}</div>'
+        f'<ul style="margin:4px 0 0 0">{"".join(parts)}</ul>{_undo_html(info)}'
+        f"{_deal_html(info)}{state}</div>"
+    )
+
+
+def _deal_html(info: dict[str, Any]) -> str:
+    """Who a file's own deal waits for, for every page of the room ('' when none waits)."""
+    waiting = info.get("load_waiting")
+    if not waiting:
+        return ""
+    return (
+        '<div class="cole-room-deal" role="status" style="margin-top:4px;color:#5a3d00">'
+        "The host offers a saved game with its own deal: it is played once everyone seated "
+        f"agrees (waiting for <b>{html.escape(', '.join(waiting))}</b>).</div>"
     )
 
 
@@ -246,19 +287,21 @@ class RoomPage(pn.viewable.Viewer):
     have all closed is idle.
     """
 
-    def __init__(self, room: Room, token: str, dashboard_class: type, **params: Any):
+    def __init__(
+        self, room: Room, token: str, dashboard_class: type, known: bool = True, **params: Any
+    ):
         super().__init__(**params)
         self.room, self.token = room, token
         self._doc = served_doc()
         self._pending = threading.Lock()
         self._queued = False
         self.bar: RoomBar | None = None
-        self.listener = room.reserve(token)
+        self.listener = room.reserve(token, known)
         try:
             self.mirror = MIRRORS[room.game]()
             self.mirror.bind(room, token, self.listener)
             self.mirror.sync()
-            self.bar = RoomBar(room, token, self.listener)
+            self.bar = RoomBar(room, token, self.listener, mirror=self.mirror)
             self.bar.refresh()
             self.dashboard = dashboard_class(model=self.mirror)
             self._layout = pn.Column(self.bar, self.dashboard, sizing_mode="stretch_width")
@@ -343,7 +386,7 @@ def game_page(
         return FramedPage(dashboard, top=[TabKeys(margin=0)], side=[button])
     try:
         room = registry.get(name, game)
-        page = RoomPage(room, token, dashboard_class)
+        page = RoomPage(room, token, dashboard_class, known=not browser_token()[1])
         # A watcher gets no settings sidebar: its seat menus, rules and New game are the
         # host's.  Someone who sits down from the bar has it from the next reload.
         plays = room.seat_of(token) is not None or token == room.host

@@ -20,6 +20,8 @@ class Listener:
     notify: Callable[[], Any]
     seat: int | None = None
     votes: set = field(default_factory=set)
+    counted: bool = True
+    """Whether the browser counts toward the room's people (it sent a token of its own)."""
 
 
 class PagePlaces:
@@ -31,15 +33,21 @@ class PagePlaces:
         self.waiting: dict[int, Listener] = {}
         self._serial = 0
 
-    @property
-    def full(self) -> bool:
-        """Whether every place is taken (open or being built)."""
-        return len(self.open) + len(self.waiting) >= self.max_viewers
+    def full_for(self, token: str, seat: int | None, known: bool = True) -> bool:
+        """Whether a page of browser ``token`` is turned away: every place is taken by other
+        people (browsers with a page open or being built), it holds no seat, and it is a
+        browser the room does not count yet.  A reload or a second tab of one browser, a
+        seated player coming back, and a page with no browser token of its own yet
+        (``known`` False: a plain request that keeps no cookie) are never turned away."""
+        if seat is not None or not known or any(x.token == token for x in self):
+            return False
+        return len({x.token for x in self if x.counted}) >= self.max_viewers
 
-    def reserve(self, token: str, seat: int | None) -> int:
-        """A place for a page of browser ``token`` (seated at ``seat``) being built."""
+    def reserve(self, token: str, seat: int | None, known: bool = True) -> int:
+        """A place for a page of browser ``token`` (seated at ``seat``) being built; a page
+        with a token made for it (``known`` False) does not count toward the people."""
         self._serial += 1
-        self.waiting[self._serial] = Listener(token, lambda: None, seat)
+        self.waiting[self._serial] = Listener(token, lambda: None, seat, counted=known)
         return self._serial
 
     def admit(self, listener: int, notify: Callable[[], Any]) -> Listener | None:

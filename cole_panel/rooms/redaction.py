@@ -12,7 +12,9 @@ An engine may also offer ``turn_start(positions)`` (where the live position's tu
 games whose moves of a turn are made at once at a table: with the host's option
 ``reveal_together`` on, a seat then sees the other seats' moves of this turn only once the turn
 is over — until then those turns are left out of its history and every position after the
-turn's start is ``player_view(position, seat, since=<the turn's start>)``.
+turn's start is ``player_view(position, seat, since=<the turn's start>)``, and the room's
+message (which page and screen reader say out loud) is :meth:`Redactor.message`: a sentence
+about another seat's move of this turn reads only that the seat has chosen.
 This module imports no Panel or Bokeh.
 """
 
@@ -38,6 +40,8 @@ class Redactor:
         self.record = get_game(game)
         """The game's engine record: its ``player_view`` (and its package's ``turn_start``)."""
         self._memo: dict[tuple[int, Any], tuple[Any, Any]] = {}
+        self._said: dict[int | None, tuple[Any, Any, str]] = {}
+        """Per seat: the position and message last told otherwise, and what was said."""
 
     def _remember(self, obj: Any, seat: int | None, make: Callable[[], Any]) -> Any:
         key = (id(obj), seat)
@@ -92,8 +96,31 @@ class Redactor:
         first = turn_start(line)
         return first, line[first]
 
+    def message(self, model: GameModel, seat: int | None, first: int) -> str:
+        """The room's message as ``seat`` may read it while this turn's moves from history
+        index ``first`` on are kept back.  The message narrates the last change (a move, an
+        undo): when that may have been another seat's move of this turn, it says only who has
+        chosen.  The same sentence object is given again for the same message, so a page does
+        not announce it twice."""
+        this_turn = model.history[first:]
+        undone = [t for t in model.future if t.player != seat]
+        if not undone and (not this_turn or this_turn[-1].player == seat):
+            return model.message  # the seat's own move, or nothing of this turn yet
+        to_move = model.to_move_text(model.state)
+        if undone:
+            made = f"A move of this turn was taken back; {to_move}"
+        else:
+            who = model.player_name(this_turn[-1].player)
+            made = f"{who} has chosen; every choice shows once the turn is over. {to_move}"
+        said = self._said.get(seat)
+        if said is not None and said[0] is model.state and said[1] is model.message:
+            return said[2]
+        self._said[seat] = (model.state, model.message, made)
+        return made
+
     def clear(self) -> None:
         self._memo.clear()
+        self._said.clear()
 
 
 def snapshot(model: GameModel, seat: int | None, redactor: Redactor | None = None) -> dict:
@@ -118,6 +145,7 @@ def snapshot(model: GameModel, seat: int | None, redactor: Redactor | None = Non
         ]
         if model.history[first:] and model.history[-1].player != seat:
             values["events"] = []  # the last turn was one of them: tell nothing of it
+        values["message"] = r.message(model, seat, first)
     # Moves undone hold the cards still to be drawn: sent only if the seat sees all there is.
     values["future"] = list(model.future) if values["state"] is model.state else []
     return values

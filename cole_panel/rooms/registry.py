@@ -30,11 +30,17 @@ from typing import Any
 
 from ..core.process_names import own_name
 from ..game_pages import GAME_PAGES, GamePage
-from .classroom import MAX_TABLES, TEACHER_ACTIONS, Classroom
+from .classroom import MAX_TABLES, TEACHER_ACTIONS, Classroom, teach_table
 from .room import Room
 from .scheduling import PoolScheduler, server_loop
-from .seats import SEAT_CHOICES, RoomError
+from .seats import SEAT_CHOICES, SEAT_RELEASE, RoomError
 from .store import RoomRecord, RoomStore
+from .teacher_key import check_key, server_key
+
+WRONG_KEYS = 10
+"""Wrong teacher's keys one network address may give within :data:`WRONG_KEY_SECONDS`."""
+
+WRONG_KEY_SECONDS = 600.0
 
 POLL_SECONDS = 0.1
 """How often a process on SQLite asks the database for the versions of the rooms it holds."""
@@ -74,25 +80,43 @@ class RoomRegistry:
     def __init__(
         self,
         *,
-        max_rooms: int = 50,
+        max_rooms: int = 2000,
         max_viewers: int = 16,
         rooms_per_browser: int = 3,
-        rooms_per_address: int = 10,
+        rooms_per_address: int = 200,
+        tables_per_teacher: int = 4 * MAX_TABLES,
+        teacher_key: str | None = None,
         idle_timeout: float = 30 * 60,
         seat_timeout: float = 120.0,
+        seat_release: float = SEAT_RELEASE,
         scheduler: Callable[[], Any] | None = None,
         clock: Callable[[], float] = time.monotonic,
         store: RoomStore | None = None,
         keep_for: float = 7 * 24 * 3600,
     ):
         self.max_rooms = max_rooms
+        """Rooms in use at once (within ``idle_timeout``) in every process.  A room nobody
+        watches costs its database row and some 20-30 KB while held; the pages that watch it
+        are what costs (each counted by Bokeh's sessions, and at most ``max_viewers`` people
+        a room)."""
         self.max_viewers = max_viewers
         self.rooms_per_browser = rooms_per_browser
         """Open rooms one browser token may have made."""
         self.rooms_per_address = rooms_per_address
-        """Open rooms one network address may have made (a school's Wi-Fi may be one)."""
+        """Open rooms one network address may have made: a school's Wi-Fi is often one
+        address, so high enough for several classes at once, low enough that one address
+        never takes more than a tenth of ``max_rooms``."""
+        self.tables_per_teacher = tables_per_teacher
+        """Tables one teacher's browser may have open, every table counted."""
+        self.teacher_key = teacher_key
+        """The key making a class needs (:mod:`.teacher_key`): None, none (a registry made
+        in Python by whoever runs it); ``""``, classes are off."""
+        self._wrong_keys: dict[str | None, list[float]] = {}
         self.idle_timeout = idle_timeout
         self.seat_timeout = seat_timeout
+        """Seconds a person may be away before a bot plays her seat."""
+        self.seat_release = seat_release
+        """Seconds a person may be away before her seat is free to take again."""
         self.scheduler = scheduler
         """Makes each room's bot scheduler (None: bots move inline)."""
         self.clock = clock
@@ -165,11 +189,13 @@ class RoomRegistry:
         seats: list[str] | tuple[str, ...] = (),
         *,
         address: str | None = None,
+        key: str | None = None,
     ) -> Classroom:
         """``tables`` tables of ``game`` made at once for the teacher's browser ``teacher``
-        (from network ``address``), who sits at none; ``seats``: what plays each seat ('Open'
-        or a bot kind, the rest open).  The class counts as one room toward the browser's and
-        the address's limits; each table counts toward the server's ``max_rooms``."""
+        (from network ``address``, giving the teacher's ``key``), who sits at none; ``seats``:
+        what plays each seat ('Open' or a bot kind, the rest open).  The class counts as one
+        room toward the browser's and the address's limits of rooms; each table counts toward
+        the teacher's ``tables_per_teacher`` and the server's ``max_rooms``."""
         if not NAME_PATTERN.fullmatch(teacher or ""):
             raise RoomError("This page has no browser token yet; reload it and try again.")
         model_class(game)
@@ -180,9 +206,11 @@ class RoomRegistry:
             raise RoomError(
                 f"{bad[0]!r} is not a seat choice; use one of {', '.join(SEAT_CHOICES)}."
             )
+        self._check_teacher(key, address)
         name = own_name(new_token)
         with self._lock:
             self._check_limits(teacher, address, name)
+            self._check_tables(teacher, tables)
             if len(self._rooms) + tables > self.max_rooms:
                 raise RoomError(
                     f"The server has room for {self.max_rooms - len(self._rooms)} more tables "
@@ -224,6 +252,19 @@ class RoomRegistry:
             )
         return found
 
+    def class_tables_by_name(self, name: str) -> tuple[str, list[str]]:
+        """The game and the tables' room names of class ``name`` (what its projector view
+        shows the class, no key needed: the same links the students are given); RoomError if
+        there is no such class."""
+        found = None
+        if NAME_PATTERN.fullmatch(name or ""):
+            found = self._classes.get(name) or self._load_class(name)
+        if found is None:
+            raise RoomError(
+                "There is no such class: the link may be mistyped, or every table was closed."
+            )
+        return found.game, list(found.tables)
+
     def _load_class(self, name: str) -> Classroom | None:
         """The class ``name`` from the database (after a restart, or made by another
         process), now known to this process; or None."""
@@ -246,9 +287,10 @@ class RoomRegistry:
                 room.touch()
         return out
 
-    def teach(self, name: str, key: str, table: int, action: str) -> None:
-        """The teacher (holding ``key``) pauses, resumes, resets or closes table ``table``
-        (0-based) of class ``name``."""
+    def teach(self, name: str, key: str, table: int, action: str, seat: int | None = None) -> None:
+        """The teacher (holding ``key``) does ``action`` at table ``table`` (0-based) of class
+        ``name``: pause, resume, reset (keeping or freeing the seats), free ``seat``, close
+        (see :data:`~.classroom.TEACHER_ACTIONS`)."""
         classroom = self.get_class(name, key)
         if action not in TEACHER_ACTIONS:
             raise RoomError(f"{action!r} is not one of {', '.join(TEACHER_ACTIONS)}.")
@@ -261,10 +303,8 @@ class RoomRegistry:
             if self.store is not None:  # for every process, and through a restart
                 self.store.delete(room.name)
             self._remove(room.name)
-        elif action == "reset":
-            room.reset()
         else:
-            room.set_paused(action == "pause")
+            teach_table(room, action, seat)
 
     def _remove(self, name: str) -> None:
         with self._lock:
@@ -284,6 +324,7 @@ class RoomRegistry:
             scheduler=self.scheduler() if self.scheduler else None,
             max_viewers=self.max_viewers,
             seat_timeout=self.seat_timeout,
+            seat_release=self.seat_release,
             clock=self.clock,
             seated=seated,
         )
@@ -349,6 +390,41 @@ class RoomRegistry:
                 f"Your network already has {len(here)} open rooms, its limit of "
                 f"{self.rooms_per_address}; join one of them, or try again once one has "
                 f"been closed ({self.idle_timeout / 60:g} minutes after its last page)."
+            )
+
+    def _check_teacher(self, key: str | None, address: str | None) -> None:
+        """RoomError unless ``key`` is the teacher's key (after :data:`WRONG_KEYS` wrong keys
+        from one address within :data:`WRONG_KEY_SECONDS`, every key is refused a while)."""
+        if self.teacher_key is None:
+            return
+        now = self.clock()
+        with self._lock:
+            tries = [t for t in self._wrong_keys.get(address, []) if now - t < WRONG_KEY_SECONDS]
+            self._wrong_keys[address] = tries
+        if len(tries) >= WRONG_KEYS:
+            raise RoomError(
+                f"{WRONG_KEYS} wrong teacher's keys from your network: try again in "
+                f"{_duration(WRONG_KEY_SECONDS - (now - tries[0]))}."
+            )
+        try:
+            check_key(self.teacher_key, key)
+        except RoomError:
+            if self.teacher_key:
+                with self._lock:
+                    self._wrong_keys.setdefault(address, []).append(now)
+            raise
+
+    def _check_tables(self, teacher: str, tables: int) -> None:
+        """RoomError if ``teacher``'s browser would have more than ``tables_per_teacher``."""
+        held = sum(
+            1
+            for name, (token, _, unit) in self._makers.items()
+            if token == teacher and unit != name and name in self._rooms
+        )
+        if held + tables > self.tables_per_teacher:
+            raise RoomError(
+                f"This browser already has {held} open tables; with {tables} more it would "
+                f"pass its limit of {self.tables_per_teacher}. Close a class's tables first."
             )
 
     def get(self, name: str, game: str | None = None) -> Room:
@@ -480,11 +556,12 @@ _shared_lock = threading.Lock()
 
 def configure(**limits: Any) -> RoomRegistry:
     """Make the process-wide registry with other ``limits`` (``max_rooms``, ``max_viewers``,
-    ``rooms_per_browser``, ``rooms_per_address``, ``idle_timeout``, ``seat_timeout``); call it from ``panel serve --setup`` before the first
+    ``rooms_per_browser``, ``rooms_per_address``, ``idle_timeout``, ``seat_timeout``, ``seat_release``); call it from ``panel serve --setup`` before the first
     page opens.  Returns it."""
     with _shared_lock:
         if _shared:
             raise RuntimeError("The rooms' registry is already in use; configure it at setup.")
+        limits.setdefault("teacher_key", server_key())
         _shared.append(
             RoomRegistry(scheduler=PoolScheduler.for_current_loop, store=_store(), **limits)
         )
@@ -502,5 +579,11 @@ def shared_registry() -> RoomRegistry:
     """The process-wide registry (made on first use; see the module docstring)."""
     with _shared_lock:
         if not _shared:
-            _shared.append(RoomRegistry(scheduler=PoolScheduler.for_current_loop, store=_store()))
+            _shared.append(
+                RoomRegistry(
+                    scheduler=PoolScheduler.for_current_loop,
+                    store=_store(),
+                    teacher_key=server_key(),
+                )
+            )
         return _shared[0]

@@ -8,7 +8,9 @@ So the room never touches Panel or Bokeh: it is as panel-free as the models it h
 
 Seats belong to browser tokens: a seat claimed by a token is played only by requests carrying
 that token; a person who leaves keeps the seat, and a seat whose person has been away longer
-than ``seat_timeout`` is taken over by a bot (until they return).
+than ``seat_timeout`` is taken over by a bot (until they return); after ``seat_release`` the
+seat is free for anyone to take (the bot plays on until someone does).  The teacher may free
+any seat, and her Reset keeps the people in their seats or frees every seat.
 Bots run once per room, through the room's :class:`~cole_panel.core.BotScheduler` (served:
 the shared worker-process pool, see :class:`~cole_panel.rooms.scheduling.PoolScheduler`).
 
@@ -33,11 +35,33 @@ from engines import IllegalAction
 from engines.games import get_game
 
 from ..core import InlineScheduler
+from .loading import LoadOffer, fresh_rng, needs_redeal, redealt
 from .params import ROOM_WATCHED, room_options
 from .places import Listener, PagePlaces
 from .redaction import Redactor, snapshot
-from .seats import OPEN, SEAT_CHOICES, TAKEOVER_KIND, RoomError, Seat, person_name
+from .seats import (
+    OPEN,
+    SEAT_CHOICES,
+    SEAT_RELEASE,
+    TAKEOVER_KIND,
+    RoomError,
+    Seat,
+    name_key,
+    person_name,
+    reserved_for,
+)
 from .store import RoomRecord, RoomStore, plain_options, with_name
+
+PAUSED = "The teacher paused this table: no move until it goes on."
+"""Every page's message while the teacher pauses the table."""
+
+GOES_ON = "The teacher let the table go on: play on."
+"""Every page's message once the table goes on."""
+
+RENAMES = 5
+"""Names one browser may give itself in a room within :data:`RENAME_SECONDS`."""
+
+RENAME_SECONDS = 60.0
 
 
 class Room:
@@ -52,6 +76,7 @@ class Room:
         scheduler: Any = None,
         max_viewers: int = 16,
         seat_timeout: float = 120.0,
+        seat_release: float = SEAT_RELEASE,
         clock: Callable[[], float] = time.monotonic,
         seated: bool = True,
     ):
@@ -60,6 +85,8 @@ class Room:
         self.game = model.game
         self.host = host
         self.seat_timeout = seat_timeout
+        self.seat_release = seat_release
+        """Seconds away after which a person's seat is free to take again."""
         self._clock = clock
         self.scheduler = scheduler or InlineScheduler()
         """Computes the room's bot moves (once per room, whatever the number of viewers)."""
@@ -71,6 +98,13 @@ class Room:
         self.undo_votes: set[str] = set()
         self.names: dict[str, str] = {}
         """The name each browser typed (kept for a seat it takes later)."""
+        self.load_offer: LoadOffer | None = None
+        """A file the host wants played with its own deal, until everyone seated agrees (kept
+        in this process's memory only)."""
+        self.deal_rng: Callable[[], Any] = fresh_rng
+        """Makes the generator of each deal made again for a loaded file."""
+        self._renames: dict[str, list[float]] = {}
+        """When each browser last renamed itself (:meth:`rename`'s limit)."""
         self.paused = False
         """Whether the teacher has paused the table: no move, no bot, until resumed."""
         self.closed = False
@@ -101,17 +135,21 @@ class Room:
         self.admit(listener, notify)
         return listener
 
-    def reserve(self, token: str) -> int:
+    def reserve(self, token: str, known: bool = True) -> int:
         """Keep a place for a page of browser ``token`` being built; returns its listener id.
         The page sees the room as that browser's seat does but is not counted as open until
-        :meth:`admit`; :meth:`leave` gives the place back.  RoomError if the room is full."""
+        :meth:`admit`; :meth:`leave` gives the place back.  RoomError if the room already
+        has :attr:`max_viewers` other people (:meth:`PagePlaces.full_for`: a seated player,
+        another page of a browser already here, and ``known`` False, a page whose browser
+        sent no token, are never refused)."""
         with self.lock:
-            if self.places.full:
+            seat = self.seat_of(token)
+            if self.places.full_for(token, seat, known):
                 raise RoomError(
-                    f"This room is full: {self.max_viewers} pages already watch it. "
+                    f"This room is full: {self.max_viewers} people already watch it. "
                     "Try again when someone leaves."
                 )
-            return self.places.reserve(token, self.seat_of(token))
+            return self.places.reserve(token, seat, known)
 
     def admit(self, listener: int, notify: Callable[[], Any]) -> None:
         """The page that reserved ``listener`` is built and shown: it now hears every change
@@ -190,7 +228,7 @@ class Room:
             s = self.seats[seat]
             if s.owner is not None:
                 raise RoomError(f"{self.model.player_name(seat)} is already taken.")
-            if s.kind != OPEN and token != self.host:
+            if s.kind != OPEN and not s.taken_over and token != self.host:
                 raise RoomError(
                     f"A bot plays {self.model.player_name(seat)}; only the host can seat a person "
                     "there."
@@ -207,7 +245,11 @@ class Room:
         """The browser ``token`` says what it is called (see :func:`person_name`); its seat,
         if any, takes the name now.  Returns the name kept."""
         name = person_name(text)
+        titles = tuple(self.model.player_name(p) for p in range(len(self.seats)))
+        if reserved_for(name, titles) is not None and name_key(name) not in self._own_titles(token):
+            raise RoomError(f"{name!r} is what the room calls someone else; choose another name.")
         with self._changing():
+            self._check_rename(token, name)
             self.names = with_name(self.names, token, name)
             seat = self.seat_of(token)
             if seat is not None:
@@ -215,6 +257,29 @@ class Room:
             self.touch()
             self._notify()
         return name
+
+    def _own_titles(self, token: str) -> set[str]:
+        """The titles ``token`` may take as a name: the host's, and at a class's table the
+        teacher's (the table's host)."""
+        if token != self.host:
+            return set()
+        return {name_key("Host"), *([name_key("Teacher")] if self.class_name else [])}
+
+    def _check_rename(self, token: str, name: str) -> None:
+        """RoomError if another person here is called ``name`` or ``token`` renamed
+        :data:`RENAMES` times within :data:`RENAME_SECONDS` (each is a write every page hears)."""
+        same = {name_key(name)}
+        others = [n for t, n in self.names.items() if t != token]
+        others += [s.name for s in self.seats if s.owner not in (None, token)]
+        if any(name_key(other) in same for other in others):
+            raise RoomError(f"Someone here is already called {name!r}; choose another name.")
+        now = self._clock()
+        recent = [t for t in self._renames.get(token, []) if now - t < RENAME_SECONDS]
+        if len(recent) >= RENAMES:
+            raise RoomError(
+                f"You changed your name {RENAMES} times within a minute; wait a little."
+            )
+        self._renames[token] = [*recent, now]
 
     def set_seat(self, token: str, seat: int, kind: str, strength: int | None = None) -> None:
         """The host puts a bot at a free seat, or opens it for a person."""
@@ -228,6 +293,9 @@ class Room:
             s = self.seats[seat]
             if s.owner is not None and not s.taken_over:
                 raise RoomError(f"{s.name} sits at {self.model.player_name(seat)}.")
+            if s.taken_over:  # the person away loses the seat to the host's choice
+                self._unseat(seat, Seat(kind))
+            s = self.seats[seat]
             s.kind = kind
             if strength is not None:
                 self.model.param.update({f"strength{seat}": strength})
@@ -239,6 +307,21 @@ class Room:
         self._notify()
         self.run_bots()
 
+    def free_seat(self, seat: int) -> None:
+        """Free ``seat`` for anyone to take (the teacher's "Free"): whoever sat there is a
+        watcher now, and the seat is open.  The caller checks the teacher's key."""
+        with self._changing():
+            if not isinstance(seat, int) or not 0 <= seat < len(self.seats):
+                raise RoomError(f"There is no seat {seat}; the game has {len(self.seats)}.")
+            self._unseat(seat, Seat())
+            self._set_kind(seat, OPEN)
+
+    def _unseat(self, seat: int, now: Seat) -> None:
+        """Put ``now`` at ``seat`` in place of its person (her undo vote goes with her)."""
+        self.undo_votes.discard(self.seats[seat].owner)
+        self.seats[seat] = now
+        self.places.reseat(self.seat_of)
+
     def _returned(self, seat: int) -> None:
         s = self.seats[seat]
         s.away_since = None
@@ -247,22 +330,29 @@ class Room:
             self.model.param.update({f"seat{seat}": "Human"})
 
     def sweep_seats(self) -> list[int]:
-        """Let a bot play each seat whose person has been away for ``seat_timeout`` seconds;
-        returns those seats."""
-        now, taken = self._clock(), []
-        if not any(s.away_since is not None and not s.taken_over for s in self.seats):
-            return taken
+        """Let a bot play each seat whose person has been away for ``seat_timeout`` seconds,
+        and free each seat whose person has been away for ``seat_release``; returns the
+        seats that changed."""
+        now, changed = self._clock(), []
+        if not any(s.away_since is not None and s.owner is not None for s in self.seats):
+            return changed
         with self._changing():
             for p, s in enumerate(self.seats):
-                away = s.away_since is not None and now - s.away_since >= self.seat_timeout
-                if away and s.owner is not None and not s.taken_over:
+                away = now - s.away_since if s.away_since is not None else None
+                if away is None or s.owner is None:
+                    continue
+                if away >= self.seat_release:
+                    self._unseat(p, s.released())
+                elif away >= self.seat_timeout and not s.taken_over:
                     s.taken_over, s.kind = True, TAKEOVER_KIND
-                    self.model.param.update({f"seat{p}": TAKEOVER_KIND})
-                    taken.append(p)
-            if taken:
+                else:
+                    continue
+                self.model.param.update({f"seat{p}": TAKEOVER_KIND})
+                changed.append(p)
+            if changed:
                 self._notify()
                 self.run_bots()
-        return taken
+        return changed
 
     # ------------------------------------------------------------------ playing
     def _mover_check(self, token: str) -> str | None:
@@ -340,6 +430,7 @@ class Room:
     def _restart(self) -> None:
         self.model.bot_loop.cancel()
         self.undo_votes.clear()
+        self.load_offer = None
         self.model.new_game()
         if self.model.player_count != len(self.seats):
             self._resize(self.model.player_count)
@@ -351,16 +442,27 @@ class Room:
         """Pause the table (no move is taken, no bot moves) or let it go on.  The caller
         checks the teacher's key (:meth:`RoomRegistry.teach`)."""
         with self._changing():
-            self.paused = bool(paused)
+            was, self.paused = self.paused, bool(paused)
             if self.paused:
                 self.model.bot_loop.cancel()
+            if was != self.paused:  # every page's message says so, and says it when it goes on
+                self.model.param.update(
+                    message=PAUSED if self.paused else GOES_ON, message_is_error=False
+                )
             self.touch()
             self._notify()
             self.run_bots()
 
-    def reset(self) -> None:
-        """A new game with the same options and seats (the teacher's "Reset")."""
+    def reset(self, keep_seats: bool = True) -> None:
+        """A new game with the same options (the teacher's "Reset"): the same people in the
+        same seats, or (``keep_seats`` False) every person's seat free, the bots she chose
+        kept."""
         with self._changing():
+            if not keep_seats:
+                for p, s in enumerate(self.seats):
+                    if s.owner is not None or s.taken_over:
+                        self._unseat(p, Seat())
+                        self.model.param.update({f"seat{p}": "Human"})
             self._restart()
             self._notify()
 
@@ -394,24 +496,68 @@ class Room:
                 )
             return m.start.clone(), [t.action for t in m.history]
 
-    def load(self, token: str, text: str) -> str | None:
-        """The host loads a saved game; returns None or why not (a sentence)."""
+    def load(self, token: str, text: str, keep_deal: bool = False) -> str | None:
+        """The host loads a saved game; returns None or why not (a sentence).  A running game
+        with hidden cards keeps the file's moves on a deal made again by the server (see
+        :mod:`.loading`), unless ``keep_deal`` and every person seated agrees to the file's
+        deal (:meth:`agree_load`; the sentence returned then says who it waits for).  A
+        class's table loads no file."""
         with self._changing():
             if token != self.host:
                 return "Only the host who made the room can load a game into it."
+            if self.class_name is not None:
+                return (
+                    "A class's table loads no file: its games are dealt by the server. Ask "
+                    "the teacher to reset the table for a new game."
+                )
             # Read first in a model of its own: a refusal (which quotes the file) is the
             # host's to read, not a message of the room's game that every page shows.
             probe = type(self.model)()
             if not probe.load(text):
                 return probe.message
-            if not self.model.load(text):  # pragma: no cover - the probe read the same text
-                return self.model.message
-            if self.model.player_count != len(self.seats):
-                self._resize(self.model.player_count)
-            for p, s in enumerate(self.seats):  # the room's seats, not the file's, play
-                self.model.param.update({f"seat{p}": "Human" if s.kind == OPEN else s.kind})
-            self.run_bots()
-            return None
+            if needs_redeal(self.game, probe):
+                if keep_deal:
+                    self.load_offer = LoadOffer(text, {token})
+                    return self._load_if_agreed()
+                try:
+                    text = redealt(self.game, probe, text, self.deal_rng())
+                except RoomError as err:
+                    return str(err)
+            return self._adopt(text)
+
+    def agree_load(self, token: str) -> str | None:
+        """A person seated agrees to play the file the host offered with its own deal; once
+        everyone seated has, it is loaded.  Returns None (loaded) or a sentence."""
+        with self._changing():
+            if self.load_offer is None:
+                return "No file waits for your agreement."
+            if self.seat_of(token) is None:
+                return "Only the people playing agree to a file's deal."
+            self.load_offer.agreed.add(token)
+            return self._load_if_agreed()
+
+    def _load_if_agreed(self) -> str | None:
+        waiting = self.load_offer.waiting(self.seats)
+        if waiting:
+            self._notify()
+            return (
+                "The file's own deal is played once every person seated agrees: waiting for "
+                + ", ".join(waiting)
+                + "."
+            )
+        text, self.load_offer = self.load_offer.text, None
+        return self._adopt(text)
+
+    def _adopt(self, text: str) -> str | None:
+        self.load_offer = None
+        if not self.model.load(text):  # pragma: no cover - a probe read the same game
+            return self.model.message
+        if self.model.player_count != len(self.seats):
+            self._resize(self.model.player_count)
+        for p, s in enumerate(self.seats):  # the room's seats, not the file's, play
+            self.model.param.update({f"seat{p}": "Human" if s.kind == OPEN else s.kind})
+        self.run_bots()
+        return None
 
     # ------------------------------------------------------------------ bots
     def run_bots(self) -> None:
@@ -463,6 +609,7 @@ class Room:
         with self.lock:
             me = self._listener(listener)
             token = me.token if me else None
+            offer = self.load_offer
             return {
                 "name": self.name,
                 "game": self.game,
@@ -477,6 +624,9 @@ class Room:
                 "mover": self.model.state.current_player,
                 "moves": len(self.model.history),
                 "undo_votes": len(self.undo_votes),
+                "load_waiting": None if offer is None else offer.waiting(self.seats),
+                "load_mine": offer is not None and token in offer.agreed,
+                "hides_cards": self.class_name is None and get_game(self.game).hidden_information,
                 "seats": [
                     {
                         "player": self.model.player_name(p),
@@ -484,6 +634,7 @@ class Room:
                         "name": s.name,
                         "yours": s.owner is not None and s.owner == token,
                         "taken": s.owner is not None,
+                        "free": s.free,
                         "away": s.away_since is not None,
                         "taken_over": s.taken_over,
                     }

@@ -11,6 +11,7 @@ Seat(kind='Human', owner='token-a', name='Ada', away_since=9.0, taken_over=False
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from dataclasses import dataclass
 from typing import Any
@@ -22,9 +23,12 @@ __all__ = [
     "OPEN",
     "SEAT_CHOICES",
     "TAKEOVER_KIND",
+    "SEAT_RELEASE",
     "RoomError",
     "Seat",
+    "name_key",
     "person_name",
+    "reserved_for",
 ]
 
 OPEN = "Open"
@@ -35,6 +39,11 @@ SEAT_CHOICES: tuple[str, ...] = (OPEN, *BOT_KINDS)
 
 TAKEOVER_KIND = "Greedy"
 """The bot that plays the seat of a person who has been away too long."""
+
+SEAT_RELEASE = 300.0
+"""Seconds a person may be away before her seat is free to take again (a room's
+``seat_release``): five minutes, three after a bot took it over at the default
+``seat_timeout`` of two.  The bot plays on until someone sits down."""
 
 NAME_LIMIT = 24
 """The longest name a person may type (longer is cut)."""
@@ -62,6 +71,41 @@ def person_name(text: Any) -> str:
     return name
 
 
+TITLES = ("teacher", "host", "watcher", "server", "bot", "referee")
+"""Words a person's name may not be alone: what the pages call someone else."""
+
+_TITLE_WITH_NUMBER = re.compile(r"(guest|player|seat|table)\d*")
+
+
+def name_key(name: str) -> str:
+    """What two names must not share to be told apart: their letters and digits, case and
+    accents aside.
+
+    >>> name_key("Zoë  B."), name_key("zoe b") == name_key("Zoë  B.")
+    ('zoeb', True)
+    """
+    return "".join(ch for ch in unicodedata.normalize("NFKD", name).casefold() if ch.isalnum())
+
+
+def reserved_for(name: str, seat_titles: tuple[str, ...] = ()) -> str | None:
+    """What ``name`` would read as, if it is a title a person may not take: the teacher, the
+    host, a bot (``Greedy bot``), a default name (``Guest 2``) or a seat's title
+    (``seat_titles``: ``Black``, ``Player 1``); None for a name of one's own.  Letters'
+    case, accents, spaces and marks are not told apart.
+
+    >>> reserved_for("T e a c h e r!"), reserved_for("greedy BOT"), reserved_for("Guest 3")
+    ('t e a c h e r', 'greedy bot', 'guest 3')
+    >>> reserved_for("Black", ("Orange", "Black")), reserved_for("Ada", ("Orange", "Black"))
+    ('black', None)
+    """
+    plain = name_key(name)
+    bots = [name_key(kind) for kind in BOT_KINDS]
+    taken = {*TITLES, *bots, *(f"{b}bot" for b in bots), *(name_key(t) for t in seat_titles)}
+    if plain in taken or _TITLE_WITH_NUMBER.fullmatch(plain):
+        return " ".join(name.casefold().split()).strip(" !.?")
+    return None
+
+
 class RoomError(ValueError):
     """A request the room refuses; the message is one sentence for the page."""
 
@@ -79,7 +123,26 @@ class Seat:
     away_since: float | None = None
     """When the person's last page closed (None while one is open)."""
     taken_over: bool = False
-    """Whether a bot plays for the person who went away."""
+    """Whether a bot plays for the person who went away (with no ``owner``: for the person
+    who was away so long that the seat is free, until someone sits down)."""
+
+    @property
+    def free(self) -> bool:
+        """Whether anyone may sit down here: open, or a bot standing in for nobody.
+
+        >>> Seat().free, Seat("Greedy").free, Seat("Greedy", taken_over=True).free
+        (True, False, True)
+        """
+        return self.owner is None and (self.kind == OPEN or self.taken_over)
+
+    def released(self) -> Seat:
+        """The seat once its person is gone for good: the bot standing in plays on, and the
+        seat is free to take.
+
+        >>> Seat("Human", "token-a", "Ada", away_since=5.0).released()
+        Seat(kind='Greedy', owner=None, name='', away_since=None, taken_over=True)
+        """
+        return Seat(TAKEOVER_KIND, taken_over=True)
 
     def kept(self) -> dict[str, Any]:
         """The seat as the room's row keeps it (whether away, not since when)."""

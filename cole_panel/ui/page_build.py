@@ -21,7 +21,8 @@ requests never makes every visitor wait for all of them.
 
 Code building a page may ask to hear how its build ended (:func:`on_build_end`): a room's page
 joins its room only once the whole page is built, and lets its place go when the build fails.
-Every page built here has the values its browser sends checked
+A page asked for in a session of the visitor's choosing is refused
+(:mod:`~cole_panel.ui.own_session`). Every page built here has the values its browser sends checked
 (:func:`~cole_panel.ui.client_values.guard_client_values`), and the memory of its session
 handed back once it ends (:func:`~cole_panel.ui.memory.hand_back_soon`).  Bokeh APIs used: a ``Handler`` added with ``Application.add`` and
 ``SessionContext.with_locked_document`` (public), reached through the server context's
@@ -56,6 +57,7 @@ from tornado.web import Finish
 from .address import served_doc
 from .client_values import guard_client_values
 from .memory import collect_oldest_seldom, hand_back_soon
+from .own_session import chosen_by_visitor, guard, refusal
 
 __all__ = [
     "BUILD_THREAD",
@@ -154,6 +156,8 @@ def on_build_end(callback: Callable[[bool], Any]) -> None:
 def _build_whole(doc: Document, build: Callable[[], Any]) -> Any:
     """``build()`` into ``doc``, telling the :func:`on_build_end` callbacks how it ended."""
     _building.add(doc)
+    if chosen_by_visitor(doc.session_context):
+        build = refusal().servable  # a session someone else may hold: nothing worth joining
     try:
         out = build()
     except BaseException:
@@ -255,9 +259,12 @@ def _build_later_pages_off_loop(doc: Document, build: Callable[[], Any]) -> None
     one written in an app script stops working when Bokeh clears that session's module)."""
     server = doc.session_context.server_context
     context = server.application_context if server is not None else None
-    if pn.config.autoreload or context is None:
+    if context is None:
         return
     application = context.application
+    guard(application)  # under plain ``panel serve`` too: no later page in a chosen session
+    if pn.config.autoreload:
+        return
     for handler in application.handlers:
         if isinstance(handler, OffLoopBuild):
             handler.build = build

@@ -49,7 +49,11 @@ class SaveLoad(pn.viewable.Viewer):
         )
 
     def _save(self) -> io.StringIO:
-        return io.StringIO(self.model.save())
+        try:
+            return io.StringIO(self.model.save())
+        except ValueError as refused:  # a room's game with hidden cards, say: tell why
+            self._report(False, f"Not saved: {refused}")
+            raise
 
     @batched
     def _on_file(self, name: str, data: bytes | None, size: int) -> None:

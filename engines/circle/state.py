@@ -24,7 +24,7 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Self
 
-from engines import Event, IllegalAction, ScoreLine, ScoreSheet
+from engines import Event, Events, IllegalAction, ScoreLine, ScoreSheet
 from engines.protocol import BaseState, play_all
 
 from . import saves
@@ -32,6 +32,7 @@ from .board import Board, board, on_board
 from .board import label as _label
 from .board import parse_label as _parse_label
 from .critters import Critter, Preview
+from .drawing import BoardPicture
 from .events import CAPTURE_TARGET, NO_LEGAL_PLACEMENT, Ate, Evolved, Placed
 from .outcome import Outcome
 from .rules import PLAYER_NAMES, Rules
@@ -43,7 +44,7 @@ __all__ = ["State", "new_game", "replay"]
 Cell = tuple[int, int]
 
 
-class State(BaseState):
+class State(BaseState, BoardPicture):
     """A Circle of Life game: mutable, cheap to :meth:`clone`.
 
     Make one with :func:`new_game`, :meth:`from_position`, :func:`replay` or :meth:`from_dict`.
@@ -205,8 +206,11 @@ class State(BaseState):
         """One ``eaten`` line per player: the stones she has eaten (the only score)."""
         target = self.rules.capture_target
         return ScoreSheet(
-            ScoreLine(p, "eaten", self._eaten[p], f"{self._eaten[p]} of {target} stones eaten")
-            for p in (0, 1)
+            (
+                ScoreLine(p, "eaten", self._eaten[p], f"{self._eaten[p]} of {target} stones eaten")
+                for p in (0, 1)
+            ),
+            names=PLAYER_NAMES,
         )
 
     # ------------------------------------------------------------------ legality
@@ -421,7 +425,7 @@ class State(BaseState):
             )
         if self._outcome is not None:
             events.append(self._outcome.event())
-        return events
+        return Events(events)
 
     def play_index(self, i: int) -> tuple[int, list[int]]:
         """Place the mover's stone on legal cell number i; return (new critter, eaten masks).
@@ -800,18 +804,6 @@ class State(BaseState):
         if s0 or s1 or eaten != (0, 0) or to_move != self.rules.first_player:
             return f"<State from a set-up position, moves {labels}, eaten {self.eaten}>"
         return f"replay({labels!r}, {self.rules!r})"
-
-    def __str__(self) -> str:
-        """The board as text: ``o`` Orange, ``x`` Black, ``.`` empty; rows A… from the top."""
-        b = self._b
-        radius = self.rules.radius
-        lines = []
-        marks = {-1: ".", 0: "o", 1: "x"}
-        for r in range(-radius, radius + 1):
-            row = [marks[self._owner[b.index[c]]] for c in b.cells if c[1] == r]
-            letter = b.labels[b.index[next(c for c in b.cells if c[1] == r)]][0]
-            lines.append(f"{letter} " + " " * abs(r) + " ".join(row))
-        return "\n".join(lines)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, State):

@@ -73,6 +73,7 @@ from . import park
 from .cards import ANIMALS, CODES, DEFAULT_DECK, LANDFORMS, CardType, card_from_code, load_deck
 from .events import Dealt, Discarded, Flipped, GameOver, Passed, Placed, RoundEnded, Scored
 from .park import *  # noqa: F403 - the park module's public names (its __all__)
+from .redealing import redeal
 from .rules import ROW_POINTS, Rules, player_name
 from .scoring import CATEGORIES, LionChoice, ScoringStep, park_cell, score, score_steps, totals
 from .state import Observation, Pick, State, determinize, new_game, replay
@@ -108,6 +109,7 @@ __all__ = [
     "park_cell",
     "player_name",
     "player_view",
+    "redeal",
     "replay",
     "score",
     "score_steps",

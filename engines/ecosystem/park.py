@@ -1,4 +1,4 @@
-"""A park: 4 rows × 5 columns of cards, its text form, and the placement rule.
+"""A park: 4 rows × 5 columns of cards, its text form, its picture, and the placement rule.
 
 Cells are ``(row, column)`` pairs, row 0 at the top (north), column 0 at the left
 (west). People name cells by label: rows A–D from the top, columns 1–5 from the left,
@@ -30,11 +30,19 @@ Traceback (most recent call last):
 ValueError: row 2, column 3: unknown card code 'ZZ'
 >>> placement_error(park, (3, 4))
 'D5 must be next to (above, below, left or right of) a card already in the park.'
+
+In a notebook a park shows as its picture (:meth:`Park.svg`: each card in its colour with
+its code, a face-down card as a card back):
+
+>>> park.svg().count("<rect"), "elephant" in park.svg()
+(21, True)
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
+
+from engines.svg import INK, Picture
 
 from .cards import CardType, card_from_code
 
@@ -46,6 +54,7 @@ __all__ = [
     "Cell",
     "Park",
     "cell_label",
+    "draw_park",
     "parse_cell_label",
     "place",
     "placement_cells",
@@ -89,7 +98,7 @@ def parse_cell_label(text: str) -> Cell:
     t = text.strip().upper()
     if len(t) == 2 and t[0] in "ABCD" and t[1] in "12345":
         return ("ABCD".index(t[0]), int(t[1]) - 1)
-    raise ValueError(f"{text!r} is not a park cell (rows A-D, columns 1-5, e.g. B4)")
+    raise ValueError(f"{text!r} is not a park cell (rows A-D, columns 1-5, e.g. B4).")
 
 
 def _index(cell: object) -> int:
@@ -101,7 +110,7 @@ def _index(cell: object) -> int:
         and 0 <= cell[1] < COLS
     ):
         return cell[0] * COLS + cell[1]
-    raise ValueError(f"{cell!r} is not a park cell (row 0-3, column 0-4)")
+    raise ValueError(f"{cell!r} is not a park cell (row 0-3, column 0-4).")
 
 
 class Park:
@@ -319,6 +328,15 @@ class Park:
             lines.append(" ".join(tokens))
         return "\n".join(lines)
 
+    def svg(self) -> str:
+        """The park as an SVG picture (:func:`draw_park`)."""
+        picture = Picture(COLS * CARD_W + 30, ROWS * CARD_H + 26, f"A park of {len(self)} cards")
+        draw_park(picture, self, 24, 20)
+        return picture.svg()
+
+    def _repr_svg_(self) -> str:
+        return self.svg()
+
     def __repr__(self) -> str:
         if self.is_empty:
             return "Park()"
@@ -331,6 +349,52 @@ class Park:
 
     def __hash__(self) -> int:
         return hash((self._cards, self._flipped))
+
+
+# ---- the picture -------------------------------------------------------------------
+
+CARD_W, CARD_H = 46, 34
+"""A card's size in a park's picture, in pixels."""
+CARD_COLOURS: dict[CardType, tuple[str, str]] = {
+    CardType.WATERING_HOLE: ("#2b6cb0", "#ffffff"),
+    CardType.GRASSLAND: ("#a9d46f", "#233d0c"),
+    CardType.TREE: ("#2e7d32", "#ffffff"),
+    CardType.GAZELLE: ("#dca36a", "#3b2208"),
+    CardType.ZEBRA: ("#f7f7f7", "#111111"),
+    CardType.GIRAFFE: ("#f3c843", "#442c00"),
+    CardType.CHEETAH: ("#f09a2a", "#2e1800"),
+    CardType.LION: ("#a8621f", "#ffffff"),
+    CardType.ELEPHANT: ("#8c95a3", "#111111"),
+    CardType.HYENA: ("#7a6590", "#ffffff"),
+    CardType.VULTURE: ("#34363b", "#ffffff"),
+}
+"""Each card type's (fill, words) in a picture: the pages' colours, words at 4.5:1 or more."""
+FACE_DOWN = ("#6b4f3a", "#f3e7d6")
+"""A card turned face down by a cheetah or a lion."""
+EMPTY = "#efe5cf"
+"""An empty cell."""
+
+
+def draw_park(picture: Picture, park: Park, x: float, y: float) -> None:
+    """Draw ``park`` on ``picture`` with its top-left card at (``x``, ``y``): each card its
+    code on its colour (its name as the tooltip), empty cells pale, and the row letters and
+    column numbers of the labels (``B4``) around it."""
+    for c in range(COLS):
+        picture.text(x + (c + 0.5) * CARD_W, y - 5, str(c + 1), size=10)
+    for r, row in enumerate(park.rows()):
+        top = y + r * CARD_H
+        picture.text(x - 8, top + CARD_H / 2 + 4, "ABCD"[r], size=10)
+        for c, card in enumerate(row):
+            left = x + c * CARD_W
+            where = cell_label((r, c))
+            if card is None:
+                picture.rect(left + 1, top + 1, CARD_W - 2, CARD_H - 2, EMPTY, title=where)
+                continue
+            down = park.is_flipped((r, c))
+            fill, words = FACE_DOWN if down else CARD_COLOURS[card]
+            tip = f"{where}: {card.label}" + (" (face down)" if down else "")
+            picture.rect(left + 1, top + 1, CARD_W - 2, CARD_H - 2, fill, INK, title=tip)
+            picture.text(left + CARD_W / 2, top + CARD_H / 2 + 4, card.code, 12, words, bold=True)
 
 
 # ---- the placement rule ------------------------------------------------------------

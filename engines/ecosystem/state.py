@@ -31,12 +31,14 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engines import Event, IllegalAction, ScoreSheet
+from engines import Event, Events, IllegalAction, ScoreSheet
 from engines.protocol import BaseState, Outcome, play_all
+from engines.text import unknown
 
 from ..saves import header
 from . import saves
-from .cards import CardType, card_from_code, sort_cards
+from .cards import CODES, CardType, card_from_code, sort_cards
+from .drawing import DraftPicture
 from .events import Dealt, Discarded, Flipped, GameOver, Passed, Placed, RoundEnded, Scored
 from .park import (
     COLS,
@@ -78,6 +80,14 @@ class Pick:
         if isinstance(self.cell, list):
             object.__setattr__(self, "cell", tuple(self.cell))
 
+    def __str__(self) -> str:
+        """``"GZ B4"`` (card code, cell), ``"GZ B4 west"`` with two parks; a floating-frame
+        cell outside the park as ``row,column`` from 0 (``"GZ -1,2"``)."""
+        r, c = self.cell
+        cell = cell_label(self.cell) if 0 <= r < ROWS and 0 <= c < COLS else f"{r},{c}"
+        text = f"{self.card.code} {cell}"
+        return text if self.park is None else f"{text} {self.park}"
+
 
 @dataclass(frozen=True)
 class Observation:
@@ -118,7 +128,7 @@ def new_game(rules: Rules | None = None, seed: int | None = None) -> State:
     return State(rules, seed)
 
 
-class State(BaseState):
+class State(BaseState, DraftPicture):
     """A game in progress (see the module docstring for the turn order)."""
 
     def __init__(self, rules: Rules | None = None, seed: int | None = None):
@@ -302,7 +312,7 @@ class State(BaseState):
                 self._current = p + 1
             else:
                 events.extend(self._end_turn())
-        return events
+        return Events(events)
 
     def _end_turn(self) -> list[Event]:
         events: list[Event] = []
@@ -434,17 +444,15 @@ class State(BaseState):
 
         A floating-frame cell outside the park is written ``row,column`` from 0 (``"-1,2"``).
         """
-        pick = _coerce(action)
-        r, c = pick.cell
-        cell = cell_label(pick.cell) if 0 <= r < ROWS and 0 <= c < COLS else f"{r},{c}"
-        text = f"{pick.card.code} {cell}"
-        return text if pick.park is None else f"{text} {pick.park}"
+        return str(_coerce(action))
 
     def parse_action(self, text: str) -> Pick:
         """The pick :meth:`action_to_str` wrote; ``ValueError`` with a sentence otherwise."""
         words = text.split() if isinstance(text, str) else []
         if len(words) not in (2, 3):
             raise ValueError(f"A pick reads like 'GZ B4' or 'GZ B4 west', not {text!r}.")
+        if words[0].upper() not in CODES:
+            raise ValueError(unknown("card code", words[0], CODES))
         card = card_from_code(words[0].upper())
         if "," in words[1]:
             try:

@@ -64,6 +64,7 @@ from .bots import GreedyBot, MCTSBot, RandomBot
 from .cards import *  # noqa: F403
 from .events import *  # noqa: F403
 from .moves import Discard, Move, Play, Steal, move_from_dict, move_to_dict
+from .redealing import redeal
 from .rules import Rules
 from .setup import determinize, make_state, new_game, replay
 from .state import Observation, State
@@ -85,6 +86,7 @@ __all__ = [
     "make_state",
     "determinize",
     "player_view",
+    "redeal",
     "move_to_dict",
     "move_from_dict",
     *events.__all__,

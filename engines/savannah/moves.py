@@ -1,4 +1,10 @@
-"""The three moves of On the Savannah as values, and their saved form."""
+"""The three moves of On the Savannah as values, and their saved form.
+
+A move prints in the game's notation (what ``State.parse_action`` reads back):
+
+>>> str(Play("zebra#2")), str(Steal("impala#1"))
+('play zebra#2', 'steal impala#1')
+"""
 
 from __future__ import annotations
 
@@ -15,6 +21,9 @@ class Play:
     card: str
     """The card id, e.g. ``'zebra#2'``."""
 
+    def __str__(self) -> str:
+        return "play " + self.card
+
 
 @dataclass(frozen=True)
 class Discard:
@@ -23,6 +32,9 @@ class Discard:
     card: str
     """The card id."""
 
+    def __str__(self) -> str:
+        return "discard " + self.card
+
 
 @dataclass(frozen=True)
 class Steal:
@@ -30,6 +42,9 @@ class Steal:
 
     card: str
     """The card id, in another player's kill pile."""
+
+    def __str__(self) -> str:
+        return "steal " + self.card
 
 
 Move = Play | Discard | Steal

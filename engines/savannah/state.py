@@ -26,7 +26,7 @@ import functools
 import random
 from typing import Any
 
-from engines import Event, IllegalAction
+from engines import Event, Events, IllegalAction
 from engines.protocol import BaseState, Outcome
 
 from ..saves import header
@@ -34,6 +34,7 @@ from . import events as ev
 from . import saves
 from .cards import Card, name_of
 from .deck import PlayDeck, deck_index, default_deck, play_deck
+from .drawing import TablePicture
 from .events import player_name
 from .moves import MOVES, Discard, Move, Play, Steal, move_from_dict, move_to_dict
 from .observation import Observation
@@ -66,7 +67,7 @@ def _hunt_words(action: Action) -> tuple[str, str]:
     return str(action), action.describe()
 
 
-class State(BaseState, Scoring):
+class State(BaseState, Scoring, TablePicture):
     """One game of On the Savannah in progress.
 
     Zones hold card ids (``'zebra#2'``): the draw pile, one hand per player, the row (the
@@ -254,7 +255,8 @@ class State(BaseState, Scoring):
             return "There is nothing to steal now: only a scavenger's kill lets you take a card."
         hand = self._hands[p]
         if move.card not in hand:
-            return f"The {name_of(move.card)} ({move.card}) is not in {who}'s hand."
+            number = f" ({move.card})" if "#" in move.card else ""
+            return f"The {name_of(move.card)}{number} is not in {who}'s hand."
         if isinstance(move, Play):
             return self._play_problem(move.card)
         for other in hand:
@@ -286,7 +288,7 @@ class State(BaseState, Scoring):
         reason = self.why_illegal(move)
         if reason is not None:
             raise IllegalAction(reason)
-        events: list[Event] = []
+        events = Events()
         self._make(move, events)
         return events
 
@@ -627,14 +629,26 @@ class State(BaseState, Scoring):
 
     def action_to_str(self, move: Move) -> str:
         """``"play zebra#2"``, ``"discard zebra#2"`` or ``"steal zebra#2"``."""
-        return f"{type(move).__name__.lower()} {move.card}"
+        return str(move)
 
     def parse_action(self, text: str) -> Move:
-        """The move :meth:`action_to_str` wrote; ``ValueError`` with a sentence otherwise."""
+        """The move :meth:`action_to_str` wrote, or one naming a card without its number
+        (``"play zebra"``: the mover's zebra; ``"steal zebra"``: one she may steal);
+        ``ValueError`` with a sentence otherwise.
+
+        >>> from engines.savannah import make_state
+        >>> make_state(row=["zebra"], hands=[["lion", "hyena"], []]).parse_action("Play lion")
+        Play(card='lion#1')
+        """
         words = text.split(maxsplit=1) if isinstance(text, str) else []
         if len(words) != 2 or words[0].lower() not in MOVES:
             raise ValueError(f"A move reads like 'play zebra#2' (or discard, steal), not {text!r}.")
-        return MOVES[words[0].lower()](words[1].strip())
+        kind, card = words[0].lower(), words[1].strip()
+        if "#" not in card and not self._over:
+            mover = self._current
+            held = self._steal_choices(mover) if kind == "steal" else self._hands[mover]
+            card = next((c for c in held if name_of(c) == card.lower()), card)
+        return MOVES[kind](card)
 
     def determinize(self, player: int, rng: random.Random) -> State:
         """A full state consistent with ``player``'s :meth:`observation`, hidden cards from ``rng``."""

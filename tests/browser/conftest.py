@@ -140,10 +140,26 @@ def stop_process_group(proc: subprocess.Popen) -> None:
         proc.wait(timeout=10)
 
 
+TEACHER_KEY = "a-teachers-key-for-the-tests"
+"""The teacher's key of every server the tests start (``$COLE_TEACHER_KEY``)."""
+
+
 def checkout_env(**extra: str) -> dict[str, str]:
-    """This environment with this checkout first on ``PYTHONPATH`` (plus ``extra``)."""
+    """This environment with this checkout first on ``PYTHONPATH`` and the tests' teacher's
+    key (plus ``extra``)."""
     path = os.pathsep.join(p for p in (str(ROOT), os.environ.get("PYTHONPATH", "")) if p)
-    return {**os.environ, "PYTHONPATH": path, **extra}
+    return {**os.environ, "PYTHONPATH": path, "COLE_TEACHER_KEY": TEACHER_KEY, **extra}
+
+
+def open_private_link(teacher) -> None:
+    """On a class's overview: unfold the teacher's own link (kept apart from the tables)."""
+    teacher.locator(".cole-class-private summary").click(timeout=60_000)
+
+
+def make_tables(teacher) -> None:
+    """On a class page: give the teacher's key and press "Make the tables"."""
+    teacher.locator(".cole-class-key input").fill(TEACHER_KEY)
+    teacher.locator(".cole-class-make button").click()
 
 
 class ServerProcess:

@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 from cole_panel.circle.board import BOARD_NAME
 from cole_panel.circle.geometry import cell_center
 
-from .conftest import BokehFigure, PanelServer
+from .conftest import BokehFigure, PanelServer, make_tables, open_private_link
 from .test_rooms import open_context
 
 pytestmark = pytest.mark.browser
@@ -28,7 +28,7 @@ def test_a_teacher_makes_three_tables_and_watches_two_students_play(browser, cla
     try:
         ctx, teacher = open_context(browser, class_server.url, ".cole-class-make")
         contexts.append(ctx)
-        teacher.locator(".cole-class-make button").click()
+        make_tables(teacher)
         links = teacher.locator("a.cole-class-link")
         expect(links).to_have_count(3, timeout=60_000)
         expect(teacher.locator(".cole-class-qr svg")).to_have_count(3)
@@ -88,17 +88,39 @@ def test_a_teachers_overview_fits_a_phone(browser, class_server):
         browser, class_server.url, ".cole-class-make", viewport={"width": 390, "height": 844}
     )
     try:
-        teacher.locator(".cole-class-make button").click()
+        make_tables(teacher)
         link = teacher.locator("a.cole-class-teacher-link")
+        open_private_link(teacher)
         expect(link).to_be_visible(timeout=60_000)
         box = link.bounding_box()
         assert box["x"] >= 0 and box["x"] + box["width"] <= 390, box
         card = teacher.locator(".cole-class-card").first.bounding_box()
-        for action in ("pause", "resume", "reset", "close"):
+        for action in ("pause", "resume", "reset", "close", "reset-free", "free"):
             button = teacher.locator(f".cole-class-{action}-0 button")
             expect(button).to_be_visible()
             box = button.bounding_box()
             assert box["x"] + box["width"] <= card["x"] + card["width"], (action, box, card)
             assert box["y"] + box["height"] <= card["y"] + card["height"], (action, box, card)
+    finally:
+        ctx.close()
+
+
+def test_the_projector_view_shows_the_tables_and_nothing_that_runs_them(browser, class_server):
+    """The page a teacher projects: each table's link and QR code, without her key or her
+    buttons; on her own page the private link stays folded away until she opens it."""
+    ctx, teacher = open_context(browser, class_server.url, ".cole-class-make")
+    try:
+        make_tables(teacher)
+        expect(teacher.locator("a.cole-class-link")).to_have_count(3, timeout=60_000)
+        expect(teacher.locator("a.cole-class-teacher-link")).to_be_hidden()
+        own = teacher.locator("a.cole-class-teacher-link").get_attribute("href")
+        key = own.split("key=")[1]
+        show = teacher.locator("a.cole-class-projector").get_attribute("href")
+        assert "key" not in show
+        teacher.goto(show)
+        expect(teacher.locator("a.cole-class-link")).to_have_count(3, timeout=60_000)
+        expect(teacher.locator(".cole-class-qr svg")).to_have_count(3)
+        assert key not in teacher.content()
+        expect(teacher.get_by_role("button")).to_have_count(0)
     finally:
         ctx.close()

@@ -17,7 +17,7 @@ from playwright.sync_api import expect
 from cole_panel.circle.board import BOARD_NAME
 from engines.circle import new_game as new_circle
 
-from .conftest import PAGE_LOAD_TIMEOUT_MS, BokehFigure, PanelServer
+from .conftest import PAGE_LOAD_TIMEOUT_MS, BokehFigure, PanelServer, make_tables, open_private_link
 from .test_circle import click, stones, wait_for_position, wait_for_stones
 from .test_rooms import LOAD_MS, make_room, open_context, sit, wait_for_board
 
@@ -46,8 +46,9 @@ def make_class(browser, server: PanelServer, contexts: list) -> tuple:
     page, the teacher's own link and table 1's link."""
     ctx, teacher = open_context(browser, server.url, ".cole-class-make")
     contexts.append(ctx)
-    teacher.locator(".cole-class-make button").click()
+    make_tables(teacher)
     own = teacher.locator("a.cole-class-teacher-link")
+    open_private_link(teacher)
     expect(own).to_be_visible(timeout=60_000)
     link = teacher.locator("a.cole-class-link").first.get_attribute("href")
     return teacher, own.get_attribute("href"), link

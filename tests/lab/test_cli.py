@@ -8,7 +8,7 @@ from tests.lab.conftest import cole, free_port
 
 BAD = [
     (["tournament", "chess", "--bots", "random,greedy"], "invalid choice: 'chess'"),
-    (["tournament", "circle", "--bots", "random,robot"], "unknown bot 'robot'"),
+    (["tournament", "circle", "--bots", "random,robot"], "Unknown bot 'robot'"),
     (["tournament", "circle", "--bots", "random,mcts:9"], "strength must be 1 to 5"),
     (
         ["tournament", "circle", "--bots", "random,greedy", "--games", "0"],
@@ -29,7 +29,10 @@ BAD = [
         ["ladder", "circle", "--bots", "greedy", "--against", "greedy"],
         "--against names only the bots of --bots",
     ),
-    (["ladder", "circle", "--bots", "mcts:1", "--against", "random,rndm"], "unknown bot 'rndm'"),
+    (
+        ["ladder", "circle", "--bots", "mcts:1", "--against", "random,rndm"],
+        "Unknown bot 'rndm': did you mean 'random'?",
+    ),
     (
         ["tournament", "circle", "--bots", "random,greedy", "--output", "out.txt"],
         ".parquet or .csv",

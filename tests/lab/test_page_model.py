@@ -11,4 +11,4 @@ def test_the_page_refuses_bad_settings_without_starting():
     assert not run.running and "radius" in run.message
     run = LabRun(game="savannah", bots="random,<b>robot</b>")
     run.start()
-    assert not run.running and "unknown bot" in run.message
+    assert not run.running and "Unknown bot" in run.message
