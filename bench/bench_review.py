@@ -1,11 +1,15 @@
-"""Review speed: a whole game reviewed at the default budget, in every game.
+"""Review speed and steadiness: a whole game reviewed at the default budget, in every game.
 
 For each game (Circle: the first 60 moves of a Greedy-vs-Greedy game on the published board;
 Ecosystem classic and On the Savannah: a whole two-player Greedy-vs-Greedy game) the bench runs
-:func:`engines.review.review_game` at its default budget (the game's bots at
-``REVIEW_STRENGTH``: both passes, the deep one over a quarter of the moves) and prints the CPU
-seconds (``time.process_time``: what it costs on a core of its own), the wall seconds and the
-load average beside them.  Target: Circle's 60 moves in at most 30 s.
+:func:`engines.review.review_game` at its default budget (``SAMPLES`` searches per position of
+the game's bots at ``REVIEW_STRENGTH``, and the second look) in this process, and prints the
+CPU seconds (``time.process_time``: what it costs on a core of its own), the wall seconds and
+the load average beside them; then the same game with a second seed, and the share of moves
+whose class is the same under both (and whether the mistakes and blunders are).  Circle's game
+is reviewed a third time as ``cole review`` does it, its positions as tasks on a two-worker
+Dask ``LocalCluster`` (wall seconds, the cluster's start included; the same review as in
+process).  Target: Circle's 60 moves in at most 30 s wall on two cores.
 
     python -m bench review
 """
@@ -17,7 +21,7 @@ import time
 from typing import Any
 
 from engines.games import get_game
-from engines.review import default_iterations, review_game
+from engines.review import SAMPLES, GameReview, default_iterations, review_game
 
 TARGET_SECONDS = 30.0
 """What a review of Circle's 60 moves may cost."""
@@ -47,22 +51,62 @@ def greedy_game(name: str, rules: dict[str, Any], moves: int | None, seed: int =
         seed += 1
 
 
+def _timed(start: Any, actions: list[Any], seed: int, **options: Any):
+    cpu, wall = time.process_time(), time.perf_counter()
+    review = review_game(start, actions, seed=seed, **options)
+    return review, time.process_time() - cpu, time.perf_counter() - wall
+
+
+def agreement(one: GameReview, two: GameReview) -> tuple[float, bool]:
+    """The share of moves classed the same by two reviews, and whether their mistakes and
+    blunders are the same moves."""
+    same = sum(a.label == b.label for a, b in zip(one.moves, two.moves, strict=True))
+    bad = [
+        [(m.number, m.label) for m in r.moves if m.label in ("mistake", "blunder")]
+        for r in (one, two)
+    ]
+    return same / max(1, len(one.moves)), bad[0] == bad[1]
+
+
+def on_dask(start: Any, actions: list[Any], review: GameReview) -> str:
+    """Circle's review as ``cole review`` runs it: positions as tasks on two Dask workers."""
+    from cole_panel.lab import runner
+    from cole_panel.lab.review_run import on_dask as dask_runner
+
+    wall = time.perf_counter()
+    with runner.connect(None, 2) as client:
+        again = review_game(start, actions, seed=0, run=dask_runner(client))
+    wall = time.perf_counter() - wall
+    same = "the same review" if again == review else "A DIFFERENT REVIEW"
+    return f"on 2 Dask workers {wall:.1f} s wall (cluster start included), {same}"
+
+
 def main() -> None:
     for bench_name, (name, rules, moves) in GAMES.items():
         start, actions = greedy_game(name, rules, moves)
         load = os.getloadavg()[0]
-        cpu, wall = time.process_time(), time.perf_counter()
-        review = review_game(start, actions, seed=0)
-        cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+        review, cpu, wall = _timed(start, actions, 0)
         counts = {label: len(review.of_class(label)) for label in ("mistake", "blunder")}
-        target = f" (target <= {TARGET_SECONDS:.0f} s)" if name == "circle" else ""
+        exact = sum(m.exact for m in review.moves)
+        target = f" (target <= {TARGET_SECONDS:.0f} s wall)" if name == "circle" else ""
         print(
-            f"{bench_name}: {len(actions)} moves at {default_iterations(name)} iterations: "
-            f"{cpu:.1f} CPU s{target}, {cpu / len(actions):.2f} CPU s a move, {wall:.1f} s wall; "
-            f"load average {load:.1f} -> {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; "
-            f"{counts['mistake']} mistakes, {counts['blunder']} blunders",
+            f"{bench_name}: {len(actions)} moves, {SAMPLES} searches of "
+            f"{default_iterations(name)} iterations a position: {cpu:.1f} CPU s{target}, "
+            f"{cpu / len(actions):.2f} CPU s a move, {wall:.1f} s wall; load average "
+            f"{load:.1f} -> {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; "
+            f"{counts['mistake']} mistakes, {counts['blunder']} blunders, {exact} exact, "
+            f"{len(review.deepened)} moves looked at again",
             flush=True,
         )
+        second, _, _ = _timed(start, actions, 1)
+        share, bad = agreement(review, second)
+        print(
+            f"{bench_name}: seeds 0 and 1 give the same class to {share:.0%} of the moves; "
+            f"mistakes and blunders {'the same' if bad else 'DIFFERENT'}",
+            flush=True,
+        )
+        if name == "circle":
+            print(f"{bench_name}: {on_dask(start, actions, review)}", flush=True)
 
 
 if __name__ == "__main__":

@@ -1,11 +1,12 @@
 """A game's review as it runs on a page: one position per bot job, progress, Stop (panel-free).
 
-:class:`ReviewRequest` is one position to judge as plain data (the start as the engine's JSON,
-the moves as text), so a page's :class:`~cole_panel.ui.BotRunner` sends it to the server's one
-worker pool, where a Stop stops its search.  :class:`ReviewRun` asks for the positions one after
-the other (the fast first pass over the whole game, then the deep pass where the value moved
-most) and keeps the :class:`~engines.review.GameReview` so far, so a chart can fill in as it
-goes.
+:class:`ReviewRequest` is one position to value as plain data (an
+:class:`~engines.review.PositionJob`: the start as the engine's JSON, the moves as text), so a
+page's :class:`~cole_panel.ui.BotRunner` sends it to the server's one worker pool, where a Stop
+stops its search.  :class:`ReviewRun` asks for the positions one after the other (the first look
+at every position, then the deeper look where the uncertainty decides a class) and keeps the
+:class:`~engines.review.GameReview` so far, so a chart can fill in as it goes; it is the same
+review :func:`~engines.review.review_game` makes for the seed and budget.
 
 >>> from engines.games import GAMES
 >>> start = next(iter(GAMES.values())).new_game(seed=1)
@@ -13,8 +14,8 @@ goes.
 >>> _ = second.apply(second.legal_actions()[0])
 >>> run = ReviewRun(iterations=8)
 >>> run.start(start, [start.legal_actions()[0], second.legal_actions()[0]])   # runs inline
->>> run.review.complete, run.done, run.total, run.running
-(True, 3, 3, False)
+>>> run.review.complete, run.done == run.total, run.running
+(True, True, False)
 """
 
 from __future__ import annotations
@@ -25,47 +26,25 @@ from typing import Any
 
 import param
 
-from engines.review import GameReview, MoveReview, Reviewer
+from engines.review import GameReview, PositionJob, PositionValue, Reviewer
 
 from .scheduler import BotJob, BotScheduler, InlineScheduler
-from .seats import game_record
 
 __all__ = ["ReviewRequest", "ReviewRun"]
 
 
 @dataclass(frozen=True)
 class ReviewRequest:
-    """One position of a review to judge, as plain data that can travel to another process."""
+    """One position of a review to value, as plain data that can travel to another process."""
 
-    game: str
-    """The game's name (its engine record, :mod:`engines.games`)."""
-    start_json: str
-    """The game's start, as the engine's JSON."""
-    actions: tuple[str, ...]
-    """The moves played, as text."""
-    number: int
-    """The move to judge (from 1)."""
-    deep: bool
-    """Whether this is the deep pass (the full budget) or the first (a quarter)."""
-    iterations: int | None
-    """The review's budget (None: the game's default)."""
-    seed: int
-    """The review's seed."""
-    names: tuple[str, ...]
-    """The players' names for sentences."""
+    job: PositionJob
+    """The position and the review's budget and seed."""
     kind: str = "MCTS"
     """What the bot runner reads to send a job to the worker pool (a search)."""
 
-    def reviewer(self) -> Reviewer:
-        """The game's :class:`~engines.review.Reviewer`."""
-        start = game_record(self.game).state_type.from_json(self.start_json)
-        return Reviewer(
-            start, self.actions, iterations=self.iterations, seed=self.seed, names=self.names
-        )
-
-    def compute(self, should_stop: Callable[[], bool] | None = None) -> MoveReview | None:
-        """The move judged (None when stopped first)."""
-        return self.reviewer().judge(self.number, self.deep, should_stop)
+    def compute(self, should_stop: Callable[[], bool] | None = None) -> PositionValue | None:
+        """The position valued (None when stopped first)."""
+        return self.job.compute(should_stop)
 
 
 class ReviewRun(param.Parameterized):
@@ -90,35 +69,25 @@ class ReviewRun(param.Parameterized):
 
     def __init__(self, **params: Any):
         super().__init__(**params)
-        self._plan: list[tuple[int, bool]] = []
+        self._plan: list[PositionJob] = []
         self._handle: Any = None
         self._generation = 0
-        self._base: ReviewRequest | None = None
         self._reviewer: Reviewer | None = None
+        self._values: dict[int, PositionValue] = {}
+        self._deepened: list[int] = []
+        self._looked_again = False
 
     def start(self, start: Any, actions: Sequence[Any], names: Sequence[str] | None = None) -> None:
         """Review the game of ``actions`` from ``start`` (a review already running stops)."""
         self.stop()
-        texts = []
-        state = start.clone()
-        for action in actions:
-            texts.append(state.action_to_str(action) if not isinstance(action, str) else action)
-            state.apply(state.parse_action(texts[-1]))
-        reviewer = Reviewer(start, texts, iterations=self.iterations, seed=self.seed, names=names)
+        reviewer = Reviewer(start, actions, iterations=self.iterations, seed=self.seed, names=names)
         self._reviewer = reviewer
-        self._base = ReviewRequest(
-            reviewer.game.name,
-            start.to_json(),
-            tuple(texts),
-            0,
-            False,
-            self.iterations,
-            self.seed,
-            reviewer.names,
-        )
+        self._values, self._deepened, self._looked_again = {}, [], False
         self._generation += 1
-        self._plan = [(n, False) for n in range(1, len(texts) + 1)]
-        self.param.update(review=reviewer.empty, running=bool(texts), done=0, total=reviewer.total)
+        self._plan = reviewer.jobs() if reviewer.empty.total else []
+        self.param.update(
+            review=reviewer.empty, running=bool(self._plan), done=0, total=reviewer.total
+        )
         self._next()
 
     def stop(self) -> None:
@@ -147,33 +116,31 @@ class ReviewRun(param.Parameterized):
             self._handle = None
             self.running = False
             return
-        number, deep = self._plan.pop(0)
-        request = replace(self._base, number=number, deep=deep)
+        job = self._plan.pop(0)
         generation = self._generation
-        job = BotJob(
-            compute=request.compute,
-            apply=lambda move: self._took(generation, move),
-            task=f"Reviewing move {number}",
-            request=request,
+        request = ReviewRequest(job)
+        self._handle = self._scheduler().submit(
+            BotJob(
+                compute=request.compute,
+                apply=lambda value: self._took(generation, job, value),
+                task=f"Reviewing position {job.number}",
+                request=request,
+            )
         )
-        self._handle = self._scheduler().submit(job)
 
-    def _took(self, generation: int, move: MoveReview | None) -> None:
+    def _took(self, generation: int, job: PositionJob, value: PositionValue | None) -> None:
         if generation != self._generation:
             return
-        if move is None:  # stopped in the worker
+        if value is None:  # stopped in the worker
             self.stop()
             return
-        review = self.review
-        moves = list(review.moves)
-        if move.number <= len(moves):
-            moves[move.number - 1] = move
-            deepened = (*review.deepened, move.number)
-        else:
-            moves.append(move)
-            deepened = review.deepened
-        review = replace(review, moves=tuple(moves), deepened=deepened)
-        if not self._plan and len(moves) == review.total and not deepened:
-            self._plan = [(n, True) for n in self._reviewer.deep_order(moves)]
-        self.param.update(review=review, done=self.done + 1)
+        reviewer = self._reviewer
+        reviewer.add(self._values, self._deepened, job, value)
+        total = self.total
+        if not self._plan and not self._looked_again:
+            self._looked_again = True
+            self._plan = reviewer.deeper(self._values)
+            total = self.done + 1 + len(self._plan)
+        review = reviewer.review(self._values, self._deepened)
+        self.param.update(review=review, done=self.done + 1, total=total)
         self._next()

@@ -21,7 +21,7 @@ from typing import Any
 
 from cole_panel.core.model import GameModel
 from cole_panel.game_pages import GAME_PAGES
-from engines.review import review_game
+from engines.review import Runner, review_game, run_in_order
 
 __all__ = ["COLUMNS", "SavedGame", "read_game", "review_rows"]
 
@@ -36,6 +36,8 @@ COLUMNS = (
     "class",
     "better",
     "drop",
+    "uncertainty",
+    "exact",
     "why",
 )
 """The columns of ``cole review --output``, one row per move."""
@@ -113,10 +115,13 @@ def _read_link(name: str, text: str) -> SavedGame:
     raise ValueError(f"{name}: no game here reads shared links.")
 
 
-def review_rows(name: str, text: str, iterations: int | None, seed: int) -> list[dict[str, Any]]:
-    """Review the game in ``text`` (one Dask task): one row per move, in :data:`COLUMNS`."""
+def review_rows(
+    name: str, text: str, iterations: int | None, seed: int, run: Runner = run_in_order
+) -> list[dict[str, Any]]:
+    """Review the game in ``text``, its positions valued by ``run`` (default: one after the
+    other here): one row per move, in :data:`COLUMNS`."""
     saved = read_game(name, text)
     review = review_game(
-        saved.start, saved.actions, iterations=iterations, seed=seed, names=saved.names
+        saved.start, saved.actions, iterations=iterations, seed=seed, names=saved.names, run=run
     )
     return [{"file": name, "game": saved.game, **row} for row in review.rows()]

@@ -1,24 +1,29 @@
-"""``cole review FILE...``: review saved games move by move, on Dask when there are several.
+"""``cole review FILE...``: review saved games move by move, their positions valued on Dask.
 
 Every file is read and checked first; a bad one is named and nothing is reviewed or written
-(exit 2).  One file is reviewed in this process; several run as one Dask task each, on the
-lab's embedded ``LocalCluster`` or on ``--scheduler``.  Each move prints as a line: number,
-mover, move, the mover's win chance with the best move and after the move played, the class
-and the better move; ``--output`` writes the rows as Parquet or CSV.
+(exit 2).  The positions of each game are valued in parallel, one Dask task each, on the lab's
+embedded ``LocalCluster`` or on ``--scheduler`` (``--workers 1`` without a scheduler: in this
+process); every task is seeded alone, so the review is the same wherever it ran.  Each move
+prints as a line: number, mover, move, the mover's win chance before and after the move, the
+class (``exact`` when proved) and the better move; ``--output`` writes the rows as Parquet or
+CSV.
 """
 
 from __future__ import annotations
 
 import argparse
 import uuid
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
+
+from engines.review import PositionJob, PositionValue, Runner
 
 from . import runner
 from .review_files import COLUMNS, read_game, review_rows
 from .store import check_path, write_frame
 
-__all__ = ["add_parser", "format_row", "run"]
+__all__ = ["add_parser", "format_row", "on_dask", "run"]
 
 
 def add_parser(commands: Any, count: Any) -> None:
@@ -59,10 +64,12 @@ def format_row(row: dict[str, Any]) -> str:
     """One move as a line of the report.
 
     >>> print(format_row({"number": 3, "mover": "Black", "move": "E7", "before": 0.6,
-    ...     "after": 0.2, "class": "blunder", "better": "F3"}))
-      3  Black      E7                 60% → 20%  blunder     better F3
+    ...     "after": 0.2, "class": "blunder", "better": "F3", "exact": True}))
+      3  Black      E7                 60% → 20%  blunder     exact better F3
     """
-    better = f"better {row['better']}" if row["better"] else ""
+    better = ("exact " if row.get("exact") else "") + (
+        f"better {row['better']}" if row["better"] else ""
+    )
     chances = f"{round(100 * row['before'])}% → {round(100 * row['after'])}%"
     return (
         f"{row['number']:>3}  {row['mover']:<10} {row['move']:<16} {chances:>11}  "
@@ -96,27 +103,35 @@ def run(args: argparse.Namespace, fail: Any) -> int:
 
 
 def _review(args: argparse.Namespace, texts: dict[str, str]) -> dict[str, list[dict[str, Any]]]:
-    if len(texts) == 1 and not args.scheduler:
-        ((name, text),) = texts.items()
-        return {name: review_rows(name, text, args.iterations, args.seed)}
-    with runner.connect(args.scheduler, args.workers) as client:
-        run_id = uuid.uuid4().hex[:8]  # a rerun must not meet this run's cancelled keys
-        futures = {
-            name: client.submit(
-                review_rows,
-                name,
-                text,
-                args.iterations,
-                args.seed,
-                pure=False,
-                key=f"cole-review-{run_id}-{n}",
-            )
-            for n, (name, text) in enumerate(texts.items())
+    if args.workers == 1 and not args.scheduler:
+        return {
+            name: review_rows(name, text, args.iterations, args.seed)
+            for name, text in texts.items()
         }
+    with runner.connect(args.scheduler, args.workers) as client:
+        run = on_dask(client)
+        return {
+            name: review_rows(name, text, args.iterations, args.seed, run)
+            for name, text in texts.items()
+        }
+
+
+def on_dask(client: Any) -> Runner:
+    """A review's runner that values its positions as Dask tasks on ``client``, all at once."""
+
+    def run(jobs: Sequence[PositionJob], should_stop: Any = None) -> Iterator[PositionValue | None]:
+        if not jobs:
+            return
+        run_id = uuid.uuid4().hex[:8]  # a rerun must not meet this run's cancelled keys
+        keys = [f"cole-review-{run_id}-{n}" for n in range(len(jobs))]
+        futures = client.map(PositionJob.compute, list(jobs), key=keys, pure=False)
         try:
-            return {name: future.result() for name, future in futures.items()}
+            for future in futures:
+                yield future.result()
         finally:
-            client.cancel(list(futures.values()))
+            client.cancel(futures)
+
+    return run
 
 
 def _write(path: Path, rows: list[dict[str, Any]]) -> None:

@@ -30,6 +30,7 @@ __all__ = ["CLASS_COLOURS", "ReviewBoard", "ReviewTab", "ReviewView"]
 CLASS_COLOURS = {
     "best": "#2e7d32",
     "good": "#7cb342",
+    "unclear": "#78909c",
     "inaccuracy": "#f9a825",
     "mistake": "#ef6c00",
     "blunder": "#c62828",
@@ -63,9 +64,9 @@ class ReviewBoard(pn.viewable.Viewer):
         if move is None:
             self._pane.object = ""
             return
-        lines = [f"Move {move.number}: {move.mover_name()}, {move.move}."]
+        lines = [f"Move {move.number}: {move.mover_name()}, {move.said or move.move}."]
         if not move.is_best:
-            lines.append(f"Better: {move.best}.")
+            lines.append(f"Better: {move.best_said or move.best}.")
         lines += self.position(before, move)
         self._pane.object = "".join(f"<p>{html.escape(line)}</p>" for line in lines)
 

@@ -16,9 +16,11 @@ from typing import Any
 
 from .hints import Hint, count_stones, explain
 from .rules import PLAYER_NAMES
+from .solver import budget
+from .solver import solve as prove
 from .state import State
 
-__all__ = ["player_names", "why"]
+__all__ = ["player_names", "solve", "why"]
 
 
 def player_names(players: int) -> tuple[str, ...]:
@@ -56,3 +58,18 @@ def _gist(hint: Hint) -> str:
         f"{you} {hint.counts_before[q]} → {hint.counts_after[q]}"
     )
     return "; ".join(parts)
+
+
+def solve(state: State) -> tuple[int, int, tuple[str, ...]] | None:
+    """The position's forced result, if :func:`~engines.circle.solver.solve` proves one within
+    its :func:`~engines.circle.solver.budget`: (the winner, plies, the line as labels); the
+    review's exact values.
+
+    >>> game = State.from_position({0: "E5 E6 E7 E8", 1: ""}, to_move=1, eaten=(16, 16))
+    >>> solve(game)
+    (1, 1, ('D4',))
+    """
+    proof = prove(state, *budget(state))
+    if proof is None or not proof.line:
+        return None
+    return proof.winner, proof.plies, tuple(state.label(c) for c in proof.line)

@@ -514,6 +514,15 @@ class State(BaseState, BoardPicture):
         new._start = self._start
         return new
 
+    def position_key(self) -> tuple[int, int, int, int, int]:
+        """The position as a hashable value (fast path, for tables of positions): each
+        player's stones as a bitmask of cell numbers, the stones each has eaten, the mover.
+
+        >>> replay(["E5"]).position_key() == replay(["E5"]).position_key() != new_game().position_key()
+        True
+        """
+        return (self._occ[0], self._occ[1], self._eaten[0], self._eaten[1], self._player)
+
     # ------------------------------------------------------------------ positions
     @classmethod
     def from_position(

@@ -17,12 +17,21 @@ from ..text import player_name
 from .park import cell_label
 from .state import Pick, State
 
-__all__ = ["player_names", "why"]
+__all__ = ["player_names", "say", "why"]
 
 
 def player_names(players: int) -> tuple[str, ...]:
     """``("Player 1", "Player 2", …)``, as the engine's sentences name players."""
     return tuple(player_name(p) for p in range(players))
+
+
+def say(before: State, pick: Pick) -> str:
+    """The pick as a player says it: ``"the gazelle at C3"`` (``"… of the west park"``).
+
+    >>> say(None, Pick("GZ", (2, 2)))
+    'the gazelle at C3'
+    """
+    return "the " + _place(pick).split(" ", 1)[1]
 
 
 def _lines(state: State, player: int) -> dict[str, int]:

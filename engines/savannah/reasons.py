@@ -15,10 +15,10 @@ from __future__ import annotations
 from engines.text import and_list, player_name
 
 from .cards import name_of
-from .moves import Discard, Move, Play
+from .moves import Discard, Move, Play, Steal
 from .state import State
 
-__all__ = ["player_names", "why"]
+__all__ = ["player_names", "say", "why"]
 
 _VERBS = {Play: "played", Discard: "discarded"}
 
@@ -26,6 +26,18 @@ _VERBS = {Play: "played", Discard: "discarded"}
 def player_names(players: int) -> tuple[str, ...]:
     """``("Player 1", "Player 2", …)``, as the engine's sentences name players."""
     return tuple(player_name(p) for p in range(players))
+
+
+def say(before: State, move: Move) -> str:
+    """The move as a player says it, the card by its name (never its copy's number).
+
+    >>> from engines.savannah import Rules, new_game
+    >>> game = new_game(Rules(players=2), seed=1)
+    >>> say(game, game.parse_action("play cheetah#2")), say(game, Discard("cheetah#2"))
+    ('the cheetah', 'discard the cheetah')
+    """
+    verb = {Discard: "discard ", Steal: "steal "}.get(type(move), "")
+    return f"{verb}the {name_of(move.card)}"
 
 
 def _a(name: str) -> str:
@@ -71,5 +83,6 @@ def why(before: State, played: Move, better: Move | None) -> str:
         return text
     clause, alt = _effect(before, better)
     return (
-        f"{text} Better: {_verb(better)} {_a(name_of(better.card))}; {clause} ({points} → {alt})."
+        f"{text} Better: {_verb(better)} {_a(name_of(better.card))}; {clause} "
+        f"(points on the table now {points} → {alt}; the search weighs the game to its end)."
     )

@@ -38,7 +38,7 @@ def _check(done, paths, output):
     rows = pd.read_csv(output) if output.suffix == ".csv" else pd.read_parquet(output)
     assert sorted(set(rows["game"])) == ["circle", "ecosystem", "savannah"]
     assert len(rows) == 3 * MOVES + 2  # and the link's two moves
-    assert set(rows["class"]) <= {"best", "good", "inaccuracy", "mistake", "blunder"}
+    assert set(rows["class"]) <= {"best", "good", "unclear", "inaccuracy", "mistake", "blunder"}
     assert rows["before"].between(0, 1).all() and rows["after"].between(0, 1).all()
     first = rows[rows["game"] == "circle"].iloc[0]
     assert f"  1  Orange     {first['move']}" in done.stdout
@@ -87,3 +87,18 @@ def test_a_bad_link_is_named():
     assert (
         done.returncode == 2 and "?moves=E5,E5: moves: move 2 (E5) cannot be played" in done.stderr
     )
+
+
+def test_positions_valued_on_dask_make_the_review_made_here(dask_scheduler):
+    from distributed import Client
+
+    from cole_panel.lab.review_run import on_dask
+    from engines.circle import Rules, new_game
+    from engines.review import review_game
+
+    start = new_game(Rules(radius=2))
+    moves = ["A1", "C3", "B2", "C1"]
+    here = review_game(start, moves, iterations=30, samples=2, seed=5)
+    with Client(dask_scheduler, timeout=30) as client:
+        there = review_game(start, moves, iterations=30, samples=2, seed=5, run=on_dask(client))
+    assert there == here and here.complete
