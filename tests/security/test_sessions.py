@@ -134,9 +134,8 @@ def test_two_browsers_on_one_chosen_address_get_two_sessions_and_no_shared_hand(
             "() => { const c = Bokeh.documents[0].get_model_by_name('savannah-hand-cards');"
             " return c && c.data.card.length ? Array.from(c.data.card) : null; }"
         ).json_value()
-        sessions = [p.evaluate("() => Bokeh.documents[0].session_id ?? null") for p in pages]
-        ids = [p.evaluate(SESSION_ID_JS) for p in pages]
-        assert ids[0] != ids[1] and CHOSEN not in ids, (ids, sessions)
+        ids = [session_of(p.content()) for p in pages]
+        assert None not in ids and ids[0] != ids[1] and CHOSEN not in ids, ids
         tokens = [_token(c) for c in contexts[1:]]
         assert tokens[0] != tokens[1]
         expect(attacker.locator(".cole-room-seat-1")).not_to_contain_text("— you")
@@ -146,14 +145,6 @@ def test_two_browsers_on_one_chosen_address_get_two_sessions_and_no_shared_hand(
         for context in contexts:
             context.close()
 
-
-SESSION_ID_JS = """() => {
-  for (const el of document.querySelectorAll('script')) {
-    const found = el.textContent.match(/"session_id"\\s*:\\s*"([^"]+)"/);
-    if (found) return found[1];
-  }
-  return performance.getEntriesByType('resource').map((r) => r.name).join(' ');
-}"""
 
 DOCUMENT_TEXT_JS = """() => {
   const out = [];
