@@ -126,12 +126,16 @@ def seen_html(model: EcosystemModel) -> str:
 
 
 def park_title(model: EcosystemModel, player: int) -> str:
-    """'Player 1 (you): your park — 1 point so far', or whose parks a bot seat holds."""
+    """'Player 1 (you): your park — 1 point so far', or whose parks they are (a bot's seat,
+    another person's in a room)."""
     state = model.state
     parks = "park" if len(model.park_names) == 1 else "parks"
     total = model.totals()[player]
     name = html.escape(model.seat_name(player))
-    whose = f"{name}: your {parks}" if model.seat(player) == "Human" else f"{name}'s {parks}"
+    # "your" for this page's own seat: in a room, a watcher's or another seat's park is theirs
+    in_room = getattr(model, "room", None) is not None
+    mine = model.person_of(player) == "you" if in_room else model.seat(player) == "Human"
+    whose = f"{name}: your {parks}" if mine else f"{name}'s {parks}"
     so_far = "" if state.is_over else " so far"
     flips = " (as scored: ▼ marks the cards turned face down)" if state.is_over else ""
     return (

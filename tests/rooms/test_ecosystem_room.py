@@ -109,3 +109,16 @@ def test_with_the_hosts_option_a_turns_picks_show_only_once_every_seat_has_picke
         assert pages[0].pick(*pick_for(pages[0])) and pages[0].confirm()
         assert pages[2].state.hand(0) == passed and len(room.model.state.hand(0)) == 9
         assert pages[2].state.park(0) == live.park(0) != room.model.state.park(0)
+
+
+def test_a_park_is_called_yours_only_on_its_own_seats_page(registry):
+    """A watcher read "Player 1 (Host): your park" over the host's park."""
+    from cole_panel.ecosystem.draft_html import park_title
+
+    host, watcher = new_token(), new_token()
+    room = registry.create("ecosystem", host, {"players": 2})
+    hosts, _ = page(room, host)
+    watchers, _ = page(room, watcher)
+    assert "your park" in park_title(hosts, 0)
+    assert "your park" not in park_title(watchers, 0) and "'s park" in park_title(watchers, 0)
+    assert "your park" not in park_title(hosts, 1)
