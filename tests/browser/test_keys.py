@@ -216,7 +216,7 @@ def test_circle_whole_game_by_keyboard(open_page, circle):
     assert "cole-keys-board" in focused(page)
     page.keyboard.press("t")
     expect(page.locator(".cole-keys-text")).to_be_visible(timeout=WAIT)
-    expect(page.locator(".cole-keys-text")).to_contain_text("The game is over.", timeout=WAIT)
+    expect(page.locator(".cole-keys-text")).to_contain_text(" wins: ", timeout=WAIT)  # who, and why
     page.keyboard.press("Escape")
     assert "cole-keys-board" in focused(page)
     page.screenshot(path=str(artifact("keys-circle-keyboard.png")))
