@@ -351,8 +351,10 @@ class DeferScripts(OutputTransform):
     ) -> tuple[int, HTTPHeaders, bytes]:
         html = str(headers.get("Content-Type", "")).startswith("text/html")
         if status_code == 200 and finishing and html and "Content-Encoding" not in headers:
-            page = defer_scripts(chunk.decode("utf-8"))
-            chunk = with_first_paint(page, self._page).encode("utf-8")
+            page = chunk.decode("utf-8")
+            if _EMBED_WAIT not in page:  # no page of Bokeh's (a busy page, a fresh-session one)
+                return status_code, headers, chunk
+            chunk = with_first_paint(defer_scripts(page), self._page).encode("utf-8")
             if "Content-Length" in headers:
                 headers["Content-Length"] = str(len(chunk))
         return status_code, headers, chunk

@@ -96,6 +96,7 @@ def test_the_fresh_page_sends_the_browser_on_without_the_chosen_session(site):
     if status == 403:  # behind the front
         return
     assert 'content="0;url=/circle?room=abc"' in page
+    assert "cole-skip" not in page and "preload" not in page  # a page of ours only by name
     assert session_of(page) is None
 
 
