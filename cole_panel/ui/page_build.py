@@ -156,6 +156,7 @@ def on_build_end(callback: Callable[[bool], Any]) -> None:
 def _build_whole(doc: Document, build: Callable[[], Any]) -> Any:
     """``build()`` into ``doc``, telling the :func:`on_build_end` callbacks how it ended."""
     _building.add(doc)
+    _panel_files_from_here(doc)
     if chosen_by_visitor(doc.session_context):
         build = refusal().servable  # a session someone else may hold: nothing worth joining
     try:
@@ -167,6 +168,22 @@ def _build_whole(doc: Document, build: Callable[[], Any]) -> Any:
     doc.on_session_destroyed(_hand_back_when_idle)
     _build_ended(doc, True)
     return out
+
+
+def _panel_files_from_here(doc: Document) -> None:
+    """Have Panel name its stylesheets on this server, not on its CDN, in a session made over
+    the websocket (a page reconnecting to a restarted server, or to another process).
+
+    Panel points every model's stylesheets at the document's template variable ``dist_url``,
+    and at its CDN where there is none; it sets the variable when it makes the page's HTML,
+    which a session made over the websocket never has: such a page asked cdn.holoviz.org for
+    every stylesheet, which a class without internet cannot reach (the browser tests fail on
+    any request to another host, which pins this)."""
+    from panel.io.resources import LOCAL_DIST, use_cdn
+
+    if not use_cdn():
+        rel = pn.state.rel_path
+        doc.template_variables.setdefault("dist_url", f"{rel}/{LOCAL_DIST}" if rel else LOCAL_DIST)
 
 
 def _hand_back_when_idle(context: Any) -> None:

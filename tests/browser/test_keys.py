@@ -313,6 +313,10 @@ def test_a_focused_button_shows_a_ring_of_its_own(open_page, circle, ecosystem, 
     "default" button no mark at all, a "light" one 5 % of grey: WCAG 2.4.7)."""
     server = {"circle": circle, "ecosystem": ecosystem, "savannah": savannah}[app]
     page = open_page(server)
+    if app == "savannah":  # the sidebar's settings come a moment later: wait for the last
+        expect(page.get_by_role("button", name="Let bots finish the game")).to_be_attached(
+            timeout=WAIT
+        )
     page.wait_for_timeout(1000)  # the controls drawn last are in the tab order too
     seen = {}
     for _ in range(60):

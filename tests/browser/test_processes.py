@@ -36,6 +36,9 @@ def _log(server) -> str:
     return server.log_path.read_text(errors="replace")
 
 
+@pytest.mark.console_errors(
+    "a page asked for while the two processes start may be answered 500 and its websocket refused, then loaded again"
+)
 def test_each_page_is_built_once_and_plays_through_either_process(
     open_page, own_server, monkeypatch
 ):
@@ -56,6 +59,7 @@ def test_each_page_is_built_once_and_plays_through_either_process(
         wait_for_stones(page, 2)
 
 
+@pytest.mark.console_errors("a process is killed under its open pages: their websockets fail")
 def test_a_process_that_dies_is_started_again_and_pages_go_on(open_page, own_server):
     server = own_server("circle", extra_args=PROCESSES)
     children = psutil.Process(server.pid).children()

@@ -52,6 +52,9 @@ def test_closing_the_tab_mid_search_stops_the_bot_on_the_server(open_page, own_s
     assert stopped
 
 
+@pytest.mark.console_errors(
+    "the server is stopped and started again under the page: its websocket fails"
+)
 def test_a_reload_brings_back_the_same_game(open_page, own_server):
     server = own_server("circle", script=None)
     page = open_page(server)
@@ -71,6 +74,7 @@ def test_a_reload_brings_back_the_same_game(open_page, own_server):
     expect(page.locator(".cole-eaten-1")).to_contain_text("Black (MCTS")  # seats came back too
 
 
+@pytest.mark.console_errors("the server is killed under the page: its websocket fails")
 def test_a_server_restart_shows_a_notice_and_a_reload_brings_the_game_back(open_page, own_server):
     first = own_server("circle")
     page = open_page(first)

@@ -54,6 +54,7 @@ def make_class(browser, server: PanelServer, contexts: list) -> tuple:
     return teacher, own.get_attribute("href"), link
 
 
+@pytest.mark.console_errors("the server is killed under the pages: their websockets fail")
 def test_a_room_and_a_kept_game_survive_a_sigkill_restart(browser, own_server):
     first = own_server("circle")
     host_ctx, host, link = make_room(browser, first)
@@ -94,6 +95,7 @@ def test_a_room_and_a_kept_game_survive_a_sigkill_restart(browser, own_server):
             context.close()
 
 
+@pytest.mark.console_errors("the server is killed under the pages: their websockets fail")
 def test_a_teachers_class_survives_a_sigkill_restart_with_its_pauses_and_names(browser, own_server):
     first = own_server("classroom", also=("circle",))
     contexts = []
