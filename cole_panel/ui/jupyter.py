@@ -69,6 +69,7 @@ def notebook_setup(*extensions: str, comms: str | None = None, **config: Any) ->
     _guard_stale_repaints()
     _install_thread_aware_capture()
     _install_push_hooks(inline=bool(config["inline"]))
+    _hold_control_changes()
     _install_moved_notice()
     if comms != "default":
         from .jupyter_widgets import install_widget_hooks
@@ -147,7 +148,11 @@ def run_held(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
     Nested calls (an action calling another batched action) join the outer one.  Without
     :func:`notebook_setup` (the push hooks) the function is simply called.
     """
-    doc = _action_document()
+    return _run_held_on(_action_document(), fn, *args, **kwargs)
+
+
+def _run_held_on(doc: Any, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+    """:func:`run_held` for the actions of ``doc``."""
     if not _HOOKS or getattr(pushing, "held", None) is not None or not _shown(doc):
         return fn(*args, **kwargs)
     from panel.io.notebook import push_on_root
@@ -155,6 +160,13 @@ def run_held(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
     from .jupyter_widgets import flush_widgets
 
     pushing.held = held = {doc}
+    # Changes to a document that is not held go to its listeners, and an output of Panel's
+    # comms has none: they would never reach the page.  (Panel holds the document around a
+    # control's change, but on a thread other than the kernel's first, as ipykernel 7's comm
+    # handler is, it drops what it held on leaving, before this action's push.)
+    hold = in_notebook(doc) and doc.callbacks.hold_value is None
+    if hold:
+        doc.hold("combine")
     try:
         # Not under ``doc.models.freeze()``: leaving a freeze always walks the whole document
         # (50-120 ms for a dashboard), while a board click adds or drops no model at all.
@@ -164,6 +176,8 @@ def run_held(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
         for changed in held:
             for ref in _notebook_roots(changed):
                 push_on_root(ref)
+        if hold:
+            doc.unhold()  # what is left (no change of a model) goes to the listeners
         flush_widgets()
 
 
@@ -453,6 +467,33 @@ _UNSENT: list[tuple[Any, Any]] = []
 _UNSENT_KEPT = 200
 """At most this many messages are remembered in each of the two lists."""
 _SENT_AHEAD: list[Any] = []
+
+
+def _hold_control_changes() -> None:
+    """A control changed on the page runs as one held action, as a board click does.
+
+    Panel holds the document while it applies a control's change (a widget's value set on the
+    page).  On a thread other than the kernel's first one, which is where ipykernel 7 handles
+    comm messages, it sends over the comm only what the panes push themselves, and on leaving
+    drops what is left: a Bokeh model that the control's watchers changed after the last pane
+    pushed never reached the page (the puzzle trainer's board kept its old puzzle when the
+    theme changed, while the heading named the new one).  Each control change of a notebook
+    output now runs under :func:`run_held`: everything it changed leaves as one message, as
+    for clicks and buttons wrapped in :func:`cole_panel.ui.batched`.
+    """
+    from panel.reactive import Syncable
+
+    if getattr(Syncable, "cole_held_changes", False):
+        return
+    schedule = Syncable._schedule_change
+
+    def _schedule_change(self: Any, doc: Any, comm: Any) -> None:
+        if comm is None:
+            return schedule(self, doc, comm)
+        return _run_held_on(doc, schedule, self, doc, comm)
+
+    Syncable._schedule_change = _schedule_change
+    Syncable.cole_held_changes = True
 
 
 # -- print capture ------------------------------------------------------------------------
