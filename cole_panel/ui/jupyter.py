@@ -41,7 +41,14 @@ import panel as pn
 from .jupyter_push import PUSH_LOCK, inline_stylesheets, publish_page_script, pushing
 from .named_controls import name_controls_in_notebook
 
-__all__ = ["COMMS", "detected_comms", "in_notebook", "notebook_setup", "run_held"]
+__all__ = [
+    "COMMS",
+    "detected_comms",
+    "in_notebook",
+    "notebook_setup",
+    "project_extensions",
+    "run_held",
+]
 
 
 COMMS = ("default", "ipywidgets", "vscode", "colab")
@@ -51,8 +58,9 @@ COMMS = ("default", "ipywidgets", "vscode", "colab")
 def notebook_setup(*extensions: str, comms: str | None = None, **config: Any) -> None:
     """``pn.extension`` for a notebook that works offline, with each cell's output its own.
 
-    ``extensions``/``config`` are passed on (e.g. ``notebook_setup("tabulator")``).  Inline
-    resources unless ``inline=False`` is given.  HoloViews' Bokeh plotting extension is loaded
+    ``extensions``/``config`` are passed on; the extensions the project's dashboards use
+    (:func:`project_extensions`) are always loaded.  Inline resources unless ``inline=False``
+    is given.  HoloViews' Bokeh plotting extension is loaded
     too (inline, so ``hv.Curve(...)`` draws offline; a later ``hv.extension("bokeh")`` inlines
     as well).  ``comms``: the host's way of talking to the kernel, one of :data:`COMMS`; by
     default Panel's own detection (VS Code, Colab) and Voilà's kernel environment decide, else
@@ -62,6 +70,7 @@ def notebook_setup(*extensions: str, comms: str | None = None, **config: Any) ->
     if comms not in COMMS:
         raise ValueError(f"comms must be one of {', '.join(COMMS)}, not {comms!r}")
     config.setdefault("inline", True)
+    extensions = tuple(dict.fromkeys((*extensions, *project_extensions())))
     # Output printed while a board click is handled stays out of the dashboard (see module doc).
     config.setdefault("console_output", "disable")
     _load_holoviews(inline=bool(config["inline"]))
@@ -76,6 +85,18 @@ def notebook_setup(*extensions: str, comms: str | None = None, **config: Any) ->
 
         install_widget_hooks(inline=bool(config["inline"]))
     name_controls_in_notebook()  # the outputs' controls named for screen readers (drawn last)
+
+
+def project_extensions() -> tuple[str, ...]:
+    """The Panel extensions the game pages load (each record's ``extensions``), which
+    :func:`notebook_setup` loads too: a dashboard shown without one draws a blank tab.
+
+    >>> project_extensions()
+    ('tabulator',)
+    """
+    from ..game_pages import GAME_PAGES
+
+    return tuple(dict.fromkeys(e for page in GAME_PAGES.values() for e in page.extensions))
 
 
 def detected_comms() -> str:

@@ -73,3 +73,23 @@ def test_the_puzzle_trainer_redraws_on_every_change_of_theme_level_or_puzzle(
     expect(goal).to_contain_text("Puzzle 2 of", timeout=30_000)
     _wait_board_shows(nb, trainer)
     assert_no_console_errors(nb)
+
+
+SAVANNAH_CELLS = [
+    "from cole_panel import notebook_setup\nnotebook_setup()",
+    "from cole_panel.savannah import SavannahDashboard\nSavannahDashboard()",
+]
+
+
+def test_a_dashboard_with_tables_draws_them_after_a_plain_notebook_setup(
+    open_notebook, jupyter_server
+):
+    """``notebook_setup()`` with no extension named, then the Savannah dashboard: its Cards
+    tab shows the table of cards (it was blank, "Tabulator is not defined" in the console)."""
+    write_notebook(jupyter_server.root / "plain_setup.ipynb", SAVANNAH_CELLS)
+    nb = run_notebook(open_notebook, "plain_setup.ipynb")
+    nb.wait_figure("savannah-hand")
+    nb.page.locator(".bk-tab", has_text="Cards").last.click()
+    rows = nb.page.locator(".jp-OutputArea-output .tabulator-row")
+    expect(rows.first).to_be_visible(timeout=30_000)
+    assert_no_console_errors(nb)
