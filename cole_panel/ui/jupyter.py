@@ -29,6 +29,7 @@ clicks) on a thread of its own while the main thread may run another cell:
 
 from __future__ import annotations
 
+import contextlib
 import io
 import sys
 import threading
@@ -38,7 +39,13 @@ from typing import Any
 
 import panel as pn
 
-from .jupyter_push import PUSH_LOCK, inline_stylesheets, publish_page_script, pushing
+from .jupyter_push import (
+    PUSH_LOCK,
+    inline_stylesheets,
+    publish_page_script,
+    pushing,
+    use_jupyter_server,
+)
 from .named_controls import name_controls_in_notebook
 
 __all__ = [
@@ -59,25 +66,32 @@ def notebook_setup(*extensions: str, comms: str | None = None, **config: Any) ->
     """``pn.extension`` for a notebook that works offline, with each cell's output its own.
 
     ``extensions``/``config`` are passed on; the extensions the project's dashboards use
-    (:func:`project_extensions`) are always loaded.  Inline resources unless ``inline=False``
-    is given.  HoloViews' Bokeh plotting extension is loaded
-    too (inline, so ``hv.Curve(...)`` draws offline; a later ``hv.extension("bokeh")`` inlines
-    as well).  ``comms``: the host's way of talking to the kernel, one of :data:`COMMS`; by
-    default Panel's own detection (VS Code, Colab) and Voilà's kernel environment decide, else
+    (:func:`project_extensions`) are always loaded.  In JupyterLab and Notebook 7 BokehJS and
+    Panel's bundle come from the Jupyter server (Panel's server extension: a saved notebook
+    stays small and still renders offline); in the ipywidgets hosts, or with ``inline=True``,
+    they are inline; ``inline=False`` is Panel's CDN.  HoloViews' Bokeh plotting extension is
+    loaded the same way (``hv.Curve(...)`` draws offline).  ``comms``: the host's way of
+    talking to the kernel, one of :data:`COMMS`; by default Panel's own detection (VS Code,
+    Colab) and Voilà's kernel environment decide, else
     ``"default"`` (JupyterLab, Notebook 7).  The ipywidgets hosts need ``jupyter_bokeh``.
     """
     comms = comms if comms is not None else detected_comms()
     if comms not in COMMS:
         raise ValueError(f"comms must be one of {', '.join(COMMS)}, not {comms!r}")
-    config.setdefault("inline", True)
+    # JupyterLab and Notebook 7 serve the libraries (Panel's server extension): a saved notebook
+    # stays small.  The ipywidgets hosts (VS Code, Colab, Voila) may have no such server.
+    served = "inline" not in config and comms == "default"
+    config.setdefault("inline", not served)
+    local = bool(config["inline"]) or served
     extensions = tuple(dict.fromkeys((*extensions, *project_extensions())))
     # Output printed while a board click is handled stays out of the dashboard (see module doc).
     config.setdefault("console_output", "disable")
-    _load_holoviews(inline=bool(config["inline"]))
-    pn.extension(*extensions, comms=comms, **config)
+    with use_jupyter_server() if served else contextlib.nullcontext():
+        _load_holoviews(inline=bool(config["inline"]), local=local)
+        pn.extension(*extensions, comms=comms, **config)
     _guard_stale_repaints()
     _install_thread_aware_capture()
-    _install_push_hooks(inline=bool(config["inline"]))
+    _install_push_hooks(inline=local)
     _hold_control_changes()
     _install_moved_notice()
     if comms != "default":
@@ -113,12 +127,13 @@ def detected_comms() -> str:
     return "default"
 
 
-def _load_holoviews(inline: bool) -> None:
-    """Load HoloViews' Bokeh plotting extension and its notebook display, resources inline.
+def _load_holoviews(inline: bool, local: bool) -> None:
+    """Load HoloViews' Bokeh plotting extension and its notebook display, resources ``inline``
+    (else as Panel's loader gives them: the Jupyter server's when ``local``).
 
     ``pn.extension`` loads HoloViews' renderer only when HoloViews is already imported, and
-    HoloViews' own ``hv.extension`` fetches from the CDN unless told ``inline=True``; this one
-    call (before Panel's, which then only adds its own part) does both.
+    HoloViews' own ``hv.extension`` fetches from the CDN unless told where; this one call
+    (before Panel's, which then only adds its own part) does both.
     """
     try:
         import holoviews as hv
@@ -126,7 +141,7 @@ def _load_holoviews(inline: bool) -> None:
         return
     hv.extension.inline = inline  # a later hv.extension("bokeh") of the reader inlines too
     hv.extension("bokeh", logo=False, inline=inline)
-    if inline:
+    if local:
         _show_holoviews_through_panel(hv)
 
 
