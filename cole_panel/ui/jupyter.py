@@ -1,10 +1,10 @@
 """The dashboards inside a Jupyter notebook: offline resources, one message per action, own output.
 
 :func:`notebook_setup` is the first line of every teaching notebook (and of the README's Jupyter
-snippet).  It loads Panel with BokehJS and Panel's bundle INLINE, so the outputs render on a
-machine without internet (``pn.extension()`` alone fetches them from a CDN and every output
-stays blank offline).  Setting ``PANEL_INLINE=1`` in the Jupyter server's environment does the
-same for a plain ``pn.extension()``.
+snippet).  It loads Panel with BokehJS and Panel's bundle from the Jupyter server (or INLINE in
+the ipywidgets hosts), so the outputs render on a machine without internet
+(``pn.extension()`` alone fetches them from a CDN and every output stays blank offline) and a
+saved notebook stays small (inline, the 6 MB of libraries are saved in the setup cell's output).
 
 In a notebook each dashboard is a Bokeh document talking to the page over a Jupyter comm, and
 Panel sends every property change as its own comm message (a header, metadata, content and one
