@@ -275,7 +275,9 @@ KERNEL_STOPPED_NOTICE = (
 # notebook_setup() also leaves its kernel's id beside its own output (``KERNEL_MARK_JS``), and a
 # change of an output is followed by a look at the Jupyter server's list of running kernels
 # (its public REST API, ``GET api/kernels``); once the output's kernel, seen there before, has
-# left the list, the output says so too.  The output's kernel is the one whose notebook_setup()
+# left the list, the output says so too.  A notebook saved and reopened runs its saved marks
+# again: a kernel not in the list then is one that has gone, and its outputs say so at the
+# first change (any output, whatever the extension's entry says).  The output's kernel is the one whose notebook_setup()
 # output shares the deepest ancestor with it in the page (the same notebook).
 # (Outputs shown another way, e.g. as ipywidgets, never had such an entry and are left alone.)
 _GUARD_JS = """
@@ -326,8 +328,8 @@ _GUARD_JS = """
   };
   Manager.prototype._document_changed = function (event) {
     if (event.sync === false) return;  // the kernel's own change, applied here: not news to it
-    const gone = () => !(this.plot_id in window.PyViz.kernels) || running(this.plot_id) === false;
-    if (this.cole_lab_kernel && gone()) {
+    const dropped = () => this.cole_lab_kernel && !(this.plot_id in window.PyViz.kernels);
+    if (dropped() || running(this.plot_id) === false) {
       stopped(this.plot_id);  // the kernel is gone: say so instead of sending into nothing
       return;
     }
@@ -415,8 +417,9 @@ KERNEL_MARK_JS = """
   }
   if (kernel == null || script == null || script.parentElement == null) return;
   window.cole_kernel_marks.push({kernel, where: script.parentElement});
+  // Not listed while its own output runs: a saved output of a kernel that has gone (reopened).
   window.cole_look_kernels().then((ids) => {
-    if (ids != null && ids.includes(kernel)) window.cole_kernel_seen[kernel] = true;
+    if (ids != null) window.cole_kernel_seen[kernel] = ids.includes(kernel);
   });
 })(KERNEL_ID, document.currentScript);
 """

@@ -4,11 +4,15 @@
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 from cole_panel.circle.board import BOARD_NAME
+from cole_panel.circle.geometry import cell_center
 from cole_panel.circle.puzzles import PUZZLE_PREFIX
 from cole_panel.ecosystem.explorer_view import EXPLORER_BOARD
 from cole_panel.savannah.hand import HAND_NAME
+from cole_panel.ui.jupyter import KERNEL_STOPPED_NOTICE
+from engines.circle import parse_label
 
 from .harness import NOTEBOOKS
 from .test_notebooks_in_lab import assert_no_console_errors, run_notebook
@@ -63,4 +67,30 @@ def test_a_notebook_run_and_saved_is_small_and_renders_offline_when_reopened(
         again.page.wait_for_function(
             "() => !!(window.Bokeh && Bokeh.documents.length)", timeout=60_000
         )
+    assert_no_console_errors(again)
+
+
+def test_a_reopened_notebooks_dashboard_says_at_the_first_click_that_its_cell_must_run_again(
+    open_notebook, jupyter_server
+):
+    """Reopened with a new kernel, the saved dashboard draws but nothing answers it: the first
+    click on it says so (it used to look alive and ignore clicks without a word)."""
+    nb = run_notebook(open_notebook, "circle_of_life.ipynb")
+    nb.wait_figure(BOARD_NAME)
+    nb.page.locator(".jp-Notebook").first.click()
+    nb.page.keyboard.press("Control+s")
+    nb.page.wait_for_function(
+        "() => !document.querySelector('.jp-mod-current.jp-mod-dirty')", timeout=30_000
+    )
+    nb.close()
+    jupyter_server.shutdown_kernels()
+
+    again = open_notebook("circle_of_life.ipynb")
+    again.wait_figure(BOARD_NAME)
+    stones = again.source("circle-stones")["x"]
+    again.click(BOARD_NAME, *cell_center(parse_label("E5")))
+    notice = again.page.locator(".jp-Cell").last.locator(".cole-kernel-stopped")
+    expect(notice).to_have_count(1, timeout=20_000)
+    expect(notice).to_have_text(KERNEL_STOPPED_NOTICE)
+    assert again.source("circle-stones")["x"] == stones
     assert_no_console_errors(again)
