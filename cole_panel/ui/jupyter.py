@@ -30,15 +30,14 @@ clicks) on a thread of its own while the main thread may run another cell:
 from __future__ import annotations
 
 import contextlib
-import io
 import sys
-import threading
 import weakref
 from collections.abc import Callable
 from typing import Any
 
 import panel as pn
 
+from .jupyter_capture import install_thread_aware_capture
 from .jupyter_push import (
     PUSH_LOCK,
     inline_stylesheets,
@@ -90,7 +89,7 @@ def notebook_setup(*extensions: str, comms: str | None = None, **config: Any) ->
         _load_holoviews(inline=bool(config["inline"]), local=local)
         pn.extension(*extensions, comms=comms, **config)
     _guard_stale_repaints()
-    _install_thread_aware_capture()
+    install_thread_aware_capture()
     _install_push_hooks(inline=local)
     _hold_control_changes()
     _install_moved_notice()
@@ -533,56 +532,6 @@ def _hold_control_changes() -> None:
 
     Syncable._schedule_change = _schedule_change
     Syncable.cole_held_changes = True
-
-
-# -- print capture ------------------------------------------------------------------------
-
-
-class _ThreadAwareStdout(io.TextIOBase):
-    """``sys.stdout`` that sends a thread's writes to that thread's capture, others through."""
-
-    def __init__(self, fallback: Any):
-        self.fallback = fallback
-        self.captures: dict[int, io.StringIO] = {}
-
-    def _target(self) -> Any:
-        return self.captures.get(threading.get_ident(), self.fallback)
-
-    def write(self, text: str) -> int:
-        return self._target().write(text)
-
-    def flush(self) -> None:
-        self._target().flush()
-
-    def writable(self) -> bool:
-        return True
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self.fallback, name)
-
-
-class _ThreadStandardOutput(list):
-    """Drop-in for ``pyviz_comms.StandardOutput`` that captures only the current thread."""
-
-    def __enter__(self) -> _ThreadStandardOutput:
-        proxy = sys.stdout
-        if not isinstance(proxy, _ThreadAwareStdout):
-            proxy = sys.stdout = _ThreadAwareStdout(sys.stdout)
-        self._proxy = proxy
-        self._buffer = proxy.captures[threading.get_ident()] = io.StringIO()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self._proxy.captures.pop(threading.get_ident(), None)
-        self.extend(self._buffer.getvalue().splitlines())
-
-
-def _install_thread_aware_capture() -> None:
-    """pyviz_comms swaps ``sys.stdout`` process-wide around each comm message; capture only
-    the handler thread's output instead, so a cell running meanwhile keeps its prints."""
-    import pyviz_comms
-
-    pyviz_comms.StandardOutput = _ThreadStandardOutput
 
 
 # -- a dashboard shown again ----------------------------------------------------------------
