@@ -6,6 +6,7 @@ from __future__ import annotations
 from cole_panel.circle import CircleModel
 from cole_panel.circle.review_board import CircleReviewBoard
 from cole_panel.ui.review_view import ReviewView
+from engines.review import review_game
 
 MOVES = ["A2", "C2", "B1", "B4"]
 
@@ -41,3 +42,35 @@ def test_more_moves_keep_the_review_but_a_new_game_or_an_undo_forgets_it():
     assert len(view.run.review.moves) == len(model.history)
     model.new_game()
     assert view.run.review is None and view._start.disabled
+
+
+def test_before_a_review_the_tab_says_what_to_do_and_shows_no_empty_chart_or_board():
+    model = CircleModel(seat0="Human", seat1="Human", radius=2)
+    view = ReviewView(model=model, board=CircleReviewBoard())
+    layout = view.__panel__()
+    shown = [part for part in layout.objects if part.visible]
+    assert shown == [layout.objects[0], view._status, view._turning]
+    assert not view._progress.visible and view._turning.objects == []
+    assert view._status.object == "Play or load a game, then review it here."
+    for label in MOVES:
+        assert model.play(label), model.message
+    assert "Press Review this game" in view._status.object
+    assert not any(part.visible for part in view._review_parts)
+    view.run.iterations = 8
+    view.start()
+    assert all(part.visible for part in view._review_parts)
+    model.new_game()  # the review is forgotten: the tab is as before one again
+    assert not any(part.visible for part in view._review_parts)
+
+
+def test_the_tab_classes_every_move_as_review_game_does_at_its_defaults():
+    """The review notebook's table (``review_game(start, moves, seed=0)``) and the tab of the
+    dashboard under it agree move by move: the tab reviews at the game's default budget and
+    seed 0 too (at another budget they rated one move an inaccuracy and a mistake)."""
+    model = CircleModel(seat0="Human", seat1="Human", radius=2)
+    for label in MOVES:
+        assert model.play(label), model.message
+    view = ReviewView(model=model, board=CircleReviewBoard())
+    view.start()
+    start, actions = model.review_line()
+    assert view.run.review == review_game(start, actions, seed=0)

@@ -72,6 +72,14 @@ function render({ model, el }) {
     e.preventDefault();
     model.send_msg({move: input.value});
   });
+  // Enter plays from the box itself: a notebook page (JupyterLab) never lets the Enter of an
+  // input in an output submit its form.
+  input.addEventListener("keydown", (e) => {
+    if (e.key !== "Enter" || e.isComposing) return;
+    e.preventDefault();
+    e.stopPropagation();
+    model.send_msg({move: input.value});
+  });
   place.addEventListener("click", () => model.send_msg({place: true}));
   // The kind of pointer of the latest press; before any press, a screen whose main pointer
   // cannot hover counts as touch (so the first tap on a phone already previews).

@@ -1,10 +1,10 @@
 """The dashboards inside a Jupyter notebook: offline resources, one message per action, own output.
 
 :func:`notebook_setup` is the first line of every teaching notebook (and of the README's Jupyter
-snippet).  It loads Panel with BokehJS and Panel's bundle INLINE, so the outputs render on a
-machine without internet (``pn.extension()`` alone fetches them from a CDN and every output
-stays blank offline).  Setting ``PANEL_INLINE=1`` in the Jupyter server's environment does the
-same for a plain ``pn.extension()``.
+snippet).  It loads Panel with BokehJS and Panel's bundle from the Jupyter server (or INLINE in
+the ipywidgets hosts), so the outputs render on a machine without internet
+(``pn.extension()`` alone fetches them from a CDN and every output stays blank offline) and a
+saved notebook stays small (inline, the 6 MB of libraries are saved in the setup cell's output).
 
 In a notebook each dashboard is a Bokeh document talking to the page over a Jupyter comm, and
 Panel sends every property change as its own comm message (a header, metadata, content and one
@@ -29,19 +29,32 @@ clicks) on a thread of its own while the main thread may run another cell:
 
 from __future__ import annotations
 
-import io
+import contextlib
 import sys
-import threading
 import weakref
 from collections.abc import Callable
 from typing import Any
 
 import panel as pn
 
-from .jupyter_push import PUSH_LOCK, inline_stylesheets, publish_page_script, pushing
+from .jupyter_capture import install_thread_aware_capture
+from .jupyter_push import (
+    PUSH_LOCK,
+    inline_stylesheets,
+    publish_page_script,
+    pushing,
+    use_jupyter_server,
+)
 from .named_controls import name_controls_in_notebook
 
-__all__ = ["COMMS", "detected_comms", "in_notebook", "notebook_setup", "run_held"]
+__all__ = [
+    "COMMS",
+    "detected_comms",
+    "in_notebook",
+    "notebook_setup",
+    "project_extensions",
+    "run_held",
+]
 
 
 COMMS = ("default", "ipywidgets", "vscode", "colab")
@@ -51,30 +64,52 @@ COMMS = ("default", "ipywidgets", "vscode", "colab")
 def notebook_setup(*extensions: str, comms: str | None = None, **config: Any) -> None:
     """``pn.extension`` for a notebook that works offline, with each cell's output its own.
 
-    ``extensions``/``config`` are passed on (e.g. ``notebook_setup("tabulator")``).  Inline
-    resources unless ``inline=False`` is given.  HoloViews' Bokeh plotting extension is loaded
-    too (inline, so ``hv.Curve(...)`` draws offline; a later ``hv.extension("bokeh")`` inlines
-    as well).  ``comms``: the host's way of talking to the kernel, one of :data:`COMMS`; by
-    default Panel's own detection (VS Code, Colab) and Voilà's kernel environment decide, else
+    ``extensions``/``config`` are passed on; the extensions the project's dashboards use
+    (:func:`project_extensions`) are always loaded.  In JupyterLab and Notebook 7 BokehJS and
+    Panel's bundle come from the Jupyter server (Panel's server extension: a saved notebook
+    stays small and still renders offline); in the ipywidgets hosts, or with ``inline=True``,
+    they are inline; ``inline=False`` is Panel's CDN.  HoloViews' Bokeh plotting extension is
+    loaded the same way (``hv.Curve(...)`` draws offline).  ``comms``: the host's way of
+    talking to the kernel, one of :data:`COMMS`; by default Panel's own detection (VS Code,
+    Colab) and Voilà's kernel environment decide, else
     ``"default"`` (JupyterLab, Notebook 7).  The ipywidgets hosts need ``jupyter_bokeh``.
     """
     comms = comms if comms is not None else detected_comms()
     if comms not in COMMS:
         raise ValueError(f"comms must be one of {', '.join(COMMS)}, not {comms!r}")
-    config.setdefault("inline", True)
+    # JupyterLab and Notebook 7 serve the libraries (Panel's server extension): a saved notebook
+    # stays small.  The ipywidgets hosts (VS Code, Colab, Voila) may have no such server.
+    served = "inline" not in config and comms == "default"
+    config.setdefault("inline", not served)
+    local = bool(config["inline"]) or served
+    extensions = tuple(dict.fromkeys((*extensions, *project_extensions())))
     # Output printed while a board click is handled stays out of the dashboard (see module doc).
     config.setdefault("console_output", "disable")
-    _load_holoviews(inline=bool(config["inline"]))
-    pn.extension(*extensions, comms=comms, **config)
+    with use_jupyter_server() if served else contextlib.nullcontext():
+        _load_holoviews(inline=bool(config["inline"]), local=local)
+        pn.extension(*extensions, comms=comms, **config)
     _guard_stale_repaints()
-    _install_thread_aware_capture()
-    _install_push_hooks(inline=bool(config["inline"]))
+    install_thread_aware_capture()
+    _install_push_hooks(inline=local)
+    _hold_control_changes()
     _install_moved_notice()
     if comms != "default":
         from .jupyter_widgets import install_widget_hooks
 
         install_widget_hooks(inline=bool(config["inline"]))
     name_controls_in_notebook()  # the outputs' controls named for screen readers (drawn last)
+
+
+def project_extensions() -> tuple[str, ...]:
+    """The Panel extensions the game pages load (each record's ``extensions``), which
+    :func:`notebook_setup` loads too: a dashboard shown without one draws a blank tab.
+
+    >>> project_extensions()
+    ('tabulator',)
+    """
+    from ..game_pages import GAME_PAGES
+
+    return tuple(dict.fromkeys(e for page in GAME_PAGES.values() for e in page.extensions))
 
 
 def detected_comms() -> str:
@@ -91,12 +126,13 @@ def detected_comms() -> str:
     return "default"
 
 
-def _load_holoviews(inline: bool) -> None:
-    """Load HoloViews' Bokeh plotting extension and its notebook display, resources inline.
+def _load_holoviews(inline: bool, local: bool) -> None:
+    """Load HoloViews' Bokeh plotting extension and its notebook display, resources ``inline``
+    (else as Panel's loader gives them: the Jupyter server's when ``local``).
 
     ``pn.extension`` loads HoloViews' renderer only when HoloViews is already imported, and
-    HoloViews' own ``hv.extension`` fetches from the CDN unless told ``inline=True``; this one
-    call (before Panel's, which then only adds its own part) does both.
+    HoloViews' own ``hv.extension`` fetches from the CDN unless told where; this one call
+    (before Panel's, which then only adds its own part) does both.
     """
     try:
         import holoviews as hv
@@ -104,7 +140,7 @@ def _load_holoviews(inline: bool) -> None:
         return
     hv.extension.inline = inline  # a later hv.extension("bokeh") of the reader inlines too
     hv.extension("bokeh", logo=False, inline=inline)
-    if inline:
+    if local:
         _show_holoviews_through_panel(hv)
 
 
@@ -147,7 +183,11 @@ def run_held(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
     Nested calls (an action calling another batched action) join the outer one.  Without
     :func:`notebook_setup` (the push hooks) the function is simply called.
     """
-    doc = _action_document()
+    return _run_held_on(_action_document(), fn, *args, **kwargs)
+
+
+def _run_held_on(doc: Any, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+    """:func:`run_held` for the actions of ``doc``."""
     if not _HOOKS or getattr(pushing, "held", None) is not None or not _shown(doc):
         return fn(*args, **kwargs)
     from panel.io.notebook import push_on_root
@@ -155,6 +195,13 @@ def run_held(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
     from .jupyter_widgets import flush_widgets
 
     pushing.held = held = {doc}
+    # Changes to a document that is not held go to its listeners, and an output of Panel's
+    # comms has none: they would never reach the page.  (Panel holds the document around a
+    # control's change, but on a thread other than the kernel's first, as ipykernel 7's comm
+    # handler is, it drops what it held on leaving, before this action's push.)
+    hold = in_notebook(doc) and doc.callbacks.hold_value is None
+    if hold:
+        doc.hold("combine")
     try:
         # Not under ``doc.models.freeze()``: leaving a freeze always walks the whole document
         # (50-120 ms for a dashboard), while a board click adds or drops no model at all.
@@ -164,6 +211,8 @@ def run_held(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
         for changed in held:
             for ref in _notebook_roots(changed):
                 push_on_root(ref)
+        if hold:
+            doc.unhold()  # what is left (no change of a model) goes to the listeners
         flush_widgets()
 
 
@@ -225,7 +274,9 @@ KERNEL_STOPPED_NOTICE = (
 # notebook_setup() also leaves its kernel's id beside its own output (``KERNEL_MARK_JS``), and a
 # change of an output is followed by a look at the Jupyter server's list of running kernels
 # (its public REST API, ``GET api/kernels``); once the output's kernel, seen there before, has
-# left the list, the output says so too.  The output's kernel is the one whose notebook_setup()
+# left the list, the output says so too.  A notebook saved and reopened runs its saved marks
+# again: a kernel not in the list then is one that has gone, and its outputs say so at the
+# first change (any output, whatever the extension's entry says).  The output's kernel is the one whose notebook_setup()
 # output shares the deepest ancestor with it in the page (the same notebook).
 # (Outputs shown another way, e.g. as ipywidgets, never had such an entry and are left alone.)
 _GUARD_JS = """
@@ -276,8 +327,8 @@ _GUARD_JS = """
   };
   Manager.prototype._document_changed = function (event) {
     if (event.sync === false) return;  // the kernel's own change, applied here: not news to it
-    const gone = () => !(this.plot_id in window.PyViz.kernels) || running(this.plot_id) === false;
-    if (this.cole_lab_kernel && gone()) {
+    const dropped = () => this.cole_lab_kernel && !(this.plot_id in window.PyViz.kernels);
+    if (dropped() || running(this.plot_id) === false) {
       stopped(this.plot_id);  // the kernel is gone: say so instead of sending into nothing
       return;
     }
@@ -365,8 +416,9 @@ KERNEL_MARK_JS = """
   }
   if (kernel == null || script == null || script.parentElement == null) return;
   window.cole_kernel_marks.push({kernel, where: script.parentElement});
+  // Not listed while its own output runs: a saved output of a kernel that has gone (reopened).
   window.cole_look_kernels().then((ids) => {
-    if (ids != null && ids.includes(kernel)) window.cole_kernel_seen[kernel] = true;
+    if (ids != null) window.cole_kernel_seen[kernel] = ids.includes(kernel);
   });
 })(KERNEL_ID, document.currentScript);
 """
@@ -455,54 +507,31 @@ _UNSENT_KEPT = 200
 _SENT_AHEAD: list[Any] = []
 
 
-# -- print capture ------------------------------------------------------------------------
+def _hold_control_changes() -> None:
+    """A control changed on the page runs as one held action, as a board click does.
 
+    Panel holds the document while it applies a control's change (a widget's value set on the
+    page).  On a thread other than the kernel's first one, which is where ipykernel 7 handles
+    comm messages, it sends over the comm only what the panes push themselves, and on leaving
+    drops what is left: a Bokeh model that the control's watchers changed after the last pane
+    pushed never reached the page (the puzzle trainer's board kept its old puzzle when the
+    theme changed, while the heading named the new one).  Each control change of a notebook
+    output now runs under :func:`run_held`: everything it changed leaves as one message, as
+    for clicks and buttons wrapped in :func:`cole_panel.ui.batched`.
+    """
+    from panel.reactive import Syncable
 
-class _ThreadAwareStdout(io.TextIOBase):
-    """``sys.stdout`` that sends a thread's writes to that thread's capture, others through."""
+    if getattr(Syncable, "cole_held_changes", False):
+        return
+    schedule = Syncable._schedule_change
 
-    def __init__(self, fallback: Any):
-        self.fallback = fallback
-        self.captures: dict[int, io.StringIO] = {}
+    def _schedule_change(self: Any, doc: Any, comm: Any) -> None:
+        if comm is None:
+            return schedule(self, doc, comm)
+        return _run_held_on(doc, schedule, self, doc, comm)
 
-    def _target(self) -> Any:
-        return self.captures.get(threading.get_ident(), self.fallback)
-
-    def write(self, text: str) -> int:
-        return self._target().write(text)
-
-    def flush(self) -> None:
-        self._target().flush()
-
-    def writable(self) -> bool:
-        return True
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self.fallback, name)
-
-
-class _ThreadStandardOutput(list):
-    """Drop-in for ``pyviz_comms.StandardOutput`` that captures only the current thread."""
-
-    def __enter__(self) -> _ThreadStandardOutput:
-        proxy = sys.stdout
-        if not isinstance(proxy, _ThreadAwareStdout):
-            proxy = sys.stdout = _ThreadAwareStdout(sys.stdout)
-        self._proxy = proxy
-        self._buffer = proxy.captures[threading.get_ident()] = io.StringIO()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self._proxy.captures.pop(threading.get_ident(), None)
-        self.extend(self._buffer.getvalue().splitlines())
-
-
-def _install_thread_aware_capture() -> None:
-    """pyviz_comms swaps ``sys.stdout`` process-wide around each comm message; capture only
-    the handler thread's output instead, so a cell running meanwhile keeps its prints."""
-    import pyviz_comms
-
-    pyviz_comms.StandardOutput = _ThreadStandardOutput
+    Syncable._schedule_change = _schedule_change
+    Syncable.cole_held_changes = True
 
 
 # -- a dashboard shown again ----------------------------------------------------------------

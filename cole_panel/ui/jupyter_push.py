@@ -10,11 +10,20 @@ from __future__ import annotations
 
 import base64
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from bokeh.models import ImportedStyleSheet
 
-__all__ = ["PUSH_LOCK", "inline_stylesheets", "publish_page_script", "pushing"]
+__all__ = [
+    "PUSH_LOCK",
+    "SERVER_ROOT",
+    "inline_stylesheets",
+    "publish_page_script",
+    "pushing",
+    "use_jupyter_server",
+]
 
 # Every push of every dashboard in this kernel goes through this lock, so two threads never
 # interleave the parts of their messages (see .jupyter's module doc).
@@ -36,12 +45,72 @@ def inline_stylesheets(doc: Any) -> None:
     once at render, was undone by every pane update and re-sent ~30 KB of CSS per board click,
     which the page then re-applied.)  A URL change adds no model, so Bokeh does not walk the
     document again.
+
+    With :func:`use_jupyter_server` the sheet points at the Jupyter server's copy instead.
     """
     for model in list(doc.models):
-        if isinstance(model, ImportedStyleSheet) and not model.url.startswith("data:"):
-            url = _data_url(model.url)
+        if isinstance(model, ImportedStyleSheet) and not model.url.startswith(_LOCAL):
+            url = _local_url(model.url)
             if url is not None:
                 model.url = url
+
+
+SERVER_ROOT = "/panel-preview/"
+"""Where the Jupyter server serves Bokeh's files (``static/``) and Panel's
+(``static/extensions/panel/``): Panel's server extension, installed and enabled with Panel."""
+_SERVER = {"on": False}
+_LOCAL: tuple[str, ...] = ("data:", SERVER_ROOT)
+
+
+@contextmanager
+def use_jupyter_server() -> Iterator[None]:
+    """While in this block, Panel's notebook loader loads BokehJS and Panel's bundle from the
+    Jupyter server; from then on every output's CDN stylesheets point there too.
+
+    The loader puts them inline (6 MB in the output of ``pn.extension``, saved with the
+    notebook) or asks the CDN (blank offline).  Its CDN resources become Bokeh's "server"
+    resources, at :data:`SERVER_ROOT` (Panel makes them relative to ``state.rel_path``): a few
+    script tags, so an output saved and reopened renders from the server.  Assumes the server's
+    base URL is ``/`` (JupyterLab and Notebook 7 as started by hand).
+    """
+    import panel.io.notebook as notebook
+    from bokeh.resources import Resources
+    from panel.io.state import state
+    from panel.util import edit_readonly
+
+    _SERVER["on"] = True
+    notebook.CDN = Resources(mode="server", root_url=SERVER_ROOT)
+    if not getattr(notebook.render_model, "cole_local", False):
+        notebook.render_model = _with_local_stylesheets(notebook.render_model)
+    before = state.rel_path
+    with edit_readonly(state):
+        state.rel_path = SERVER_ROOT.rstrip("/")
+    try:
+        yield
+    finally:
+        with edit_readonly(state):
+            state.rel_path = before or None
+
+
+def _with_local_stylesheets(render: Any) -> Any:
+    """Panel's ``render_model``, with the document's stylesheets made local first."""
+
+    def render_model(model: Any, comm: Any = None, resources: str = "cdn") -> Any:
+        if model.document is not None:
+            inline_stylesheets(model.document)
+        return render(model, comm, resources)
+
+    render_model.cole_local = True  # type: ignore[attr-defined]
+    return render_model
+
+
+def _local_url(url: str) -> str | None:
+    from panel.io.resources import CDN_DIST
+
+    if _SERVER["on"]:
+        local = f"{SERVER_ROOT}static/extensions/panel/"
+        return local + url[len(CDN_DIST) :] if url.startswith(CDN_DIST) else None
+    return _data_url(url)
 
 
 _DATA_URLS: dict[str, str | None] = {}  # CDN URL -> data: URL of Panel's copy (None: no copy)

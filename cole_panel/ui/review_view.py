@@ -143,12 +143,22 @@ class ReviewView(pn.viewable.Viewer):
         self._moves = pn.widgets.Select(label="Move", options={}, sizing_mode="stretch_width")
         self._moves.param.watch(lambda e: self.param.update(picked=e.new or 0), "value")
         self._why = pn.pane.HTML("", sizing_mode="stretch_width", css_classes=["cole-review-why"])
+        legend = " ".join(f"<span>{_dot(CLASS_COLOURS[c])} {c}</span>" for c in CLASSES)
+        # What a review fills in; before one there is nothing to show but what to do.
+        self._review_parts = (
+            pn.pane.Bokeh(self._fig, sizing_mode="stretch_width"),
+            pn.pane.HTML(legend),
+            self._moves,
+            self._why,
+            pn.Column(self.board, sizing_mode="stretch_width", margin=0),
+        )
         self._reviewed: tuple[Any, list[Any]] | None = None  # the game on show when started
         self._layout: pn.Column | None = None
         self.runner.notebook_push = self._push
         self.run.param.watch(self._refresh, ["review", "running", "done", "total"])
         self.param.watch(self._show_picked, "picked")
         m.param.watch(self._game_changed, ["start", "history"])
+        self._refresh()
         self._game_changed()
 
     def _game_changed(self, *_: Any) -> None:
@@ -213,6 +223,8 @@ class ReviewView(pn.viewable.Viewer):
         self._start.disabled = run.running or not self.model.history
         self._stop.disabled = not run.running
         self._progress.param.update(visible=run.running, max=max(1, run.total), value=run.done)
+        for part in self._review_parts:
+            part.visible = review is not None
         if review is None:
             self._draw_nothing()
             return
@@ -284,17 +296,17 @@ class ReviewView(pn.viewable.Viewer):
         return self._layout
 
     def _build_layout(self) -> pn.Column:
-        legend = " ".join(f"<span>{_dot(CLASS_COLOURS[c])} {c}</span>" for c in CLASSES)
+        chart, legend, moves, why, board = self._review_parts
         return pn.Column(
             pn.Row(self._start, self._stop),
             self._progress,
             self._status,
-            pn.pane.Bokeh(self._fig, sizing_mode="stretch_width"),
-            pn.pane.HTML(legend),
+            chart,
+            legend,
             self._turning,
-            self._moves,
-            self._why,
-            self.board,
+            moves,
+            why,
+            board,
             sizing_mode="stretch_width",
         )
 

@@ -271,11 +271,22 @@ def test_review_notebook_dashboard_reviews_its_game_in_the_live_output(open_note
     nb.page.locator(".bk-tab", has_text=re.compile(r"^Review$")).last.click()
     start = nb.page.get_by_role("button", name="Review this game").last
     expect(start).to_be_enabled(timeout=30_000)
+    # Before a review the tab says what to do, with no empty chart frame or board under it.
+    status = nb.page.locator(".cole-review-status").last
+    expect(status).to_contain_text("Press Review this game")
+    drawn = nb.page.locator(".cole-review-tab .bk-Canvas")
+    for n in range(drawn.count()):
+        expect(drawn.nth(n)).to_be_hidden()
     nb.page.wait_for_function(_WATCH_MARKS_JS, timeout=30_000)
     start.click()
-    status = nb.page.locator(".cole-review-status").last
     expect(status).to_contain_text("Reviewed", timeout=300_000)
     moves = int(nb.append_and_run("print(len(review.moves))").strip())
+    # The tab gives every move the class the notebook's table gave it.
+    same = nb.append_and_run(
+        "print('same classes:', [m.label for m in dashboard._review.view.run.review.moves]"
+        " == [m.label for m in review.moves])"
+    )
+    assert "same classes: True" in same, same
     seen = nb.page.evaluate("() => window.coleMarks")
     # Cleared when it started, then the first pass drew each move as it was judged.
     assert seen[0] == 0 and max(seen) == moves, seen

@@ -9,14 +9,14 @@ import threading
 
 import pyviz_comms
 
-from cole_panel.ui import jupyter
+from cole_panel.ui import jupyter, jupyter_capture
 
 
 def test_a_print_on_another_thread_is_not_captured_by_the_handler(monkeypatch):
     monkeypatch.setattr(pyviz_comms, "StandardOutput", pyviz_comms.StandardOutput)
     cell_output = io.StringIO()
     monkeypatch.setattr(sys, "stdout", cell_output)
-    jupyter._install_thread_aware_capture()
+    jupyter_capture.install_thread_aware_capture()
     inside, go_on = threading.Event(), threading.Event()
     captured: list[str] = []
 
