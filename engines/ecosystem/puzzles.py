@@ -21,9 +21,8 @@ within :data:`TRAP_WINDOW` points of the answer (none: easy, one: medium, more: 
 ... .. .. .. .. ..
 ... .. .. .. .. ..
 ... .. .. .. .. ..''')
->>> values = cell_values(park, "GR")
->>> max(values, key=values.get), values["A3"], values["D5"]
-('A3', 9, 4)
+>>> cell_values(park, "GR")  # every cell the placement rule allows, each scored whole
+{'A3': 9, 'B1': 9, 'B2': 9}
 """
 
 from __future__ import annotations
