@@ -38,7 +38,7 @@ from ..puzzle_files import (
     write_puzzle_list,
 )
 from .bots import GreedyBot, RandomBot
-from .cards import a_name, name_of
+from .cards import name_of
 from .lookahead import (
     big_five_alive,
     card_choices,
@@ -260,7 +260,7 @@ def verify(puzzle: Puzzle) -> None:
 
 # ---------------------------------------------------------------------- judging
 def _points(n: int) -> str:
-    return f"{n:+d} point{'' if abs(n) == 1 else 's'}"
+    return f"{n} point{'' if abs(n) == 1 else 's'}"
 
 
 def _explain(state: State, theme: str, name: str) -> str:
@@ -269,9 +269,9 @@ def _explain(state: State, theme: str, name: str) -> str:
     move = card_choices(state)[name]
     if theme == "gain":
         end = max(turn_ends(state, move), key=lambda e: gain(state, e, p))
-        return (
-            f"The {name} gains {_points(gain(state, end, p))} this turn ({_items(state, end, p)})."
-        )
+        won = gain(state, end, p)
+        verb = f"gains you {_points(won)}" if won >= 0 else f"loses you {_points(-won)}"
+        return f"The {name} {verb} this turn ({_items(state, end, p)})."
     her = player_names(state.players)[(p + 1) % state.players]
     if theme == "human":
         end = turn_ends(state, move)[0]
@@ -296,7 +296,7 @@ def _explain_save(state: State, name: str, move: Any, her: str) -> str:
     fate = f"you lose your {' and '.join(lost)}" if lost else "your Big Five stay alive"
     return (
         f"After the {name}, {her}'s best reply is the {reply}: {fate}, and over the two turns "
-        f"you gain {_points(value)}."
+        f"your score changes by {value:+d}."
     )
 
 
@@ -329,8 +329,7 @@ def judge(puzzle: Puzzle, card: str) -> Verdict:
     answer = puzzle.answers[0]
     return Verdict(
         False,
-        f"Not this one. {said} The answer is {a_name(answer + '#1')}: "
-        f"{_explain(state, puzzle.theme, answer)}",
+        f"Not this one. {said} The answer is the {answer}. {_explain(state, puzzle.theme, answer)}",
     )
 
 

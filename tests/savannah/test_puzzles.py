@@ -97,13 +97,11 @@ def test_a_wrong_card_is_explained_with_what_it_scores_instead():
         verdict = judge(puzzle, wrong)
         assert not verdict.correct
         assert verdict.text.startswith("Not this one.")
-        assert (
-            f"The answer is a{'n' if puzzle.answers[0][0] in 'aeiou' else ''} {puzzle.answers[0]}"
-            in verdict.text
-        )
+        assert f"The answer is the {puzzle.answers[0]}." in verdict.text
     gain = next(p for p in PUZZLES if p.theme == "gain")
     wrong = next(n for n in card_choices(gain.state()) if n not in gain.answers)
-    assert f"The {wrong} gains" in judge(gain, wrong).text
+    assert f"The {wrong} gains you" in judge(gain, wrong).text
+    assert "(alive +" in judge(gain, wrong).text
 
 
 def test_a_card_not_in_hand_is_refused_with_a_reason():
