@@ -7,7 +7,8 @@ Three themes (the readings are in ``docs/rules/savannah.md``, "Puzzles"):
     (:mod:`.lookahead`); the answer's gain beats every other card's by :data:`MARGIN` points.
 ``save``
     One of your Big Five is alive on the row and the next player could take it: play the card
-    after which no reply of hers removes it, and your score after her best reply is highest,
+    after which no reply of hers removes it, and your score after her reply that costs you most
+    is highest,
     by :data:`MARGIN` points over every other card.
 ``human``
     The next player holds a human: play the only card after which her human is the only card
@@ -72,7 +73,7 @@ __all__ = [
 
 THEMES: dict[str, str] = {
     "gain": "Play the card that gains you the most points this turn.",
-    "save": "Save your Big Five: play the card after which her best reply costs you least.",
+    "save": "Save your Big Five: play the card after which her reply costs you least.",
     "human": "Force the human onto her: leave her nothing to play but her human.",
 }
 """Theme name → the goal as shown to the player."""
@@ -224,13 +225,22 @@ def solve(state: State, theme: str) -> Solution:
 
 
 def _theme_holds(state: State, theme: str, solution: Solution) -> bool:
+    """``save``: another card keeps the Big Five through its own turn but lets her take one."""
     if theme != "save":
         return True
     p = state.current_player
-    if not big_five_alive(state, p):
+    mine = set(big_five_alive(state, p))
+    if not mine:
         return False
-    _, saved = _save_values(state)
-    return not all(saved.values())
+    for name, move in card_choices(state).items():
+        if name in solution.answers:
+            continue
+        for end in turn_ends(state, move):
+            if mine <= set(end.alive(p)) and any(
+                not mine <= set(r.alive(p)) for _, r in reply_ends(end)
+            ):
+                return True
+    return False
 
 
 def grade(state: State, theme: str, solution: Solution | None = None) -> str | None:
@@ -285,18 +295,29 @@ def _explain(state: State, theme: str, name: str) -> str:
 def _explain_save(state: State, name: str, move: Any, her: str) -> str:
     p = state.current_player
     mine = set(big_five_alive(state, p))
-    worst: tuple[int, str, State] | None = None
+    best: tuple[tuple[int, bool], State, list[tuple[str, State]]] | None = None
     for end in turn_ends(state, move):
         replies = reply_ends(end) or [("nothing", end)]
-        line = min(((gain(state, r, p), n, r) for n, r in replies), key=lambda t: t[0])
-        if worst is None or line[0] > worst[0]:
-            worst = line
-    value, reply, after = worst  # type: ignore[misc]
-    lost = sorted(name_of(c) for c in mine - set(after.alive(p)))
-    fate = f"you lose your {' and '.join(lost)}" if lost else "your Big Five stay alive"
+        worst = min(gain(state, r, p) for _, r in replies)
+        keeps = all(mine <= set(r.alive(p)) for _, r in replies)
+        if best is None or (worst, keeps) > best[0]:
+            best = ((worst, keeps), end, replies)
+    (value, _), end, replies = best  # type: ignore[misc]
+    gone = sorted(name_of(c) for c in mine - set(end.alive(p)))
+    if gone:
+        fate = f"The {name} itself removes your {' and '.join(gone)}."
+    else:
+        taker = next(((n, r) for n, r in replies if not mine <= set(r.alive(p))), None)
+        fate = (
+            f"After the {name}, {her}'s {taker[0]} takes your "
+            f"{' and '.join(sorted(name_of(c) for c in mine - set(taker[1].alive(p))))}."
+            if taker
+            else f"After the {name}, no reply of {her}'s can take your Big Five."
+        )
+    reply = min(replies, key=lambda t: gain(state, t[1], p))[0]
     return (
-        f"After the {name}, {her}'s best reply is the {reply}: {fate}, and over the two turns "
-        f"your score changes by {value:+d}."
+        f"{fate} Her reply that costs you most is the {reply}: over the two turns your score "
+        f"changes by {value:+d}."
     )
 
 
