@@ -141,3 +141,58 @@ def test_a_bad_puzzle_is_refused_naming_the_field(tmp_path, change, field):
     path.write_text("{oops")
     with pytest.raises(ValueError, match="not valid JSON"):
         load_puzzles(path)
+
+
+def _ends_by_hand(state, move):
+    """The ends of the mover's turn after ``move``: every steal tried, with the public apply()."""
+    p = state.current_player
+    first = state.clone()
+    first.apply(move)
+    todo, ends = [first], []
+    while todo:
+        s = todo.pop()
+        if s.pending_steal and not s.is_over and s.current_player == p:
+            for steal in s.legal_actions():
+                nxt = s.clone()
+                nxt.apply(steal)
+                todo.append(nxt)
+        else:
+            ends.append(s)
+    return ends
+
+
+@examples(25)
+@given(st.integers(0, 10_000), st.integers(4, 30))
+def test_the_save_and_human_values_agree_with_both_turns_played_by_hand(seed, turns):
+    state = new_game(Rules(players=2), seed=seed)
+    for _ in range(turns):
+        if state.is_over:
+            return
+        state.apply(state.legal_actions()[seed % len(state.legal_actions())])
+    if state.is_over or state.pending_steal:
+        return
+    p = state.current_player
+    before = state.totals()[p]
+    save = solve(state, "save").values
+    human = solve(state, "human").values
+    for move in state.legal_actions():
+        name = name_of(move.card)
+        best, forced = None, False
+        for end in _ends_by_hand(state, move):
+            drawn = sum(end.card(c).points.in_hand for c in end.hand(p) if c not in state.hand(p))
+            replies = [
+                r
+                for m in ([] if end.is_over else end.legal_actions())
+                for r in _ends_by_hand(end, m)
+            ] or [end]
+            worst = min(r.totals()[p] - before - drawn for r in replies)
+            best = worst if best is None else max(best, worst)
+            if not end.is_over:
+                q = end.current_player
+                mine = end.legal_actions()
+                others = [c for c in end.hand(q) if end.card(c).group != "human"]
+                forced = forced or (
+                    bool(others) and all(end.card(m.card).group == "human" for m in mine)
+                )
+        assert save[name] == best, name
+        assert human[name] == int(forced), name
