@@ -286,7 +286,11 @@ def _explain(state: State, theme: str, name: str) -> str:
     if theme == "human":
         end = turn_ends(state, move)[0]
         if forced_to_human(end):
-            return f"After the {name}, {her} may only play her human."
+            humans = sorted({name_of(m.card) for m in end.legal_actions()})
+            return (
+                f"After the {name}, {her} may only play her {' or '.join(humans)}: it ends her "
+                "turn as the rightmost card (−10 to her while it stays there)."
+            )
         playable = sorted({name_of(m.card) for m in end.legal_actions()})
         return f"After the {name}, {her} may still play {', '.join(playable)}."
     return _explain_save(state, name, move, her)
