@@ -112,3 +112,22 @@ def test_ecosystem_place_puzzle_solved_by_keyboard(open_page, ecosystem):
     feedback = page.locator(".cole-puzzle-feedback")
     expect(feedback).to_contain_text("Right!", timeout=WAIT)
     expect(feedback).to_contain_text(f"at {puzzle.answers[0]} makes your park worth")
+
+
+def test_savannah_puzzle_solved_by_keyboard(open_page, savannah):
+    page = open_puzzles(open_page, savannah)
+    page.locator(".cole-puzzle-theme").get_by_text("Force the human").click()
+    puzzle = first(savannah_puzzles, "human")
+    expect(page.locator(".cole-puzzle-goal")).to_contain_text("(human, easy)", timeout=WAIT)
+    expect(page.locator(".cole-puzzle-goal")).to_contain_text(puzzle.goal)
+    tab_to_board(page)
+    text = press(page, "ArrowDown")
+    for _ in range(4):
+        if f"({puzzle.answers[0]}#" in text:
+            break
+        text = press(page, "ArrowRight")
+    assert f"({puzzle.answers[0]}#" in text and "Enter plays it" in text, text
+    page.keyboard.press("Enter")
+    feedback = page.locator(".cole-puzzle-feedback")
+    expect(feedback).to_contain_text("Right!", timeout=WAIT)
+    expect(feedback).to_contain_text("may only play her")
