@@ -23,12 +23,14 @@ from .hand_view import HandView
 from .keys import EcosystemKeys
 from .puzzle_model import EcosystemPuzzles
 
-__all__ = ["PUZZLE_BOARD", "PUZZLE_HAND", "EcosystemPuzzleView"]
+__all__ = ["HAND_PER_ROW", "PUZZLE_BOARD", "PUZZLE_HAND", "EcosystemPuzzleView"]
 
 PUZZLE_BOARD = "eco-puzzle-park"
 """Bokeh name of the puzzle's park."""
 PUZZLE_HAND = "eco-puzzle-hand"
 """Bokeh name of the puzzle's hand."""
+HAND_PER_ROW = 6
+"""Cards on one line of the puzzle's hand: two lines of 56 px cards fit a 390 px phone."""
 
 
 class EcosystemPuzzleView(pn.viewable.Viewer):
@@ -43,8 +45,10 @@ class EcosystemPuzzleView(pn.viewable.Viewer):
         params.setdefault("model", EcosystemPuzzles())
         super().__init__(**params)
         game = self.model.game
-        self.board = ParkBoard(on_cell=self._on_cell, figure_name=PUZZLE_BOARD)
-        self.hand = HandView(on_card=self._on_card, figure_name=PUZZLE_HAND, cell_px=56)
+        self.board = ParkBoard(on_cell=self._on_cell, figure_name=PUZZLE_BOARD, fits_width=True)
+        self.hand = HandView(
+            on_card=self._on_card, figure_name=PUZZLE_HAND, cell_px=56, per_row=HAND_PER_ROW
+        )
         self.keys = EcosystemKeys(
             game,
             self.board,

@@ -7,8 +7,9 @@ import pytest
 from playwright.sync_api import expect
 
 from cole_panel.ecosystem.geometry import cell_center
+from cole_panel.ecosystem.hand_view import LINE
 from cole_panel.ecosystem.puzzle_model import shipped_puzzles as ecosystem_puzzles
-from cole_panel.ecosystem.puzzles import PUZZLE_BOARD, PUZZLE_HAND
+from cole_panel.ecosystem.puzzles import HAND_PER_ROW, PUZZLE_BOARD, PUZZLE_HAND
 from cole_panel.savannah.puzzle_model import shipped_puzzles as savannah_puzzles
 from engines.ecosystem.park import parse_cell_label
 from engines.ecosystem.puzzles import solve
@@ -83,8 +84,8 @@ def test_ecosystem_keep_puzzle_solved_by_taps(open_page, ecosystem):
     codes = [c.code for c in state.hand(state.current_player)]
     hand = BokehFigure(page, PUZZLE_HAND).wait_ready()
     board = BokehFigure(page, PUZZLE_BOARD).wait_ready()
-    index = codes.index(puzzle.answers[0])
-    hand.click(index % 11 + 0.5, 0.0)
+    line, column = divmod(codes.index(puzzle.answers[0]), HAND_PER_ROW)
+    hand.click(column + 0.5, -line * LINE)
     expect(page.locator(".cole-puzzles .cole-message")).to_contain_text("Picked a", timeout=WAIT)
     cell = solve(state, "keep").cells[puzzle.answers[0]]
     board.click(*cell_center("classic", None, parse_cell_label(cell)))
