@@ -18,15 +18,17 @@ import param
 
 from ..ui.keyboard import TabJumps
 from ..ui.near import ShownWhenNear
+from ..ui.puzzle_controls import build_when_opened
 from ..ui.review_view import ReviewTab
 from .draft_view import DraftTable
 from .explorer import ScoringExplorerModel
 from .explorer_view import ScoringExplorer
 from .model import EcosystemModel
+from .puzzles import EcosystemPuzzleView
 from .review_board import EcosystemReviewBoard
 
 TAB_NAMES = ("Scoring explorer", "Draft table")
-ALL_TABS = (*TAB_NAMES, "Review")
+ALL_TABS = (*TAB_NAMES, "Review", "Puzzles")
 """Every tab's title, in order."""
 SETTINGS_PX = 600
 """About the height of the sidebar's settings."""
@@ -68,13 +70,15 @@ class EcosystemDashboard(pn.viewable.Viewer):
     def _make_tabs(self, with_settings: bool) -> pn.Tabs:
         draft = self.draft if with_settings else self.draft.play_area()
         review = ReviewTab(model=self.model, board_type=EcosystemReviewBoard)
+        puzzles = pn.Column(margin=0, sizing_mode="stretch_width")  # built on first open
         self._tabs = pn.Tabs(
-            *zip(ALL_TABS, (self.explorer, draft, review.column), strict=True),
+            *zip(ALL_TABS, (self.explorer, draft, review.column, puzzles), strict=True),
             dynamic=True,
             active=TAB_NAMES.index(self.open_on),
             sizing_mode="stretch_width",
             css_classes=["eco-tabs"],
         )
+        build_when_opened(self._tabs, puzzles, EcosystemPuzzleView)
         return review.attach(self._tabs)
 
     @property

@@ -8,6 +8,7 @@
     cole review game.json other.json --output review.csv
     cole learn GAME --list
     cole learn --check
+    cole puzzles make GAME --count 45 --seed 0
 
 GAME is one of the games of :mod:`engines.games`; its rules options are flags of its
 sub-command (``cole tournament GAME --help``).
@@ -23,7 +24,7 @@ import time
 from typing import Any, NoReturn
 
 from . import games as G
-from . import learn_run, report, review_run, runner, store
+from . import learn_run, puzzles_run, report, review_run, runner, store
 from . import study as S
 
 SAVE_EVERY = 10.0
@@ -95,6 +96,7 @@ def build_parser() -> argparse.ArgumentParser:
                 )
     review_run.add_parser(commands, _count)
     learn_run.add_parser(commands)
+    puzzles_run.add_parser(commands)
     return parser
 
 
@@ -188,6 +190,8 @@ def main(argv: list[str] | None = None) -> int:
         return review_run.run(args, parser.error)
     if args.command == "learn":
         return learn_run.run(args, parser.error)
+    if args.command == "puzzles":
+        return puzzles_run.run(args, parser.error)
     try:
         study = make_study(args)
         done = store.load(args.output, study.fingerprint) if args.output else []

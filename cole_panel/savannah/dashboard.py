@@ -27,6 +27,7 @@ from ..ui.address import page_location
 from ..ui.batch import batched
 from ..ui.keyboard import Shortcut, TabJumps
 from ..ui.near import ShownWhenNear
+from ..ui.puzzle_controls import build_when_opened
 from ..ui.review_view import ReviewTab
 from ..ui.timer import call_later, can_call_later
 from .art import group_and_level
@@ -42,6 +43,7 @@ from .play_tab import PlayTab
 from .playback import Playback
 from .playback_controls import PlaybackControls
 from .players import PlayersView
+from .puzzles import SavannahPuzzleView
 from .reference import CardReference
 from .review import TurnReview
 from .review_board import SavannahReviewBoard
@@ -264,11 +266,13 @@ class SavannahDashboard(pn.viewable.Viewer):
     def _tabs(self, *settings: tuple[str, Any]) -> tuple[pn.Tabs, list[str]]:
         """The page's tabs (``settings``: a notebook's settings tab) and their titles."""
         review = ReviewTab(model=self.model, board_type=SavannahReviewBoard)
+        puzzles = pn.Column(margin=0, sizing_mode="stretch_width")  # built on first open
         pairs = [
             ("Play", self.play_tab),
             *settings,
             ("Review", review.column),
             ("Cards", self.reference),
+            ("Puzzles", puzzles),
             ("How to play", self._how_to_play),
         ]
         tabs = pn.Tabs(
@@ -278,6 +282,7 @@ class SavannahDashboard(pn.viewable.Viewer):
             sizing_mode="stretch_width",
             styles={"background": "#fbf8f1"},
         )
+        build_when_opened(tabs, puzzles, SavannahPuzzleView)
         return review.attach(tabs), [name for name, _ in pairs]
 
     # ------------------------------------------------------------------ model → view
