@@ -82,7 +82,7 @@ DOUBLE_TAP_GAP = 0.35  # seconds; Bokeh's double-tap threshold is 300 ms
 LAUNCHER = ("cole_panel.serve",)
 FRONT_PROCESSES = os.environ.get("COLE_TEST_PROCESSES", "")
 """``COLE_TEST_PROCESSES=2 pytest tests/browser/...`` serves every app as ``make serve`` does,
-with two processes behind the front (tests that read one process's log or memory then fail)."""
+with two processes behind HAProxy (tests that read one process's log or memory then fail)."""
 """What serves the pages: ``make serve``'s launcher (``panel serve`` with compression and only
 the bundles a page uses; it takes every ``panel serve`` option)."""
 

@@ -1,4 +1,4 @@
-"""Two serving processes behind one address (``--processes 2``, what ``make serve`` runs): every
+"""Two serving processes behind HAProxy (``--processes 2``, what ``make serve`` runs): every
 page is built once, by the process its websocket reaches, and plays through either process; a
 process that dies is started again (with mimalloc, as the first) while the other serves the
 new pages; a browser's pages all go to the process of its token, and a room's pages to the
@@ -18,8 +18,7 @@ from playwright.sync_api import expect
 
 from cole_panel.circle.board import BOARD_NAME
 from cole_panel.core.browser_cookie import COOKIE
-from cole_panel.core.process_names import drawn_for
-from cole_panel.front import process_of
+from cole_panel.core.routing import drawn_for, process_of
 
 from .conftest import BokehFigure
 from .test_circle import click, wait_for_stones
@@ -34,6 +33,12 @@ LAUNCHES = r"Session \d+ launching"
 
 def _log(server) -> str:
     return server.log_path.read_text(errors="replace")
+
+
+def _serving(server) -> list[psutil.Process]:
+    """The launcher's serving processes (not HAProxy)."""
+    children = psutil.Process(server.pid).children()
+    return [child for child in children if "cole_panel.serve" in child.cmdline()]
 
 
 @pytest.mark.console_errors(
@@ -54,7 +59,7 @@ def test_each_page_is_built_once_and_plays_through_either_process(
     assert len(re.findall(LAUNCHES, log)) == 4, server.log_tail()
     for index in (0, 1):
         assert f"[process {index}] WebSocket connection opened" in log, server.log_tail()
-    for page in pages[-2:]:  # one page on each process (pages asked in turn alternate)
+    for page in pages[-2:]:  # one page on each process (HAProxy's fewest connections first)
         click(BokehFigure(page, BOARD_NAME), "E5")  # Black, a bot, answers on that process
         wait_for_stones(page, 2)
 
@@ -62,7 +67,7 @@ def test_each_page_is_built_once_and_plays_through_either_process(
 @pytest.mark.console_errors("a process is killed under its open pages: their websockets fail")
 def test_a_process_that_dies_is_started_again_and_pages_go_on(open_page, own_server):
     server = own_server("circle", extra_args=PROCESSES)
-    children = psutil.Process(server.pid).children()
+    children = _serving(server)
     assert len(children) == 2, children
     children[0].send_signal(signal.SIGKILL)
     for _ in range(3):  # the other process serves them meanwhile
@@ -73,7 +78,7 @@ def test_a_process_that_dies_is_started_again_and_pages_go_on(open_page, own_ser
     while len(re.findall(r"Starting Bokeh server with process id", _log(server))) < 3:
         assert time.monotonic() < deadline, server.log_tail()
         time.sleep(0.2)
-    alive = psutil.Process(server.pid).children()
+    alive = _serving(server)
     assert len(alive) == 2 and children[0].pid not in {p.pid for p in alive}
     # Both run with mimalloc (make test installs it), the one started again too: a class's
     # memory is handed back after its wave (cole_panel.core.allocator).
