@@ -165,3 +165,16 @@ def test_a_process_makes_names_that_lead_back_to_it(monkeypatch):
         registry.close_all()
     monkeypatch.setenv(PROCESS_ENV, "7")  # nonsense: it serves alone
     assert this_process() == (0, 1)
+
+
+def test_without_haproxy_one_process_serves_and_says_so(monkeypatch, capsys):
+    import cole_panel.haproxy
+    from cole_panel import serve
+
+    served = []
+    monkeypatch.setattr(cole_panel.haproxy, "haproxy_command", lambda: None)
+    monkeypatch.setattr(serve.SmallPagesServe, "invoke", lambda self, args: served.append(args))
+    monkeypatch.setattr(serve, "ensure_key", lambda: None)
+    assert serve.main(["apps/circle.py", "--processes", "2", "--port", "5999"]) == 0
+    assert "HAProxy is not installed, so one process serves" in capsys.readouterr().out
+    assert len(served) == 1 and served[0].port == 5999
