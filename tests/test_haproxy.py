@@ -35,6 +35,10 @@ class _StandIn(BaseHTTPRequestHandler):
     """A serving process's stand-in: answers with its name and the address it was told."""
 
     def do_GET(self) -> None:  # noqa: N802 - http.server's name
+        self.server.seen.append(f"{self.server.name} {self.command} {self.path}")
+        if self.server.name == "dying":  # killed while it answers: no answer at all
+            self.close_connection = True
+            return
         body = f"{self.server.name} {self.headers.get('X-Real-Ip')}".encode()
         self.send_response(200)
         self.send_header("Content-Type", "text/plain" if "static" in self.path else "text/html")
@@ -42,12 +46,14 @@ class _StandIn(BaseHTTPRequestHandler):
         self.end_headers()
         self.wfile.write(body)
 
+    do_POST = do_GET  # noqa: N815 - http.server's name
+
     def log_message(self, *_: object) -> None:
         """Quiet."""
 
 
 @contextlib.contextmanager
-def _front(names: list[str | None]) -> Iterator[str]:
+def _front(names: list[str | None], seen: list[str] | None = None) -> Iterator[str]:
     """HAProxy over stand-ins named ``names`` (None: a port nobody listens on); its address."""
     servers, ports = [], []
     for name in names:
@@ -56,6 +62,7 @@ def _front(names: list[str | None]) -> Iterator[str]:
         if name is not None:
             server = ThreadingHTTPServer(("127.0.0.1", port), _StandIn)
             server.name = name
+            server.seen = [] if seen is None else seen
             threading.Thread(target=server.serve_forever, daemon=True).start()
             servers.append(server)
     try:
@@ -67,12 +74,15 @@ def _front(names: list[str | None]) -> Iterator[str]:
             server.server_close()
 
 
-def _ask(url: str, cookies: dict[str, str] | None = None, **headers: str) -> tuple[str, str]:
+def _ask(
+    url: str, cookies: dict[str, str] | None = None, data: bytes | None = None, **headers: str
+) -> tuple[str, str]:
     """(the stand-in's answer, HAProxy's process cookie set with it)."""
     if cookies:
         headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in cookies.items())
+    request = urllib.request.Request(url, data=data, headers=headers)
     try:
-        with urllib.request.urlopen(urllib.request.Request(url, headers=headers), timeout=30) as r:
+        with urllib.request.urlopen(request, timeout=30) as r:
             set_cookie = r.headers.get("Set-Cookie", "")
             return r.read().decode(), set_cookie
     except HTTPError as refused:
@@ -139,6 +149,18 @@ def test_a_process_that_is_down_is_passed_over():
         for _ in range(4):  # its room's page, a websocket sent to it: the other process
             assert _ask(f"{url}/circle?room={one}")[0].startswith("a ")
             assert _ask(f"{url}/circle/ws", {PROCESS_COOKIE: "p1"})[0].startswith("a ")
+
+
+def test_a_request_goes_to_another_process_only_if_it_was_never_acted_on():
+    dying = _name_for(0)  # a browser whose pages go to the process that dies
+    seen: list[str] = []
+    with _front(["dying", "b"], seen) as url:
+        assert _ask(f"{url}/a.json", {COOKIE: dying})[0].startswith("b ")
+        assert seen == ["dying GET /a.json", "b GET /a.json"]
+        seen.clear()
+        # A POST cut off may have been acted on by the process that died: never sent twice.
+        assert _ask(f"{url}/save.json", {COOKIE: dying}, data=b"move=1")[0] == "502"
+        assert seen == ["dying POST /save.json"]
 
 
 def test_the_launchers_options():
