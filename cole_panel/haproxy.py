@@ -83,10 +83,27 @@ def _rules(count: int) -> list[str]:
     return lines
 
 
-def haproxy_config(servers: Sequence[str], bind: str, maxconn: int = 4096) -> str:
+ADDRESS_RULES = (
+    "    http-request set-header X-Real-Ip %[src]",
+    "    http-request set-header X-Forwarded-For %[src]",
+    "    http-request del-header X-Scheme",
+    "    http-request set-header X-Forwarded-Proto https if { ssl_fc }",
+    "    http-request del-header X-Forwarded-Proto unless { ssl_fc }",
+)
+"""HAProxy writes the visitor's address and, on a ``bind … ssl`` address, the scheme (the
+browser's cookie is then ``Secure``) for the processes."""
+
+BEHIND_PROXY_RULES = ("    # (the proxy in front writes X-Real-Ip, X-Forwarded-For and -Proto)",)
+"""Behind another proxy (``--use-xheaders``) the headers it wrote are passed on as they are."""
+
+
+def haproxy_config(
+    servers: Sequence[str], bind: str, maxconn: int = 4096, behind_proxy: bool = False
+) -> str:
     """The configuration fronting ``servers`` (``host:port`` of each serving process, in
     their order: process 0 first) on ``bind`` (HAProxy's ``address:port``, ``:port`` for
-    every address).
+    every address); ``behind_proxy``: another proxy in front writes the visitor's address
+    and scheme, passed on.
 
     >>> text = haproxy_config(["127.0.0.1:5101", "10.0.0.2:5101"], ":5006")
     >>> "server p1 10.0.0.2:5101 cookie p1" in text, "bind :5006" in text
@@ -102,6 +119,7 @@ def haproxy_config(servers: Sequence[str], bind: str, maxconn: int = 4096) -> st
         token_cookie=COOKIE,
         name_pattern=f"^{TOKEN_PATTERN.pattern}$",
         rules="\n".join(_rules(len(servers))),
+        address_rules="\n".join(BEHIND_PROXY_RULES if behind_proxy else ADDRESS_RULES),
         servers="\n".join(lines),
     )
 
@@ -110,7 +128,7 @@ class Processes:
     """The serving processes and HAProxy: started, watched (started again when one exits)
     and stopped."""
 
-    def __init__(self, count: int, command: list[str], bind: str):
+    def __init__(self, count: int, command: list[str], bind: str, behind_proxy: bool = False):
         self.count = count
         self.command = command
         """``python -m cole_panel.serve`` with the apps and options, without address and port."""
@@ -119,7 +137,7 @@ class Processes:
         self.folder = Path(tempfile.mkdtemp(prefix="cole-haproxy-"))
         self.config = self.folder / "haproxy.cfg"
         servers = [f"127.0.0.1:{port}" for port in self.ports]
-        self.config.write_text(haproxy_config(servers, bind))
+        self.config.write_text(haproxy_config(servers, bind, behind_proxy=behind_proxy))
         self.haproxy: subprocess.Popen | None = None
 
     def start(self, index: int) -> None:
@@ -223,7 +241,8 @@ def serve_processes(argv: list[str]) -> int:
     origins = args.allow_websocket_origin or [f"localhost:{args.port}"]
     command = [sys.executable, "-m", "cole_panel.serve", *rest]
     command += [arg for origin in origins for arg in ("--allow-websocket-origin", origin)]
-    processes = Processes(args.processes, command, _bind(args.address, args.port))
+    bind = _bind(args.address, args.port)
+    processes = Processes(args.processes, command, bind, behind_proxy=args.use_xheaders)
     stopped = threading.Event()
     for sig in (signal.SIGINT, signal.SIGTERM):
         signal.signal(sig, lambda *_: stopped.set())
@@ -267,8 +286,13 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--bind", default=":80", help="HAProxy's public address:port")
     parser.add_argument("--maxconn", type=int, default=4096, help="open connections at most")
+    parser.add_argument(
+        "--behind-proxy",
+        action="store_true",
+        help="another proxy in front writes X-Real-Ip, X-Forwarded-For and X-Forwarded-Proto",
+    )
     args = parser.parse_args(argv)
-    print(haproxy_config(args.server, args.bind, args.maxconn), end="")
+    print(haproxy_config(args.server, args.bind, args.maxconn, args.behind_proxy), end="")
     return 0
 
 

@@ -33,8 +33,11 @@ def _listening(port: int) -> bool:
 
 
 @contextlib.contextmanager
-def haproxy_server(servers: Sequence[str], timeout: float = 30.0) -> Iterator[int]:
-    """The port of a running HAProxy fronting ``servers`` (``host:port``, process 0 first)."""
+def haproxy_server(
+    servers: Sequence[str], timeout: float = 30.0, behind_proxy: bool = False
+) -> Iterator[int]:
+    """The port of a running HAProxy fronting ``servers`` (``host:port``, process 0 first;
+    ``behind_proxy``: the address headers a request carries are passed on)."""
     command = haproxy_command()
     if command is None:
         raise RuntimeError(
@@ -44,7 +47,7 @@ def haproxy_server(servers: Sequence[str], timeout: float = 30.0) -> Iterator[in
     folder = Path(tempfile.mkdtemp(prefix="cole-haproxy-"))
     port = free_port()
     config = folder / "haproxy.cfg"
-    config.write_text(haproxy_config(servers, f"127.0.0.1:{port}"))
+    config.write_text(haproxy_config(servers, f"127.0.0.1:{port}", behind_proxy=behind_proxy))
     log = open(folder / "log", "w")  # noqa: SIM115 - HAProxy's until it stops
     proc = subprocess.Popen([command, "-f", str(config), "-db"], stdout=log, stderr=log)
     try:

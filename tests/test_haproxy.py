@@ -39,7 +39,8 @@ class _StandIn(BaseHTTPRequestHandler):
         if self.server.name == "dying":  # killed while it answers: no answer at all
             self.close_connection = True
             return
-        body = f"{self.server.name} {self.headers.get('X-Real-Ip')}".encode()
+        told = [self.headers.get(h) for h in ("X-Real-Ip", "X-Forwarded-Proto")]
+        body = " ".join([self.server.name, *(str(value) for value in told)]).encode()
         self.send_response(200)
         self.send_header("Content-Type", "text/plain" if "static" in self.path else "text/html")
         self.send_header("Content-Length", str(len(body)))
@@ -53,7 +54,9 @@ class _StandIn(BaseHTTPRequestHandler):
 
 
 @contextlib.contextmanager
-def _front(names: list[str | None], seen: list[str] | None = None) -> Iterator[str]:
+def _front(
+    names: list[str | None], seen: list[str] | None = None, behind_proxy: bool = False
+) -> Iterator[str]:
     """HAProxy over stand-ins named ``names`` (None: a port nobody listens on); its address."""
     servers, ports = [], []
     for name in names:
@@ -66,7 +69,7 @@ def _front(names: list[str | None], seen: list[str] | None = None) -> Iterator[s
             threading.Thread(target=server.serve_forever, daemon=True).start()
             servers.append(server)
     try:
-        with haproxy_server(ports) as front:
+        with haproxy_server(ports, behind_proxy=behind_proxy) as front:
             yield f"http://127.0.0.1:{front}"
     finally:
         for server in servers:
@@ -137,10 +140,12 @@ def test_a_pages_websocket_follows_the_process_that_answered_the_page():
             assert answer.startswith("b ")
 
 
-def test_a_visitor_cannot_choose_its_address():
+def test_a_visitor_cannot_choose_its_address_nor_its_scheme():
+    chosen = {"X-Real-Ip": "10.9.9.9", "X-Forwarded-For": "10.9.9.9", "X-Forwarded-Proto": "https"}
     with _front(["a"]) as url:
-        answer = _ask(f"{url}/circle", **{"X-Real-Ip": "10.9.9.9", "X-Forwarded-For": "10.9.9.9"})
-        assert answer[0] == "a 127.0.0.1"
+        assert _ask(f"{url}/circle", **chosen)[0] == "a 127.0.0.1 None"
+    with _front(["a"], behind_proxy=True) as url:  # what the proxy in front wrote
+        assert _ask(f"{url}/circle", **chosen)[0] == "a 10.9.9.9 https"
 
 
 def test_a_process_that_is_down_is_passed_over():

@@ -52,6 +52,7 @@ from __future__ import annotations
 import contextlib
 import os
 import re
+import shutil
 import signal
 import socket
 import subprocess
@@ -229,6 +230,11 @@ class ServerProcess:
         ]
         own = {"--processes", "--num-procs"} & set(extra_args)
         if FRONT_PROCESSES and self.launcher == LAUNCHER and not own:
+            if shutil.which("haproxy", path=f"{os.environ.get('PATH', '')}:/usr/sbin") is None:
+                raise RuntimeError(
+                    "COLE_TEST_PROCESSES serves through HAProxy, which is not installed "
+                    "(`make haproxy` or `apt-get install -y haproxy`)."
+                )
             cmd += ["--processes", FRONT_PROCESSES]
         self.launch(cmd, ROOT, env, partial(listening, self.port), timeout)
 

@@ -19,6 +19,7 @@ from playwright.sync_api import expect
 from cole_panel.circle.board import BOARD_NAME
 from cole_panel.core.browser_cookie import COOKIE
 from cole_panel.core.routing import drawn_for, process_of
+from cole_panel.haproxy import haproxy_command
 
 from .conftest import BokehFigure
 from .test_circle import click, wait_for_stones
@@ -29,6 +30,17 @@ pytestmark = pytest.mark.browser
 PROCESSES = ("--processes", "2")
 LAUNCHES = r"Session \d+ launching"
 """Panel's log line (at INFO) for each page document a serving process builds."""
+
+
+@pytest.fixture(autouse=True)
+def _haproxy_installed() -> None:
+    """Without HAProxy the launcher serves one process: these tests then fail, saying why."""
+    if haproxy_command() is None:
+        pytest.fail(
+            "HAProxy is not installed: the process tests need Debian's haproxy "
+            "(`make haproxy` or `apt-get install -y haproxy`).",
+            pytrace=False,
+        )
 
 
 def _log(server) -> str:
