@@ -169,6 +169,17 @@ class Processes:
                 time.sleep(0.1)
         self.start_haproxy()
 
+    def wait_for_haproxy(self, address: str | None, port: int) -> None:
+        """Wait until HAProxy accepts connections on the public address."""
+        host = "127.0.0.1" if address in (None, "", "0.0.0.0", "::") else address
+        deadline = time.monotonic() + START_SECONDS
+        while not _listening(port, host):
+            if self.haproxy is None or self.haproxy.poll() is not None:
+                raise SystemExit(f"HAProxy could not start on {host}:{port} (see above)")
+            if time.monotonic() > deadline:
+                raise SystemExit(f"HAProxy did not answer on {host}:{port} in {START_SECONDS} s")
+            time.sleep(0.05)
+
     def restart_exited(self) -> None:
         """Start again each process that has exited (its port stays the same), and HAProxy."""
         for index, proc in enumerate(self.procs):
@@ -198,9 +209,9 @@ def _free_port() -> int:
         return sock.getsockname()[1]
 
 
-def _listening(port: int) -> bool:
+def _listening(port: int, host: str = "127.0.0.1") -> bool:
     try:
-        with socket.create_connection(("127.0.0.1", port), timeout=0.5):
+        with socket.create_connection((host, port), timeout=0.5):
             return True
     except OSError:
         return False
@@ -248,6 +259,7 @@ def serve_processes(argv: list[str]) -> int:
         signal.signal(sig, lambda *_: stopped.set())
     try:
         processes.start_all()
+        processes.wait_for_haproxy(args.address, args.port)
         print(_address_lines(processes, args), flush=True)
         while not stopped.wait(1.0):
             processes.restart_exited()
