@@ -34,10 +34,14 @@ def _listening(port: int) -> bool:
 
 @contextlib.contextmanager
 def haproxy_server(
-    servers: Sequence[str], timeout: float = 30.0, behind_proxy: bool = False
+    servers: Sequence[str],
+    timeout: float = 30.0,
+    behind_proxy: bool = False,
+    port: int | None = None,
 ) -> Iterator[int]:
     """The port of a running HAProxy fronting ``servers`` (``host:port``, process 0 first;
-    ``behind_proxy``: the address headers a request carries are passed on)."""
+    ``behind_proxy``: the address headers a request carries are passed on; ``port``: its
+    port, else a free one)."""
     command = haproxy_command()
     if command is None:
         raise RuntimeError(
@@ -45,7 +49,7 @@ def haproxy_server(
             "(`make haproxy` or `apt-get install -y haproxy`)."
         )
     folder = Path(tempfile.mkdtemp(prefix="cole-haproxy-"))
-    port = free_port()
+    port = port or free_port()
     config = folder / "haproxy.cfg"
     config.write_text(haproxy_config(servers, f"127.0.0.1:{port}", behind_proxy=behind_proxy))
     log = open(folder / "log", "w")  # noqa: SIM115 - HAProxy's until it stops

@@ -11,6 +11,7 @@ import secrets
 import signal
 import time
 from pathlib import Path
+from types import SimpleNamespace
 
 import psutil
 import pytest
@@ -21,9 +22,10 @@ from cole_panel.core.browser_cookie import COOKIE
 from cole_panel.core.routing import drawn_for, process_of
 from cole_panel.haproxy import haproxy_command
 
+from ..haproxy import free_port, haproxy_server
 from .conftest import BokehFigure
 from .test_circle import click, wait_for_stones
-from .test_rooms import make_room
+from .test_rooms import make_room, sit
 
 pytestmark = pytest.mark.browser
 
@@ -141,3 +143,45 @@ def test_the_pages_of_a_room_meet_in_one_process_and_count_everyone(browser, own
     finally:
         guest_context.close()
         host_context.close()
+
+
+def test_one_haproxy_fronts_processes_started_apart_on_postgresql(
+    browser, own_server, monkeypatch, postgres_url
+):
+    """The set-up of several machines (docs/deploy.md): processes started on their own with
+    their place, one database, HAProxy from ``python -m cole_panel.haproxy``'s configuration.
+    A guest whose own pages go to the other process joins the host's room, where it is held,
+    and a move crosses."""
+    front = free_port()
+    monkeypatch.setenv("COLE_DATABASE_URL", postgres_url)
+    monkeypatch.setenv("COLE_PROCESSES", "2")
+    servers = []
+    for index in (0, 1):
+        monkeypatch.setenv("COLE_PROCESS", str(index))
+        origin = ("--allow-websocket-origin", f"127.0.0.1:{front}")
+        servers.append(
+            own_server("circle", extra_args=("--processes", "1", "--use-xheaders", *origin))
+        )
+    addresses = [f"127.0.0.1:{server.port}" for server in servers]
+    with haproxy_server(addresses, port=front):
+        site = SimpleNamespace(url=f"http://127.0.0.1:{front}/circle")
+        host_context, host, link = make_room(browser, site)
+        guest_context = browser.new_context()
+        try:
+            host_token = next(c["value"] for c in host_context.cookies() if c["name"] == COOKIE)
+            held = process_of(link.split("room=")[1], 2)
+            assert held == process_of(host_token, 2)
+            other = drawn_for(1 - held, 2, lambda: secrets.token_urlsafe(24))
+            guest_context.add_cookies([{"name": COOKIE, "value": other, "url": site.url}])
+            guest = guest_context.new_page()
+            guest.goto(link)
+            sit(guest, 1)
+            for page in (host, guest):
+                expect(page.locator(".cole-room-people")).to_have_text("2 people here")
+            click(BokehFigure(host, BOARD_NAME).wait_ready(), "E5")
+            wait_for_stones(guest, 1)
+            opened = re.findall(r"WebSocket connection opened", _log(servers[held]))
+            assert len(opened) >= 3, servers[held].log_tail()  # the host's two pages, the guest's
+        finally:
+            guest_context.close()
+            host_context.close()
