@@ -11,8 +11,9 @@ ORIGINS ?=
 # Sessions whose page has gone are checked every 10 s and dropped 60 s after their last use.
 SESSION_CHECK_MS ?= 10000
 SESSION_LIFETIME_MS ?= 60000
-# Serving processes behind the one address (cole_panel/front.py): a page is built by Python on
-# one core, so a class arriving at once is served about twice as fast by two.
+# Serving processes behind Debian's HAProxy (cole_panel/haproxy.py): a page is built by Python
+# on one core, so a class arriving at once is served about twice as fast by two.  Without
+# HAProxy (apt-get could not run) one process serves, and says so.
 PROCESSES ?= 2
 APPS := $(wildcard apps/*.py)
 # Test processes (pytest-xdist; a file's tests stay in one process). The browser tests spend
@@ -21,7 +22,7 @@ TEST_WORKERS ?= 2
 
 AXE := tests/.npm/axe-core/axe.min.js
 
-.PHONY: serve test bench bundle lint install install-test chromium axe postgresql mimalloc clean
+.PHONY: serve test bench bundle lint install install-test chromium axe postgresql mimalloc haproxy clean
 
 $(VENV)/.installed: pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -35,7 +36,7 @@ $(VENV)/.installed-test: $(VENV)/.installed
 
 install: $(VENV)/.installed
 
-install-test: $(VENV)/.installed-test chromium axe postgresql mimalloc
+install-test: $(VENV)/.installed-test chromium axe postgresql mimalloc haproxy
 
 chromium:
 	@test -x $(CHROMIUM) || { \
@@ -52,6 +53,17 @@ mimalloc: $(VENV)/.installed
 	  { DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq libmimalloc2.0 || { $$SUDO apt-get update -qq && \
 	    DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq libmimalloc2.0; }; } >/dev/null 2>&1 || \
 	  echo "mimalloc not installed (apt-get libmimalloc2.0 needs root): serving with Python's allocator"; }
+
+# Debian's HAProxy, in front of the serving processes of `make serve` (its own instance, from a
+# generated configuration: no service is started) and of the process tests (tests/haproxy.py).
+# Installed when apt-get may be run (as root or with sudo without a password); else `make
+# serve` serves one process.
+haproxy:
+	@PATH="$$PATH:/usr/sbin" command -v haproxy >/dev/null || { \
+	  SUDO=$$(test "$$(id -u)" = 0 || echo "sudo -n"); \
+	  { DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq haproxy || { $$SUDO apt-get update -qq && \
+	    DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq haproxy; }; } >/dev/null 2>&1 || \
+	  echo "HAProxy not installed (apt-get haproxy needs root): make serve serves one process"; }
 
 # Deque's axe-core (accessibility checks in the browser tests), from the npm registry.
 axe: $(AXE)
@@ -71,7 +83,7 @@ postgresql:
 
 # `panel serve` with gzip, websocket compression and only the bundles a page uses
 # (cole_panel/serve.py); it takes every `panel serve` option.
-serve: $(VENV)/.installed mimalloc
+serve: $(VENV)/.installed mimalloc haproxy
 	$(PY) -m cole_panel.serve $(APPS) --address $(ADDRESS) --port $(PORT) \
 	  --allow-websocket-origin localhost:$(PORT) --allow-websocket-origin 127.0.0.1:$(PORT) \
 	  $(foreach origin,$(ORIGINS),--allow-websocket-origin $(origin)) \
@@ -79,7 +91,7 @@ serve: $(VENV)/.installed mimalloc
 	  --index index --processes $(PROCESSES)
 
 # The hostile-client suite runs twice: at one process (in the whole suite) and again through
-# the front of two processes, as `make serve` serves a class.
+# HAProxy in front of two processes, as `make serve` serves a class.
 test: install-test
 	$(VENV)/bin/ruff check .
 	COLE_TEST_PROCESSES=2 $(PY) -m pytest tests/security -p no:cacheprovider -q

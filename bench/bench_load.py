@@ -411,9 +411,10 @@ def _waves_phase(
 
 # ---------------------------------------------------------------------------------- bots
 def _serving(proc: psutil.Process) -> bool:
-    """Whether ``proc`` serves pages (the launcher or, under ``--processes``, one it started)."""
+    """Whether ``proc`` serves pages (the launcher or, under ``--processes``, one it started or
+    the HAProxy in front of them)."""
     try:
-        return "cole_panel.serve" in proc.cmdline()
+        return "cole_panel.serve" in proc.cmdline() or proc.name() == "haproxy"
     except psutil.Error:
         return False
 

@@ -20,8 +20,8 @@ cole_panel.serve apps/*.py``) on 127.0.0.1 and prints, each against its target (
   run of median score is printed with every run's score beside it (Lighthouse's own advice).
 
 ``--servers launcher panel-serve`` measures plain ``panel serve apps/*.py`` too (the pages
-before the launcher), for ratios within one run; ``one-process`` is the launcher without its
-front (``--processes 1``).  ``python -m bench.bench_weight --help`` lists the options.  The load
+before the launcher), for ratios within one run; ``one-process`` is the launcher without
+HAProxy (``--processes 1``).  ``python -m bench.bench_weight --help`` lists the options.  The load
 average is printed at the start and at the end: the machine is shared.
 """
 
@@ -50,7 +50,7 @@ SERVERS = {
     "panel-serve": ("panel", "serve"),
 }
 """What can serve the pages: ``python -m`` of these (``launcher``: as ``make serve`` does, two
-processes behind the front; ``one-process``: the launcher without the front)."""
+processes behind HAProxy; ``one-process``: the launcher without HAProxy)."""
 PAGES = ("index", *(page.address for page in GAME_PAGES.values()), "lab")
 FIRST_VISIT_MAX = 1_500_000
 REPEAT_VISIT_MAX = 150_000

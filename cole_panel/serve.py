@@ -432,18 +432,21 @@ def main(argv: list[str] | None = None) -> int:
         print(made, flush=True)
     processes, argv = _processes(argv)
     if processes > 1:
-        from cole_panel.front import serve_processes
+        from cole_panel.haproxy import haproxy_command, serve_processes
 
-        levels = {
-            k.removeprefix("websocket_compression_"): v for k, v in WEBSOCKET_COMPRESSION.items()
-        }
-        return serve_processes([*argv, "--processes", str(processes)], levels)
+        if haproxy_command() is not None:
+            return serve_processes([*argv, "--processes", str(processes)])
+        print(
+            f"cole-panel: HAProxy is not installed, so one process serves instead of {processes}"
+            " (install Debian's haproxy: `apt-get install haproxy`, or `make serve` as root)",
+            flush=True,
+        )
     command = SmallPagesServe(parser=parser)
     parser.add_argument(
         "--processes",
         type=int,
         default=1,
-        help="serve from this many processes behind the one address (cole_panel.front)",
+        help="serve from this many processes behind HAProxy (cole_panel.haproxy)",
     )
     args = parser.parse_args(argv)
     command.invoke(args)

@@ -1,6 +1,6 @@
 """The cookie that names a browser: what it is called and what its token looks like.
 
-Panel-free, so that the front (:mod:`cole_panel.front`) can read it without loading Panel;
+Panel-free, so that the launcher (:mod:`cole_panel.haproxy`) can name it without loading Panel;
 :mod:`cole_panel.ui.token` reads and writes it for the pages.
 
 >>> bool(TOKEN_PATTERN.fullmatch("a" * 32)), bool(TOKEN_PATTERN.fullmatch("<script>"))

@@ -28,7 +28,7 @@ import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from ..core.process_names import own_name
+from ..core.routing import own_name
 from ..game_pages import GAME_PAGES, GamePage
 from .classroom import MAX_TABLES, TEACHER_ACTIONS, Classroom, teach_table
 from .room import Room

@@ -18,6 +18,9 @@ with any of those is therefore never served in that session:
   :func:`chosen_by_visitor` while its page is built, and gets :func:`refusal` in place of the
   page: nothing in it is worth joining.
 
+Behind HAProxy (``--processes N``) nothing names a session for the processes: each names its
+own pages' sessions, as one process does, and refuses a chosen one the same way.
+
 A session made over the websocket (as ``bokeh.client`` makes one) is its maker's alone: its
 id is in no page's address, so nobody else is sent to it, and a page asking for it is refused
 as above.  Only Bokeh's and Panel's public APIs are used: ``Handler.process_request``,
@@ -26,9 +29,7 @@ as above.  Only Bokeh's and Panel's public APIs are used: ``Handler.process_requ
 
 from __future__ import annotations
 
-import hmac
 import html
-import os
 from collections.abc import Iterable, Mapping
 from typing import Any
 from urllib.parse import urlencode
@@ -36,13 +37,9 @@ from urllib.parse import urlencode
 from bokeh.application.handlers.handler import Handler
 from tornado.web import Finish
 
-from ..core.process_names import FRONT_HEADER, FRONT_KEY_ENV
-
 __all__ = [
     "CHOSEN_ARGUMENTS",
     "CHOSEN_HEADER",
-    "FRONT_HEADER",
-    "FRONT_KEY_ENV",
     "OwnSessions",
     "chosen_by_visitor",
     "chosen_in",
@@ -67,8 +64,7 @@ REFUSAL = (
 
 
 def chosen_in(arguments: Mapping[str, Any] | None, headers: Mapping[str, Any] | None) -> str | None:
-    """The address parameter or header by which a request chose its session, else None
-    (a session named by the front, with its key, was chosen by nobody).
+    """The address parameter or header by which a request chose its session, else None.
 
     >>> chosen_in({"room": [b"r"], "bokeh-session-id": [b"x"]}, {})
     'bokeh-session-id'
@@ -79,14 +75,7 @@ def chosen_in(arguments: Mapping[str, Any] | None, headers: Mapping[str, Any] | 
         if name in (arguments or {}):
             return name
     named = {str(key).lower(): value for key, value in (headers or {}).items()}
-    if CHOSEN_HEADER.lower() in named and not _vouched(named.get(FRONT_HEADER.lower())):
-        return CHOSEN_HEADER
-    return None
-
-
-def _vouched(value: Any) -> bool:
-    key = os.environ.get(FRONT_KEY_ENV, "")
-    return bool(key) and isinstance(value, str) and hmac.compare_digest(value, key)
+    return CHOSEN_HEADER if CHOSEN_HEADER.lower() in named else None
 
 
 def fresh_address(path: str, arguments: Mapping[str, Iterable[bytes | str]] | None) -> str:
@@ -157,17 +146,13 @@ def chosen_by_visitor(context: Any) -> bool:
     request = getattr(context, "request", None)
     if request is None or str(getattr(request, "path", "")).endswith("/ws"):
         return False
-    # Behind the front its key is kept out of the token: there the guard, in place from the
-    # start, has seen the request's own headers.
-    headers = None if os.environ.get(FRONT_KEY_ENV) else request.headers
-    if chosen_in(request.arguments, headers) is not None:
+    if chosen_in(request.arguments, request.headers) is not None:
         return True
     try:
         payload = context.token_payload
     except Exception:  # no token, or none of Bokeh's making: the visitor made it
         return True
-    headers = None if os.environ.get(FRONT_KEY_ENV) else payload.get("headers")
-    return chosen_in(payload.get("arguments"), headers) is not None
+    return chosen_in(payload.get("arguments"), payload.get("headers")) is not None
 
 
 def refusal() -> Any:

@@ -24,7 +24,7 @@ from bokeh.events import DocumentReady
 from bokeh.models import CustomJS
 
 from ..core.browser_cookie import COOKIE, COOKIE_DAYS, TOKEN_PATTERN
-from ..core.process_names import own_name
+from ..core.routing import own_name
 from .address import served_doc
 
 __all__ = [

@@ -52,6 +52,7 @@ from __future__ import annotations
 import contextlib
 import os
 import re
+import shutil
 import signal
 import socket
 import subprocess
@@ -82,7 +83,7 @@ DOUBLE_TAP_GAP = 0.35  # seconds; Bokeh's double-tap threshold is 300 ms
 LAUNCHER = ("cole_panel.serve",)
 FRONT_PROCESSES = os.environ.get("COLE_TEST_PROCESSES", "")
 """``COLE_TEST_PROCESSES=2 pytest tests/browser/...`` serves every app as ``make serve`` does,
-with two processes behind the front (tests that read one process's log or memory then fail)."""
+with two processes behind HAProxy (tests that read one process's log or memory then fail)."""
 """What serves the pages: ``make serve``'s launcher (``panel serve`` with compression and only
 the bundles a page uses; it takes every ``panel serve`` option)."""
 
@@ -229,6 +230,11 @@ class ServerProcess:
         ]
         own = {"--processes", "--num-procs"} & set(extra_args)
         if FRONT_PROCESSES and self.launcher == LAUNCHER and not own:
+            if shutil.which("haproxy", path=f"{os.environ.get('PATH', '')}:/usr/sbin") is None:
+                raise RuntimeError(
+                    "COLE_TEST_PROCESSES serves through HAProxy, which is not installed "
+                    "(`make haproxy` or `apt-get install -y haproxy`)."
+                )
             cmd += ["--processes", FRONT_PROCESSES]
         self.launch(cmd, ROOT, env, partial(listening, self.port), timeout)
 

@@ -30,7 +30,7 @@ def fetch(url: str, headers: dict[str, str] | None = None) -> tuple[int, str]:
     try:
         with urllib.request.urlopen(request, timeout=120) as answer:
             return answer.status, answer.read().decode("utf-8", "replace")
-    except HTTPError as refused:  # behind the front: 403
+    except HTTPError as refused:  # a refusal (a proxy that answers 403 first)
         return refused.code, refused.read().decode("utf-8", "replace")
 
 
@@ -78,22 +78,22 @@ def test_a_chosen_session_is_never_served_not_even_the_first(site, app):
     url = site.url(app)
     for address, headers in chosen_requests(url) * 2:
         status, page = fetch(address, headers)
-        assert status in (200, 403), (address, status)  # 403: the front refuses it first
+        assert status in (200, 403), (address, status)  # 403: a proxy refusing it first
         session = session_of(page)
         if session == CHOSEN:
             document = document_of(url, CHOSEN)
             assert REFUSAL in document, document[:500]
             assert "cole-room" not in document and "Make the tables" not in document
-        elif session is None:  # sent on to a page of its own, or refused by the front
+        elif session is None:  # sent on to a page of its own, or refused by a proxy
             assert status == 403 or "one of your own" in page, page[:400]
-        # else: served in a fresh session (the front names every page's session itself)
+        # else: served in a fresh session of the server's own naming
 
 
 def test_the_fresh_page_sends_the_browser_on_without_the_chosen_session(site):
     status, page = fetch(f"{site.url('circle')}?room=abc")  # a page of one's own: the game
     assert status == 200 and REFUSAL not in document_of(site.url("circle"), session_of(page))
     status, page = fetch(f"{site.url('circle')}?room=abc&bokeh-session-id={CHOSEN}")
-    if status == 403:  # behind the front
+    if status == 403:  # refused by a proxy first
         return
     assert 'content="0;url=/circle?room=abc"' in page
     assert "cole-skip" not in page and "preload" not in page  # a page of ours only by name
