@@ -72,8 +72,8 @@ REACHES = {
         "tests/test_notebook_controls.py",
     ),
     "panel.viewable.Viewer": (
-        "runtime/jupyter.py: a dashboard shown again in another cell is a fresh copy with a "
-        "notice (_repr_mimebundle_, _create_view), never a second live view of one model",
+        "runtime/jupyter.py: a dashboard shown again in a later cell moves there and the "
+        "earlier output says so (_repr_mimebundle_, _create_view; MOVED_NOTICE)",
         "tests/test_notebook_habits.py",
     ),
     "pyviz_comms": (
