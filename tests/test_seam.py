@@ -162,17 +162,23 @@ def parsed(path: Path) -> ast.Module:
 
 
 @cache
-def library_private_names() -> frozenset[str]:
-    """Every private name the libraries' own source defines or reads off an object."""
-    found: set[str] = set()
-    word = re.compile(r"(?:\.|\bdef\s+|\bclass\s+|^\s*)(_[A-Za-z]\w*)", re.M)
-    for lib in LIBRARIES:
+def library_sources() -> tuple[str, ...]:
+    """The text of every Python file of the libraries."""
+    texts = []
+    for lib in sorted(LIBRARIES):
         spec = importlib.util.find_spec(lib)
-        if spec is None or spec.origin is None:
-            continue
-        for source in Path(spec.origin).parent.rglob("*.py"):
-            found.update(n for n in word.findall(source.read_text(errors="ignore")) if private(n))
-    return frozenset(found)
+        if spec is not None and spec.origin is not None:
+            for source in sorted(Path(spec.origin).parent.rglob("*.py")):
+                texts.append(source.read_text(errors="ignore"))
+    return tuple(texts)
+
+
+@cache
+def library_defines(name: str) -> bool:
+    """Whether the libraries' own source defines the private ``name`` or reads it off an
+    object (``def _x``, ``class _X``, ``_x = ...``, ``obj._x``)."""
+    word = re.compile(rf"(?:\.|\bdef\s+|\bclass\s+|^\s*){re.escape(name)}\b", re.M)
+    return any(name in text and word.search(text) for text in library_sources())
 
 
 @cache
@@ -291,9 +297,9 @@ class Scanner(ast.NodeVisitor):
         elif name in project_private_names() or name in HOOKS:
             return
         elif isinstance(value, ast.Name) and value.id in ("self", "cls"):
-            if self.classes and self.classes[-1][1] and name in library_private_names():
+            if self.classes and self.classes[-1][1] and library_defines(name):
                 self.add(node, "inherited", f"{self.classes[-1][0]}.{name}")
-        elif name in library_private_names():
+        elif library_defines(name):
             self.add(node, "private", f"{ast.unparse(value)}.{name}")
 
     def visit_Call(self, node: ast.Call) -> None:

@@ -17,8 +17,9 @@ tells the two cases apart.  So under a server the action always runs as the docu
 next-tick callback (``pn.state.execute(..., schedule=True)``), which Bokeh runs under the lock,
 a moment later.  Outside a server session, in a notebook output,
 :func:`cole_panel.runtime.jupyter.run_held` does the same over the output's Jupyter comm; with no
-page at all the function is simply called.  Only public Panel and Bokeh APIs are used; tests/test_batch.py
-fails if the behaviour relied on here changes.
+page at all the function is simply called.  Public Panel and Bokeh APIs, but for one private
+name (below, a reach of the seam); tests/test_batch.py fails if the behaviour relied on here
+changes.
 
 **One writer at a time.**  Panel writes some changes itself: when a change is made while the
 socket is busy writing (a large message, a loaded server), Panel serializes it at once and keeps
