@@ -56,7 +56,7 @@ IPYWIDGETS_CELLS = [
     NOTEBOOK_CELLS[1],
 ]
 ECHO_CELLS = [
-    "import cole_panel.ui.jupyter_widgets as widgets\nwidgets.NO_ECHO_JS = ''\n"
+    "import cole_panel.runtime.jupyter_widgets as widgets\nwidgets.NO_ECHO_JS = ''\n"
     + IPYWIDGETS_CELLS[0],
     NOTEBOOK_CELLS[1],
 ]

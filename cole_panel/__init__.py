@@ -10,7 +10,7 @@ __all__ = ["notebook_setup"]
 def __getattr__(name: str) -> Any:
     # Loaded on first use, so importing a model (cole_panel.<game>.model) never loads Panel.
     if name == "notebook_setup":
-        from .ui.jupyter import notebook_setup
+        from .runtime.jupyter import notebook_setup
 
         return notebook_setup
     raise AttributeError(f"module 'cole_panel' has no attribute {name!r}")

@@ -14,7 +14,7 @@ command, through the customisation hooks Bokeh's ``serve`` command offers subcla
 * **gzip** for every HTML, JavaScript, CSS and JSON response a browser accepts it for
   (tornado's ``GZipContentEncoding``).  A static file (Bokeh's and Panel's bundles, addressed
   by version) is compressed once per process and then served from memory
-  (:class:`StaticGzip`): compressing the 3 MB of JavaScript of a first visit afresh costs the
+  (:class:`cole_panel.runtime.serving.StaticGzip`): compressing the 3 MB of JavaScript of a first visit afresh costs the
   event loop about 0.4 s, paid by every other visitor at once when a class arrives together.
 * **websocket compression** (permessage-deflate, :data:`WEBSOCKET_COMPRESSION`): the page's
   document arrives over the websocket (35-160 KB of JSON) and shrinks to about a sixth.
@@ -50,10 +50,11 @@ from panel.command.serve import Serve
 from panel.io.resources import component_resource_path
 from panel.io.state import state
 from tornado.httputil import HTTPHeaders, HTTPServerRequest
-from tornado.web import GZipContentEncoding, OutputTransform
+from tornado.web import OutputTransform
 
 from cole_panel.game_pages import GAME_PAGES
 from cole_panel.rooms.teacher_key import ensure_key
+from cole_panel.runtime.serving import StaticGzip, use_page_resources
 from cole_panel.ui.components import BUNDLE, BundledComponent
 from cole_panel.ui.first_paint import ELEMENT_ID as FIRST_PAINT_ID
 from cole_panel.ui.first_paint import first_paint
@@ -65,7 +66,6 @@ __all__ = [
     "DeferScripts",
     "PageHeaders",
     "SmallPagesServe",
-    "StaticGzip",
     "defer_scripts",
     "main",
     "page_name",
@@ -76,11 +76,6 @@ __all__ = [
 WEBSOCKET_COMPRESSION = {"websocket_compression_level": 6, "websocket_compression_mem_level": 5}
 """zlib settings of the websocket's permessage-deflate (mem level 5: ~180 KB per open page)."""
 
-STATIC_CACHE_BYTES = 16 * 2**20
-"""At most this many bytes of compressed static files are kept (all of ours take ~2 MB)."""
-
-_STATIC = "/static/"
-
 SECURITY_HEADERS = {
     "X-Frame-Options": "SAMEORIGIN",
     "Content-Security-Policy": "frame-ancestors 'self'",
@@ -90,67 +85,6 @@ SECURITY_HEADERS = {
 """Sent with every answer: no page is framed by another site (a click-jacking student page
 over a teacher's controls), no file is read as another type than it says, and a room's or a
 class's address is never sent to another site as the referrer."""
-
-
-class StaticGzip(GZipContentEncoding):
-    """Tornado's gzip transform that compresses each static file once per process.
-
-    A ``GET`` of a file under ``static/`` answered ``200`` with an ETag (a hash of the
-    file's content) is kept compressed, keyed by address and ETag, and later answers send the
-    kept bytes.  Every other response is compressed as it is sent.
-    """
-
-    cache: dict[tuple[str, str], bytes] = {}
-    """(address, ETag) -> the file's gzip body, shared by every request of the process."""
-
-    def __init__(self, request: HTTPServerRequest) -> None:
-        super().__init__(request)
-        static = request.method == "GET" and _STATIC in request.path  # also under --prefix
-        self._uri = request.uri if static else None
-        self._key: tuple[str, str] | None = None
-        self._parts: list[bytes] | None = None
-        self._sent_cached = False
-
-    def transform_first_chunk(
-        self, status_code: int, headers: HTTPHeaders, chunk: bytes, finishing: bool
-    ) -> tuple[int, HTTPHeaders, bytes]:
-        etag = headers.get("Etag")
-        if self._uri is not None and status_code == 200 and etag and self._gzipping:
-            self._key = (self._uri, etag)
-            kept = self.cache.get(self._key)
-            if kept is not None and self._compressible(headers):
-                headers["Vary"] = _vary(headers)
-                headers["Content-Encoding"] = "gzip"
-                headers["Content-Length"] = str(len(kept))
-                self._sent_cached = True
-                return status_code, headers, kept
-            self._parts = []
-        status_code, headers, chunk = super().transform_first_chunk(
-            status_code, headers, chunk, finishing
-        )
-        if not self._gzipping:  # (when gzipping, the compressed chunk went through _keep)
-            self._parts = None
-        return status_code, headers, chunk
-
-    def transform_chunk(self, chunk: bytes, finishing: bool) -> bytes:
-        if self._sent_cached:
-            return b""
-        return self._keep(super().transform_chunk(chunk, finishing), finishing)
-
-    def _compressible(self, headers: HTTPHeaders) -> bool:
-        ctype = str(headers.get("Content-Type", "")).split(";")[0]
-        return self._compressible_type(ctype) and "Content-Encoding" not in headers
-
-    def _keep(self, compressed: bytes, finishing: bool) -> bytes:
-        """Collect a static file's compressed parts; keep the whole once it is sent."""
-        if self._parts is not None and self._key is not None:
-            self._parts.append(compressed)
-            if finishing:
-                body = b"".join(self._parts)
-                if sum(map(len, self.cache.values())) + len(body) <= STATIC_CACHE_BYTES:
-                    self.cache[self._key] = body
-                self._parts = None
-        return compressed
 
 
 _HEAD = re.compile(r"<head>.*?</head>", re.S)
@@ -360,11 +294,6 @@ class DeferScripts(OutputTransform):
         return status_code, headers, chunk
 
 
-def _vary(headers: HTTPHeaders) -> str:
-    vary = headers.get("Vary")
-    return f"{vary}, Accept-Encoding" if vary else "Accept-Encoding"
-
-
 def page_resources(resources: Resources, doc: Document | None) -> Resources:
     """``resources`` without the bundles a page of ``doc`` does not use.
 
@@ -411,12 +340,8 @@ class SmallPagesServe(Serve):
 
     def customize_server(self, server: Any) -> Any:
         server = super().customize_server(server)
-        # Every page's HTML names the bundles of BokehTornado.resources(): Bokeh's Server keeps
-        # its BokehTornado as ``_tornado`` (pinned with bokeh<4; tests/test_serve.py checks).
-        # Panel asks for them with the page's document as ``pn.state.curdoc``.
-        tornado_app = server._tornado
-        resources = tornado_app.resources
-        tornado_app.resources = lambda *a, **kw: page_resources(resources(*a, **kw), state.curdoc)
+        # Panel asks for a page's bundles with the page's document as ``pn.state.curdoc``.
+        use_page_resources(server, lambda resources: page_resources(resources, state.curdoc))
         return server
 
 

@@ -1,4 +1,4 @@
-"""The Bokeh/Panel behaviour ``cole_panel.ui.batched`` relies on (see pyproject's pins).
+"""The Bokeh/Panel behaviour ``cole_panel.runtime.batched`` relies on (see pyproject's pins).
 
 If an upgrade changes what ``Document.hold('combine')`` or ``pn.state.execute`` do, these tests
 fail before the pages start sending one message per change again.
@@ -15,7 +15,7 @@ import panel as pn
 from bokeh.document import Document
 from bokeh.models import ColumnDataSource, Range1d
 
-from cole_panel.ui import batched
+from cole_panel.runtime.hold import batched
 
 
 def test_a_held_document_sends_nothing_until_unhold_then_everything_in_order():
@@ -93,7 +93,7 @@ def test_panel_keeps_its_waiting_messages_where_batched_looks_for_them():
 
     from panel.io import document as panel_document
 
-    from cole_panel.ui.batch import panel_writes_pending
+    from cole_panel.runtime.hold import panel_writes_pending
 
     assert isinstance(panel_document._WRITE_MSGS, WeakKeyDictionary)
     assert "_WRITE_MSGS[doc]" in inspect.getsource(panel_document.schedule_write_events)

@@ -51,7 +51,7 @@ def _one(doc, kind: type, test=lambda m: True):
 
 async def _send_for_deferred(wire: Wire, doc) -> None:
     """What a wide window's page does once drawn: it sends for the parts it was served without
-    (``cole_panel.ui.near``: the settings sidebar), whose widgets are sent to below."""
+    (``cole_panel.runtime.near``: the settings sidebar), whose widgets are sent to below."""
     for model in [m for m in doc.models if hasattr(getattr(m, "data", None), "when")]:
         await wire.model_event("data_event", model.id, data={"near": True})
     await wire.read_for(1.0)

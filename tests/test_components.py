@@ -9,9 +9,9 @@ import pytest
 from bokeh.document import Document
 
 import cole_panel
+from cole_panel.runtime.near import NearWatch
 from cole_panel.ui import components
 from cole_panel.ui.components import BUNDLE, bundle_text
-from cole_panel.ui.near import NearWatch
 from cole_panel.ui.width import WidthWatch
 
 

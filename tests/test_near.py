@@ -1,4 +1,4 @@
-"""A part put in the page once the browser says it is near (cole_panel.ui.near), in Python:
+"""A part put in the page once the browser says it is near (cole_panel.runtime.near), in Python:
 the browser's messages are what :class:`NearWatch` receives from its script."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import logging
 import panel as pn
 from bokeh.document import Document
 
-from cole_panel.ui.near import NearWatch, ShownWhenNear
+from cole_panel.runtime.near import NearWatch, ShownWhenNear
 
 
 def _part(**params) -> tuple[ShownWhenNear, pn.widgets.Button]:
@@ -34,7 +34,7 @@ def test_any_other_message_is_refused_with_one_warning(caplog):
     part, _ = _part(when="sidebar")
     (watch,) = pn.panel(part).select(NearWatch)
     assert watch.when == "sidebar"
-    with caplog.at_level(logging.WARNING, logger="cole_panel.ui.near"):
+    with caplog.at_level(logging.WARNING, logger="cole_panel.runtime.near"):
         for message in ({"near": False}, {"near": 1, "x": 2}, "near", None, [True]):
             watch._handle_msg(message)
     assert not part.shown and len(caplog.records) == 5

@@ -15,7 +15,7 @@ from panel.io.state import state
 from panel.reactive import Syncable
 
 from cole_panel.circle.puzzles import PuzzleView
-from cole_panel.ui import jupyter
+from cole_panel.runtime import jupyter
 
 
 class _Comm:

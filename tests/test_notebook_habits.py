@@ -11,7 +11,7 @@ from __future__ import annotations
 import nbformat
 from nbclient import NotebookClient
 
-from cole_panel.ui.jupyter import MOVED_NOTICE
+from cole_panel.runtime.jupyter import MOVED_NOTICE
 from tests.browser.conftest import free_port
 
 PORT = free_port()

@@ -6,7 +6,7 @@ import panel as pn
 import pytest
 
 from cole_panel.circle import CircleDashboard
-from cole_panel.ui.near import NearWatch
+from cole_panel.runtime.near import NearWatch
 from cole_panel.ui.screens import SITE_NAME, VIEWPORT
 from cole_panel.ui.shell import PAGES, app_shell, nav_html, split
 

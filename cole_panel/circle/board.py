@@ -24,7 +24,7 @@ from engines.circle.race import Race, race
 from engines.circle.species import DIRECTIONS
 from engines.text import article
 
-from ..ui import batched
+from ..runtime.hold import batched
 from ..ui.client_values import finite_point
 from ..ui.figures import bare_figure, lean
 from ..ui.glyphs import label

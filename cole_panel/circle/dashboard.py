@@ -20,6 +20,8 @@ from engines.circle import PLAYER_NAMES, State
 from engines.circle.hints import count_stones
 from engines.circle.race import race
 
+from ..runtime.hold import batched
+from ..runtime.near import ShownWhenNear
 from ..ui import (
     EventLog,
     GameOverBanner,
@@ -28,12 +30,10 @@ from ..ui import (
     SaveLoad,
     SeatSelector,
     ThinkingIndicator,
-    batched,
     page_bots,
 )
 from ..ui.keyboard import Shortcut, TabJumps
 from ..ui.named_controls import aria_name
-from ..ui.near import ShownWhenNear
 from ..ui.review_view import ReviewTab
 from ..ui.wrap import HIDDEN_TABS_FLAT, TAB_ROW_WRAPS, growing_column
 from .board import CircleBoard

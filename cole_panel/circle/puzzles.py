@@ -11,7 +11,7 @@ import param
 from engines.circle.puzzles import DIFFICULTIES, THEMES
 
 from ..core.untrusted import markdown_text
-from ..ui import batched
+from ..runtime.hold import batched
 from .board import CircleBoard
 from .puzzle_model import THEME_NAMES, PuzzleModel
 

@@ -16,8 +16,8 @@ from typing import Any
 import panel as pn
 import param
 
+from ..runtime.near import ShownWhenNear
 from ..ui.keyboard import TabJumps
-from ..ui.near import ShownWhenNear
 from ..ui.puzzle_controls import build_when_opened
 from ..ui.review_view import ReviewTab
 from .draft_view import DraftTable

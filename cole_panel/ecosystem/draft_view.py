@@ -20,6 +20,7 @@ import param
 from engines.ecosystem import Pick, State
 from engines.text import article
 
+from ..runtime.hold import batched
 from ..ui import (
     EventLog,
     GameOverBanner,
@@ -27,7 +28,6 @@ from ..ui import (
     ThinkingIndicator,
     page_bots,
 )
-from ..ui.batch import batched
 from ..ui.keyboard import Shortcut
 from ..ui.width import WidthWatch
 from ..ui.wrap import SHRINKS

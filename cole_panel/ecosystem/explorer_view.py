@@ -11,10 +11,10 @@ import param
 
 from engines.ecosystem import CardType
 
+from ..runtime.hold import batched
+from ..runtime.near import ShownWhenNear
 from ..ui import MessageBox
-from ..ui.batch import batched
 from ..ui.links import CopyLink
-from ..ui.near import ShownWhenNear
 from ..ui.wrap import growing_column, grows_from
 from .board import ParkBoard
 from .breakdown import ScoreBreakdown

@@ -18,7 +18,8 @@ from typing import Any
 import panel as pn
 from panel.io.state import set_curdoc
 
-from ..ui.address import client_address, served_doc
+from ..runtime.page import served_doc
+from ..ui.address import client_address
 from ..ui.named_controls import aria_name
 from ..ui.token import keep_token
 from .classroom import MAX_TABLES, Classroom, table_summary

@@ -13,7 +13,7 @@ from typing import Any
 
 import segno
 
-from ..ui.address import served_doc
+from ..runtime.page import served_doc
 
 HOST_PATTERN = re.compile(
     r"(?:[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63})*|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?"

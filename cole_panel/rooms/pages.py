@@ -24,7 +24,8 @@ import param
 from panel.io.state import set_curdoc
 
 from ..game_pages import GAME_PAGES, get_page
-from ..ui.address import ROOM_PARAMETER, client_address, room_name, served_doc
+from ..runtime.page import served_doc
+from ..ui.address import ROOM_PARAMETER, client_address, room_name
 from ..ui.keyboard import TabKeys
 from ..ui.page_build import on_build_end
 from ..ui.resume import keep_game

@@ -22,14 +22,14 @@ import param
 
 from engines.savannah import State, Steal
 
+from ..runtime.hold import batched
+from ..runtime.near import ShownWhenNear
+from ..runtime.page import call_later, can_call_later
 from ..ui import EventLog, MessageBox, ThinkingIndicator, page_bots
 from ..ui.address import page_location
-from ..ui.batch import batched
 from ..ui.keyboard import Shortcut, TabJumps
-from ..ui.near import ShownWhenNear
 from ..ui.puzzle_controls import build_when_opened
 from ..ui.review_view import ReviewTab
-from ..ui.timer import call_later, can_call_later
 from .art import group_and_level
 from .hand import HandView
 from .hint import SavannahHint

@@ -19,7 +19,7 @@ from bokeh.models import ColumnDataSource
 
 from engines.savannah import name_of
 
-from ..ui.batch import batched
+from ..runtime.hold import batched
 from ..ui.client_values import finite_point
 from ..ui.figures import bare_figure, lean
 from ..ui.glyphs import label

@@ -17,7 +17,7 @@ import panel as pn
 
 from engines.savannah import Discard, Play, State, Steal, name_of, player_view
 
-from ..ui.batch import batched
+from ..runtime.hold import batched
 from .model import SavannahModel, player_name
 
 __all__ = ["SavannahHint", "hint_sentence"]

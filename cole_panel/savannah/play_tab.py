@@ -16,9 +16,9 @@ from typing import Any
 import panel as pn
 import param
 
+from ..runtime.near import ShownWhenNear
 from ..ui import EventLog, GameOverBanner, MessageBox, ThinkingIndicator
 from ..ui.keyboard import REGION_FOCUS, BoardKeys, region_classes
-from ..ui.near import ShownWhenNear
 from .hand import HandView
 from .live_score import LiveScore
 from .players import PlayersView

@@ -26,8 +26,8 @@ from typing import Any
 
 import param
 
-from ..ui.batch import batched
-from ..ui.timer import call_later
+from ..runtime.hold import batched
+from ..runtime.page import call_later
 from .steps import Step
 
 SPEEDS = {"Slow": 1.6, "Normal": 0.9, "Fast": 0.4, "Instant": 0.0}

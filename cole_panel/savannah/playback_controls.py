@@ -8,7 +8,7 @@ from typing import Any
 import panel as pn
 import param
 
-from ..ui.batch import batched
+from ..runtime.hold import batched
 from ..ui.named_controls import aria_name
 from .playback import Playback, speed_options
 

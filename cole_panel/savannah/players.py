@@ -16,7 +16,7 @@ import param
 from bokeh.events import Tap
 from bokeh.models import Circle, ColumnDataSource, HoverTool, Rect, Scatter
 
-from ..ui.batch import batched
+from ..runtime.hold import batched
 from ..ui.client_values import finite_point
 from ..ui.figures import add_glyph, bare_figure, lean
 from ..ui.keyboard import sideways

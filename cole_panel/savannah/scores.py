@@ -17,7 +17,7 @@ import panel as pn
 import param
 from holoviews.streams import Pipe
 
-from ..ui.batch import batched
+from ..runtime.hold import batched
 from ..ui.keyboard import read_only_table, scroll_box
 from ..ui.wrap import KEEPS_SIZE, wrapping_row
 from .model import SavannahModel, player_name

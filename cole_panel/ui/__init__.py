@@ -1,7 +1,6 @@
 """Dashboard parts every game shares: seats, bot runner, save/load, narration, banner, move list."""
 
 from .banner import GameOverBanner
-from .batch import batched
 from .bots import BotRunner, ThinkingIndicator, page_bots
 from .moves import MoveList
 from .narration import EventLog, MessageBox
@@ -20,6 +19,5 @@ __all__ = [
     "SaveLoad",
     "SeatSelector",
     "ThinkingIndicator",
-    "batched",
     "page_bots",
 ]

@@ -1,8 +1,6 @@
-"""The served page: whether there is one (:func:`served_doc`), and whether Panel can read its
-address (a guard that keeps a bad address from blanking a page).
-
-:func:`served_doc` is the one test of "is this code building or serving a ``panel serve``
-page?" (as opposed to a notebook output or a plain script); every view asks it.
+"""The served page's address: whether Panel can read it (a guard that keeps a bad address
+from blanking a page), the room it names, the address it was asked from.  Whether there is a
+served page at all is :func:`cole_panel.runtime.page.served_doc`.
 
 Panel's own reader of the address (``pn.state.location``, used by ``servable`` to keep the
 address bar in step) raises ``ValueError`` on a value such as ``?x=²`` or a number of 5,000
@@ -16,16 +14,9 @@ an address belongs to the room, so a game's own link neither reads nor rewrites 
 
 from __future__ import annotations
 
-from typing import Any
-
 import panel as pn
 
-
-def served_doc() -> Any:
-    """The Bokeh document of the ``panel serve`` session being built or served, else None
-    (in a notebook or a plain script)."""
-    doc = pn.state.curdoc
-    return doc if doc is not None and doc.session_context is not None else None
+from ..runtime.page import served_doc
 
 
 def page_location() -> pn.io.location.Location | None:

@@ -15,8 +15,6 @@ event loop at all (a plain script) the work simply runs inline.
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import threading
 from collections.abc import Callable
 from typing import Any
@@ -24,49 +22,11 @@ from typing import Any
 import panel as pn
 import param
 from bokeh.events import ClientReconnected, ConnectionLost
-from panel.io.state import set_curdoc
 
 from ..core.botpool import BotRequest, shared_pool
 from ..core.scheduler import BotJob, Pause
-from .address import served_doc
-from .batch import batched
-
-
-def _ui_poster(
-    notebook_push: Callable[[], None] | None = None,
-) -> Callable[[Callable[[], None]], None] | None:
-    """How to run a callable on the UI thread from a worker, or None when there is no UI loop.
-
-    In Jupyter, changes made outside a widget callback must be pushed to the page explicitly;
-    ``notebook_push`` does that after the callable has run.
-    """
-    doc = served_doc()
-    if doc is not None:
-
-        def post_to_doc(fn: Callable[[], None]) -> None:
-            def run() -> None:
-                with set_curdoc(doc):
-                    fn()
-
-            with contextlib.suppress(Exception):  # the session may be gone by now
-                doc.add_next_tick_callback(run)
-
-        return post_to_doc
-    try:
-        loop = asyncio.get_running_loop()
-    except RuntimeError:
-        return None
-
-    def run_and_push(fn: Callable[[], None]) -> None:
-        fn()
-        if notebook_push is not None:
-            notebook_push()
-
-    def post_to_loop(fn: Callable[[], None]) -> None:
-        with contextlib.suppress(RuntimeError):  # loop closed
-            loop.call_soon_threadsafe(run_and_push, fn)
-
-    return post_to_loop
+from ..runtime.hold import batched
+from ..runtime.page import on_page_thread, served_doc
 
 
 class BotRunner(param.Parameterized):
@@ -156,7 +116,7 @@ class BotRunner(param.Parameterized):
         task: str,
     ) -> None:
         self.param.update(thinking=True, task=task, error="")
-        post = _ui_poster(self.notebook_push)
+        post = on_page_thread(self.notebook_push)
         # A BotRequest, or any plain-data job with compute(should_stop) (a review's position).
         request = compute if callable(getattr(compute, "compute", None)) else None
         if request is not None:

@@ -32,7 +32,7 @@ BUNDLE = Path(__file__).with_name("components.bundle.js")
 COMPONENT_MODULES = (
     "cole_panel.ui.keyboard",
     "cole_panel.ui.named_controls",
-    "cole_panel.ui.near",
+    "cole_panel.runtime.near",
     "cole_panel.ui.upload",
     "cole_panel.ui.width",
 )

@@ -27,7 +27,7 @@ import pandas as pd
 import panel as pn
 import param
 
-from .batch import batched
+from ..runtime.hold import batched
 from .components import BundledComponent
 from .named_controls import REGION_CLASS, SIDEWAYS_CLASS, aria_name
 

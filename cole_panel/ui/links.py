@@ -15,7 +15,8 @@ from typing import Any
 import panel as pn
 import param
 
-from .address import page_location, room_name, served_doc
+from ..runtime.page import served_doc
+from .address import page_location, room_name
 
 __all__ = ["COPY_JS", "CopyLink"]
 

@@ -54,7 +54,7 @@ from bokeh.document import Document
 from panel.io.state import set_curdoc
 from tornado.web import Finish
 
-from .address import served_doc
+from ..runtime.page import served_doc
 from .client_values import guard_client_values
 from .memory import collect_oldest_seldom, hand_back_soon
 from .own_session import chosen_by_visitor, guard, refusal

@@ -17,7 +17,7 @@ from engines.puzzle_files import DIFFICULTIES
 
 from ..core.puzzle_trainer import PuzzleTrainer
 from ..core.untrusted import markdown_text
-from .batch import batched
+from ..runtime.hold import batched
 
 __all__ = ["PuzzleControls", "build_when_opened"]
 

@@ -24,7 +24,8 @@ import json
 from typing import Any
 
 from ..core.game_store import GameStore
-from .address import page_location, served_doc
+from ..runtime.page import served_doc
+from .address import page_location
 from .token import COOKIE, browser_token, keep_token
 
 __all__ = ["CONNECTION", "COOKIE", "keep_game"]

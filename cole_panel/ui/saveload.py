@@ -9,7 +9,7 @@ import panel as pn
 import param
 
 from ..core.untrusted import LIMIT_TEXT, MAX_FILE_BYTES, check_size, markdown_text, short
-from .batch import batched
+from ..runtime.hold import batched
 from .upload import FileChooser
 
 

@@ -25,7 +25,7 @@ from bokeh.models import CustomJS
 
 from ..core.browser_cookie import COOKIE, COOKIE_DAYS, TOKEN_PATTERN
 from ..core.routing import own_name
-from .address import served_doc
+from ..runtime.page import served_doc
 
 __all__ = [
     "COOKIE",

@@ -63,7 +63,7 @@ def test_circle_in_ipywidgets_mode_in_jupyterlab(open_notebook, jupyter_server):
     assert "echoes: []" in echoes, echoes
     # The output is a jupyter_bokeh widget, whose pushes notebook_setup batches.
     assert "widget: True" in nb.append_and_run(
-        "from cole_panel.ui.jupyter_widgets import shown_by_widgets\n"
+        "from cole_panel.runtime.jupyter_widgets import shown_by_widgets\n"
         "print('widget:', shown_by_widgets(d.board.figure.document))"
     )
     assert_no_console_errors(nb)

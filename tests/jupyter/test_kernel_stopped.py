@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 
 from cole_panel.circle.board import BOARD_NAME
 from cole_panel.circle.geometry import cell_center
-from cole_panel.ui.jupyter import KERNEL_STOPPED_NOTICE
+from cole_panel.runtime.jupyter import KERNEL_STOPPED_NOTICE
 from engines.circle import parse_label
 
 from .harness import NotebookPage, write_notebook

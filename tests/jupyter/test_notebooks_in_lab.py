@@ -78,7 +78,7 @@ def test_circle_notebook_three_board_clicks_reach_the_model(open_notebook):
     """Three moves in a row, each after the bot's reply, all reach Python in order.
 
     The page must not send the kernel's own changes back (``_GUARD_JS`` in
-    cole_panel/ui/jupyter.py): an echo arriving after the next push set the move list back to an
+    cole_panel/runtime/jupyter.py): an echo arriving after the next push set the move list back to an
     old position, and the board then refused the next click as "looking at a past position".
     """
     nb = run_notebook(open_notebook, "circle_of_life.ipynb")

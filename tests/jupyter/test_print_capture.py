@@ -9,7 +9,7 @@ import threading
 
 import pyviz_comms
 
-from cole_panel.ui import jupyter, jupyter_capture
+from cole_panel.runtime import jupyter, jupyter_capture
 
 
 def test_a_print_on_another_thread_is_not_captured_by_the_handler(monkeypatch):

@@ -18,8 +18,8 @@ from bokeh.document import Document
 
 from cole_panel.rooms import RoomRegistry, new_token
 from cole_panel.rooms.pages import FramedPage, RoomPage
+from cole_panel.runtime.near import NearWatch
 from cole_panel.savannah import SavannahDashboard
-from cole_panel.ui.near import NearWatch
 from cole_panel.ui.shell import app_shell
 
 MOVES = 8

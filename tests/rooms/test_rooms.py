@@ -310,7 +310,7 @@ def test_the_circle_narration_names_who_played_each_move(registry):
     from bokeh.document import Document
 
     from cole_panel.circle import CircleDashboard
-    from cole_panel.ui.near import NearWatch
+    from cole_panel.runtime.near import NearWatch
 
     def narration(dashboard):
         doc = Document()

@@ -16,9 +16,10 @@ hold it (when Panel queued the event, its "unblocked" check still says yes), and
 tells the two cases apart.  So under a server the action always runs as the document's
 next-tick callback (``pn.state.execute(..., schedule=True)``), which Bokeh runs under the lock,
 a moment later.  Outside a server session, in a notebook output,
-:func:`cole_panel.ui.jupyter.run_held` does the same over the output's Jupyter comm; with no
-page at all the function is simply called.  Only public Panel and Bokeh APIs are used; tests/test_batch.py
-fails if the behaviour relied on here changes.
+:func:`cole_panel.runtime.jupyter.run_held` does the same over the output's Jupyter comm; with no
+page at all the function is simply called.  Public Panel and Bokeh APIs, but for one private
+name (below, a reach of the seam); tests/test_batch.py fails if the behaviour relied on here
+changes.
 
 **One writer at a time.**  Panel writes some changes itself: when a change is made while the
 socket is busy writing (a large message, a loaded server), Panel serializes it at once and keeps
@@ -43,8 +44,8 @@ import panel as pn
 from panel.io import document as panel_document
 from panel.io.state import set_curdoc
 
-from .address import served_doc
 from .jupyter import run_held
+from .page import served_doc
 
 __all__ = ["batched"]
 

@@ -3,11 +3,11 @@
 There Panel shows each output as a ``jupyter_bokeh.BokehModel`` widget, and the widget sends
 every change of its document as its own PATCH-DOC, in three to five widget messages, at once.
 :func:`install_widget_hooks` (run by :func:`cole_panel.notebook_setup` for these hosts) gives
-that path what the JupyterLab path of :mod:`cole_panel.ui.jupyter` has:
+that path what the JupyterLab path of :mod:`cole_panel.runtime.jupyter` has:
 
 - offline stylesheets: the document's CDN stylesheets point at Panel's own copy (a ``data:``
   URL) before the widget renders and before each change is sent;
-- one message per user action: while :func:`cole_panel.ui.jupyter.run_held` runs an action on
+- one message per user action: while :func:`cole_panel.runtime.jupyter.run_held` runs an action on
   a document shown by widgets, its changes are kept and leave as ONE PATCH-DOC at the end;
 - one sender at a time: the parts of two messages never interleave (board clicks are handled
   on ipykernel's comm thread while bots push from theirs);
@@ -24,8 +24,11 @@ from .jupyter_push import PUSH_LOCK, inline_stylesheets, publish_page_script, pu
 
 __all__ = ["NO_ECHO_JS", "flush_widgets", "install_widget_hooks", "shown_by_widgets"]
 
-# Document -> the widgets showing it (a document may be shown by several outputs).
+# Document -> the widgets showing it (a document may be shown by several outputs), and each
+# widget's root model as the widget was given it (its document is the model's: read here, not
+# off the widget's private ``_document``).
 _SHOWN: weakref.WeakKeyDictionary[Any, weakref.WeakSet] = weakref.WeakKeyDictionary()
+_MODEL_OF: weakref.WeakKeyDictionary[Any, Any] = weakref.WeakKeyDictionary()
 _INLINE = {"on": True}
 
 
@@ -47,7 +50,8 @@ def install_widget_hooks(inline: bool = True) -> None:
         if _INLINE["on"]:
             inline_stylesheets(model.document)
         render(self, model)
-        _SHOWN.setdefault(self._document, weakref.WeakSet()).add(self)
+        _MODEL_OF[self] = model
+        _SHOWN.setdefault(model.document, weakref.WeakSet()).add(self)
 
     def document_patched(self: Any, event: Any) -> None:
         if event.setter is self:
@@ -117,7 +121,7 @@ def flush_widgets() -> None:
     with PUSH_LOCK:
         for widget, events in pending.items():
             if _INLINE["on"]:
-                inline_stylesheets(widget._document)
+                inline_stylesheets(_MODEL_OF[widget].document)
             _send_patch(widget, events)
 
 

@@ -27,9 +27,9 @@ from typing import Any
 import panel as pn
 import param
 
-from .client_values import remember_new
-from .components import BundledComponent
-from .screens import NARROW
+from ..ui.client_values import remember_new
+from ..ui.components import BundledComponent
+from ..ui.screens import NARROW
 
 __all__ = ["MARGIN_PX", "NearWatch", "ShownWhenNear"]
 

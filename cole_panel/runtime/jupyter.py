@@ -9,7 +9,7 @@ saved notebook stays small (inline, the 6 MB of libraries are saved in the setup
 In a notebook each dashboard is a Bokeh document talking to the page over a Jupyter comm, and
 Panel sends every property change as its own comm message (a header, metadata, content and one
 pair of messages per binary buffer).  :func:`run_held` is the notebook half of
-:func:`cole_panel.ui.batch.batched`: it keeps those messages back while one user action runs
+:func:`cole_panel.runtime.hold.batched`: it keeps those messages back while one user action runs
 and sends the document's changes once at the end (Panel's ``push_on_root``).
 
 Two more things go wrong in JupyterLab with ipykernel 7, which handles comm messages (board
@@ -45,7 +45,6 @@ from .jupyter_push import (
     pushing,
     use_jupyter_server,
 )
-from .named_controls import name_controls_in_notebook
 
 __all__ = [
     "COMMS",
@@ -97,6 +96,9 @@ def notebook_setup(*extensions: str, comms: str | None = None, **config: Any) ->
         from .jupyter_widgets import install_widget_hooks
 
         install_widget_hooks(inline=bool(config["inline"]))
+    # (imported here: cole_panel.ui's package imports the views' verbs of this seam)
+    from ..ui.named_controls import name_controls_in_notebook
+
     name_controls_in_notebook()  # the outputs' controls named for screen readers (drawn last)
 
 
@@ -517,7 +519,7 @@ def _hold_control_changes() -> None:
     pushed never reached the page (the puzzle trainer's board kept its old puzzle when the
     theme changed, while the heading named the new one).  Each control change of a notebook
     output now runs under :func:`run_held`: everything it changed leaves as one message, as
-    for clicks and buttons wrapped in :func:`cole_panel.ui.batched`.
+    for clicks and buttons wrapped in :func:`cole_panel.runtime.batched`.
     """
     from panel.reactive import Syncable
 
