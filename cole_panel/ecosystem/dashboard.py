@@ -17,6 +17,7 @@ import panel as pn
 import param
 
 from ..ui.keyboard import TabJumps
+from ..ui.learn_page import LearnTab
 from ..ui.near import ShownWhenNear
 from ..ui.review_view import ReviewTab
 from .draft_view import DraftTable
@@ -26,7 +27,7 @@ from .model import EcosystemModel
 from .review_board import EcosystemReviewBoard
 
 TAB_NAMES = ("Scoring explorer", "Draft table")
-ALL_TABS = (*TAB_NAMES, "Review")
+ALL_TABS = (*TAB_NAMES, "Review", "Learn")
 """Every tab's title, in order."""
 SETTINGS_PX = 600
 """About the height of the sidebar's settings."""
@@ -68,14 +69,15 @@ class EcosystemDashboard(pn.viewable.Viewer):
     def _make_tabs(self, with_settings: bool) -> pn.Tabs:
         draft = self.draft if with_settings else self.draft.play_area()
         review = ReviewTab(model=self.model, board_type=EcosystemReviewBoard)
+        learn = LearnTab("ecosystem")
         self._tabs = pn.Tabs(
-            *zip(ALL_TABS, (self.explorer, draft, review.column), strict=True),
+            *zip(ALL_TABS, (self.explorer, draft, review.column, learn.column), strict=True),
             dynamic=True,
             active=TAB_NAMES.index(self.open_on),
             sizing_mode="stretch_width",
             css_classes=["eco-tabs"],
         )
-        return review.attach(self._tabs)
+        return learn.attach(review.attach(self._tabs))
 
     @property
     def tabs(self) -> pn.Tabs:

@@ -26,6 +26,7 @@ from ..ui import EventLog, MessageBox, ThinkingIndicator, page_bots
 from ..ui.address import page_location
 from ..ui.batch import batched
 from ..ui.keyboard import Shortcut, TabJumps
+from ..ui.learn_page import LearnTab
 from ..ui.near import ShownWhenNear
 from ..ui.review_view import ReviewTab
 from ..ui.timer import call_later, can_call_later
@@ -264,12 +265,14 @@ class SavannahDashboard(pn.viewable.Viewer):
     def _tabs(self, *settings: tuple[str, Any]) -> tuple[pn.Tabs, list[str]]:
         """The page's tabs (``settings``: a notebook's settings tab) and their titles."""
         review = ReviewTab(model=self.model, board_type=SavannahReviewBoard)
+        learn = LearnTab("savannah")
         pairs = [
             ("Play", self.play_tab),
             *settings,
             ("Review", review.column),
             ("Cards", self.reference),
             ("How to play", self._how_to_play),
+            ("Learn", learn.column),
         ]
         tabs = pn.Tabs(
             *pairs,
@@ -278,7 +281,7 @@ class SavannahDashboard(pn.viewable.Viewer):
             sizing_mode="stretch_width",
             styles={"background": "#fbf8f1"},
         )
-        return review.attach(tabs), [name for name, _ in pairs]
+        return learn.attach(review.attach(tabs)), [name for name, _ in pairs]
 
     # ------------------------------------------------------------------ model → view
     def _turn_title(self, n: int, turn: Turn) -> str:

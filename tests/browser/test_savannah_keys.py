@@ -39,7 +39,7 @@ REGION_SCROLL_JS = """label => {
   };
   return walk(document);
 }"""
-JUMPS = ["Play", "Review", "Cards", "How to play"]
+JUMPS = ["Play", "Review", "Cards", "How to play", "Learn"]
 
 
 @pytest.fixture(scope="module")
