@@ -33,10 +33,25 @@ FIRST = {"circle": BOARD_NAME, "savannah": HAND_NAME, "ecosystem": DRAFT_BOARD}
 """The figure each course's page draws first."""
 
 
-def open_learn(browser, server, game: str, phone: bool = False, stage: str = ""):
-    context = browser.new_context(
-        **(PHONE if phone else {"viewport": {"width": 1024, "height": 900}})
-    )
+@pytest.fixture
+def contexts(browser):
+    """Factory ``contexts(phone=False)`` -> a new browser context (a phone's, or 1,024 px
+    wide), closed before the test's servers stop (a page left open would log the lost
+    connection)."""
+    made = []
+
+    def new(phone: bool = False):
+        options = PHONE if phone else {"viewport": {"width": 1024, "height": 900}}
+        made.append(browser.new_context(**options))
+        return made[-1]
+
+    yield new
+    for context in made:
+        with contextlib.suppress(Exception):
+            context.close()
+
+
+def open_learn(context, server, game: str, stage: str = ""):
     page = context.new_page()
     page.set_default_timeout(WAIT)
     query = f"?game={game}" + (f"&stage={stage}" if stage else "")
@@ -52,7 +67,7 @@ def feedback(page):
 def stage_title(page, game: str, n: int):
     stage = load_course(game).stages[n]
     expect(page.locator(".cole-learn-stage")).to_contain_text(
-        f"Stage {n + 1} of {len(load_course(game))}: {stage.title}"
+        f"Stage {n + 1} of {len(load_course(game))}: {stage.title}", timeout=WAIT
     )
     return stage
 
@@ -113,9 +128,9 @@ TAP = {"circle": tap_circle, "savannah": tap_savannah, "ecosystem": tap_ecosyste
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_the_first_three_stages_by_taps_on_a_phone(browser, own_server, game):
+def test_the_first_three_stages_by_taps_on_a_phone(own_server, contexts, game):
     server = own_server("learn")
-    page = open_learn(browser, server, game, phone=True)
+    page = open_learn(contexts(phone=True), server, game)
     for n in range(3):
         stage = stage_title(page, game, n)
         if n == 0:  # a wrong try first: undone and explained, then the right one
@@ -157,9 +172,9 @@ def tab_back_to(page, label: str, limit: int = 40) -> None:
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_the_first_three_stages_by_keyboard_alone(browser, own_server, game):
+def test_the_first_three_stages_by_keyboard_alone(own_server, contexts, game):
     server = own_server("learn")
-    page = open_learn(browser, server, game)
+    page = open_learn(contexts(), server, game)
     for n in range(3):
         stage = stage_title(page, game, n)
         tab_to_board(page)
@@ -177,13 +192,9 @@ def test_the_first_three_stages_by_keyboard_alone(browser, own_server, game):
 
 # ---------------------------------------------------------------------- kept progress
 @pytest.mark.console_errors("the server is killed under the page: its websocket fails")
-def test_progress_is_found_again_after_the_server_is_killed(browser, own_server):
+def test_progress_is_found_again_after_the_server_is_killed(own_server, contexts):
     first = own_server("learn")
-    context = browser.new_context(viewport={"width": 1024, "height": 900})
-    page = context.new_page()
-    page.set_default_timeout(WAIT)
-    page.goto(first.url + "?game=circle", timeout=PAGE_LOAD_TIMEOUT_MS)
-    BokehFigure(page, BOARD_NAME).wait_ready(PAGE_LOAD_TIMEOUT_MS)
+    page = open_learn(contexts(), first, "circle")
     tab_to_board(page)
     type_move(page, load_course("circle").stages[0].solution[0])
     done(page, 3)
