@@ -24,7 +24,7 @@ from ..core.learn_model import LearnModel, read_progress
 from ..core.query import choice, read_query
 from ..core.untrusted import markdown_text
 from ..game_pages import GAME_PAGES, get_page
-from .learn_view import LearnView, stars_html
+from .learn_view import LearnView, next_tick, stars_html
 
 __all__ = ["LearnProgress", "LearnTab", "course_list", "learn_page", "stage_link"]
 
@@ -60,9 +60,9 @@ class LearnProgress:
     @property
     def store(self) -> GameStore:
         if self._store is None:
-            from .resume import _shared_store  # the page's one store of kept games
+            from .resume import shared_store  # the page's one store of kept games
 
-            self._store = _shared_store()
+            self._store = shared_store()
         return self._store
 
     @staticmethod
@@ -124,9 +124,7 @@ def _course(game: str, stage: str | None, progress: LearnProgress) -> tuple[Lear
         stage = None
     if stage is None:
         stage = next((s.id for s in course.stages if s.id not in won), course.stages[0].id)
-    from .learn_view import _soon
-
-    model = LearnModel(game=game, stage_id=stage, progress=won, defer=_soon)
+    model = LearnModel(game=game, stage_id=stage, progress=won, defer=next_tick)
     model.param.watch(lambda event: progress.put(game, event.new), ["progress"])
     return LearnView(model=model), problem
 

@@ -19,7 +19,7 @@ from ..core.learn_model import LearnModel
 from ..game_pages import load
 from .batch import batched
 
-__all__ = ["Course", "LearnView", "stars_html"]
+__all__ = ["Course", "LearnView", "next_tick", "stars_html"]
 
 _PLAY_AREAS = {
     "circle": "cole_panel.circle.dashboard:CircleDashboard",
@@ -68,7 +68,7 @@ class LearnView(pn.viewable.Viewer):
 
     def __init__(self, **params: Any):
         if "model" not in params:
-            params["model"] = LearnModel(defer=_soon)
+            params["model"] = LearnModel(defer=next_tick)
         super().__init__(**params)
         m = self.model
         self._stage = pn.pane.HTML("", stylesheets=[_CSS], sizing_mode="stretch_width")
@@ -146,7 +146,7 @@ class LearnView(pn.viewable.Viewer):
         return self._layout
 
 
-def _soon(fn: Any) -> None:
+def next_tick(fn: Any) -> None:
     """Run ``fn`` on the session's next tick (at once outside a served page)."""
     doc = pn.state.curdoc
     if doc is not None and doc.session_context is not None:
