@@ -53,6 +53,15 @@ def test_undo_is_refused_and_the_stage_stays():
     assert model.feedback_kind in {"done", "undo"}
 
 
+def test_a_new_game_on_the_board_brings_the_stage_back():
+    model = LearnModel(game="savannah", stage_id="level-1")
+    model.board.new_game()
+    assert model.feedback_kind == "undo"
+    assert model.board.state.to_dict() == model.stage.state().to_dict()
+    played(model, model.stage.solution[0])
+    assert model.feedback_kind == "done"
+
+
 def test_try_again_and_next_stage():
     model = LearnModel(game="savannah")
     played(model, model.stage.solution[0])

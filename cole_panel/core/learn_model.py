@@ -115,6 +115,7 @@ class LearnModel(param.Parameterized):
         board = cls(state=state, **seats, **_BOARD_OPTIONS.get(self.game, {}))
         board.param.watch(self._on_history, ["history"])
         board.param.watch(self._on_message, ["message"])
+        board.param.watch(self._on_new_game, ["start"])
         return board
 
     # ------------------------------------------------------------------ reading
@@ -198,12 +199,16 @@ class LearnModel(param.Parameterized):
                 break
         self._later(lambda: self._judged(verdict))
 
+    def _on_new_game(self, _event: param.parameterized.Event) -> None:
+        if not self._syncing:  # New game (its button or N) on the board: the stage comes back
+            self._later(self._refuse_undo)
+
     def _later(self, fn: Callable[[], None] | None) -> None:
         if fn is not None:
             (self.defer or (lambda f: f()))(fn)
 
     def _refuse_undo(self) -> None:
-        text = "A stage is played forward only: press Try again to start it over."
+        text = "A stage is played forward from its own position: Try again starts it over."
         self.param.update(feedback=text, feedback_kind="undo")
         self._sync(text)
 
