@@ -130,8 +130,8 @@ def test_the_tab_jumps_come_first_and_every_stop_of_the_cards_table_is_named(ope
         first.append(spoken(cdp))
         page.keyboard.press("Tab")
     assert first == [("button", name) for name in JUMPS]
-    page.keyboard.press("Shift+Tab")
-    page.keyboard.press("Shift+Tab")
+    for _ in JUMPS[JUMPS.index("Cards") :]:
+        page.keyboard.press("Shift+Tab")
     assert page.evaluate(FOCUSED_TEXT_JS) == "Cards"
     page.keyboard.press("Enter")
     expect(page.locator(".bk-tab.bk-active")).to_have_text("Cards", timeout=WAIT)
