@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["notebook_setup"]
+__all__ = ["Course", "notebook_setup"]
 
 
 def __getattr__(name: str) -> Any:
@@ -13,4 +13,8 @@ def __getattr__(name: str) -> Any:
         from .runtime.jupyter import notebook_setup
 
         return notebook_setup
+    if name == "Course":
+        from .ui.learn_view import Course
+
+        return Course
     raise AttributeError(f"module 'cole_panel' has no attribute {name!r}")

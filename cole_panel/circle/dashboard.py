@@ -33,6 +33,7 @@ from ..ui import (
     page_bots,
 )
 from ..ui.keyboard import Shortcut, TabJumps
+from ..ui.learn_page import LearnTab
 from ..ui.named_controls import aria_name
 from ..ui.review_view import ReviewTab
 from ..ui.wrap import HIDDEN_TABS_FLAT, TAB_ROW_WRAPS, growing_column
@@ -161,6 +162,7 @@ class CircleDashboard(pn.viewable.Viewer):
         )
         self._how_to = pn.pane.Markdown(HOW_TO_PLAY, sizing_mode="stretch_width")
         self._review = ReviewTab(model=self.model, board_type=CircleReviewBoard)
+        self._learn = LearnTab("circle")
         self._build_board_column(new_game)
 
     def _build_status(self) -> None:
@@ -302,6 +304,7 @@ class CircleDashboard(pn.viewable.Viewer):
             ("Review", self._review.column),
             ("Puzzles", self._puzzles),
             ("How to play", self._how_to),
+            ("Learn", self._learn.column),
         ]
         tabs = pn.Tabs(
             *pairs,
@@ -312,6 +315,7 @@ class CircleDashboard(pn.viewable.Viewer):
             sizing_mode="stretch_width",
         )
         tabs.param.watch(partial(self._on_tab, tabs), "active")
+        self._learn.attach(tabs)
         jumps = TabJumps.of(tabs, [name for name, _ in pairs])
         return pn.Column(jumps, tabs, margin=0, sizing_mode="stretch_width")
 

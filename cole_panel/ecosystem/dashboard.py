@@ -18,6 +18,7 @@ import param
 
 from ..runtime.near import ShownWhenNear
 from ..ui.keyboard import TabJumps
+from ..ui.learn_page import LearnTab
 from ..ui.puzzle_controls import build_when_opened
 from ..ui.review_view import ReviewTab
 from .draft_view import DraftTable
@@ -28,7 +29,7 @@ from .puzzles import EcosystemPuzzleView
 from .review_board import EcosystemReviewBoard
 
 TAB_NAMES = ("Scoring explorer", "Draft table")
-ALL_TABS = (*TAB_NAMES, "Review", "Puzzles")
+ALL_TABS = (*TAB_NAMES, "Review", "Puzzles", "Learn")
 """Every tab's title, in order."""
 SETTINGS_PX = 600
 """About the height of the sidebar's settings."""
@@ -71,15 +72,16 @@ class EcosystemDashboard(pn.viewable.Viewer):
         draft = self.draft if with_settings else self.draft.play_area()
         review = ReviewTab(model=self.model, board_type=EcosystemReviewBoard)
         puzzles = pn.Column(margin=0, sizing_mode="stretch_width")  # built on first open
+        learn = LearnTab("ecosystem")
         self._tabs = pn.Tabs(
-            *zip(ALL_TABS, (self.explorer, draft, review.column, puzzles), strict=True),
+            *zip(ALL_TABS, (self.explorer, draft, review.column, puzzles, learn.column), strict=True),
             dynamic=True,
             active=TAB_NAMES.index(self.open_on),
             sizing_mode="stretch_width",
             css_classes=["eco-tabs"],
         )
         build_when_opened(self._tabs, puzzles, EcosystemPuzzleView)
-        return review.attach(self._tabs)
+        return learn.attach(review.attach(self._tabs))
 
     @property
     def tabs(self) -> pn.Tabs:

@@ -28,6 +28,7 @@ from ..runtime.page import call_later, can_call_later
 from ..ui import EventLog, MessageBox, ThinkingIndicator, page_bots
 from ..ui.address import page_location
 from ..ui.keyboard import Shortcut, TabJumps
+from ..ui.learn_page import LearnTab
 from ..ui.puzzle_controls import build_when_opened
 from ..ui.review_view import ReviewTab
 from .art import group_and_level
@@ -267,6 +268,7 @@ class SavannahDashboard(pn.viewable.Viewer):
         """The page's tabs (``settings``: a notebook's settings tab) and their titles."""
         review = ReviewTab(model=self.model, board_type=SavannahReviewBoard)
         puzzles = pn.Column(margin=0, sizing_mode="stretch_width")  # built on first open
+        learn = LearnTab("savannah")
         pairs = [
             ("Play", self.play_tab),
             *settings,
@@ -274,6 +276,7 @@ class SavannahDashboard(pn.viewable.Viewer):
             ("Cards", self.reference),
             ("Puzzles", puzzles),
             ("How to play", self._how_to_play),
+            ("Learn", learn.column),
         ]
         tabs = pn.Tabs(
             *pairs,
@@ -283,7 +286,7 @@ class SavannahDashboard(pn.viewable.Viewer):
             styles={"background": "#fbf8f1"},
         )
         build_when_opened(tabs, puzzles, SavannahPuzzleView)
-        return review.attach(tabs), [name for name, _ in pairs]
+        return learn.attach(review.attach(tabs)), [name for name, _ in pairs]
 
     # ------------------------------------------------------------------ model → view
     def _turn_title(self, n: int, turn: Turn) -> str:

@@ -42,7 +42,10 @@ INDEX_LINE = (
 )
 """The landing page's line, in Markdown (its intro and its first paint)."""
 
-LAB_LINK = "[Simulation lab](./lab): tournaments and balance studies on Dask."
+LAB_LINK = (
+    "[Learn](./learn) each game rule by rule, from nothing to a first game. "
+    "[Simulation lab](./lab): tournaments and balance studies on Dask."
+)
 """The landing page's last line, in Markdown."""
 
 REMOVE_JS = f'document.getElementById("{ELEMENT_ID}")?.remove();'

@@ -28,7 +28,7 @@ from ..runtime.page import served_doc
 from .address import page_location
 from .token import COOKIE, browser_token, keep_token
 
-__all__ = ["CONNECTION", "COOKIE", "keep_game"]
+__all__ = ["CONNECTION", "COOKIE", "keep_game", "shared_store"]
 
 
 CONNECTION: dict[str, Any] = {
@@ -43,7 +43,8 @@ CONNECTION: dict[str, Any] = {
 _store: GameStore | None = None
 
 
-def _shared_store() -> GameStore:
+def shared_store() -> GameStore:
+    """The server's one store of kept games (made on first use)."""
     global _store
     if _store is None:
         _store = GameStore()
@@ -57,7 +58,7 @@ def keep_game(model: Any, app: str, store: GameStore | None = None) -> bool:
     """
     if served_doc() is None:
         return False
-    store = store or _shared_store()
+    store = store or shared_store()
     token, new = browser_token()
     keep_token()  # the page writes the cookie (the one writer, shared with rooms)
     location = page_location()

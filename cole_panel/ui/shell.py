@@ -25,6 +25,7 @@ from .screens import CLOSE_SIDEBAR_JS, FRAME_CSS, SITE_NAME, VIEWPORT, page_titl
 PAGES = (
     ("index", "All games"),
     *((page.address, page.link) for page in GAME_PAGES.values()),
+    ("learn", "Learn"),
     ("lab", "Lab"),
     ("classroom", "Classes"),
 )

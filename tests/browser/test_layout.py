@@ -87,6 +87,11 @@ def _savannah(page):
     return [page.locator(".cole-turn"), page.locator(".cole-play button")]
 
 
+def _learn(page):
+    courses = page.locator(".cole-learn-course")
+    return [courses.get_by_role("link", name=title, exact=True).first for title in LEARN_FIRST]
+
+
 def _lab(page):
     return [page.get_by_role("button", name="Start"), page.locator(".lab-game select")]
 
@@ -96,11 +101,14 @@ def _classroom(page):
 
 
 GAME_TITLES = ("Circle of Life", "Ecosystem: Savanna", "On the Savannah")
+LEARN_FIRST = ("Your first stone", "Your first card", "A turn: play, then draw")
+"""The first stage of each course, a link on /learn."""
 CONTROLS = {
     "index": _index,
     "circle": _circle,
     "ecosystem": _ecosystem,
     "savannah": _savannah,
+    "learn": _learn,
     "lab": _lab,
     "classroom": _classroom,
 }

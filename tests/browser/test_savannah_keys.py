@@ -39,7 +39,7 @@ REGION_SCROLL_JS = """label => {
   };
   return walk(document);
 }"""
-JUMPS = ["Play", "Review", "Cards", "Puzzles", "How to play"]
+JUMPS = ["Play", "Review", "Cards", "Puzzles", "How to play", "Learn"]
 
 
 @pytest.fixture(scope="module")

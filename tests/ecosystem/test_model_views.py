@@ -216,7 +216,7 @@ def test_the_served_shell_gets_settings_and_a_play_area():
     settings = dash.settings()
     assert any(getattr(w, "label", None) == "New game" for w in settings.select(pn.widgets.Button))
     jumps, tabs = dash.play_area().objects  # the tabs after their keyboard jumps
-    assert list(tabs._names) == [*TAB_NAMES, "Review", "Puzzles"]
+    assert list(tabs._names) == [*TAB_NAMES, "Review", "Puzzles", "Learn"]
     assert jumps.names == list(tabs._names)
     draft_tabs = [t for t in tabs.select(pn.Tabs) if dash.draft._seen in t.objects]
     assert draft_tabs and dash.draft._setup not in draft_tabs[0].objects
