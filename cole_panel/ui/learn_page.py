@@ -87,7 +87,7 @@ class LearnProgress:
     @classmethod
     def of_browser(cls) -> LearnProgress:
         """This browser's (its token cookie) on a served page; else kept for the session."""
-        from .address import served_doc
+        from ..runtime.page import served_doc
         from .token import keep_token
 
         return cls(keep_token() if served_doc() is not None else None)

@@ -17,7 +17,7 @@ import param
 
 from ..core.learn_model import LearnModel
 from ..game_pages import load
-from .batch import batched
+from ..runtime.hold import batched
 
 __all__ = ["Course", "LearnView", "next_tick", "stars_html"]
 
