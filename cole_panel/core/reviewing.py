@@ -175,7 +175,10 @@ class ReviewRun(param.Parameterized):
             self._looked_again = True
             self._plan = reviewer.deeper(self._values)
             total = self.done + len(done) + len(self._plan)
-        # The worker takes the next positions while this thread works out the review so far.
-        self._next()
+        more = bool(self._plan)
+        if more:  # the worker takes the next positions while this thread works out the review
+            self._next()
         review = reviewer.review(self._values, self._deepened)
         self.param.update(review=review, done=self.done + len(done), total=total)
+        if not more:  # the last review is on show before the run says it is over
+            self._next()
