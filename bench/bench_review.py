@@ -9,7 +9,11 @@ the load average beside them; then the same game with a second seed, and the sha
 whose class is the same under both (and whether the mistakes and blunders are).  Circle's game
 is reviewed a third time as ``cole review`` does it, its positions as tasks on a two-worker
 Dask ``LocalCluster`` (wall seconds, the cluster's start included; the same review as in
-process).  Target: Circle's 60 moves in at most 30 s wall on two cores.
+process), and a fourth time as a page runs it (:func:`on_page`: ``ReviewRun`` sending its
+positions, a few a job, to a one-worker pool as a served page's on two cores, each result
+applied on this thread as the server's event loop would; no browser), its wall seconds beside
+the in-process wall of the same run (the machine is shared: compare the ratio).  Target:
+Circle's 60 moves in at most 30 s wall on two cores.
 
     python -m bench review
 """
@@ -81,6 +85,44 @@ def on_dask(start: Any, actions: list[Any], review: GameReview) -> str:
     return f"on 2 Dask workers {wall:.1f} s wall (cluster start included), {same}"
 
 
+def on_page(start: Any, actions: list[Any], workers: int = 1) -> tuple[GameReview, float]:
+    """Circle's review as a page runs it: :class:`~cole_panel.core.reviewing.ReviewRun` on a
+    worker pool of ``workers`` processes (a served page's pool has ``cores - 1``), each
+    result applied on this thread as the server's event loop would; the review and the wall
+    seconds from the start to the last position (the pool's start excluded: a server warms it
+    when the page opens).  No browser: its drawing is not in the figure."""
+    import queue
+
+    from cole_panel.core.botpool import BotPool
+    from cole_panel.core.reviewing import ReviewRun
+    from cole_panel.rooms.scheduling import PoolScheduler
+
+    pool = BotPool(workers=workers)
+    pool.warm()
+    try:
+        pool.submit("warm", _Nothing(), lambda *_: None)  # wait for the workers' imports
+        while pool.busy:
+            time.sleep(0.05)
+        loop: queue.Queue = queue.Queue()
+        run = ReviewRun(scheduler=PoolScheduler(loop.put, pool))
+        wall = time.perf_counter()
+        run.start(start, actions)
+        while run.running:
+            loop.get()()
+        return run.review, time.perf_counter() - wall
+    finally:
+        pool.shutdown()
+
+
+class _Nothing:
+    """A job that does nothing (the pool's first, to wait for its workers to start)."""
+
+    kind = "MCTS"
+
+    def compute(self, should_stop: Any = None) -> None:
+        return None
+
+
 def main() -> None:
     for bench_name, (name, rules, moves) in GAMES.items():
         start, actions = greedy_game(name, rules, moves)
@@ -107,6 +149,16 @@ def main() -> None:
         )
         if name == "circle":
             print(f"{bench_name}: {on_dask(start, actions, review)}", flush=True)
+            load = os.getloadavg()[0]
+            again, page_wall = on_page(start, actions)
+            same = "the same review" if again == review else "A DIFFERENT REVIEW"
+            print(
+                f"{bench_name}: as a page runs it (ReviewRun on a one-worker pool, no browser): "
+                f"{page_wall:.1f} s wall (target <= {TARGET_SECONDS:.0f} s), "
+                f"{page_wall / wall:.2f} × the in-process wall; load average {load:.1f} -> "
+                f"{os.getloadavg()[0]:.1f}; {same}",
+                flush=True,
+            )
 
 
 if __name__ == "__main__":

@@ -281,7 +281,8 @@ class GameReview:
         return [m for m in self.moves if m.label == label]
 
     def rows(self) -> list[dict[str, Any]]:
-        """One flat record per move (for tables, CSV and Parquet)."""
+        """One flat record per move (for tables, CSV and Parquet): the moves as the game writes
+        them (``move``, ``better``) and as a player says them (``said``, ``better_said``)."""
         return [
             {
                 "number": m.number,
@@ -291,6 +292,8 @@ class GameReview:
                 "after": round(m.played_value, 4),
                 "class": m.label,
                 "better": "" if m.is_best else m.best,
+                "said": m.said or m.move,
+                "better_said": "" if m.is_best else m.best_said or m.best,
                 "drop": m.drop,
                 "uncertainty": round(m.uncertainty, 4),
                 "exact": m.exact,

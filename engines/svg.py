@@ -16,8 +16,9 @@ from __future__ import annotations
 
 import html
 from collections.abc import Iterable
+from dataclasses import dataclass
 
-__all__ = ["INK", "LINE", "PAPER", "Drawn", "Picture"]
+__all__ = ["BETTER", "INK", "LINE", "PAPER", "Drawn", "Mark", "Picture"]
 
 PAPER = "#fbf8f1"
 """The background of every picture (the pages' warm paper)."""
@@ -25,6 +26,8 @@ INK = "#2b2418"
 """Words on paper or on a light card."""
 LINE = "#7d6b4d"
 """Outlines of cells and cards."""
+BETTER = "#2e7d32"
+"""The ring of a better move in a review (dashed, so it does not read by colour alone)."""
 
 
 def _n(value: float) -> str:
@@ -34,6 +37,30 @@ def _n(value: float) -> str:
 
 def _tip(title: str | None) -> str:
     return "" if title is None else f"<title>{html.escape(title)}</title>"
+
+
+@dataclass(frozen=True)
+class Mark:
+    """A move marked on a picture: a ring around a card or cell, named for the screen reader
+    and the tooltip (a review's move played and the better one).
+
+    >>> Mark("played", "Played: the warthog", "#c62828").css_class
+    'cole-mark cole-mark-played'
+    """
+
+    kind: str
+    """What the mark is: ``"played"`` or ``"better"`` (its CSS class ``cole-mark-<kind>``)."""
+    label: str
+    """What it says (escaped when drawn)."""
+    colour: str = BETTER
+    """The ring's colour."""
+    dashed: bool = False
+    """Whether the ring is dashed (the better move)."""
+
+    @property
+    def css_class(self) -> str:
+        """The ring's classes: every mark's and its kind's."""
+        return f"cole-mark cole-mark-{self.kind}"
 
 
 class Picture:
@@ -109,6 +136,23 @@ class Picture:
         self._parts.append(
             f'<text x="{_n(x)}" y="{_n(y)}" font-size="{_n(size)}" text-anchor="{anchor}" '
             f'fill="{fill}"{weight}>{html.escape(words)}</text>'
+        )
+
+    def mark(self, x: float, y: float, w: float, h: float, mark: Mark, inset: float = 0) -> None:
+        """``mark``'s ring around the box at (``x``, ``y``) of ``w`` × ``h``, ``inset`` pixels
+        inside it (two marks on one card do not hide each other), its label as the tooltip.
+
+        >>> picture = Picture(40, 40, "A mark")
+        >>> picture.mark(2, 2, 30, 30, Mark("better", "Better: <B4>", dashed=True))
+        >>> 'class="cole-mark cole-mark-better"' in picture.svg(), "&lt;B4&gt;" in picture.svg()
+        (True, True)
+        """
+        dash = ' stroke-dasharray="6 3"' if mark.dashed else ""
+        self._parts.append(
+            f'<rect class="{mark.css_class}" data-label="{html.escape(mark.label)}" '
+            f'x="{_n(x + inset)}" y="{_n(y + inset)}" width="{_n(w - 2 * inset)}" '
+            f'height="{_n(h - 2 * inset)}" rx="4" fill="none" stroke="{mark.colour}" '
+            f'stroke-width="4"{dash}>{_tip(mark.label)}</rect>'
         )
 
     def svg(self) -> str:

@@ -3,6 +3,8 @@ when it forgets a review."""
 
 from __future__ import annotations
 
+import re
+
 from cole_panel.circle import CircleModel
 from cole_panel.circle.review_board import CircleReviewBoard
 from cole_panel.ui.review_view import ReviewView
@@ -74,3 +76,66 @@ def test_the_tab_classes_every_move_as_review_game_does_at_its_defaults():
     view.start()
     start, actions = model.review_line()
     assert view.run.review == review_game(start, actions, seed=0)
+
+
+class _StoppedAfter:
+    """Runs each job inline, but its search is stopped after ``valued`` positions of the batch
+    (what the worker sends back when Stop comes mid-batch)."""
+
+    def __init__(self, valued: int):
+        self.valued = valued
+
+    def submit(self, job):
+        values = job.request.compute()
+        job.apply(values[: self.valued] + (None,))
+        return 1
+
+    def cancel(self, handle=None):
+        pass
+
+
+def test_a_stop_inside_a_batch_keeps_the_positions_valued_before_it():
+    from cole_panel.core.reviewing import BATCH, ReviewRun
+
+    model = CircleModel(seat0="Human", seat1="Human", radius=2)
+    for label in MOVES:
+        assert model.play(label), model.message
+    start, actions = model.review_line()
+    run = ReviewRun(iterations=8, scheduler=_StoppedAfter(2))
+    run.start(start, actions)
+    assert BATCH > 2 and not run.running and run.done == 2
+    assert run.review.stopped and [m.move for m in run.review.moves] == MOVES[:1]
+    whole = review_game(start, actions, iterations=8, seed=0)
+    assert run.review.moves == whole.moves[:1]  # the same as the whole review's, as far as it got
+
+
+def test_the_card_games_boards_draw_the_position_with_both_moves_ringed():
+    """The Ecosystem and Savannah boards show the engine's picture of the position with the
+    move played and the better one ringed, and keep its words for the screen reader."""
+    from cole_panel.ecosystem.review_board import EcosystemReviewBoard
+    from cole_panel.savannah.review_board import SavannahReviewBoard
+    from engines.games import get_game
+    from engines.review import MoveReview
+
+    for name, board in (("ecosystem", EcosystemReviewBoard()), ("savannah", SavannahReviewBoard())):
+        game = get_game(name)
+        before = game.new_game(game.rules_type(players=2), seed=2)
+        while len(before.legal_actions()) < 2:  # a move with a choice
+            before.apply(before.legal_actions()[0])
+        played, better = before.legal_actions()[:2]
+        texts = [before.action_to_str(a) for a in (played, better)]
+        said = [game.reasons.say(before, a) for a in (played, better)]
+        chances = (0.6, 0.4) if before.current_player == 0 else (0.4, 0.6)
+        move = MoveReview(
+            1, before.current_player, texts[0], texts[1], chances, chances[::-1], "blunder",
+            "", 100, said=said[0], best_said=said[1],
+        )  # fmt: skip
+        board.show(before, move)
+        page = board._pane.object
+        assert page.count("cole-mark-played") >= 1 and page.count("cole-mark-better") >= 1
+        assert f'data-label="Played: {said[0]}"' in page
+        assert f'data-label="Better: {said[1]}"' in page
+        assert "cole-review-words" in page and f"Better: {said[1]}." in page
+        assert not re.search(r"[a-z]#[0-9]", page)  # no card by its engine id (warthog#2)
+        board.show(before, None)
+        assert board._pane.object == ""

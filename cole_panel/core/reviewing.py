@@ -1,11 +1,12 @@
-"""A game's review as it runs on a page: one position per bot job, progress, Stop (panel-free).
+"""A game's review as it runs on a page: a few positions per bot job, progress, Stop (panel-free).
 
-:class:`ReviewRequest` is one position to value as plain data (an
+:class:`ReviewRequest` is a few positions to value as plain data (each an
 :class:`~engines.review.PositionJob`: the start as the engine's JSON, the moves as text), so a
 page's :class:`~cole_panel.ui.BotRunner` sends it to the server's one worker pool, where a Stop
-stops its search.  :class:`ReviewRun` asks for the positions one after the other (the first look
-at every position, then the deeper look where the uncertainty decides a class) and keeps the
-:class:`~engines.review.GameReview` so far, so a chart can fill in as it goes; it is the same
+stops its search.  :class:`ReviewRun` asks for the positions :data:`BATCH` at a time, one job
+after the other (the first look at every position, then the deeper look where the uncertainty
+decides a class), sending the next job before it works out the review of the last one, and keeps
+the :class:`~engines.review.GameReview` so far, so a chart can fill in as it goes; it is the same
 review :func:`~engines.review.review_game` makes for the seed and budget.
 
 >>> from engines.games import GAMES
@@ -30,21 +31,43 @@ from engines.review import GameReview, PositionJob, PositionValue, Reviewer
 
 from .scheduler import BotJob, BotScheduler, InlineScheduler
 
-__all__ = ["ReviewRequest", "ReviewRun"]
+__all__ = ["BATCH", "ReviewRequest", "ReviewRun"]
+
+BATCH = 4
+"""Positions valued in one job: fewer round trips through the pool and fewer reviews worked
+out on the event loop than one a job (bench: ``python -m bench review``), while the chart
+still fills in every few seconds and a Stop loses at most the batch's search in progress."""
 
 
 @dataclass(frozen=True)
 class ReviewRequest:
-    """One position of a review to value, as plain data that can travel to another process."""
+    """A few positions of a review to value, as plain data that can travel to another process.
 
-    job: PositionJob
-    """The position and the review's budget and seed."""
+    >>> from engines.circle import Rules, new_game
+    >>> from engines.review import Reviewer
+    >>> jobs = Reviewer(new_game(Rules(radius=2)), ["A1"], iterations=8, samples=1).jobs()
+    >>> [v.number for v in ReviewRequest(tuple(jobs)).compute()]
+    [0, 1]
+    >>> ReviewRequest(tuple(jobs)).compute(lambda: True)
+    (None,)
+    """
+
+    jobs: tuple[PositionJob, ...]
+    """The positions, with the review's budget and seed."""
     kind: str = "MCTS"
     """What the bot runner reads to send a job to the worker pool (a search)."""
 
-    def compute(self, should_stop: Callable[[], bool] | None = None) -> PositionValue | None:
-        """The position valued (None when stopped first)."""
-        return self.job.compute(should_stop)
+    def compute(
+        self, should_stop: Callable[[], bool] | None = None
+    ) -> tuple[PositionValue | None, ...]:
+        """Each position valued, in order; when stopped, the values so far and then None."""
+        values: list[PositionValue | None] = []
+        for job in self.jobs:
+            value = job.compute(should_stop)
+            values.append(value)
+            if value is None:
+                break
+        return tuple(values)
 
 
 class ReviewRun(param.Parameterized):
@@ -116,31 +139,46 @@ class ReviewRun(param.Parameterized):
             self._handle = None
             self.running = False
             return
-        job = self._plan.pop(0)
+        jobs, self._plan = tuple(self._plan[:BATCH]), self._plan[BATCH:]
         generation = self._generation
-        request = ReviewRequest(job)
+        request = ReviewRequest(jobs)
+        numbers = ", ".join(str(job.number) for job in jobs)
         self._handle = self._scheduler().submit(
             BotJob(
                 compute=request.compute,
-                apply=lambda value: self._took(generation, job, value),
-                task=f"Reviewing position {job.number}",
+                apply=lambda values: self._took(generation, jobs, values),
+                task=f"Reviewing positions {numbers}",
                 request=request,
             )
         )
 
-    def _took(self, generation: int, job: PositionJob, value: PositionValue | None) -> None:
+    def _took(
+        self,
+        generation: int,
+        jobs: tuple[PositionJob, ...],
+        values: tuple[PositionValue | None, ...],
+    ) -> None:
         if generation != self._generation:
             return
-        if value is None:  # stopped in the worker
+        reviewer = self._reviewer
+        # A stopped batch has fewer values than jobs (its last None marks the stop).
+        done = [(j, v) for j, v in zip(jobs, values, strict=False) if v is not None]
+        for job, value in done:
+            reviewer.add(self._values, self._deepened, job, value)
+        if len(done) < len(jobs):  # stopped in the worker: keep what was valued
+            review = reviewer.review(self._values, self._deepened)
+            self.param.update(review=review, done=self.done + len(done))
             self.stop()
             return
-        reviewer = self._reviewer
-        reviewer.add(self._values, self._deepened, job, value)
         total = self.total
         if not self._plan and not self._looked_again:
             self._looked_again = True
             self._plan = reviewer.deeper(self._values)
-            total = self.done + 1 + len(self._plan)
+            total = self.done + len(done) + len(self._plan)
+        more = bool(self._plan)
+        if more:  # the worker takes the next positions while this thread works out the review
+            self._next()
         review = reviewer.review(self._values, self._deepened)
-        self.param.update(review=review, done=self.done + 1, total=total)
-        self._next()
+        self.param.update(review=review, done=self.done + len(done), total=total)
+        if not more:  # the last review is on show before the run says it is over
+            self._next()

@@ -35,6 +35,8 @@ COLUMNS = (
     "after",
     "class",
     "better",
+    "said",
+    "better_said",
     "drop",
     "uncertainty",
     "exact",

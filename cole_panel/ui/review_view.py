@@ -25,7 +25,7 @@ from ..core.reviewing import ReviewRun
 from .bots import BotRunner
 from .named_controls import aria_name
 
-__all__ = ["CLASS_COLOURS", "ReviewBoard", "ReviewTab", "ReviewView"]
+__all__ = ["CLASS_COLOURS", "SCREEN_READER_ONLY", "ReviewBoard", "ReviewTab", "ReviewView"]
 
 CLASS_COLOURS = {
     "best": "#2e7d32",
@@ -50,8 +50,17 @@ LINE_COLOURS = ("#ec7a23", "#262626", "#1565c0", "#6a1b9a")
 """Each player's line, in seat order (Circle's Orange and Black first)."""
 
 
+SCREEN_READER_ONLY = (
+    "position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;"
+    "clip:rect(0,0,0,0);white-space:nowrap;border:0"
+)
+"""Inline style of words for the screen reader only (the picture shows them to the eye)."""
+
+
 class ReviewBoard(pn.viewable.Viewer):
-    """Shows one position of a review: the game's default is its text; games draw a board."""
+    """Shows one position of a review: its picture (a game's :meth:`picture`, an SVG with the
+    move played and the better one ringed) above its words; games with no picture show the
+    words alone, and with a picture the words are for the screen reader."""
 
     def __init__(self, **params: Any):
         super().__init__(**params)
@@ -68,11 +77,24 @@ class ReviewBoard(pn.viewable.Viewer):
         if not move.is_best:
             lines.append(f"Better: {move.best_said or move.best}.")
         lines += self.position(before, move)
-        self._pane.object = "".join(f"<p>{html.escape(line)}</p>" for line in lines)
+        words = "".join(f"<p>{html.escape(line)}</p>" for line in lines)
+        svg = self.picture(before, move, CLASS_COLOURS[move.label])
+        if not svg:
+            self._pane.object = words
+            return
+        self._pane.object = (
+            f"<div class='cole-review-picture' style='max-width:100%;overflow-x:auto'>{svg}</div>"
+            f"<div class='cole-review-words' style='{SCREEN_READER_ONLY}'>{words}</div>"
+        )
 
     def position(self, before: Any, move: MoveReview) -> list[str]:
         """Lines that describe the position (a game's board overrides this)."""
         return []
+
+    def picture(self, before: Any, move: MoveReview, colour: str) -> str:
+        """The position drawn as SVG with the move played ringed in ``colour`` and the better
+        move ringed (a game's board overrides this); empty: no picture."""
+        return ""
 
     def __panel__(self) -> pn.viewable.Viewable:
         return self._pane

@@ -26,18 +26,28 @@ Hands (hidden): Player 1 10 cards, Player 2 11 cards.
 Player 2's hand: watering hole (WH), ...
 >>> "watering hole (WH)" in game.svg(), "Player 2&#x27;s hand" in game.svg(viewer=1)
 (False, True)
+
+A review draws the position a pick was made in from the picker's seat (:func:`review_svg`):
+her park(s) and hand, the pick played and a better one each ringed on the cell and on the card.
+
+>>> from engines.ecosystem import Pick
+>>> svg = review_svg(game, Pick("GZ", (0, 1)), Pick("WH", (1, 0)), "#c62828")
+>>> svg.count('class="cole-mark cole-mark-played"'), svg.count("cole-mark-better")
+(2, 2)
+>>> "Better: the watering hole at B1" in svg, "WH#" in svg
+(True, False)
 """
 
 from __future__ import annotations
 
 from engines.protocol import check_seat
-from engines.svg import Drawn, Picture
+from engines.svg import BETTER, INK, Drawn, Mark, Picture
 from engines.text import counted, player_name
 
-from .park import CARD_COLOURS, CARD_H, CARD_W, COLS, ROWS, draw_park
+from .park import CARD_COLOURS, CARD_H, CARD_W, COLS, ROWS, cell_label, draw_park
 from .rules import PICKS_PER_ROUND, ROUNDS
 
-__all__ = ["DraftPicture"]
+__all__ = ["DraftPicture", "review_svg"]
 
 PARK_GAP = 34
 """Pixels between two parks side by side (and left of the first, for the row letters)."""
@@ -143,3 +153,59 @@ def _draw_cards(picture: Picture, cards: tuple, y: float) -> None:
         x = 4 + k * (CARD_W + 4)
         picture.rect(x, y, CARD_W, CARD_H, fill, title=card.label)
         picture.text(x + CARD_W / 2, y + CARD_H / 2 + 4, card.code, 12, words, bold=True)
+
+
+def _said(pick) -> str:
+    """A pick as a player says it ("the gazelle at C3 of the west park")."""
+    park = f" of the {pick.park} park" if pick.park else ""
+    return f"the {pick.card.label} at {cell_label(pick.cell)}{park}"
+
+
+def review_svg(before, played, better=None, colour: str = INK) -> str:
+    """The position ``before`` from its picker's seat: her park(s) and hand(s), the pick
+    ``played`` ringed in ``colour`` on its cell and card, and ``better`` (a pick, or None)
+    ringed dashed green.  A cell outside the park (the floating frame) is ringed beside it."""
+    me = before.current_player
+    names = before.rules.park_names
+    marks = [(played, Mark("played", f"Played: {_said(played)}", colour))]
+    if better is not None and better != played:
+        marks.append((better, Mark("better", f"Better: {_said(better)}", BETTER, dashed=True)))
+    pad = 1 if before.rules.frame == "floating" else 0  # a cell's room around each park
+    park_w = (COLS + 2 * pad) * CARD_W + PARK_GAP
+    hands = [(name, before.hand(me, name)) for name in names]
+    widest = max([len(cards) for _, cards in hands] + [1])
+    width = max(PARK_GAP + len(names) * park_w, 8 + widest * (CARD_W + 4), 7 * 60)
+    park_top = 3 * LINE_H + 8 + pad * CARD_H
+    y = park_top + (ROWS + pad) * CARD_H + 8
+    height = y + len(hands) * (LINE_H + CARD_H + 8) + 8
+    title = f"{player_name(me)} picks: {before.round_text().lower()}"
+    picture = Picture(width, height, f"{title}. " + ". ".join(m.label for _, m in marks) + ".")
+    picture.text(4, 16, title[0].upper() + title[1:], size=13, anchor="start", bold=True)
+    key = "Solid ring: the pick played" + (
+        "; dashed green: a better one." if len(marks) > 1 else "."
+    )
+    picture.text(4, LINE_H + 14, key, size=11, anchor="start")
+    for k, name in enumerate(names):
+        left = PARK_GAP + pad * CARD_W + k * park_w
+        if name is not None:
+            where = park_top - pad * CARD_H - 20
+            picture.text(left, where, f"{name.capitalize()} park", 11, anchor="start")
+        draw_park(picture, before.park(me, name), left, park_top)
+        for pick, mark in marks:
+            if pick.park == name:
+                r, c = pick.cell
+                x, top = left + c * CARD_W, park_top + r * CARD_H
+                picture.mark(x, top, CARD_W, CARD_H, mark, inset=0 if mark.dashed else 3)
+    for name, cards in hands:
+        which = "hand" if name is None else f"{name.capitalize()} hand"
+        picture.text(4, y + 14, f"{player_name(me)}'s {which}:", size=12, anchor="start")
+        y += LINE_H
+        _draw_cards(picture, cards, y)
+        for pick, mark in marks:
+            if pick.park == name and pick.card in cards:
+                x = 4 + cards.index(pick.card) * (CARD_W + 4)
+                picture.mark(
+                    x - 2, y - 2, CARD_W + 4, CARD_H + 4, mark, inset=0 if mark.dashed else 3
+                )
+        y += CARD_H + 8
+    return picture.svg()

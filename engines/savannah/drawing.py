@@ -22,6 +22,17 @@ Draw pile: 59 cards. Discard pile: 0 cards.
 Player 1's hand: lion.
 >>> "lion" in state.svg(), "lion" in state.svg(viewer=0)
 (False, True)
+
+A review draws the position a move was made in from the mover's seat (:func:`review_svg`): the
+row, her hand and every kill pile, the card played and a better one ringed where they lie.
+
+>>> from engines.savannah import Play
+>>> state = make_state(row=["zebra"], hands=[["lion", "warthog#2"], ["hyena"]])
+>>> svg = review_svg(state, Play("warthog#2"), Play("lion#1"), "#ef6c00")
+>>> svg.count("cole-mark-played"), svg.count("cole-mark-better"), "Played: the warthog" in svg
+(1, 1, True)
+>>> "warthog#" in svg
+False
 """
 
 from __future__ import annotations
@@ -30,12 +41,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from engines.protocol import check_seat
-from engines.svg import INK, Drawn, Picture
+from engines.svg import BETTER, INK, Drawn, Mark, Picture
 from engines.text import counted, player_name
 
 from .cards import Card, name_of
 
-__all__ = ["TOKEN_COLOURS", "Row", "TablePicture"]
+__all__ = ["TOKEN_COLOURS", "Row", "TablePicture", "review_svg"]
 
 TOKEN_COLOURS = ("#d81b60", "#00796b", "#3949ab", "#a85300", "#5d4037")
 """Each seat's token (the pages' colours)."""
@@ -179,3 +190,55 @@ class TablePicture(Drawn):
             draw_cards(picture, [self.card(c) for c in self.hand(p)], 4, y + LINE_H)
             y += LINE_H + CARD_H + 8
         return picture.svg()
+
+
+def _said(move) -> str:
+    """A move as a player says it, the card by its name ("discard the zebra")."""
+    verb = {"Discard": "discard ", "Steal": "steal "}.get(type(move).__name__, "")
+    return f"{verb}the {name_of(move.card)}"
+
+
+def review_svg(before, played, better=None, colour: str = INK) -> str:
+    """The position ``before`` from its mover's seat: the row, her hand and each kill pile,
+    the card of ``played`` ringed in ``colour`` and that of ``better`` (a move, or None)
+    ringed dashed green, where each lies (in her hand, or a kill pile to steal from)."""
+    me = before.current_player
+    marks = [(played.card, Mark("played", f"Played: {_said(played)}", colour))]
+    if better is not None and better != played:
+        marks.append((better.card, Mark("better", f"Better: {_said(better)}", BETTER, True)))
+    row = before.row_cards()
+    shelves = [("Row, left to right:", row.cards, row.tokens, row.ids)]
+    hand = before.hand(me)
+    shelves.append((f"{player_name(me)}'s hand:", [before.card(c) for c in hand], (), hand))
+    for p in range(before.players):
+        pile = before.kill_pile(p)
+        shelves.append((f"{player_name(p)}'s kill pile:", [before.card(c) for c in pile], (), pile))
+    title = before.status()
+    key = "Solid ring: the card played" + (
+        "; dashed green: a better one." if len(marks) > 1 else "."
+    )
+    widest = max([len(ids) for *_, ids in shelves] + [1])
+    width = max(widest * (CARD_W + 6) + 8, 7 * max(len(title), len(key)))
+    heights = [LINE_H + (CARD_H + 8 if ids else 0) for *_, ids in shelves]
+    picture = Picture(
+        width,
+        2 * LINE_H + 8 + sum(heights),
+        f"{title} " + ". ".join(m.label for _, m in marks) + ".",
+    )
+    picture.text(4, 16, title, size=13, anchor="start", bold=True)
+    picture.text(4, LINE_H + 14, key, size=11, anchor="start")
+    y = 2 * LINE_H + 4
+    for words, cards, tokens, ids in shelves:
+        picture.text(4, y + 14, words + ("" if ids else " empty."), size=12, anchor="start")
+        y += LINE_H
+        if not ids:
+            continue
+        draw_cards(picture, cards, 4, y, tokens)
+        if ids is not row.ids:
+            for card_id, mark in marks:
+                if card_id in ids:
+                    x = 4 + ids.index(card_id) * (CARD_W + 6)
+                    inset = 0 if mark.dashed else 3
+                    picture.mark(x - 2, y - 2, CARD_W + 4, CARD_H + 4, mark, inset=inset)
+        y += CARD_H + 8
+    return picture.svg()

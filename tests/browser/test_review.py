@@ -1,7 +1,9 @@
 """The Review tab in a real browser: finish a game, review it, click the worst move and see the
-better move drawn on the board."""
+better move drawn on the board (Circle's Bokeh board; the card games' SVG picture)."""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
@@ -154,3 +156,39 @@ def test_stop_ends_one_pages_review_and_leaves_the_other_seats_running(browser, 
     finally:
         for context in contexts:
             context.close()
+
+
+CARD_APPS = Path(__file__).parent / "apps"
+
+
+def _mark_labels(page, kind: str) -> list[str]:
+    marks = page.locator(f".cole-review-position svg .cole-mark-{kind}")
+    return [marks.nth(i).get_attribute("data-label") for i in range(marks.count())]
+
+
+@pytest.mark.parametrize("game", ["savannah", "ecosystem"])
+def test_a_card_games_turning_point_is_drawn_with_both_moves_marked(game, own_server, open_page):
+    """A finished card game reviewed: a turning point picked by keyboard shows the position
+    drawn, the move played and the better one ringed, each named as a player says it.  (The
+    server is asked for before the page, so the page closes before the server stops.)"""
+    server = own_server(f"review_{game}", script=str(CARD_APPS / f"review_{game}.py"))
+    page = open_page(server)
+    page.locator(".bk-tab", has_text="Review").click()
+    page.get_by_role("button", name="Review this game").click()
+    expect(page.locator(".cole-review-status")).to_contain_text("Reviewed", timeout=400_000)
+    turning = page.locator(".cole-turning-points button").first
+    text = turning.inner_text()
+    assert "better " in text  # a turning point names a better move
+    played = text.split(":")[0].split(" ", 3)[3]  # "12. Player 1 the warthog: …"
+    better = text.rsplit("better ", 1)[1].rstrip(".")
+    turning.focus()
+    page.keyboard.press("Enter")
+    expect(page.locator(".cole-review-why")).to_contain_text(text.split(":")[0])
+    picture = page.locator(".cole-review-position svg")
+    expect(picture.locator(".cole-mark-better").first).to_be_attached(timeout=20_000)
+    played_marks, better_marks = _mark_labels(page, "played"), _mark_labels(page, "better")
+    assert played_marks and set(played_marks) == {f"Played: {played}"}
+    assert better_marks and set(better_marks) == {f"Better: {better}"}
+    assert "#" not in played + better  # cards by name, never an engine id
+    # The words stay for the screen reader.
+    expect(page.locator(".cole-review-words")).to_contain_text(f"Better: {better}.")
