@@ -26,6 +26,11 @@ Hands (hidden): Player 1 10 cards, Player 2 11 cards.
 Player 2's hand: watering hole (WH), ...
 >>> "watering hole (WH)" in game.svg(), "Player 2&#x27;s hand" in game.svg(viewer=1)
 (False, True)
+
+A notebook shows a cell's last value through its rich repr: a state as the spectator's picture.
+
+>>> game._repr_svg_() == game.svg(), game._repr_svg_().startswith("<svg")
+(True, True)
 """
 
 from __future__ import annotations

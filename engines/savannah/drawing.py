@@ -22,6 +22,14 @@ Draw pile: 59 cards. Discard pile: 0 cards.
 Player 1's hand: lion.
 >>> "lion" in state.svg(), "lion" in state.svg(viewer=0)
 (False, True)
+
+A notebook shows a cell's last value through its rich repr: a state as the spectator's picture,
+the row as its cards.
+
+>>> state._repr_svg_() == state.svg(), state.row_cards()._repr_svg_().startswith("<svg")
+(True, True)
+>>> "termite" in state.row_cards()._repr_svg_()
+True
 """
 
 from __future__ import annotations
