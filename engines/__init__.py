@@ -135,6 +135,16 @@ class ScoreSheet(list):
 
     >>> ScoreSheet().total(1)
     0
+
+    It prints as the pages' table, and a notebook shows it as an HTML table (its rich repr):
+
+    >>> sheet = ScoreSheet([ScoreLine(0, "alive", 3, "three critters")], names=("Orange", "Black"))
+    >>> print(sheet)
+    Player  Category  Points  Why
+    Orange  alive          3  three critters
+    Total: Orange 3, Black 0.
+    >>> sheet._repr_html_()[:54]
+    '<table><thead><tr><th>Player</th><th>Category</th><th>'
     """
 
     def __init__(self, lines: Iterable[ScoreLine] = (), names: Sequence[str] | None = None):

@@ -139,3 +139,26 @@ def test_the_card_games_boards_draw_the_position_with_both_moves_ringed():
         assert not re.search(r"[a-z]#[0-9]", page)  # no card by its engine id (warthog#2)
         board.show(before, None)
         assert board._pane.object == ""
+
+
+def _distance(one: str, other: str) -> float:
+    """How far apart two colours are (RGB, 0-255 per channel)."""
+    from tests.colours import rgba
+
+    return sum((a - b) ** 2 for a, b in zip(rgba(one)[:3], rgba(other)[:3], strict=True)) ** 0.5
+
+
+def test_a_move_played_is_the_movers_stone_in_its_class_ring_and_no_class_wears_a_seats_colour():
+    """A Black move is drawn as a faint black stone in its class's ring; no class's colour
+    passes for a seat's (a Black mistake was ringed in orange and read as Orange's move)."""
+    from cole_panel.circle.palette import STONE_FILL
+    from cole_panel.ui.review_view import CLASS_COLOURS
+
+    _model, view = reviewed()
+    view.picked = 2  # Black's C2
+    played = view.board._played.data
+    assert played["label"] == ["C2"] and played["fill"] == [STONE_FILL[1]]
+    assert played["colour"] == [CLASS_COLOURS[view.run.review.moves[1].label]]
+    for label, colour in CLASS_COLOURS.items():
+        for seat in STONE_FILL:
+            assert _distance(colour, seat) > 40, (label, colour, seat)

@@ -35,8 +35,9 @@ SEAM = ROOT / "cole_panel" / "runtime"
 LIBRARIES = frozenset(
     ("panel", "bokeh", "tornado", "jupyter_bokeh", "pyviz_comms", "param", "ipywidgets", "voila")
 )
-CAP = 10
-"""The most distinct reaches the seam may keep (issue 44)."""
+CAP = 11
+"""The most distinct reaches the seam may keep: the ten of the seam and where a notebook root
+is shown (panel.state._views), which the frozen earlier output and the ipywidgets messages need."""
 HOOKS = frozenset(
     (
         # Panel's documented hooks for custom components (JSComponent / ReactiveESM /
@@ -100,6 +101,12 @@ REACHES = {
         "runtime/jupyter.py: BokehJS's GlyphRendererView skips a restyle asked for before it "
         "took a source's new rows (set_data, set_visuals), which threw in notebook outputs",
         "tests/jupyter/test_notebooks_in_lab.py",
+    ),
+    "panel.state": (
+        "runtime/jupyter_moved.py, jupyter_widgets.py: where a root is shown (_views: its "
+        "document and comm): an earlier output of a dashboard shown again is frozen, and an "
+        "ipywidgets output gets its components' messages; no public API names a root's output",
+        "tests/jupyter/test_shown_twice.py, tests/jupyter/test_move_box.py",
     ),
     "server._tornado": (
         "runtime/serving.py: each page names only the bundles it uses (no MathJax, WebGL "

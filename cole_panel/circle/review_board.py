@@ -1,5 +1,5 @@
-"""Circle's board in the Review tab: the position of the move picked, the move played ringed in
-its class's colour and the better move ringed green (both named beside the ring)."""
+"""Circle's board in the Review tab: the position of the move picked, the move played as the
+mover's stone ringed in its class's colour, and the better move ringed green (named beside it)."""
 
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ class CircleReviewBoard(ReviewBoard):
         self._cells = ColumnDataSource({"q": [], "r": []})
         self._stones = ColumnDataSource({"x": [], "y": [], "fill": []}, name="review-stones")
         self._played = ColumnDataSource(
-            {"x": [], "y": [], "colour": [], "label": []}, name="review-played"
+            {"x": [], "y": [], "colour": [], "label": [], "fill": []}, name="review-played"
         )
         self._better = ColumnDataSource({"x": [], "y": [], "label": []}, name="review-better")
         fig = bare_figure(
@@ -41,6 +41,9 @@ class CircleReviewBoard(ReviewBoard):
         )  # fmt: skip
         fig.circle("x", "y", radius=0.6, source=self._stones, fill_color="fill", line_color=None)
         hollow = {"fill_color": None, "line_width": 4, "radius": 0.8}
+        # The move played: the mover's stone, faint (not on the board yet), in its class's ring.
+        fig.circle("x", "y", radius=0.6, source=self._played, fill_color="fill", fill_alpha=0.5,
+                   line_color=None)  # fmt: skip
         fig.circle("x", "y", source=self._played, line_color="colour", **hollow)
         fig.circle("x", "y", source=self._better, line_color=BETTER, line_dash="dashed", **hollow)
         fig.text("x", "y", text="label", source=self._better, text_color=BETTER,
@@ -50,7 +53,7 @@ class CircleReviewBoard(ReviewBoard):
 
     def show(self, before: State | None, move: MoveReview | None) -> None:
         if before is None or move is None:
-            self._played.data = {"x": [], "y": [], "colour": [], "label": []}
+            self._played.data = {"x": [], "y": [], "colour": [], "label": [], "fill": []}
             self._better.data = {"x": [], "y": [], "label": []}
             return
         cells = list(before.board.cells)
@@ -68,6 +71,7 @@ class CircleReviewBoard(ReviewBoard):
         self._played.data = {
             "x": [xy(played)[0]], "y": [xy(played)[1]],
             "colour": [CLASS_COLOURS[move.label]], "label": [move.move],
+            "fill": [STONE_FILL[move.player]],
         }  # fmt: skip
         if move.is_best:
             self._better.data = {"x": [], "y": [], "label": []}

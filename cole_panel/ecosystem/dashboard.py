@@ -74,7 +74,9 @@ class EcosystemDashboard(pn.viewable.Viewer):
         puzzles = pn.Column(margin=0, sizing_mode="stretch_width")  # built on first open
         learn = LearnTab("ecosystem")
         self._tabs = pn.Tabs(
-            *zip(ALL_TABS, (self.explorer, draft, review.column, puzzles, learn.column), strict=True),
+            *zip(
+                ALL_TABS, (self.explorer, draft, review.column, puzzles, learn.column), strict=True
+            ),
             dynamic=True,
             active=TAB_NAMES.index(self.open_on),
             sizing_mode="stretch_width",

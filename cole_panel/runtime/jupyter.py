@@ -38,6 +38,7 @@ from typing import Any
 import panel as pn
 
 from .jupyter_capture import install_thread_aware_capture
+from .jupyter_moved import freeze_earlier_outputs, recording_outputs
 from .jupyter_push import (
     PUSH_LOCK,
     inline_stylesheets,
@@ -550,8 +551,7 @@ def _install_moved_notice() -> None:
     served (``pn.serve(d)``) after it was shown serves a fresh copy of its game.
 
     Each dashboard keeps its own Bokeh figures, and a Bokeh model belongs to one document: the
-    newer output takes them, and the older one stops repainting without a word (its clicks
-    still reached the game).
+    newer output takes them, and the older one is frozen (see :mod:`.jupyter_moved`).
     """
     viewer = pn.viewable.Viewer
     if getattr(viewer, "cole_moved_notice", False):
@@ -564,7 +564,10 @@ def _install_moved_notice() -> None:
                 from IPython.display import Markdown, display
 
                 display(Markdown(MOVED_NOTICE))
+                freeze_earlier_outputs(self)
             _SHOWN_VIEWERS.add(self)
+            with recording_outputs(self):
+                return show(self, include, exclude)
         return show(self, include, exclude)
 
     def _create_view(self: Any) -> Any:

@@ -47,6 +47,7 @@ def install_widget_hooks(inline: bool = True) -> None:
             from bokeh.document import Document
 
             Document().add_root(model)
+            _forward_messages(model)
         if _INLINE["on"]:
             inline_stylesheets(model.document)
         render(self, model)
@@ -107,6 +108,41 @@ NO_ECHO_JS = r"""
 })(0);
 """
 """Page script: a jupyter_bokeh widget no longer sends the kernel's own changes back to it."""
+
+
+def _forward_messages(root: Any) -> None:
+    """Send on to the widget's document the component messages Panel sends for ``root``.
+
+    Panel draws a widget's root for one document and records that one in ``pn.state._views``
+    (private: no public API says where a root is shown), while the widget shows the root in a
+    document of its own.  A component's message to the page (``_send_msg``: the Move box
+    emptied after a move was played, a sentence for a screen reader) goes to the recorded
+    document, whose changes nobody sends: it never arrived.  (Naming the widget's document in
+    the record instead makes Panel hold that document while it changes a model, and Panel drops
+    what it held on a document no session serves: every change of a component was lost.)
+    """
+    import panel as pn
+    from bokeh.document.events import MessageSentEvent
+
+    entry = pn.state._views.get(root.ref["id"])
+    recorded = entry[2] if entry is not None else None
+    if recorded is None or recorded is root.document or recorded in _FORWARDING:
+        return
+
+    def forward(event: Any) -> None:
+        if not isinstance(event, MessageSentEvent) or event.msg_type != "bokeh_event":
+            return
+        model = getattr(event.msg_data, "model", None)
+        shown = getattr(model, "document", None)
+        if shown is not None and shown is not recorded:
+            shown.callbacks.send_event(event.msg_data)
+
+    recorded.on_change(forward)
+    _FORWARDING.add(recorded)
+
+
+_FORWARDING: weakref.WeakSet = weakref.WeakSet()
+"""Documents whose component messages :func:`_forward_messages` sends on."""
 
 
 def shown_by_widgets(doc: Any) -> bool:

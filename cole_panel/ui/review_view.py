@@ -32,10 +32,12 @@ CLASS_COLOURS = {
     "good": "#7cb342",
     "unclear": "#78909c",
     "inaccuracy": "#f9a825",
-    "mistake": "#ef6c00",
+    "mistake": "#ad1457",
     "blunder": "#c62828",
 }
-"""The colour of each class's marks on the chart (and in the move list)."""
+"""The colour of each class's marks on the chart (and in the move list), and of the ring of the
+move played on a review board.  None is a seat's colour (a mistake was orange: a Black mistake
+read as Orange's move on Circle's board)."""
 
 
 def _dot(colour: str) -> str:

@@ -15,6 +15,11 @@ E   . . .
 >>> svg = game.svg()
 >>> svg.count("<polygon"), svg.count("<circle"), "Black to play" in svg
 (19, 4, True)
+
+A notebook shows a cell's last value through its rich repr: for a state, this picture.
+
+>>> game._repr_svg_() == svg, svg.startswith("<svg")
+(True, True)
 """
 
 from __future__ import annotations

@@ -36,6 +36,11 @@ her park(s) and hand, the pick played and a better one each ringed on the cell a
 (2, 2)
 >>> "Better: the watering hole at B1" in svg, "WH#" in svg
 (True, False)
+
+A notebook shows a cell's last value through its rich repr: a state as the spectator's picture.
+
+>>> game._repr_svg_() == game.svg(), game._repr_svg_().startswith("<svg")
+(True, True)
 """
 
 from __future__ import annotations

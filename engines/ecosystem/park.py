@@ -36,6 +36,8 @@ its code, a face-down card as a card back):
 
 >>> park.svg().count("<rect"), "elephant" in park.svg()
 (21, True)
+>>> park._repr_svg_() == park.svg()  # what the notebook calls
+True
 """
 
 from __future__ import annotations

@@ -33,6 +33,14 @@ row, her hand and every kill pile, the card played and a better one ringed where
 (1, 1, True)
 >>> "warthog#" in svg
 False
+
+A notebook shows a cell's last value through its rich repr: a state as the spectator's picture,
+the row as its cards.
+
+>>> state._repr_svg_() == state.svg(), state.row_cards()._repr_svg_().startswith("<svg")
+(True, True)
+>>> "termite" in state.row_cards()._repr_svg_()
+True
 """
 
 from __future__ import annotations

@@ -11,7 +11,7 @@ Used by the tests in this folder and by ``bench/bench_jupyter.py``.
     One notebook open in a browser page: run every cell, wait for the kernel, add a cell and read
     what it prints, find a Bokeh figure of the LAST output that draws it (every ``show()`` in a
     notebook reuses the board's name) and click its data coordinates, and collect every console
-    error and uncaught page error.
+    error, uncaught page error and request to a host other than this machine.
 """
 
 from __future__ import annotations
@@ -25,11 +25,13 @@ import sys
 import time
 import urllib.request
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from tests.browser.conftest import (  # noqa: F401 - CHROMIUM* re-exported for the bench
     CHROMIUM,
     CHROMIUM_ARGS,
     DOUBLE_TAP_GAP,
+    LOCAL_HOSTS,
     ROOT,
     VIEWPORT,
     ServerProcess,
@@ -259,6 +261,9 @@ class NotebookPage:
         self.console: list[str] = []  # every console line, for the report of a failed test
         self.page.on("console", self._on_console)
         self.page.on("pageerror", lambda exc: self.errors.append(f"page error: {exc}"))
+        # A notebook must ask nothing of another host (offline it would draw blank): any such
+        # request is an error of the test, even where the internet would have answered it.
+        self.context.on("request", self._on_request)
         self.page.on(
             "requestfailed",
             lambda request: self.errors.append(
@@ -266,6 +271,12 @@ class NotebookPage:
             ),
         )
         self._last_click = 0.0
+
+    def _on_request(self, request) -> None:
+        parts = urlsplit(request.url)
+        local = {host.strip("[]") for host in LOCAL_HOSTS}
+        if parts.scheme in ("http", "https", "ws", "wss") and parts.hostname not in local:
+            self.errors.append(f"outside request: {request.url}")
 
     def _on_console(self, message) -> None:
         self.console.append(f"{message.type}: {message.text[:500]}")

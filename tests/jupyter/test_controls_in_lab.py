@@ -1,5 +1,6 @@
 """Every control of a dashboard answers in a JupyterLab output as it does on a served page
-(issue 43): the puzzle trainer redraws its board on every change of theme, level or puzzle."""
+(issue 43): the puzzle trainer redraws its board on every change of theme, level or puzzle, and a
+plain ``notebook_setup()`` draws every table.  Enter in the Move box: test_move_box.py."""
 
 from __future__ import annotations
 
@@ -7,7 +8,6 @@ import json
 
 from playwright.sync_api import expect
 
-from cole_panel.circle.board import BOARD_NAME
 from cole_panel.circle.geometry import cell_center
 from cole_panel.circle.puzzle_model import PuzzleModel
 from cole_panel.circle.puzzles import PUZZLE_PREFIX
@@ -93,33 +93,4 @@ def test_a_dashboard_with_tables_draws_them_after_a_plain_notebook_setup(
     nb.page.locator(".bk-tab", has_text="Cards").last.click()
     rows = nb.page.locator(".jp-OutputArea-output .tabulator-row")
     expect(rows.first).to_be_visible(timeout=30_000)
-    assert_no_console_errors(nb)
-
-
-CIRCLE_CELLS = [
-    "from cole_panel import notebook_setup\nnotebook_setup()",
-    "from cole_panel.circle import CircleDashboard, CircleModel\n"
-    "CircleDashboard(model=CircleModel(seat0='Human', seat1='Human'))",
-]
-
-
-def test_enter_in_the_move_box_plays_in_jupyterlab(open_notebook, jupyter_server):
-    """The help under the board says Enter plays: so it does in a JupyterLab output (the box's
-    form submit never came there; only the Play button played)."""
-    write_notebook(jupyter_server.root / "move_box.ipynb", CIRCLE_CELLS)
-    nb = run_notebook(open_notebook, "move_box.ipynb")
-    nb.wait_figure(BOARD_NAME)
-    box = nb.page.locator(".cole-keys-form input").last
-    box.fill("E5")
-    box.press("Enter")
-    x, y = cell_center(parse_label("E5"))
-    nb.wait_source(
-        "circle-stones",
-        f"d.x.some((sx, i) => Math.abs(sx - {x}) < 0.1 && Math.abs(d.y[i] - {y}) < 0.1)",
-        timeout=30,
-    )
-    box.fill("Z9")  # not a cell: the engine's sentence is shown, nothing is played
-    box.press("Enter")
-    expect(nb.page.locator(".cole-keys-error").last).not_to_be_empty(timeout=30_000)
-    assert len(nb.source("circle-stones")["x"]) == 1
     assert_no_console_errors(nb)

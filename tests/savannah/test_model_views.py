@@ -381,7 +381,11 @@ def test_the_served_play_area_starts_with_a_jump_to_each_tab():
     dash = SavannahDashboard(model=SavannahModel(seed=3, players=2))
     jumps, tabs = dash.play_area().objects
     assert isinstance(tabs, pn.Tabs)
-    assert jumps.names == list(tabs._names) == ["Play", "Review", "Cards", "Puzzles", "How to play", "Learn"]
+    assert (
+        jumps.names
+        == list(tabs._names)
+        == ["Play", "Review", "Cards", "Puzzles", "How to play", "Learn"]
+    )
     jumps.active = 2
     assert tabs._names[tabs.active] == "Cards"
     tabs.active = 0
