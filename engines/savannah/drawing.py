@@ -27,8 +27,8 @@ A review draws the position a move was made in from the mover's seat (:func:`rev
 row, her hand and every kill pile, the card played and a better one ringed where they lie.
 
 >>> from engines.savannah import Play
->>> state = make_state(row=["zebra"], hands=[["lion", "warthog#2"], ["hyena"]])
->>> svg = review_svg(state, Play("warthog#2"), Play("lion#1"), "#ef6c00")
+>>> hunt = make_state(row=["zebra"], hands=[["lion", "warthog#2"], ["hyena"]])
+>>> svg = review_svg(hunt, Play("warthog#2"), Play("lion#1"), "#ef6c00")
 >>> svg.count("cole-mark-played"), svg.count("cole-mark-better"), "Played: the warthog" in svg
 (1, 1, True)
 >>> "warthog#" in svg
