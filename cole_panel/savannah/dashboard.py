@@ -29,7 +29,7 @@ from ..ui.keyboard import Shortcut, TabJumps
 from ..ui.near import ShownWhenNear
 from ..ui.review_view import ReviewTab
 from ..ui.timer import call_later, can_call_later
-from .art import group_and_level
+from .art import TOKEN_COLOURS, group_and_level
 from .hand import HandView
 from .hint import SavannahHint
 from .how_to_play import how_to_play_html
@@ -263,7 +263,9 @@ class SavannahDashboard(pn.viewable.Viewer):
 
     def _tabs(self, *settings: tuple[str, Any]) -> tuple[pn.Tabs, list[str]]:
         """The page's tabs (``settings``: a notebook's settings tab) and their titles."""
-        review = ReviewTab(model=self.model, board_type=SavannahReviewBoard)
+        review = ReviewTab(
+            model=self.model, board_type=SavannahReviewBoard, colours=list(TOKEN_COLOURS)
+        )
         pairs = [
             ("Play", self.play_tab),
             *settings,
