@@ -213,16 +213,20 @@ class WebKitPage(EnginePage):
 
     def resize(self, width: int, height: int) -> None:
         """The page's inner size (the window around it is made to fit)."""
+        inner_js = "() => [window.innerWidth, window.innerHeight]"
         rect = {"width": width, "height": height}
         for _ in range(3):
+            before = self.evaluate(inner_js)
             self._send("POST", f"{self.session}/window/rect", rect)
-            inner = self.evaluate("() => [window.innerWidth, window.innerHeight]")
+            # The window resizes after the answer: wait for the page to see it, then settle.
+            with contextlib.suppress(TimeoutError):
+                wait_until(lambda was=before: self.evaluate(inner_js) != was, 5, "")
+            inner = self.evaluate(inner_js)
             if inner == [width, height]:
                 return
-            rect = {
-                "width": rect["width"] + width - inner[0],
-                "height": rect["height"] + height - inner[1],
-            }
+            grow = (width - inner[0], height - inner[1])
+            if all(0 <= d < 200 for d in grow):  # the window's frame takes a little room
+                rect = {"width": rect["width"] + grow[0], "height": rect["height"] + grow[1]}
 
     def _click(self, x: int, y: int) -> None:
         steps = [
