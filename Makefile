@@ -22,7 +22,7 @@ TEST_WORKERS ?= 2
 
 AXE := tests/.npm/axe-core/axe.min.js
 
-.PHONY: serve test bench bundle lint install install-test chromium axe postgresql mimalloc haproxy clean
+.PHONY: serve test bench bundle lint install install-test chromium other-browsers axe postgresql mimalloc haproxy clean
 
 $(VENV)/.installed: pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -36,13 +36,23 @@ $(VENV)/.installed-test: $(VENV)/.installed
 
 install: $(VENV)/.installed
 
-install-test: $(VENV)/.installed-test chromium axe postgresql mimalloc haproxy
+install-test: $(VENV)/.installed-test chromium other-browsers axe postgresql mimalloc haproxy
 
 chromium:
 	@test -x $(CHROMIUM) || { \
 	  echo "Installing Debian's chromium for the browser tests"; \
 	  SUDO=$$(test "$$(id -u)" = 0 || echo sudo); \
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium; }
+
+# Firefox ESR and WebKitGTK (Safari's engine) for tests/browser/test_other_engines.py: Debian's
+# firefox-esr, webkit2gtk-driver (WebKitWebDriver and its MiniBrowser) and the Xvfb they draw in.
+OTHER_BROWSERS := /usr/bin/firefox-esr /usr/bin/WebKitWebDriver /usr/bin/Xvfb
+other-browsers:
+	@ls $(OTHER_BROWSERS) >/dev/null 2>&1 || { \
+	  echo "Installing Debian's firefox-esr, webkit2gtk-driver and xvfb for the browser tests"; \
+	  SUDO=$$(test "$$(id -u)" = 0 || echo sudo); \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq \
+	    firefox-esr webkit2gtk-driver xvfb; }
 
 # Debian's mimalloc, which the serving processes run with (cole_panel/core/allocator.py): a
 # class's memory is handed back after its wave. Installed when apt-get may be run (as root or

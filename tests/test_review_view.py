@@ -162,3 +162,32 @@ def test_a_move_played_is_the_movers_stone_in_its_class_ring_and_no_class_wears_
     for label, colour in CLASS_COLOURS.items():
         for seat in STONE_FILL:
             assert _distance(colour, seat) > 40, (label, colour, seat)
+
+
+def test_the_chart_keeps_its_legend_under_the_lines_in_the_players_colours():
+    """Issue 38, Deliver 5: the legend sat over the first moves' lines, and every game's
+    players had Circle's colours (Savannah's pink Player 1 was orange on the chart)."""
+    from bokeh.models import Legend
+
+    from cole_panel.savannah import SavannahModel
+    from cole_panel.savannah.art import TOKEN_COLOURS
+
+    model = SavannahModel(players=3, seed=4)
+    view = ReviewView(model=model, colours=list(TOKEN_COLOURS))
+    chart = view._fig
+    assert [type(m) for m in chart.center if isinstance(m, Legend)] == []
+    (legend,) = [m for m in chart.below if isinstance(m, Legend)]
+    lines = [item.renderers[0].glyph.line_color for item in legend.items]
+    assert lines == list(TOKEN_COLOURS[:3])
+
+
+def test_the_labs_chart_keeps_its_legend_under_the_lines():
+    import holoviews as hv
+    from bokeh.models import Legend
+
+    from cole_panel.lab.page import rate_plot
+
+    hv.extension("bokeh")
+    chart = hv.render(rate_plot([], ("greedy", "random")))
+    assert not [m for m in chart.center if isinstance(m, Legend)]
+    assert [m for m in chart.below if isinstance(m, Legend)]

@@ -25,10 +25,10 @@ from engines.circle.species import DIRECTIONS
 from engines.text import article
 
 from ..runtime.hold import batched
-from ..ui.client_values import finite_point
 from ..ui.figures import bare_figure, lean
 from ..ui.glyphs import label
 from ..ui.keyboard import CURSOR, plain, pointer_param
+from ..ui.presses import press_source
 from .cell_text import last_captures, preview_text
 from .geometry import board_cells, cell_center, nearest_cell, plot_extent
 from .model import CircleModel
@@ -344,8 +344,9 @@ class CircleBoard(pn.viewable.Viewer):
         hover.callback = CustomJS(args=dict(tool=hover, **args), code=HIGHLIGHT_JS)
         p.add_tools(hover)
         p.js_on_event(MouseLeave, CustomJS(args=dict(tool=hover, **args), code=HIGHLIGHT_JS))
-        p.on_event(Tap, finite_point(self._on_tap))
-        p.on_event(DoubleTap, finite_point(self._on_double_tap))
+        self.presses = press_source(
+            p, self._on_tap, self._on_double_tap, partial(setattr, self, "pointer")
+        )
 
     def _layout_for(self, radius: int) -> None:
         """Ranges and ring for a board radius (only when the radius changes)."""

@@ -170,7 +170,7 @@ def rate_plot(rows: list[dict[str, Any]], bots: tuple[str, ...]) -> hv.Overlay:
             ylim=(0, 1),
             ylabel="win rate (95% interval)",
             xlabel="games played by the bot",
-            legend_position="top_left",
+            legend_position="bottom",  # under the chart: over the lines it hid the first games
             title="Win rates as games finish",
             # HoloViews asks for WebGL by default: the page would load Bokeh's WebGL bundle
             # (56 KB, most of it unused by a few curves) before it draws anything.

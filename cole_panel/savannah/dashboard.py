@@ -31,7 +31,7 @@ from ..ui.keyboard import Shortcut, TabJumps
 from ..ui.learn_page import LearnTab
 from ..ui.puzzle_controls import build_when_opened
 from ..ui.review_view import ReviewTab
-from .art import group_and_level
+from .art import TOKEN_COLOURS, group_and_level
 from .hand import HandView
 from .hint import SavannahHint
 from .how_to_play import how_to_play_html
@@ -266,7 +266,9 @@ class SavannahDashboard(pn.viewable.Viewer):
 
     def _tabs(self, *settings: tuple[str, Any]) -> tuple[pn.Tabs, list[str]]:
         """The page's tabs (``settings``: a notebook's settings tab) and their titles."""
-        review = ReviewTab(model=self.model, board_type=SavannahReviewBoard)
+        review = ReviewTab(
+            model=self.model, board_type=SavannahReviewBoard, colours=list(TOKEN_COLOURS)
+        )
         puzzles = pn.Column(margin=0, sizing_mode="stretch_width")  # built on first open
         learn = LearnTab("savannah")
         pairs = [

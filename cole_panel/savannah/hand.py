@@ -10,6 +10,7 @@ play the hand is covered between turns until its owner uncovers it.
 from __future__ import annotations
 
 import html
+from functools import partial
 from typing import Any
 
 import panel as pn
@@ -20,10 +21,10 @@ from bokeh.models import ColumnDataSource
 from engines.savannah import name_of
 
 from ..runtime.hold import batched
-from ..ui.client_values import finite_point
 from ..ui.figures import bare_figure, lean
 from ..ui.glyphs import label
 from ..ui.keyboard import pointer_param
+from ..ui.presses import press_source
 from ..ui.wrap import KEEPS_SIZE, growing_column, wrapping_row
 from .art import (
     BACKGROUND,
@@ -153,8 +154,9 @@ class HandView(pn.viewable.Viewer):
         self.faces = CardFaces(p, self.source, w=CARD_W, h=CARD_H, px=PX, detail=True)
         draw_backs(p, w=CARD_W, h=CARD_H, radius=8, x="x", y="y", source=self.backs)
         label(p, "text", source=self.status, size="13px", style="bold", color="color")
-        p.on_event(Tap, finite_point(self._on_tap))
-        p.on_event(DoubleTap, finite_point(self._on_double_tap))
+        self.presses = press_source(
+            p, self._on_tap, self._on_double_tap, partial(setattr, self, "pointer")
+        )
         self.figure = lean(p)
         return p
 

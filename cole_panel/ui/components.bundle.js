@@ -86,7 +86,9 @@ function render({ model, el }) {
   if (model.pointer === "mouse" && window.matchMedia("(hover: none)").matches) {
     model.pointer = "touch";
   }
+  // Each tap of a board is sent with this press's own kind (ui/presses.py reads it).
   window.addEventListener("pointerdown", (e) => {
+    window.colePointerType = e.pointerType;
     if (model.pointer !== e.pointerType) model.pointer = e.pointerType;
   }, {capture: true, passive: true});
 

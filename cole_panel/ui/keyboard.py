@@ -30,6 +30,7 @@ import param
 from ..runtime.hold import batched
 from .components import BundledComponent
 from .named_controls import REGION_CLASS, SIDEWAYS_CLASS, aria_name
+from .presses import LAST_POINTER
 
 __all__ = [
     "CURSOR",
@@ -315,7 +316,9 @@ export function render({ model, el }) {
   if (model.pointer === "mouse" && window.matchMedia("(hover: none)").matches) {
     model.pointer = "touch";
   }
+  // Each tap of a board is sent with this press's own kind (ui/presses.py reads it).
   window.addEventListener("pointerdown", (e) => {
+    window.__LAST_POINTER__ = e.pointerType;
     if (model.pointer !== e.pointerType) model.pointer = e.pointerType;
   }, {capture: true, passive: true});
 
@@ -331,6 +334,7 @@ export function render({ model, el }) {
   el.append(board, place, form, help, live, text);
 }
 """.replace("__MAX__", str(MAX_MOVE_CHARS)).replace("__ARROWS__", repr(list(ARROWS)))
+_ESM = _ESM.replace("__LAST_POINTER__", LAST_POINTER)
 
 _CSS = """
 :host { display: block; }

@@ -9,12 +9,28 @@ from typing import Any
 import panel as pn
 import param
 
-from ..core.untrusted import markdown_text
+from ..core.untrusted import html_text
 from .keyboard import REGION_FOCUS, region_classes
+
+MESSAGE_CSS = """
+:host(.alert) { padding: 0.75rem 1.25rem; border: 1px solid transparent; border-radius: 0.25rem; }
+:host(.alert-info) { color: #055160; background-color: var(--info-bg-subtle, #cff4fc);
+  border-color: var(--info-border-subtle, #9eeaf9); }
+:host(.alert-danger) { color: var(--danger-text-color, #58151c);
+  background-color: var(--danger-bg-subtle, #f8d7da);
+  border-color: var(--danger-border-subtle, #f1aeb5); }
+"""
+"""The message box's look (Bootstrap's alert, info or danger), inline: nothing to fetch.
+Bootstrap's info text (#087990) is 4.3:1 on its own background, below WCAG AA: #055160."""
 
 
 class MessageBox(pn.viewable.Viewer):
-    """The model's last message: red when it is an error (an illegal move), plain otherwise."""
+    """The model's last message: red when it is an error (an illegal move), plain otherwise.
+
+    A text widget, not Panel's Alert pane: a pane whose text changes while its page's view is
+    registered without its document (the explorer, when the draft hands it the parks) is
+    rebuilt with Panel's stylesheets named on its CDN, which a class without internet cannot
+    reach; a widget's change sends only the changed text and classes."""
 
     model = param.Parameter(
         doc="An object with a 'message' parameter and optional 'message_is_error'."
@@ -22,14 +38,12 @@ class MessageBox(pn.viewable.Viewer):
 
     def __init__(self, **params: Any):
         super().__init__(**params)
-        self._pane = pn.pane.Alert(
-            "",
-            alert_type="light",
+        self._pane = pn.widgets.StaticText(
+            value=" ",
             margin=(4, 5),
             sizing_mode="stretch_width",
-            css_classes=["cole-message"],
-            # Bootstrap's info text (#087990) is 4.3:1 on its own background: below WCAG AA
-            stylesheets=[":host(.alert-info) { --info-text-color: #055160; }"],
+            css_classes=["cole-message", "alert", "alert-info"],
+            stylesheets=[MESSAGE_CSS],
         )
         names = ["message"] + (
             ["message_is_error"] if "message_is_error" in self.model.param else []
@@ -40,9 +54,8 @@ class MessageBox(pn.viewable.Viewer):
     def _refresh(self, *_: Any) -> None:
         error = bool(getattr(self.model, "message_is_error", False))
         text = self.model.message or " "
-        self._pane.param.update(
-            object=markdown_text(text), alert_type="danger" if error else "info"
-        )
+        kind = "alert-danger" if error else "alert-info"
+        self._pane.param.update(value=html_text(text), css_classes=["cole-message", "alert", kind])
 
     def __panel__(self) -> pn.viewable.Viewable:
         return self._pane

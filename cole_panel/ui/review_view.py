@@ -15,7 +15,7 @@ from typing import Any
 
 import panel as pn
 import param
-from bokeh.models import ColumnDataSource, HoverTool, Range1d
+from bokeh.models import ColumnDataSource, HoverTool, Legend, LegendItem, Range1d
 from bokeh.plotting import figure
 
 from engines.review import CLASSES, MoveReview
@@ -49,7 +49,8 @@ def _dot(colour: str) -> str:
 
 
 LINE_COLOURS = ("#ec7a23", "#262626", "#1565c0", "#6a1b9a")
-"""Each player's line, in seat order (Circle's Orange and Black first)."""
+"""Each player's line, in seat order (Circle's Orange and Black first), for a game that has
+no colours of its own (:attr:`ReviewTab.colours`)."""
 
 
 SCREEN_READER_ONLY = (
@@ -102,10 +103,14 @@ class ReviewBoard(pn.viewable.Viewer):
         return self._pane
 
 
-def _chart(players: int, names: tuple[str, ...]) -> tuple[Any, list[ColumnDataSource], Any]:
-    """The advantage chart, its per-player line sources and its marks' source."""
+def _chart(
+    players: int, names: tuple[str, ...], colours: tuple[str, ...] = LINE_COLOURS
+) -> tuple[Any, list[ColumnDataSource], Any]:
+    """The advantage chart, its per-player line sources and its marks' source: each player's
+    line in ``colours`` (the game's own, as its page draws the player), the legend under the
+    chart, never over the first moves' lines."""
     fig = figure(
-        height=220,
+        height=250,
         sizing_mode="stretch_width",
         y_range=Range1d(0, 1),
         tools="tap",
@@ -115,20 +120,26 @@ def _chart(players: int, names: tuple[str, ...]) -> tuple[Any, list[ColumnDataSo
     )
     fig.xaxis.axis_label = "move"
     fig.yaxis.axis_label = "win chance"
-    lines = []
+    lines, items = [], []
     for p in range(players):
         source = ColumnDataSource({"x": [], "y": []})
-        fig.line(
-            "x", "y", source=source, color=LINE_COLOURS[p % 4], line_width=2, legend_label=names[p]
-        )
+        line = fig.line("x", "y", source=source, color=colours[p % len(colours)], line_width=2)
+        items.append(LegendItem(label=names[p], renderers=[line]))
         lines.append(source)
+    fig.add_layout(
+        Legend(
+            items=items,
+            orientation="horizontal",
+            label_text_font_size="11px",
+            name="review-legend",
+        ),
+        "below",
+    )
     marks = ColumnDataSource(
         {"x": [], "y": [], "colour": [], "label": [], "text": []}, name="review-marks"
     )
     dots = fig.scatter("x", "y", source=marks, size=9, fill_color="colour", line_color="white")
     fig.add_tools(HoverTool(renderers=[dots], tooltips="@text"))
-    fig.legend.location = "bottom_left"
-    fig.legend.label_text_font_size = "11px"
     return fig, lines, marks
 
 
@@ -138,6 +149,12 @@ class ReviewView(pn.viewable.Viewer):
     model = param.ClassSelector(class_=GameModel, doc="The game reviewed.")
     board = param.ClassSelector(class_=ReviewBoard, doc="Draws the position of the move picked.")
     picked = param.Integer(default=0, bounds=(0, None), doc="The move shown (0: none).")
+    colours = param.List(
+        default=list(LINE_COLOURS),
+        item_type=str,
+        bounds=(1, None),
+        doc="Each player's colour, in seat order, as the game's page draws the players.",
+    )
 
     def __init__(self, **params: Any):
         if "board" not in params:
@@ -148,7 +165,7 @@ class ReviewView(pn.viewable.Viewer):
         self._states: list[Any] = []
         m = self.model
         names = tuple(m.player_name(p) for p in range(m.player_count))
-        self._fig, self._lines, self._marks = _chart(m.player_count, names)
+        self._fig, self._lines, self._marks = _chart(m.player_count, names, tuple(self.colours))
         self._marks.selected.on_change("indices", self._on_tap)
         self._start = pn.widgets.Button(label="Review this game", color="primary", width=150)
         self._start.on_click(lambda _: self.start())
@@ -342,6 +359,12 @@ class ReviewTab(param.Parameterized):
     board_type = param.ClassSelector(
         class_=ReviewBoard, default=ReviewBoard, is_instance=False, doc="The game's board class."
     )
+    colours = param.List(
+        default=list(LINE_COLOURS),
+        item_type=str,
+        bounds=(1, None),
+        doc="Each player's colour, in seat order, as the game's page draws the players.",
+    )
 
     def __init__(self, **params: Any):
         super().__init__(**params)
@@ -367,6 +390,6 @@ class ReviewTab(param.Parameterized):
     def open(self) -> ReviewView:
         """Build the view on first use (the tab was opened); the view."""
         if self.view is None:
-            self.view = ReviewView(model=self.model, board=self.board_type())
+            self.view = ReviewView(model=self.model, board=self.board_type(), colours=self.colours)
             self.column.objects = [self.view]
         return self.view

@@ -36,7 +36,9 @@ class SeatSelector(pn.viewable.Viewer):
         self._strength = pn.widgets.IntSlider.from_param(
             self.model.param[self.strength],
             label="MCTS strength",
-            width=150,
+            # 120 + 140 + margins: 280 px, inside a 300 px sidebar that shows a classic 13 px
+            # scrollbar (Firefox, WebKit, a desktop Chromium): at 150 it scrolled sideways.
+            width=140,
             margin=(2, 5),
             stylesheets=[SKIP_WHEN_DISABLED],
         )

@@ -344,13 +344,6 @@ class PanelServer(ServerProcess):
         return int(match.group(1)) / 1024
 
 
-CDN_ALERT_STYLESHEETS = (
-    "Panel names the scoring explorer's Alert stylesheets on its CDN when the draft hands its "
-    "parks to the explorer (a view Panel registered without its document): found, not yet "
-    "removed"
-)
-"""Why two Ecosystem tests' pages may ask ``cdn.holoviz.org`` (marked ``outside_requests``)."""
-
 LOCAL_HOSTS = frozenset({"127.0.0.1", "localhost", "[::1]"})
 """The only hosts a page of ours may ask anything of."""
 

@@ -14,7 +14,7 @@ from cole_panel.ecosystem.explorer_view import EXPLORER_BOARD
 from cole_panel.ecosystem.geometry import cell_center
 from engines.ecosystem import parse_cell_label
 
-from .conftest import CDN_ALERT_STYLESHEETS, PAGE_LOAD_TIMEOUT_MS, BokehFigure, artifact
+from .conftest import PAGE_LOAD_TIMEOUT_MS, BokehFigure, artifact
 
 pytestmark = pytest.mark.browser
 
@@ -223,7 +223,6 @@ def test_a_malformed_park_text_is_refused_and_the_park_kept(open_page, server):
 # ---- the draft table ------------------------------------------------------------------------
 
 
-@pytest.mark.outside_requests(CDN_ALERT_STYLESHEETS, "cdn.holoviz.org")
 def test_play_a_whole_two_player_draft_against_a_bot(open_page, server):
     page, _ = open_explorer(open_page, server)
     page.locator(".bk-tab", has_text="Draft table").click()
@@ -261,7 +260,7 @@ def test_play_a_whole_two_player_draft_against_a_bot(open_page, server):
             page.screenshot(path=str(artifact("ecosystem-draft-pending.png")), full_page=True)
         pass_button.click()
         if n == 0:
-            expect(draft.locator(".cole-log")).to_contain_text("Player 2 placed")
+            expect(draft.locator(".cole-log")).to_contain_text("Player 2 placed", timeout=60_000)
             expect(draft.locator(".eco-hand-title-0")).to_contain_text(
                 re.compile(r"Player 2 \(Greedy bot\) passed you this hand after taking an? ")
             )

@@ -14,7 +14,7 @@ from cole_panel.ecosystem.draft_view import DRAFT_BOARD, HAND_NAMES
 from cole_panel.ecosystem.explorer_view import EXPLORER_BOARD
 from cole_panel.ecosystem.style import GOLD
 
-from .conftest import CDN_ALERT_STYLESHEETS, artifact, show_settings
+from .conftest import artifact, show_settings
 from .test_ecosystem import (
     COUNT_JS,
     XY_JS,
@@ -173,7 +173,6 @@ def test_a_shared_link_reopens_the_park_in_another_browser(open_page, server):
     expect(total(bad)).to_have_text("86")
 
 
-@pytest.mark.outside_requests(CDN_ALERT_STYLESHEETS, "cdn.holoviz.org")
 def test_a_two_park_draft_ends_with_each_park_as_scored(open_page, server):
     page, _ = open_explorer(open_page, server)
     page.locator(".bk-tab", has_text="Draft table").click()

@@ -463,3 +463,72 @@ def test_disabled_slider_takes_no_tab_stop(open_page, circle):
         stops.append(page.evaluate(IN_DISABLED_JS))
     assert "disabled" not in stops, "a disabled slider's handle took the focus"
     assert "enabled" in stops, "no slider handle was reached at all"
+
+
+def finger(page, figure: BokehFigure, x: float, y: float) -> None:
+    """A finger's tap on data point (x, y) of ``figure`` sent as touch input (Chrome's
+    ``Input.dispatchTouchEvent``), on any screen: a laptop's that hovers too."""
+    settled(page, figure.name)
+    px, py = figure.pixel(x, y)
+    cdp = page.context.new_cdp_session(page)
+    try:
+        cdp.send(
+            "Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": px, "y": py}]}
+        )
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    finally:
+        cdp.detach()
+
+
+@pytest.mark.parametrize(
+    ("screen", "first"),
+    [
+        ({"viewport": {"width": 1280, "height": 800}}, "touch"),
+        (
+            {"viewport": {"width": 820, "height": 1180}, "has_touch": True, "is_mobile": True},
+            "mouse",
+        ),
+    ],
+    ids=["touch-screen-laptop", "tablet-with-a-mouse"],
+)
+def test_each_press_previews_or_plays_by_its_own_pointer(browser, circle, screen, first):
+    """Issue 38, Deliver 1: a tap previews and a mouse click plays, whatever the screen
+    guessed before any press, the first press too.  The page sent the kind of its latest
+    press apart from the press, and the server heard it after: a touch-screen laptop's first
+    tap played at once, a tablet's (no hover) first mouse click only previewed."""
+    context = browser.new_context(**screen)
+    try:
+        page = context.new_page()
+        page.set_default_timeout(WAIT)
+        page.goto(circle.url, timeout=PAGE_LOAD_TIMEOUT_MS)
+        board = BokehFigure(page, BOARD_NAME).wait_ready()
+        hover_none = page.evaluate("() => matchMedia('(hover: none)').matches")
+        assert hover_none == bool(screen.get("is_mobile")), "the screen is not the one meant"
+        place = page.locator(".cole-keys-place")
+        presses = ["touch", "mouse"] if first == "touch" else ["mouse", "touch"]
+        for kind in presses:
+            page.wait_for_function(  # Orange's turn (Black, a bot, answers a stone)
+                "() => Bokeh.documents[0].get_model_by_name('circle-stones')"
+                ".data.x.length % 2 === 0",
+                timeout=WAIT,
+            )
+            cell = next(c for c in ("E5", "C3", "G5", "B2") if c not in stones(page))
+            if kind == "touch":
+                finger(page, board, *cell_center(parse_label(cell)))
+                expect(place).to_have_text(f"Place at {cell}", timeout=WAIT)
+                assert stones(page).get(cell) is None, f"a first tap on {cell} played at once"
+            else:
+                settled(page, board.name)
+                before = len(stones(page))
+                board.click(*cell_center(parse_label(cell)))
+                page.wait_for_function(
+                    "n => Bokeh.documents[0].get_model_by_name('circle-stones').data.x.length > n",
+                    arg=before,
+                    timeout=WAIT,
+                )
+                assert stones(page).get(cell) == "Orange", f"a click on {cell}: {stones(page)}"
+                expect(place).to_be_hidden()
+            time.sleep(0.4)  # two presses closer than 300 ms would be a double tap
+        page.screenshot(path=str(artifact(f"keys-circle-pointer-{first}-first.png")))
+    finally:
+        context.close()

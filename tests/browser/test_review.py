@@ -12,6 +12,7 @@ from cole_panel.circle.board import BOARD_NAME
 from cole_panel.circle.geometry import cell_center
 from engines.circle import parse_label
 
+from ..colours import near
 from .conftest import BokehFigure
 
 pytestmark = pytest.mark.browser
@@ -192,3 +193,34 @@ def test_a_card_games_turning_point_is_drawn_with_both_moves_marked(game, own_se
     assert "#" not in played + better  # cards by name, never an engine id
     # The words stay for the screen reader.
     expect(page.locator(".cole-review-words")).to_contain_text(f"Better: {better}.")
+
+
+CHART_JS = """() => {
+    const v = Bokeh.index.query_one(v => v.model && v.model.name === 'review-chart' && v.frame);
+    if (!v) return null;
+    const value = c => (c && typeof c === 'object' && 'value' in c) ? c.value : c;
+    const lines = v.model.renderers.filter(r => r.data_source && r.data_source.name !== 'review-marks');
+    const legends = side => v.model[side].filter(m => m.name === 'review-legend').length;
+    return {lines: lines.map(r => value(r.glyph.line_color)), below: legends('below'),
+            inside: legends('center')};
+}"""
+
+
+def test_the_review_chart_draws_each_player_in_the_tables_colour_with_its_legend_below(
+    panel_server, open_page
+):
+    """Issue 38, Deliver 5: Savannah's Player 1 was orange on the Review chart and pink on the
+    table (the chart had Circle's colours), and the chart's legend covered its first moves."""
+    server = panel_server("savannah")
+    page = open_page(server, f"{server.url}?players=3&seed=4&speed=0")
+    turn = page.locator(".cole-turn")
+    expect(turn).to_contain_text("Player 1 to play", timeout=60_000)
+    # Player 1's colour as the page draws the player (the dot of the turn line, as on the table)
+    seat = turn.locator("span").first.evaluate("e => getComputedStyle(e).color")
+    page.locator(".bk-tab", has_text="Review").click()
+    page.wait_for_function(f"() => ({CHART_JS})() !== null", timeout=60_000)
+    chart = page.evaluate(CHART_JS)
+    assert len(chart["lines"]) == 3, chart
+    assert near(chart["lines"][0], seat), f"Player 1: {chart['lines'][0]} on the chart, {seat}"
+    assert len(set(chart["lines"])) == 3, f"two players share a colour: {chart['lines']}"
+    assert chart["below"] == 1 and chart["inside"] == 0, f"the legend is over the lines: {chart}"
