@@ -16,7 +16,7 @@ from bokeh.models import Arrow, ColumnDataSource, Segment, VeeHead
 
 from ..ui.figures import add_glyph, bare_figure, lean
 from ..ui.glyphs import badge, label
-from ..ui.keyboard import sideways
+from ..ui.sideways import sideways
 from .art import (
     ACTOR,
     BACKGROUND,

@@ -19,6 +19,13 @@ class MessageBox(pn.viewable.Viewer):
     model = param.Parameter(
         doc="An object with a 'message' parameter and optional 'message_is_error'."
     )
+    height = param.Integer(
+        default=None,
+        allow_None=True,
+        bounds=(20, 600),
+        doc="A fixed height in px (a longer message scrolls in it), so what lies under the "
+        "box never moves when the message changes; None: as tall as the message.",
+    )
 
     def __init__(self, **params: Any):
         super().__init__(**params)
@@ -28,6 +35,8 @@ class MessageBox(pn.viewable.Viewer):
             margin=(4, 5),
             sizing_mode="stretch_width",
             css_classes=["cole-message"],
+            height=self.height,
+            styles={"overflow-y": "auto"} if self.height else {},
             # Bootstrap's info text (#087990) is 4.3:1 on its own background: below WCAG AA
             stylesheets=[":host(.alert-info) { --info-text-color: #055160; }"],
         )
