@@ -55,6 +55,9 @@ SETTINGS_PX = 400
 """About the height of the sidebar's settings."""
 TABS_PX = 290
 """About the height of the tabs (their headers and the narration's box)."""
+TURN_PX, MESSAGE_PX = 50, 76
+"""Heights (px) of the turn line (two lines of a phone) and the message (three lines): fixed,
+so the board under them never moves between a tap's preview and its confirmation."""
 HUMAN_VS_BOT_DELAY = 0.4
 """Seconds a bot waits before answering a person, so the person sees her own stone land."""
 
@@ -168,10 +171,15 @@ class CircleDashboard(pn.viewable.Viewer):
     def _build_status(self) -> None:
         """The turn line, the banner, the referee's message, the spinner, the capture bars."""
         self._turn = pn.pane.HTML(
-            "", margin=(0, 5), css_classes=["cole-turn"], sizing_mode="stretch_width"
+            "",
+            margin=(0, 5),
+            css_classes=["cole-turn"],
+            sizing_mode="stretch_width",
+            height=TURN_PX,
+            styles={"overflow-y": "auto"},
         )
         self._banner = GameOverBanner()
-        self._message = MessageBox(model=self.model)
+        self._message = MessageBox(model=self.model, height=MESSAGE_PX)
         self._thinking = ThinkingIndicator(runner=self.runner)
         # Each player's bar in her stone colour (Progress only knows theme colours by name).
         self._bars = [
@@ -281,7 +289,14 @@ class CircleDashboard(pn.viewable.Viewer):
         ).keys
         self._board_column = growing_column(
             self._players,
+            # Over the board, each a fixed height: the turn and the last move on a phone's
+            # first screen (they were 1,000 px under the board), and the board never moves
+            # under a finger between a preview and its confirming tap.
+            self._turn,
+            self._message,
             self.board,
+            self._thinking,
+            self._banner,
             self.board.zoom,
             self.keys,
             self._one_tap,
@@ -323,10 +338,6 @@ class CircleDashboard(pn.viewable.Viewer):
         """Title, turn, captures, buttons and ``tabs``: what sits beside (or under) the board."""
         return growing_column(
             pn.pane.HTML('<h2 style="margin:0">Circle of Life</h2>', margin=(0, 5)),
-            self._turn,
-            self._thinking,
-            self._banner,
-            self._message,
             self._bar_labels[0],
             self._bars[0],
             self._bar_labels[1],

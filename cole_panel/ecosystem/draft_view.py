@@ -55,6 +55,8 @@ DRAFT_BOARD = "eco-draft-park"
 """Bokeh name of the figure of the parks of the person playing."""
 HAND_NAMES = ("eco-hand-0", "eco-hand-1")
 """Bokeh names of the hand figures: the classic (or West) hand, then the East hand."""
+MESSAGE_PX = 64
+"""Height of the message box over the park (three lines; a longer message scrolls in it)."""
 HUMAN_VS_BOT_DELAY = 0.25
 """Seconds a bot waits before picking when a person plays, so each pick can be seen."""
 """Width of the next game's Variant and Placement frame menus: their longest choice shows whole."""
@@ -193,7 +195,9 @@ class DraftTable(pn.viewable.Viewer):
             "", css_classes=["eco-turn"], margin=(0, 5), sizing_mode="stretch_width"
         )
         self._banner = GameOverBanner()
-        self._message = MessageBox(model=self.model)
+        # A fixed height: the park under it jumped ~25 px when a message took another line,
+        # and the next click landed on another cell.
+        self._message = MessageBox(model=self.model, height=MESSAGE_PX)
         self._thinking = ThinkingIndicator(runner=self.runner)
         self._scores = pn.pane.HTML("", margin=(4, 5), sizing_mode="stretch_width")
         self._final = pn.pane.HTML("", margin=(6, 5), visible=False)

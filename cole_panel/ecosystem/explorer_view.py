@@ -85,8 +85,9 @@ class ScoringExplorer(pn.viewable.Viewer):
         self._refresh()
 
     def _cell_px(self) -> int:
-        # Sized so that palette + board fit a 1,000 px notebook output (two parks: 968 px).
-        return 84 if self.model.variant == "classic" else 62
+        # Sized so that palette + board fit a 1,000 px notebook output, and beside the sidebar
+        # of a 1,280 px window (two parks at 62 px went under the palette, below the screen).
+        return 84 if self.model.variant == "classic" else 56
 
     def _board_basis(self) -> int:
         # The board's column starts at the board's width (and its 5 px margins): at its text's
@@ -321,6 +322,9 @@ class ScoringExplorer(pn.viewable.Viewer):
         )
         self._centre = centre = growing_column(
             self.board,
+            # The score under the park: beside it in the score column it was under a phone's
+            # (and a 1,024 x 768 laptop's) first screen
+            self._total,
             pn.FlexBox(
                 self._stepping,
                 self._first,
@@ -346,7 +350,6 @@ class ScoringExplorer(pn.viewable.Viewer):
         # the board) when less than 330 px are left: no sideways scrolling at any width.
         right = pn.Column(
             self._player,
-            self._total,
             self._message,
             self._link,
             self._near_breakdown,

@@ -20,11 +20,14 @@ True
 (False, 62, 11)
 >>> table_fit("classic", False, room_px=650, window_px=1024) == WIDE["classic"]
 True
+>>> fit = table_fit("two_parks", False, room_px=650, window_px=1280)  # a laptop's two parks
+>>> fit.beside, fit.board_px, fit.main_max
+(True, 56, 952)
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..ui.screens import NARROW
 from .geometry import extent
@@ -35,6 +38,9 @@ NARROW_MAX = 1100
 """Widest the table's column grows in a narrow window (the rest of the row is the side column)."""
 BESIDE_MIN = 180
 """Pixels the buttons beside the board need (Pass hands, Undo and Redo on a line)."""
+BESIDE_WIDE = 300
+"""Pixels given to the buttons and the passing beside two parks (their lines then fit the
+board's height)."""
 SLACK = 8
 """Pixels of the room left unused (rounding, a scrollbar that comes while the page redraws)."""
 BIG_CARD = 80
@@ -46,6 +52,9 @@ HAND_MIN = 64
 """Smallest hand card in a narrow window, px: a hand takes as many lines as it needs."""
 HAND_CARDS = 11
 """Cards in a full hand."""
+TWO_BESIDE_WINDOW = 1200
+"""From this window width (px) two parks have the buttons beside them, as one park has: under
+them, a 1,280 x 800 screen showed the West hand half and the East hand not at all."""
 
 
 @dataclass(frozen=True)
@@ -89,7 +98,12 @@ def table_fit(variant: str, floating: bool, room_px: int, window_px: int) -> Tab
     """The table's sizes for a column ``room_px`` wide in a window ``window_px`` wide (0: not
     known yet); ``floating``: the park has a card of room around it."""
     if not room_px or not window_px or window_px >= NARROW:
-        return _wide(variant, floating)
+        fit = _wide(variant, floating)
+        if variant == "two_parks" and not floating and window_px >= TWO_BESIDE_WINDOW:
+            # Both parks, the buttons beside them and both hands under them on one screen
+            width = int(_units(variant, floating, False) * fit.board_px) + BESIDE_WIDE + SLACK
+            return replace(fit, beside=True, main_max=max(MAIN_WIDTH, width))
+        return fit
     room = max(room_px - SLACK, 100)
     stacked = False
     px = min(BIG_CARD, int(room // _units(variant, floating, False)))

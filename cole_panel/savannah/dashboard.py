@@ -40,7 +40,7 @@ from .link import open_game, read_query
 from .live_score import LiveScore
 from .model import MAX_SEATS, SavannahModel, Turn, player_name
 from .narration import caption_html, preview_marks, steps_html, turn_html
-from .play_tab import PlayTab
+from .play_tab import MESSAGE_PX, PlayTab
 from .playback import Playback
 from .playback_controls import PlaybackControls
 from .players import PlayersView
@@ -188,7 +188,7 @@ class SavannahDashboard(pn.viewable.Viewer):
         m = self.model
         self._thinking = ThinkingIndicator(runner=self.runner)
         self._said = _Said(message=m.message, message_is_error=m.message_is_error)
-        self._message = MessageBox(model=self._said)
+        self._message = MessageBox(model=self._said, height=MESSAGE_PX)
 
     def _build_game_buttons(self) -> None:
         """Undo, redo, pause the bots, the narration and the settings."""

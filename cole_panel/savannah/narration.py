@@ -22,12 +22,14 @@ def _e(text: str) -> str:
     return html.escape(text, quote=False)
 
 
-_VERBS = {"killed": "kill", "scared": "scare", "row_discarded": "discard"}
+_VERBS = {"killed": "killed", "scared": "scared off", "row_discarded": "discarded"}
+"""What happens to a card a preview hits, in a student's words (the stamp on the card)."""
 
 
 def preview_marks(state: Any, events: list[Any]) -> dict[str, tuple]:
-    """What a card being tried would do, for the row and the caption: ``hits`` ((card, verb,
-    owner label) per card it would remove), ``reached`` (cards its hunts reach) and
+    """What a card being tried would do, for the row and the caption: ``hits`` ((card, what
+    happens to it, whose token is on it: ``"P2"`` or ``""`` for a card without a token) per card
+    it would remove), ``reached`` (cards its hunts reach) and
     ``explained`` (the engine's sentences for its effects, hunts and their victims — with
     owners and the reason an effect does or does not apply)."""
     hits, reached, explained = [], [], []
@@ -36,7 +38,7 @@ def preview_marks(state: Any, events: list[Any]) -> dict[str, tuple]:
             cards = e.cards if e.kind == "row_discarded" else (e.card,)
             for card in cards:
                 q = state.token_on(card)
-                owner = "nobody's" if q is None else f"P{q + 1}"
+                owner = "" if q is None else f"P{q + 1}"
                 hits.append((card, _VERBS[e.kind], owner))
         elif e.kind == "hunted":
             reached.extend(e.reached)

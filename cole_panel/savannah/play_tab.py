@@ -29,6 +29,11 @@ LIVE_PX = 230
 """About the height of the live score (its line and chart)."""
 TURNS_PX = 360
 """About the height of this turn's steps and the earlier turns."""
+MESSAGE_PX = 64
+"""Height of the message box under the hand (three lines; a longer message scrolls in it)."""
+CAPTION_PX = 64
+"""Height of the line over the row (three lines; a longer preview scrolls in it): the same for
+a step and a preview."""
 PLAYERS_PX = 210
 """About the height of the players' bands (three players, on a phone)."""
 
@@ -86,8 +91,16 @@ class PlayTab(pn.viewable.Viewer):
             "", margin=(4, 5), css_classes=["cole-turn"], sizing_mode="stretch_width", min_width=300
         )
         self.banner = GameOverBanner()
+        # A fixed height (a longer text scrolls in it): a card's preview, written here, once
+        # pushed the row and the hand 150 px down on a phone, and the confirming tap landed
+        # on the speed menu.
         self.caption = pn.pane.HTML(
-            "", margin=(2, 8), css_classes=["cole-step"], sizing_mode="stretch_width", min_height=46
+            "",
+            margin=(2, 8),
+            css_classes=["cole-step"],
+            sizing_mode="stretch_width",
+            height=CAPTION_PX,
+            styles={"overflow-y": "auto"},
         )
         self.steps = pn.pane.HTML(
             "",
@@ -102,7 +115,11 @@ class PlayTab(pn.viewable.Viewer):
         """The game's title, the turn line and who is thinking."""
         return pn.FlexBox(
             pn.pane.HTML(
-                '<h2 style="margin:0;color:#3b3224">On the Savannah</h2>', margin=(4, 8), width=220
+                '<h2 style="margin:0;color:#3b3224">On the Savannah</h2>',
+                margin=(4, 8),
+                width=220,
+                # On a phone the header's marked link names the page: the row and the hand go up
+                stylesheets=["@media (max-width: 600px) { :host { display: none !important; } }"],
             ),
             self.turn,
             self.thinking,

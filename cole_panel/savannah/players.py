@@ -19,7 +19,7 @@ from bokeh.models import Circle, ColumnDataSource, HoverTool, Rect, Scatter
 from ..runtime.hold import batched
 from ..ui.client_values import finite_point
 from ..ui.figures import add_glyph, bare_figure, lean
-from ..ui.keyboard import sideways
+from ..ui.sideways import sideways
 from .art import (
     ACTOR,
     BACK,

@@ -16,7 +16,7 @@ from bokeh.models import Arrow, ColumnDataSource, Segment, VeeHead
 
 from ..ui.figures import add_glyph, bare_figure, lean
 from ..ui.glyphs import badge, label
-from ..ui.keyboard import sideways
+from ..ui.sideways import sideways
 from .art import (
     ACTOR,
     BACKGROUND,
@@ -52,7 +52,7 @@ FRAME_W = 960
 scales with the page (keeping its aspect) when narrower or wider."""
 MIN_W = 680
 """The narrowest the row is drawn (px): below that its cards' words no longer fit them, so on a
-narrower screen the row scrolls sideways."""
+narrower screen the row scrolls sideways (under a cue that says so)."""
 Y0, Y1 = -1.0, 1.3
 _LEFT = PILE_X - 0.6
 
@@ -142,6 +142,7 @@ class RowView(pn.viewable.Viewer):
                 margin=(0, 5),
             ),
             "The row of the savannah",
+            cue="◀ ▶ The row goes on sideways: swipe it to see every card.",
         )
 
     # ------------------------------------------------------------------ drawing
@@ -318,7 +319,7 @@ def _draw_preview(
         if card in index:  # marked with the verb and whose card it is, not colour only
             i = index[card]
             data["line"][i], data["width"][i] = HIT, 4.5
-            data["status"][i] = f"{verb} {owner}"
+            data["status"][i] = f"{verb} ({owner})" if owner else verb
             data["status_color"][i] = HIT
     blocker = preview.get("blocker")
     for k in range(1, min(n, 4) + 1):

@@ -24,6 +24,11 @@ function render({ model, el }) {
   const error = el_("span", {id: "cole-move-error", class: "cole-keys-error", role: "alert"});
   form.append(label, input, go, error);
   const help = el_("p", {class: "cole-keys-help"});
+  // The Move box and the list of keys behind one control under a laptop's width (open from
+  // 1,024 px): on a phone they pushed the turn and the message off the first screen.
+  const more = el_("details", {class: "cole-keys-more"});
+  more.append(el_("summary", {}, "Move box and keys"), form, help);
+  more.open = window.innerWidth >= 1024;
   const live = el_("div", {class: "cole-keys-live", "aria-live": "polite", role: "log"});
   const text = el_("pre", {class: "cole-keys-text", tabindex: "0",
                            "aria-label": "The position as text"});
@@ -52,6 +57,7 @@ function render({ model, el }) {
       text.hidden = !text.hidden;
       if (!text.hidden) text.focus();
     } else if (key === "m") {
+      more.open = true;
       input.focus();
     } else if (key === " " || key === "Enter" || ['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown'].includes(key) ||
                letters().includes(key)) {
@@ -101,7 +107,7 @@ function render({ model, el }) {
     }
     if (msg.clear) input.value = "";
   });
-  el.append(board, place, form, help, live, text);
+  el.append(board, place, more, live, text);
 }
 return {render};
 })();

@@ -29,8 +29,9 @@ import param
 
 from ..runtime.hold import batched
 from .components import BundledComponent
-from .named_controls import REGION_CLASS, SIDEWAYS_CLASS, aria_name
+from .named_controls import REGION_CLASS, aria_name
 from .presses import LAST_POINTER
+from .screens import NARROW
 
 __all__ = [
     "CURSOR",
@@ -172,23 +173,6 @@ def scroll_box(content: Any, label: str, height: int, **params: Any) -> pn.Colum
     )
 
 
-def sideways(content: Any, label: str, **params: Any) -> pn.Column:
-    """``content`` (a figure that keeps a least width of its own, so that its words stay
-    legible: give it as a ``min-width`` style, since Panel would give every layout around a
-    ``min_width`` that width) in a box as wide as the page that scrolls sideways when the page
-    is narrower; then, and only then, it is one Tab stop, a region a screen reader calls
-    ``label``."""
-    return pn.Column(
-        content,
-        sizing_mode="stretch_width",
-        # min-width 0: the page's layouts size to the box, never to the content it scrolls.
-        styles={"overflow-x": "auto", "overflow-y": "hidden", "min-width": "0"},
-        css_classes=[*params.pop("css_classes", []), SIDEWAYS_CLASS, aria_name(label)],
-        stylesheets=[REGION_FOCUS],
-        **params,
-    )
-
-
 def pointer_param() -> param.String:
     """A view's ``pointer`` parameter (set from :attr:`BoardKeys.pointer`)."""
     return param.String(
@@ -254,6 +238,11 @@ export function render({ model, el }) {
   const error = el_("span", {id: "cole-move-error", class: "cole-keys-error", role: "alert"});
   form.append(label, input, go, error);
   const help = el_("p", {class: "cole-keys-help"});
+  // The Move box and the list of keys behind one control under a laptop's width (open from
+  // 1,024 px): on a phone they pushed the turn and the message off the first screen.
+  const more = el_("details", {class: "cole-keys-more"});
+  more.append(el_("summary", {}, "Move box and keys"), form, help);
+  more.open = window.innerWidth >= __WIDE__;
   const live = el_("div", {class: "cole-keys-live", "aria-live": "polite", role: "log"});
   const text = el_("pre", {class: "cole-keys-text", tabindex: "0",
                            "aria-label": "The position as text"});
@@ -282,6 +271,7 @@ export function render({ model, el }) {
       text.hidden = !text.hidden;
       if (!text.hidden) text.focus();
     } else if (key === "m") {
+      more.open = true;
       input.focus();
     } else if (key === " " || key === "Enter" || __ARROWS__.includes(key) ||
                letters().includes(key)) {
@@ -331,10 +321,10 @@ export function render({ model, el }) {
     }
     if (msg.clear) input.value = "";
   });
-  el.append(board, place, form, help, live, text);
+  el.append(board, place, more, live, text);
 }
 """.replace("__MAX__", str(MAX_MOVE_CHARS)).replace("__ARROWS__", repr(list(ARROWS)))
-_ESM = _ESM.replace("__LAST_POINTER__", LAST_POINTER)
+_ESM = _ESM.replace("__LAST_POINTER__", LAST_POINTER).replace("__WIDE__", str(NARROW))
 
 _CSS = """
 :host { display: block; }
@@ -351,6 +341,8 @@ _CSS = """
 button:focus-visible, input:focus-visible, .cole-keys-text:focus-visible {
   outline: 3px solid #1f5fbf; outline-offset: 2px; }
 .cole-keys-help { color: #4a4030; font-size: 13px; margin: 6px 0 0 0; }
+.cole-keys-more { margin-top: 6px; font-size: 14px; }
+.cole-keys-more > summary { cursor: pointer; min-height: 24px; color: #4a4030; }
 .cole-keys-live { position: absolute; width: 1px; height: 1px; overflow: hidden;
   clip: rect(0 0 0 0); clip-path: inset(50%); white-space: nowrap; }
 .cole-keys-text { white-space: pre-wrap; font-size: 14px; background: #fffdf7;

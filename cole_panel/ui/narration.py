@@ -35,6 +35,13 @@ class MessageBox(pn.viewable.Viewer):
     model = param.Parameter(
         doc="An object with a 'message' parameter and optional 'message_is_error'."
     )
+    height = param.Integer(
+        default=None,
+        allow_None=True,
+        bounds=(20, 600),
+        doc="A fixed height in px (a longer message scrolls in it), so what lies under the "
+        "box never moves when the message changes; None: as tall as the message.",
+    )
 
     def __init__(self, **params: Any):
         super().__init__(**params)
@@ -44,6 +51,8 @@ class MessageBox(pn.viewable.Viewer):
             sizing_mode="stretch_width",
             css_classes=["cole-message", "alert", "alert-info"],
             stylesheets=[MESSAGE_CSS],
+            height=self.height,
+            styles={"overflow-y": "auto"} if self.height else {},
         )
         names = ["message"] + (
             ["message_is_error"] if "message_is_error" in self.model.param else []

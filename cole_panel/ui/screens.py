@@ -43,12 +43,13 @@ FRAME_CSS = f"""
   #header .title {{ font-size: 1em; }}
 }}
 @media (max-width: 600px) {{
-  /* right: the busy sign, 52 px wide, 8 px in from the edge */
-  #header {{ flex-wrap: wrap; padding: 2px 64px 2px 4px; }}
+  /* One line: the menu, then the links, which scroll sideways (the page they are on is
+     marked); right: the busy sign, 52 px wide, 8 px in from the edge */
+  #header {{ flex-wrap: nowrap; padding: 2px 64px 2px 4px; }}
   #header .title {{ font-size: 1.1em; line-height: 1.6em; padding-left: 0.2em; }}
-  /* the page's own name: the header's links mark it (bold, underlined) */
-  #header .app-header span.title, #header .app-header a.title[href=""] {{ display: none; }}
-  #header-items {{ flex-basis: 100%; margin-left: 4px; white-space: normal; }}
+  /* the site's and the page's names: "All games" and the marked link say them */
+  #header .app-header .title {{ display: none; }}
+  #header-items {{ flex: 1 1 auto; min-width: 0; margin-left: 4px; overflow: hidden; }}
   #header .pn-busy-container {{ position: absolute; top: 8px; right: 8px; }}
   #main {{ padding-left: 2px; padding-right: 2px; }}
 }}

@@ -45,6 +45,10 @@ NAV_CSS = """
   display: inline-block; padding: 5px 0; }
 .cole-nav a:hover, .cole-nav a:focus { text-decoration: underline; }
 .cole-nav a[aria-current="page"] { font-weight: bold; border-bottom: 2px solid #fff; }
+@media (max-width: 600px) {
+  .cole-nav { flex-wrap: nowrap; overflow-x: auto; scrollbar-width: none; }
+  .cole-nav a { flex: none; }
+}
 """
 
 

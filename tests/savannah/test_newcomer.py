@@ -99,8 +99,8 @@ def test_a_steal_shares_the_turn_number_of_its_play():
 def test_a_preview_names_the_owner_of_every_card_it_would_hit():
     state = make_state(row=["zebra", "impala@1", "termite@0"], hands=[["lion"], ["hyena"]])
     marks = preview_marks(state, state.clone().apply(Play("lion#1")))
-    assert ("impala#1", "kill", "P2") in marks["hits"]
-    assert ("zebra#1", "kill", "nobody's") in marks["hits"]
+    assert ("impala#1", "killed", "P2") in marks["hits"]
+    assert ("zebra#1", "killed", "") in marks["hits"]  # no token: plain "killed" on the card
     assert "termite#1" in marks["reached"]
     assert any("Player 2's impala" in line for line in marks["explained"])
 
