@@ -93,6 +93,11 @@ class LearnProgress:
         return cls(keep_token() if served_doc() is not None else None)
 
 
+LIST_CSS = "a { color: #0b4a7d; } a:visited { color: #5a2a82; }"
+"""The stages' links dark enough on every page's ground (a game tab's #fbf8f1 too): the
+browser's default blue fell below WCAG AA's 4.5:1 there (axe's colour-contrast rule)."""
+
+
 def course_list(progress: LearnProgress, only: str | None = None) -> pn.viewable.Viewable:
     """Each course (or ``only`` this game's) with its stages as links and the stars won."""
     parts = []
@@ -111,7 +116,10 @@ def course_list(progress: LearnProgress, only: str | None = None) -> pn.viewable
             f"<ol>{items}</ol></section>"
         )
     return pn.pane.HTML(
-        "".join(parts), sizing_mode="stretch_width", css_classes=["cole-learn-list"]
+        "".join(parts),
+        sizing_mode="stretch_width",
+        css_classes=["cole-learn-list"],
+        stylesheets=[LIST_CSS],
     )
 
 
@@ -176,6 +184,7 @@ class LearnTab:
                 "tiny position and one goal, checked by the game. "
                 f"[Start or go on where you left off]({'./learn?game=' + self.game}).",
                 sizing_mode="stretch_width",
+                stylesheets=[LIST_CSS],
             )
             self.column[:] = [intro, course_list(LearnProgress.of_browser(), only=self.game)]
 

@@ -108,6 +108,10 @@ CONTROLS = {
     ],
     "ecosystem": [("canvas", None), ("button", "Clear park")],
     "savannah": [(".cole-turn", None), (".cole-play button", None)],
+    "learn": [
+        (".cole-learn-course a", title)
+        for title in ("Your first stone", "Your first card", "A turn: play, then draw")
+    ],
     "lab": [("button", "Start"), (".lab-game select", None)],
     "classroom": [("button", "Make the tables"), (".cole-class-seat-1", None)],
 }
