@@ -294,8 +294,9 @@ class DraftTable(pn.viewable.Viewer):
             self.keys = self._keys().keys
             # The buttons, the bot's thinking and the passing go beside a one-park board, so
             # that on a 1,024 x 768 laptop the board, the hand and Pass hands are all on the
-            # first screen; beside two parks, a floating frame or on a phone there is no
-            # room: under it (see table_fit).
+            # first screen; beside two parks too from a 1,200 px window (the column widened
+            # for them); with a floating frame or on a phone there is no room: under it (see
+            # table_fit).
             self._beside = pn.Column(
                 self._controls,
                 self._thinking,

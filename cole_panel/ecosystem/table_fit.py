@@ -3,7 +3,8 @@
 In a window :data:`~cole_panel.ui.screens.NARROW` px wide or more (a laptop, a desktop), or
 before the browser has said how wide it is, the table is laid out as it always was: a 650 px
 column, the one park's cards 80 px with the buttons beside it, two parks' 56 px, a hand of 11
-cards 56 px on one line.  In a narrower window (a tablet, a phone) everything is sized to the
+cards 56 px on one line; only two parks in a window :data:`TWO_BESIDE_WINDOW` px wide or more
+have the buttons beside them too, in a column widened for them.  In a narrower window (a tablet, a phone) everything is sized to the
 column's width (the ``room``): the park as wide as the room (cards up to 80 px), two parks one
 under the other when side by side their cards would be too small to name legibly, the buttons
 under the park unless there is room beside it, the hand's cards on as many lines as it takes

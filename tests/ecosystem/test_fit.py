@@ -16,10 +16,12 @@ from cole_panel.ecosystem.geometry import cell_at, cell_center, extent
 from cole_panel.ecosystem.hand_view import HandView
 from cole_panel.ecosystem.table_fit import (
     BESIDE_MIN,
+    BESIDE_WIDE,
     HAND_MIN,
     MAIN_WIDTH,
     NAMED_CARD,
     SLACK,
+    TWO_BESIDE_WINDOW,
     WIDE,
     table_fit,
 )
@@ -72,11 +74,19 @@ def test_a_tablet_keeps_two_parks_side_by_side_and_the_hand_on_one_line():
 def test_a_laptop_or_an_unknown_screen_keeps_the_layout_it_always_had(window):
     for variant, px in (("classic", 80), ("two_parks", 56)):
         fit = table_fit(variant, False, room_px=650 if window else 0, window_px=window)
-        assert fit == WIDE[variant]
         assert (fit.board_px, fit.hand_px, fit.hand_per_row) == (px, 56, 11)
-        assert fit.beside == (variant == "classic") and not fit.legible
-        assert fit.main_max == MAIN_WIDTH
+        assert not fit.stacked and not fit.legible
+        if variant == "two_parks" and window >= TWO_BESIDE_WINDOW:
+            # Two parks from a 1,200 px window: the buttons beside them, the column widened
+            # for them, so that both parks and both hands fit a 1,280 x 800 screen
+            width = board_width(variant, False, False, px) + BESIDE_WIDE + SLACK
+            assert fit.beside and fit.main_max == max(MAIN_WIDTH, int(width)) > MAIN_WIDTH
+        else:  # one park (any wide window), two parks below 1,200 px: the layout as it was
+            assert fit == WIDE[variant]
+            assert fit.beside == (variant == "classic")
+            assert fit.main_max == MAIN_WIDTH
     assert not table_fit("classic", True, room_px=650, window_px=1280).beside
+    assert not table_fit("two_parks", True, room_px=650, window_px=1280).beside
 
 
 def test_stacked_parks_put_east_under_west_and_a_tap_finds_each_cell():
@@ -151,4 +161,10 @@ def test_a_phones_width_resizes_the_draft_table_and_a_laptops_puts_it_back():
     assert view.model.pending[0].park == "east"
     view._room._handle_msg({"room": 650, "window": 1280})
     assert (board.cell_px, board.stacked, board.legible, hands[0].cell_px) == (56, False, False, 56)
+    # a laptop's two parks: the buttons beside them, in a column widened for them
+    assert view._beside in view._right_of_board.objects and not view._under_board.objects
+    assert view._main.max_width == table_fit("two_parks", False, 650, 1280).main_max > MAIN_WIDTH
+    view._room._handle_msg({"room": 650, "window": NARROW})  # a 1,024 px laptop: as it was
+    assert (board.cell_px, board.stacked, board.legible, hands[0].cell_px) == (56, False, False, 56)
+    assert view._beside in view._under_board.objects and not view._right_of_board.objects
     assert view._main.max_width == MAIN_WIDTH
