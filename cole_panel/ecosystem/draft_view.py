@@ -408,6 +408,11 @@ class DraftTable(pn.viewable.Viewer):
         floating = rules.frame == "floating" and not self.model.state.is_over
         fit = table_fit(rules.variant, floating, room.room_px, room.window_px)
         self._main.max_width = fit.main_max
+        # The column's flex basis follows its width: left at 650 px, the side column stayed on
+        # its line in a window over ~1,300 px and squeezed two parks' buttons under itself
+        flex = {"flex": f"1 1 {fit.main_max}px", **SHRINKS}
+        if self._main.styles != flex:
+            self._main.styles = flex
         for hand in self._hands or ():
             hand.param.update(cell_px=fit.hand_px, per_row=fit.hand_per_row, legible=fit.legible)
         self._others.legible = fit.legible
