@@ -172,12 +172,13 @@ def test_a_preview_marks_on_the_row_what_a_card_would_hit_and_whose_it_is(open_p
     wait_for_row(page, list(model.state.row))
     wait_for_my_turn(page)
     choose(page, index)
-    verb = {"killed": "kill", "scared": "scare"}[kind]
+    # The stamp a user reads on the card: what happens to it, then whose token is on it.
+    verb = {"killed": "killed", "scared": "scared off"}[kind]
     page.wait_for_function(
         "([card, want]) => { const d = Bokeh.documents[0].get_model_by_name("
         "'savannah-row-cards').data; const i = Array.from(d.card).indexOf(card);"
         " return i >= 0 && d.status[i] === want; }",
-        arg=[victim, f"{verb} P2"],
+        arg=[victim, f"{verb} (P2)"],
     )
     card = model.state.hand(0)[index]
     caption = page.locator(".cole-step")
