@@ -138,6 +138,7 @@ def engine(request):
 def open_app(engine, panel_server, app: str, query: str = "", width: int = WIDE):
     """``app`` opened afresh at ``width`` x 800, its controls shown; what it logged is reset."""
     engine.resize(width, HEIGHT)
+    engine.goto("about:blank")  # the last page's own going-away errors stay with it
     engine.errors.clear()
     engine.outside.clear()
     engine.goto(panel_server(app).url + (f"?{query}" if query else ""))
