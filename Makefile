@@ -19,6 +19,9 @@ APPS := $(wildcard apps/*.py)
 # Test processes (pytest-xdist; a file's tests stay in one process). The browser tests spend
 # much of their time waiting on a page, so two processes use both cores; 1 runs them in order.
 TEST_WORKERS ?= 2
+# The whole suite is stopped after this long with an interrupt, so a run that hangs (in a test or
+# in collection, where pytest-timeout does not reach) still prints what ran and what did not.
+TEST_TIME_LIMIT ?= 70m
 
 AXE := tests/.npm/axe-core/axe.min.js
 
@@ -105,7 +108,8 @@ serve: $(VENV)/.installed mimalloc haproxy
 test: install-test
 	$(VENV)/bin/ruff check .
 	COLE_TEST_PROCESSES=2 $(PY) -m pytest tests/security -p no:cacheprovider -q
-	$(PY) -m pytest $(if $(filter-out 1,$(TEST_WORKERS)),-n $(TEST_WORKERS) --dist loadfile)
+	timeout --signal=INT --kill-after=60 $(TEST_TIME_LIMIT) \
+	  $(PY) -m pytest $(if $(filter-out 1,$(TEST_WORKERS)),-n $(TEST_WORKERS) --dist loadfile)
 
 bench: install-test
 	$(PY) -m bench

@@ -18,12 +18,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from cole_panel.haproxy import haproxy_command, haproxy_config
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
+from tests.ports import free_port
 
 
 def _listening(port: int) -> bool:

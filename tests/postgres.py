@@ -13,10 +13,11 @@ import contextlib
 import glob
 import os
 import shutil
-import socket
 import subprocess
 import tempfile
 from collections.abc import Iterator
+
+from tests.ports import free_port
 
 
 def _bin(name: str) -> str:
@@ -27,12 +28,6 @@ def _bin(name: str) -> str:
             "(`make postgresql` or `apt-get install -y postgresql`)."
         )
     return found[-1]
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 def _as_postgres(cmd: list[str]) -> list[str]:
@@ -47,7 +42,7 @@ def postgres_server() -> Iterator[str]:
     os.chmod(folder, 0o755)
     if os.geteuid() == 0:
         shutil.chown(folder, "postgres")
-    data, port = os.path.join(folder, "data"), _free_port()
+    data, port = os.path.join(folder, "data"), free_port()
     run = {"check": True, "capture_output": True, "text": True, "cwd": folder}
     try:
         subprocess.run(_as_postgres([initdb, "-D", data, "-A", "trust", "-U", "cole"]), **run)

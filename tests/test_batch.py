@@ -6,7 +6,6 @@ fail before the pages start sending one message per change again.
 
 from __future__ import annotations
 
-import socket
 import threading
 import urllib.error
 import urllib.request
@@ -16,6 +15,7 @@ from bokeh.document import Document
 from bokeh.models import ColumnDataSource, Range1d
 
 from cole_panel.runtime.hold import batched
+from tests.ports import free_port
 
 
 def test_a_held_document_sends_nothing_until_unhold_then_everything_in_order():
@@ -45,12 +45,6 @@ def test_without_a_server_session_execute_and_batched_run_at_once():
     assert batched(lambda: "result")() == "result" and ran == ["execute"]
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def _get(url: str) -> int:
     """The page's HTTP status, once the server (starting on its thread) answers."""
     for _ in range(240):
@@ -75,7 +69,7 @@ def test_in_a_server_session_a_batched_action_runs_under_hold_now_or_next_tick()
         action()  # under a server the action waits for the next tick
         return pn.pane.Markdown("batched")
 
-    port = _free_port()
+    port = free_port()
     server = pn.serve(app, port=port, address="127.0.0.1", threaded=True, show=False, start=True)
     try:
         assert _get(f"http://127.0.0.1:{port}/") == 200

@@ -66,6 +66,8 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from tests.ports import free_port
+
 ROOT = Path(__file__).resolve().parents[2]
 APPS = ROOT / "apps"
 ARTIFACTS = ROOT / "tests" / "artifacts"
@@ -120,22 +122,6 @@ def _servers_used_by(item: pytest.Item) -> list[PanelServer]:
     if "panel_server" in funcargs:
         found += [s for s in PanelServer.running.values() if s not in found]
     return found
-
-
-def free_port() -> int:
-    """A TCP port on 127.0.0.1 that nothing listens on right now, and one no other test worker
-    (``pytest -n``) can be handed: the system may give the port it just freed to the next
-    ``bind(0)`` of another worker, whose server then fails to start while this one's address
-    answers for it (a page 404 on another worker's server).  Each worker takes the ports of its
-    own remainder modulo the number of workers."""
-    workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1") or 1)
-    worker = int(os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw") or 0)
-    while True:
-        with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-            sock.bind(("127.0.0.1", 0))
-            port = sock.getsockname()[1]
-        if port % workers == worker % workers:
-            return port
 
 
 def stop_process_group(proc: subprocess.Popen) -> None:
