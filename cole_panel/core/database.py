@@ -1,4 +1,4 @@
-"""The server's one database: rooms, kept games, finished games and bot leases.
+"""The server's one database: rooms, classes, kept games, finished games and bot leases.
 
 SQLite is the embedded default: the file ``cole-panel.sqlite3`` in the data folder
 (``$COLE_DATA_DIR``, else the user's data directory from ``platformdirs``, e.g.
@@ -59,7 +59,9 @@ __all__ = [
     "CHANNEL",
     "MIGRATIONS",
     "Database",
+    "class_students",
     "classes",
+    "course_classes",
     "data_dir",
     "database_url",
     "finished_games",
@@ -108,6 +110,14 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "CREATE TABLE classes (name VARCHAR(64) PRIMARY KEY, teacher_key VARCHAR(64) NOT NULL,"
         " game VARCHAR(32) NOT NULL, tables TEXT NOT NULL, created DOUBLE PRECISION NOT NULL)",
     ),
+    (  # 3: a class given a course: the class, and each student's name and stars
+        "CREATE TABLE course_classes (name VARCHAR(64) PRIMARY KEY,"
+        " teacher_key VARCHAR(64) NOT NULL, game VARCHAR(32) NOT NULL,"
+        " created DOUBLE PRECISION NOT NULL)",
+        "CREATE TABLE class_students (class_name VARCHAR(64) NOT NULL,"
+        " student VARCHAR(64) NOT NULL, name VARCHAR(64) NOT NULL, stages TEXT NOT NULL,"
+        " written DOUBLE PRECISION NOT NULL, PRIMARY KEY (class_name, student))",
+    ),
 )
 """Every schema change, in order: migration ``n`` (1-based) takes a database from version
 ``n - 1`` to ``n``.  Add a change by appending a tuple; never edit one already released."""
@@ -141,6 +151,23 @@ classes = Table(
     Column("game", String(32), nullable=False),
     Column("tables", Text, nullable=False, doc="JSON: its tables' room names, table 1 first."),
     Column("created", Float, nullable=False),
+)
+course_classes = Table(
+    "course_classes",
+    metadata,
+    Column("name", String(64), primary_key=True, doc="In the students' link and the teacher's."),
+    Column("teacher_key", String(64), nullable=False, doc="In the teacher's link only."),
+    Column("game", String(32), nullable=False, doc="The game whose course the class follows."),
+    Column("created", Float, nullable=False),
+)
+class_students = Table(
+    "class_students",
+    metadata,
+    Column("class_name", String(64), primary_key=True),
+    Column("student", String(64), primary_key=True, doc="Hash of the class and the browser token."),
+    Column("name", String(64), nullable=False, doc="The name the student typed (cleaned)."),
+    Column("stages", Text, nullable=False, doc="JSON: stage id -> the most stars won (1-3)."),
+    Column("written", Float, nullable=False),
 )
 kept_games = Table(
     "kept_games",

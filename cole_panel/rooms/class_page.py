@@ -23,6 +23,8 @@ from ..ui.address import client_address
 from ..ui.named_controls import aria_name
 from ..ui.token import keep_token
 from .classroom import MAX_TABLES, Classroom, table_summary
+from .course_class import CourseClasses, shared_course_classes
+from .course_page import CourseOverview, CourseProjector
 from .links import page_origin, qr_svg
 from .pages import room_link
 from .registry import ROOM_GAMES, RoomRegistry, model_class, shared_registry
@@ -66,10 +68,24 @@ def _arg(name: str) -> str | None:
 class ClassMaker(pn.viewable.Viewer):
     """The form that makes a class's tables; the overview replaces it once they are made."""
 
-    def __init__(self, registry: RoomRegistry, token: str, origin: str, **params: Any):
+    def __init__(
+        self,
+        registry: RoomRegistry,
+        token: str,
+        origin: str,
+        courses: CourseClasses | None = None,
+        **params: Any,
+    ):
         super().__init__(**params)
         self._registry, self._token, self._origin = registry, token, origin
+        self._courses = courses
         self._address = client_address()  # read while the page is built: its request
+        self._give = pn.widgets.RadioButtonGroup(
+            label="Give the class",
+            options={"Tables to play": "tables", "A course": "course"},
+            value="tables",
+            css_classes=["cole-class-give"],
+        )
         self._game = pn.widgets.Select(
             name="Game",
             options={g.title(): g for g in ROOM_GAMES},
@@ -92,6 +108,7 @@ class ClassMaker(pn.viewable.Viewer):
         )
         self._said = pn.pane.HTML("", css_classes=["cole-class-said"])
         self._game.param.watch(self._seat_menus, "value")
+        self._give.param.watch(self._shown, "value")
         self._make.on_click(self._create)
         self._seat_menus()
         if registry.teacher_key == "":  # off: say so before anyone fills the form
@@ -100,8 +117,11 @@ class ClassMaker(pn.viewable.Viewer):
             pn.pane.HTML(
                 "<h2>Tables for a class</h2><p>Make several tables of one game at once. You "
                 "sit at none of them: each table gets its own link and QR code for the "
-                "students, and this page shows every table as it is played.</p>"
+                "students, and this page shows every table as it is played. Or give the "
+                "class a game's course: one link for every student, and this page shows "
+                "each one's stages done and stars.</p>"
             ),
+            self._give,
             pn.Row(self._game, self._tables),
             self._seats,
             *([self._key] if registry.teacher_key is not None else []),
@@ -131,7 +151,15 @@ class ClassMaker(pn.viewable.Viewer):
             for p in range(model.player_count)
         ]
 
+    def _shown(self, *_: Any) -> None:
+        course = self._give.value == "course"
+        self._tables.visible = self._seats.visible = not course
+        self._make.label = "Make the class's link" if course else "Make the tables"
+
     def _create(self, *_: Any) -> None:
+        if self._give.value == "course":
+            self._create_course()
+            return
         try:
             classroom = self._registry.create_class(
                 self._game.value,
@@ -149,8 +177,30 @@ class ClassMaker(pn.viewable.Viewer):
         self._layout.objects = [overview]
         overview.start()
 
+    def _create_course(self) -> None:
+        courses = self._courses or shared_course_classes()
+        try:
+            self._registry.check_teacher(self._key.value_input or self._key.value, self._address)
+            course = courses.create(self._game.value)
+        except RoomError as err:
+            self._said.object = f'<span style="{ERROR_STYLE}">{html.escape(str(err))}</span>'
+            return
+        self._key.value = self._key.value_input = ""  # not left in the page
+        overview = course_overview(courses, course.name, course.key, self._origin)
+        self._layout.objects = [overview]
+        overview.start()
+
     def __panel__(self) -> pn.viewable.Viewable:
         return self._layout
+
+
+def course_overview(courses: CourseClasses, name: str, key: str, origin: str) -> CourseOverview:
+    """The teacher's overview of course class ``name`` (RoomError unless ``key`` is hers)."""
+    from engines.learn import load_course
+
+    course = courses.get(name, key)
+    stages = len(load_course(course.game))
+    return CourseOverview(courses, course, origin, class_link(name, key), stages)
 
 
 class ClassOverview(pn.viewable.Viewer):
@@ -332,15 +382,21 @@ def _table_html(info: dict[str, Any] | None) -> str:
     )
 
 
-def class_page(registry: RoomRegistry | None = None) -> pn.viewable.Viewable:
-    """What ``apps/classroom.py`` serves: the teacher's overview for ``?class=…&key=…``,
-    else the form that makes a class."""
+def class_page(
+    registry: RoomRegistry | None = None, courses: CourseClasses | None = None
+) -> pn.viewable.Viewable:
+    """What ``apps/classroom.py`` serves: the teacher's overview for ``?class=…&key=…`` (of
+    tables, or of a course), else the form that makes a class."""
     registry = registry or shared_registry()
     token = keep_token()
     origin = page_origin()
     name, key = _arg("class"), _arg("key")
     if name is None:
-        return ClassMaker(registry, token, origin)
+        return ClassMaker(registry, token, origin, courses)
+    courses = courses or shared_course_classes()
+    course = courses.find(name)
+    if course is not None:
+        return _course_page(courses, course, key, origin)
     if key is None and _arg("show") == "tables":
         try:
             game, tables = registry.class_tables_by_name(name)
@@ -358,5 +414,20 @@ def class_page(registry: RoomRegistry | None = None) -> pn.viewable.Viewable:
             f'{html.escape(str(err))}</div><a href="./classroom">Make a class instead.</a>'
         )
     overview = ClassOverview(registry, classroom, origin)
+    overview.start()
+    return overview
+
+
+def _course_page(courses: CourseClasses, course: Any, key: str | None, origin: str) -> Any:
+    """A course class's projector view (no key, ``show=tables``) or teacher's overview."""
+    if key is None and _arg("show") == "tables":
+        return CourseProjector(course, origin)
+    try:
+        overview = course_overview(courses, course.name, key or "", origin)
+    except RoomError as err:
+        return pn.pane.HTML(
+            f'<div class="cole-class-error" style="{ERROR_STYLE};font-size:16px">'
+            f'{html.escape(str(err))}</div><a href="./classroom">Make a class instead.</a>'
+        )
     overview.start()
     return overview

@@ -392,6 +392,11 @@ class RoomRegistry:
                 f"been closed ({self.idle_timeout / 60:g} minutes after its last page)."
             )
 
+    def check_teacher(self, key: str | None, address: str | None) -> None:
+        """RoomError unless ``key`` is the server's teacher's key, as making tables needs:
+        what a class given a course needs too (:mod:`.course_class`)."""
+        self._check_teacher(key, address)
+
     def _check_teacher(self, key: str | None, address: str | None) -> None:
         """RoomError unless ``key`` is the teacher's key (after :data:`WRONG_KEYS` wrong keys
         from one address within :data:`WRONG_KEY_SECONDS`, every key is refused a while)."""

@@ -5,7 +5,9 @@ with the stars this browser won there; ``?game=`` alone opens the first stage no
 The address is read as untrusted text (:mod:`cole_panel.core.query`): a bad game or stage is
 named in a sentence above the list, and nothing else changes.  A browser's stars are kept in
 the server's database, under its token cookie (:class:`LearnProgress`), so they survive a
-restart.
+restart.  A class's link adds ``class=<name>`` (a class given a course on ``/classroom``):
+the course of the class's game, with a name box (:class:`~.class_join.ClassJoin`), its stars
+kept in the student's row of the class for her teacher's overview.
 """
 
 from __future__ import annotations
@@ -24,6 +26,9 @@ from ..core.learn_model import LearnModel, read_progress
 from ..core.query import choice, read_query
 from ..core.untrusted import markdown_text
 from ..game_pages import GAME_PAGES, get_page
+from ..rooms.course_class import CourseClasses, shared_course_classes
+from ..rooms.registry import NAME_PATTERN
+from .class_join import ClassJoin
 from .learn_view import LearnView, next_tick, stars_html
 
 __all__ = ["LearnProgress", "LearnTab", "course_list", "learn_page", "stage_link"]
@@ -123,8 +128,33 @@ def course_list(progress: LearnProgress, only: str | None = None) -> pn.viewable
     )
 
 
-def _course(game: str, stage: str | None, progress: LearnProgress) -> tuple[LearnView, str]:
-    won = progress.get(game)
+def _class_name(text: str) -> str:
+    text = text.strip()
+    if not NAME_PATTERN.fullmatch(text):
+        raise ValueError("is not a class's name: open the whole link your teacher gave again")
+    return text
+
+
+def _class_of(
+    name: str | None, game: str | None, courses: CourseClasses | None
+) -> tuple[Any, list[str]]:
+    """The course class ``name`` of the address (or None) and the sentences on what of the
+    address it overrides."""
+    if name is None:
+        return None, []
+    found = (courses or shared_course_classes()).find(name)
+    if found is None:
+        return None, [
+            "class: there is no such class (the link may be mistyped); your stars are kept "
+            "in this browser only."
+        ]
+    if game is not None and game != found.game:
+        title = load_course(found.game).title
+        return found, [f"game: this class's course is {title}; here it is."]
+    return found, []
+
+
+def _course(game: str, stage: str | None, won: dict[str, int]) -> tuple[LearnModel, str]:
     course = load_course(game)
     problem = ""
     if stage is not None and stage not in {s.id for s in course.stages}:
@@ -132,27 +162,46 @@ def _course(game: str, stage: str | None, progress: LearnProgress) -> tuple[Lear
         stage = None
     if stage is None:
         stage = next((s.id for s in course.stages if s.id not in won), course.stages[0].id)
-    model = LearnModel(game=game, stage_id=stage, progress=won, defer=next_tick)
-    model.param.watch(lambda event: progress.put(game, event.new), ["progress"])
-    return LearnView(model=model), problem
+    return LearnModel(game=game, stage_id=stage, progress=won, defer=next_tick), problem
 
 
-def learn_page(args: Any = None) -> pn.viewable.Viewable:
-    """The page for an address's ``game`` and ``stage`` (``pn.state.session_args`` by
-    default): a stage on its board, or the list of courses; a bad value named, never raised."""
+def _class_course(
+    courses: CourseClasses | None, found: Any, stage: str | None, progress: LearnProgress
+) -> tuple[list[Any], str]:
+    """A class's course: the name box, then the stage; stars kept in the student's row of
+    the class (those of the browser's own course are another's record)."""
+    courses = courses or shared_course_classes()
+    mine = courses.student(found.name, progress.token) if progress.token is not None else None
+    model, problem = _course(found.game, stage, mine.progress if mine is not None else {})
+    return [ClassJoin(courses, found, progress.token, model), LearnView(model=model)], problem
+
+
+def learn_page(args: Any = None, courses: CourseClasses | None = None) -> pn.viewable.Viewable:
+    """The page for an address's ``game``, ``stage`` and ``class`` (``pn.state.session_args``
+    by default): a stage on its board, or the list of courses; a bad value named, never
+    raised.  ``courses``: the course classes (the server's by default)."""
     args = pn.state.session_args if args is None else args
-    found = read_query(args, {"game": choice(list(GAME_PAGES)), "stage": _stage_text})
+    parsers = {"game": choice(list(GAME_PAGES)), "stage": _stage_text, "class": _class_name}
+    found = read_query(args, parsers)
     progress = LearnProgress.of_browser()
     game, stage = found.values.get("game"), found.values.get("stage")
     problems = list(found.problems)
+    classroom, said = _class_of(found.values.get("class"), game, courses)
+    problems += said
+    game = classroom.game if classroom is not None else game
     if stage is not None and game is None and not problems:
         problems.append("stage: say which game too, e.g. ?game=circle&stage=critter.")
     parts: list[Any] = []
     if game is not None:
-        view, problem = _course(game, stage, progress)
+        if classroom is not None:
+            shown, problem = _class_course(courses, classroom, stage, progress)
+        else:
+            model, problem = _course(game, stage, progress.get(game))
+            model.param.watch(lambda event: progress.put(game, event.new), ["progress"])
+            shown = [LearnView(model=model)]
         problems += [problem] if problem else []
-        title = f"# {html.escape(view.model.course.title)}"
-        parts += [pn.pane.Markdown(title, margin=(0, 10)), view]
+        title = f"# {html.escape(load_course(game).title)}"
+        parts += [pn.pane.Markdown(title, margin=(0, 10)), *shown]
     else:
         intro = (
             "# Learn\nEach course takes you from nothing to a first game, one rule a stage: "
