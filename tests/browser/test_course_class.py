@@ -1,0 +1,67 @@
+"""A class given a course, in real browsers (issue 40, Deliver 5): the teacher gives her class
+Circle's course, a student on a 390 x 844 touch phone opens the class's one link, types her
+name and finishes stage 1, and the teacher's overview (another browser context) shows her
+name, her stage done and her stars."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from engines.learn import load_course
+
+from .conftest import PAGE_LOAD_TIMEOUT_MS, BokehFigure, artifact, make_tables
+from .test_keys import PHONE
+from .test_learn import FIRST, WAIT, done, stage_title, tap_circle
+from .test_rooms import open_context
+
+pytestmark = pytest.mark.browser
+
+
+def test_a_students_stars_appear_on_the_teachers_overview(browser, own_server):
+    server = own_server("classroom", also=("learn",))
+    contexts = []
+    try:
+        ctx, teacher = open_context(browser, server.url, ".cole-class-make")
+        contexts.append(ctx)
+        teacher.locator(".cole-class-give").get_by_text("A course").click()
+        expect(teacher.locator(".cole-class-make button")).to_have_text("Make the class's link")
+        make_tables(teacher)  # the teacher's key, then the button
+        link = teacher.locator("a.cole-class-link")
+        expect(link).to_be_visible(timeout=PAGE_LOAD_TIMEOUT_MS)
+        expect(teacher.locator(".cole-class-qr svg")).to_have_count(1)
+        href = link.get_attribute("href")
+        assert href.startswith(f"http://127.0.0.1:{server.port}/learn?game=circle&class="), href
+        roll = teacher.locator(".cole-class-roll")
+        expect(roll).to_contain_text("No student yet", timeout=WAIT)
+
+        ctx = browser.new_context(**PHONE)
+        contexts.append(ctx)
+        student = ctx.new_page()
+        student.set_default_timeout(WAIT)
+        student.goto(href, timeout=PAGE_LOAD_TIMEOUT_MS)
+        BokehFigure(student, FIRST["circle"]).wait_ready(PAGE_LOAD_TIMEOUT_MS)
+        box = student.locator(".cole-class-name input")
+        box.fill("Teacher")
+        box.press("Enter")
+        expect(student.locator(".cole-class-joined")).to_contain_text("call someone else")
+        box.fill("<i>Ada</i>")
+        box.press("Enter")
+        expect(student.locator(".cole-class-joined")).to_contain_text(
+            "You are in the class as <i>Ada</i>"
+        )
+        expect(roll).to_contain_text("<i>Ada</i>", timeout=WAIT)  # typed markup shows as text
+        expect(roll).to_contain_text("0 of 21")
+
+        stage = stage_title(student, "circle", 0)
+        for move in stage.solution:
+            tap_circle(student, move)
+        done(student, 3)
+        row = roll.locator("tr", has_text="<i>Ada</i>")
+        expect(row).to_contain_text(f"1 of {len(load_course('circle'))}", timeout=WAIT)
+        expect(row.locator("td").nth(1)).to_have_text("3")
+        student.screenshot(path=str(artifact("course-class-student.png")), full_page=True)
+        teacher.screenshot(path=str(artifact("course-class-teacher.png")), full_page=True)
+    finally:
+        for context in contexts:
+            context.close()
