@@ -7,7 +7,9 @@ it is what lets a page pause, reset or close a table, or free a seat).  The over
 link and its QR code (to scan from a phone), and what is happening there — whose turn, the
 score as the teacher may know it, finished or paused — read from the registry every second;
 each table opens in one click to watch.  Everything shown is kept by the registry and the
-rooms (see :mod:`.classroom`), none of it by the page.
+rooms (see :mod:`.classroom`), none of it by the page.  The same form gives a class a
+course instead (:mod:`.course_class`): the same teacher's link then opens
+:class:`~.course_page.CourseOverview`.
 """
 
 from __future__ import annotations
