@@ -10,6 +10,7 @@ when she does.  A bad name is refused with one sentence and nothing is kept.
 from __future__ import annotations
 
 import html
+import time
 from typing import Any
 
 import panel as pn
@@ -21,6 +22,9 @@ from ..rooms.seats import NAME_LIMIT, RoomError
 __all__ = ["ClassJoin"]
 
 ERROR_STYLE = "color:#a40000"
+
+NAMES_A_MINUTE = 6
+"""The most names one page may give within a minute: each is a write to the database."""
 
 
 class ClassJoin(pn.viewable.Viewer):
@@ -38,6 +42,8 @@ class ClassJoin(pn.viewable.Viewer):
         self._courses, self.course, self._token, self.model = courses, course, token, model
         self.joined: str | None = None
         """The name this browser has in the class (None: not yet)."""
+        self._named: list[float] = []
+        """When this page gave a name, within the last minute."""
         self._name = pn.widgets.TextInput(
             label="Your name, for your teacher",
             placeholder="e.g. Ada",
@@ -73,6 +79,12 @@ class ClassJoin(pn.viewable.Viewer):
         if self._token is None:
             self._tell("This page has no browser token; open the class's link in a browser.")
             return
+        now = time.monotonic()
+        self._named = [t for t in self._named if now - t < 60]
+        if len(self._named) >= NAMES_A_MINUTE:
+            self._tell(f"You gave {NAMES_A_MINUTE} names within a minute; wait a little.")
+            return
+        self._named.append(now)
         try:
             self.joined = self._courses.join(self.course.name, self._token, typed)
         except RoomError as err:

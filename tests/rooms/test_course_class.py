@@ -14,7 +14,7 @@ from cole_panel.rooms.course_class import CourseClasses
 from cole_panel.rooms.course_page import students_html
 from cole_panel.rooms.registry import new_token
 from cole_panel.rooms.seats import RoomError
-from cole_panel.ui.class_join import ClassJoin
+from cole_panel.ui.class_join import NAMES_A_MINUTE, ClassJoin
 from cole_panel.ui.learn_page import learn_page
 
 
@@ -119,3 +119,13 @@ def test_a_students_stages_go_to_her_row_once_she_has_typed_her_name(classes):
     assert "&lt;b&gt;Ada&lt;/b&gt;</th><td>2 of 21</td><td>6</td>" in students_html([ada], 21)
     join.join("Teacher")
     assert "call someone else" in join._said.object and ada.name == "<b>Ada</b>"
+
+
+def test_a_page_gives_a_few_names_a_minute_at_most(classes):
+    made, token = classes.create("circle"), new_token()
+    join = ClassJoin(classes, made, token, LearnModel(game="circle"))
+    for n in range(NAMES_A_MINUTE):
+        join.join(f"Ada {chr(65 + n)}")
+    join.join("One more")
+    assert "names within a minute" in join._said.object
+    assert classes.student(made.name, token).name == f"Ada {chr(65 + NAMES_A_MINUTE - 1)}"
