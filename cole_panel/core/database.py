@@ -110,13 +110,14 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "CREATE TABLE classes (name VARCHAR(64) PRIMARY KEY, teacher_key VARCHAR(64) NOT NULL,"
         " game VARCHAR(32) NOT NULL, tables TEXT NOT NULL, created DOUBLE PRECISION NOT NULL)",
     ),
-    (  # 3: a class given a course: the class, and each student's name and stars
+    (  # 3: a class given a course or a puzzle set: the class, each student's name and results
         "CREATE TABLE course_classes (name VARCHAR(64) PRIMARY KEY,"
         " teacher_key VARCHAR(64) NOT NULL, game VARCHAR(32) NOT NULL,"
-        " created DOUBLE PRECISION NOT NULL)",
+        " kind VARCHAR(16) NOT NULL, created DOUBLE PRECISION NOT NULL)",
         "CREATE TABLE class_students (class_name VARCHAR(64) NOT NULL,"
         " student VARCHAR(64) NOT NULL, name VARCHAR(64) NOT NULL, stages TEXT NOT NULL,"
-        " written DOUBLE PRECISION NOT NULL, PRIMARY KEY (class_name, student))",
+        " puzzles TEXT NOT NULL, written DOUBLE PRECISION NOT NULL,"
+        " PRIMARY KEY (class_name, student))",
     ),
 )
 """Every schema change, in order: migration ``n`` (1-based) takes a database from version
@@ -157,7 +158,8 @@ course_classes = Table(
     metadata,
     Column("name", String(64), primary_key=True, doc="In the students' link and the teacher's."),
     Column("teacher_key", String(64), nullable=False, doc="In the teacher's link only."),
-    Column("game", String(32), nullable=False, doc="The game whose course the class follows."),
+    Column("game", String(32), nullable=False, doc="The game whose course or puzzles it has."),
+    Column("kind", String(16), nullable=False, doc="'course' or 'puzzles'."),
     Column("created", Float, nullable=False),
 )
 class_students = Table(
@@ -167,6 +169,7 @@ class_students = Table(
     Column("student", String(64), primary_key=True, doc="Hash of the class and the browser token."),
     Column("name", String(64), nullable=False, doc="The name the student typed (cleaned)."),
     Column("stages", Text, nullable=False, doc="JSON: stage id -> the most stars won (1-3)."),
+    Column("puzzles", Text, nullable=False, doc="JSON: the ids of the puzzles solved, sorted."),
     Column("written", Float, nullable=False),
 )
 kept_games = Table(

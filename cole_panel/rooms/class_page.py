@@ -25,7 +25,7 @@ from ..ui.address import client_address
 from ..ui.named_controls import aria_name
 from ..ui.token import keep_token
 from .classroom import MAX_TABLES, Classroom, table_summary
-from .course_class import CourseClasses, shared_course_classes
+from .course_class import KINDS, CourseClasses, puzzle_ids, shared_course_classes
 from .course_page import CourseOverview, CourseProjector
 from .links import page_origin, qr_svg
 from .pages import room_link
@@ -84,7 +84,7 @@ class ClassMaker(pn.viewable.Viewer):
         self._address = client_address()  # read while the page is built: its request
         self._give = pn.widgets.RadioButtonGroup(
             label="Give the class",
-            options={"Tables to play": "tables", "A course": "course"},
+            options={"Tables to play": "tables", "A course": "course", "A puzzle set": "puzzles"},
             value="tables",
             css_classes=["cole-class-give"],
         )
@@ -154,13 +154,13 @@ class ClassMaker(pn.viewable.Viewer):
         ]
 
     def _shown(self, *_: Any) -> None:
-        course = self._give.value == "course"
+        course = self._give.value in KINDS
         self._tables.visible = self._seats.visible = not course
         self._make.label = "Make the class's link" if course else "Make the tables"
 
     def _create(self, *_: Any) -> None:
-        if self._give.value == "course":
-            self._create_course()
+        if self._give.value in KINDS:
+            self._create_course(self._give.value)
             return
         try:
             classroom = self._registry.create_class(
@@ -179,11 +179,11 @@ class ClassMaker(pn.viewable.Viewer):
         self._layout.objects = [overview]
         overview.start()
 
-    def _create_course(self) -> None:
+    def _create_course(self, kind: str) -> None:
         courses = self._courses or shared_course_classes()
         try:
             self._registry.check_teacher(self._key.value_input or self._key.value, self._address)
-            course = courses.create(self._game.value)
+            course = courses.create(self._game.value, kind)
         except RoomError as err:
             self._said.object = f'<span style="{ERROR_STYLE}">{html.escape(str(err))}</span>'
             return
@@ -197,12 +197,16 @@ class ClassMaker(pn.viewable.Viewer):
 
 
 def course_overview(courses: CourseClasses, name: str, key: str, origin: str) -> CourseOverview:
-    """The teacher's overview of course class ``name`` (RoomError unless ``key`` is hers)."""
+    """The teacher's overview of class ``name``, given a course or a puzzle set (RoomError
+    unless ``key`` is hers)."""
     from engines.learn import load_course
 
     course = courses.get(name, key)
-    stages = len(load_course(course.game))
-    return CourseOverview(courses, course, origin, class_link(name, key), stages)
+    if course.kind == "course":
+        total = len(load_course(course.game))
+    else:
+        total = len(puzzle_ids(course.game))
+    return CourseOverview(courses, course, origin, class_link(name, key), total)
 
 
 class ClassOverview(pn.viewable.Viewer):

@@ -1,10 +1,11 @@
-"""A class given a course instead of tables: one link for every student, and the teacher's
-overview of each student's name, stages done and stars.
+"""A class given a course or a puzzle set instead of tables: one link for every student, and
+the teacher's overview of each student's name, stages done and stars, or puzzles solved.
 
 The teacher makes the class on ``/classroom`` (with the server's teacher's key, as for
 tables); it is a row of ``course_classes`` (its public name, the teacher's secret key, the
-game).  The students' link is ``/learn?game=<game>&class=<name>``: a student types her name
-there and each stage she finishes is written to her row of ``class_students``.  Her row's key
+game, its :data:`KINDS`).  The students' link is ``/learn?game=<game>&class=<name>``: a
+student types her name there and each stage she finishes (or puzzle she solves) is written to
+her row of ``class_students``.  Her row's key
 is a hash of the class's name and her browser's token cookie, so a page can only ever read or
 write its own browser's row of the class it was opened for; the whole class is read only with
 the teacher's key (:meth:`CourseClasses.overview`).  Panel-free.
@@ -23,6 +24,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import hmac
 import json
@@ -36,16 +38,19 @@ from engines.learn import load_course
 
 from ..core.database import Database, class_students, course_classes
 from ..core.learn_model import read_progress
-from ..game_pages import GAME_PAGES
+from ..game_pages import GAME_PAGES, load
 from .registry import NAME_PATTERN, new_token
 from .seats import RoomError, name_key, person_name, reserved_for
 
 __all__ = [
+    "KINDS",
     "MAX_COURSE_CLASSES",
     "MAX_STUDENTS",
     "CourseClass",
     "CourseClasses",
     "Student",
+    "puzzle_ids",
+    "read_solved",
     "shared_course_classes",
 ]
 
@@ -59,6 +64,16 @@ MAX_COURSE_CLASSES = 2000
 KEEP_FOR = 90 * 24 * 3600.0
 """How long a course class and its students' stars are kept: a school term or so."""
 
+KINDS = ("course", "puzzles")
+"""What a class may be given besides tables: a game's course, or its puzzle set."""
+
+PUZZLE_SETS = {
+    "circle": "cole_panel.circle.puzzle_model:shipped_puzzles",
+    "savannah": "cole_panel.savannah.puzzle_model:shipped_puzzles",
+    "ecosystem": "cole_panel.ecosystem.puzzle_model:shipped_puzzles",
+}
+"""Where each game's puzzle set is (read on demand)."""
+
 NO_CLASS = "There is no such class, or this is not its teacher's link: the link may be mistyped."
 
 
@@ -70,6 +85,8 @@ class CourseClass:
     name: str
     key: str = field(repr=False)
     game: str
+    kind: str = "course"
+    """One of :data:`KINDS`."""
 
     def allows(self, key: Any) -> bool:
         """Whether ``key`` is the teacher's (compared in constant time)."""
@@ -87,6 +104,13 @@ class Student:
     """Stars won over the course (the most of each stage)."""
     progress: dict[str, int]
     """Stage id -> the most stars won there."""
+    solved: frozenset[str] = frozenset()
+    """The ids of the puzzles of the set she has solved."""
+
+    @property
+    def puzzles(self) -> int:
+        """How many puzzles of the set she has solved."""
+        return len(self.solved)
 
 
 def student_key(class_name: str, token: str) -> str:
@@ -96,6 +120,24 @@ def student_key(class_name: str, token: str) -> str:
     (40, False)
     """
     return hashlib.sha256(f"class\n{class_name}\n{token}".encode()).hexdigest()[:40]
+
+
+@functools.cache
+def puzzle_ids(game: str) -> frozenset[str]:
+    """The ids of ``game``'s puzzle set."""
+    return frozenset(p.id for p in load(PUZZLE_SETS[game])())
+
+
+def read_solved(data: Any, game: str) -> frozenset[str]:
+    """The puzzle ids of ``game``'s set in untrusted ``data`` (a list); anything else dropped.
+
+    >>> sorted(read_solved(["nowhere", 3, sorted(puzzle_ids("circle"))[0]], "circle")) == [
+    ...     sorted(puzzle_ids("circle"))[0]]
+    True
+    """
+    if not isinstance(data, list):
+        return frozenset()
+    return frozenset(x for x in data if isinstance(x, str)) & puzzle_ids(game)
 
 
 def _token(token: Any) -> str:
@@ -110,11 +152,14 @@ class CourseClasses:
     def __init__(self, database: Database):
         self.database = database
 
-    def create(self, game: str) -> CourseClass:
-        """A new class following ``game``'s course (the caller checked the teacher's key)."""
+    def create(self, game: str, kind: str = "course") -> CourseClass:
+        """A new class given ``game``'s course or puzzle set (``kind``, one of :data:`KINDS`);
+        the caller checked the teacher's key."""
         if game not in GAME_PAGES:
             raise RoomError(f"{game!r} has no course; choose one of {', '.join(GAME_PAGES)}.")
-        made = CourseClass(new_token(), new_token(), game)
+        if kind not in KINDS:
+            raise RoomError(f"{kind!r} is not what a class may be given; use one of {KINDS}.")
+        made = CourseClass(new_token(), new_token(), game, kind)
         now = self.database.clock()
         with self.database.writing() as conn:
             self._forget_old(conn, now)
@@ -123,7 +168,7 @@ class CourseClasses:
                 raise RoomError("The server keeps as many classes as it can; try again later.")
             conn.execute(
                 insert(course_classes).values(
-                    name=made.name, teacher_key=made.key, game=game, created=now
+                    name=made.name, teacher_key=made.key, game=game, kind=kind, created=now
                 )
             )
         return made
@@ -140,7 +185,9 @@ class CourseClasses:
             return None
         with self.database.reading() as conn:
             row = conn.execute(select(course_classes).where(course_classes.c.name == name)).first()
-        return None if row is None else CourseClass(row.name, row.teacher_key, row.game)
+        if row is None:
+            return None
+        return CourseClass(row.name, row.teacher_key, row.game, row.kind)
 
     def get(self, name: Any, key: Any) -> CourseClass:
         """The class ``name`` if ``key`` is its teacher's; RoomError otherwise (one sentence
@@ -181,7 +228,12 @@ class CourseClasses:
                     raise RoomError(f"This class is full: it has {MAX_STUDENTS} students.")
                 conn.execute(
                     insert(class_students).values(
-                        class_name=name, student=key, name=student, stages="{}", written=now
+                        class_name=name,
+                        student=key,
+                        name=student,
+                        stages="{}",
+                        puzzles="[]",
+                        written=now,
                     )
                 )
         except IntegrityError as err:  # the same browser joining twice at once
@@ -219,6 +271,29 @@ class CourseClasses:
             )
         return done.rowcount == 1
 
+    def record_solved(self, name: str, token: str, solved: Any) -> bool:
+        """Add the puzzles ``solved`` (ids of the game's set; others dropped) to those browser
+        ``token`` solved in class ``name``; False when she has not joined it."""
+        found = self.find(name)
+        if found is None or not isinstance(token, str) or not NAME_PATTERN.fullmatch(token):
+            return False
+        where = (
+            class_students.c.class_name == name,
+            class_students.c.student == student_key(name, token),
+        )
+        new = read_solved(list(solved), found.game)
+        with self.database.writing() as conn:
+            row = conn.execute(select(class_students.c.puzzles).where(*where)).first()
+            if row is None:
+                return False
+            kept = sorted(_solved(row.puzzles, found.game) | new)
+            conn.execute(
+                update(class_students)
+                .where(*where)
+                .values(puzzles=json.dumps(kept), written=self.database.clock())
+            )
+        return True
+
     def overview(self, name: str, key: str) -> list[Student]:
         """Every student of class ``name`` by name, for its teacher (holding ``key``)."""
         found = self.get(name, key)
@@ -228,13 +303,21 @@ class CourseClasses:
         return sorted((_student(r, found.game) for r in rows), key=lambda s: name_key(s.name))
 
 
-def _student(row: Any, game: str) -> Student:
+def _json(text: str) -> Any:
     try:
-        data = json.loads(row.stages)
+        return json.loads(text)
     except ValueError:
-        data = {}
-    progress = read_progress(data, load_course(game))
-    return Student(row.name, len(progress), sum(progress.values()), progress)
+        return None
+
+
+def _solved(text: str, game: str) -> frozenset[str]:
+    return read_solved(_json(text), game)
+
+
+def _student(row: Any, game: str) -> Student:
+    progress = read_progress(_json(row.stages), load_course(game))
+    solved = _solved(row.puzzles, game)
+    return Student(row.name, len(progress), sum(progress.values()), progress, solved)
 
 
 _shared: list[CourseClasses] = []

@@ -1,8 +1,8 @@
-"""The teacher's pages of a class given a course (:mod:`.course_class`).
+"""The teacher's pages of a class given a course or a puzzle set (:mod:`.course_class`).
 
 :class:`CourseOverview` is what the teacher's link (``/classroom?class=<name>&key=<key>``)
 opens: the students' one link and its QR code, then each student's name, stages done and
-stars, read from the database every :data:`REFRESH_MS` (one short query of at most
+stars (a course) or puzzles solved (a puzzle set), read from the database every :data:`REFRESH_MS` (one short query of at most
 :data:`~.course_class.MAX_STUDENTS` rows), so a stage a student finishes shows within
 seconds, whichever process serves her.  :class:`CourseProjector` is what the class is shown
 (``&show=tables``, no key): the link and the code only.
@@ -39,6 +39,13 @@ def student_link(game: str, name: str) -> str:
     return f"{base}/learn?game={game}&class={name}"
 
 
+def title_of(course: CourseClass) -> str:
+    """What the class was given, e.g. 'Learn Circle of Life' or 'Puzzles of Circle'."""
+    if course.kind == "course":
+        return load_course(course.game).title
+    return f"Puzzles of {course.game.title()}"
+
+
 def _link_html(course: CourseClass, origin: str, lead: str) -> str:
     link = origin + student_link(course.game, course.name)
     shown = html.escape(link)
@@ -50,23 +57,33 @@ def _link_html(course: CourseClass, origin: str, lead: str) -> str:
     )
 
 
-def students_html(students: list[Student], stages: int) -> str:
-    """The overview's table: each student's name (escaped), stages done and stars."""
+def students_html(students: list[Student], total: int, kind: str = "course") -> str:
+    """The overview's table: each student's name (escaped), then her stages done of
+    ``total`` and stars (``kind`` "course"), or her puzzles solved of ``total``."""
     if not students:
         return (
             '<p class="cole-class-nobody">No student yet: each one appears here once she '
             "has typed her name on the class's page.</p>"
         )
+    if kind == "course":
+        heads = ("Stages done", "Stars")
+        cells = [(f"{s.stages} of {total}", str(s.stars)) for s in students]
+    else:
+        heads = ("Puzzles solved",)
+        cells = [(f"{s.puzzles} of {total}",) for s in students]
     rows = "".join(
-        f"<tr><th scope='row'>{html.escape(s.name)}</th><td>{s.stages} of {stages}</td>"
-        f"<td>{s.stars}</td></tr>"
-        for s in students
+        f"<tr><th scope='row'>{html.escape(s.name)}</th>"
+        + "".join(f"<td>{cell}</td>" for cell in shown)
+        + "</tr>"
+        for s, shown in zip(students, cells, strict=True)
     )
+    what = "the course" if kind == "course" else "the puzzle set"
     return (
         '<table class="cole-class-students" style="border-collapse:collapse">'
-        "<caption style='text-align:left'>Each student's progress through the course</caption>"
-        "<thead><tr><th scope='col'>Student</th><th scope='col'>Stages done</th>"
-        f"<th scope='col'>Stars</th></tr></thead><tbody>{rows}</tbody></table>"
+        f"<caption style='text-align:left'>Each student's progress through {what}</caption>"
+        "<thead><tr><th scope='col'>Student</th>"
+        + "".join(f"<th scope='col'>{h}</th>" for h in heads)
+        + f"</tr></thead><tbody>{rows}</tbody></table>"
     )
 
 
@@ -85,11 +102,11 @@ class CourseOverview(pn.viewable.Viewer):
         course: CourseClass,
         origin: str,
         own_link: str,
-        stages: int,
+        total: int,
         **params: Any,
     ):
         super().__init__(**params)
-        self._classes, self.course, self._stages = classes, course, stages
+        self._classes, self.course, self._total = classes, course, total
         self._doc = served_doc()
         self._students = pn.pane.HTML(
             "",
@@ -100,11 +117,11 @@ class CourseOverview(pn.viewable.Viewer):
         own = html.escape(origin + own_link)
         lead = (
             "Give every student this one link (or let them scan the code): each types her "
-            "name, then plays the course's stages; her stages and stars appear below."
+            "name, then plays; what she has done appears below."
         )
         self._layout = pn.Column(
             pn.pane.HTML(
-                f"<h2>Your class: {html.escape(load_course(course.game).title)}</h2>"
+                f"<h2>Your class: {html.escape(title_of(course))}</h2>"
                 + _link_html(course, origin, lead),
                 sizing_mode="stretch_width",
                 styles={"overflow-wrap": "anywhere"},
@@ -125,7 +142,7 @@ class CourseOverview(pn.viewable.Viewer):
         """Read the students again (the page changes only when they did)."""
         try:
             students = self._classes.overview(self.course.name, self.course.key)
-            text = students_html(students, self._stages)
+            text = students_html(students, self._total, self.course.kind)
         except RoomError as err:
             text = f'<p style="color:#a40000">{html.escape(str(err))}</p>'
         if self._students.object != text:
@@ -152,8 +169,7 @@ class CourseProjector(pn.viewable.Viewer):
 
     def __init__(self, course: CourseClass, origin: str, **params: Any):
         super().__init__(**params)
-        title = html.escape(load_course(course.game).title)
-        lead = f"{title}: scan the code or type the link."
+        lead = f"{html.escape(title_of(course))}: scan the code or type the link."
         self._layout = pn.pane.HTML(
             _link_html(course, origin, lead),
             sizing_mode="stretch_width",

@@ -1,9 +1,11 @@
-"""A student's place in a class given a course, above the Learn page's stage.
+"""A student's place in a class given a course or a puzzle set, above the Learn page's stage
+or puzzle.
 
-The class's link (``/learn?game=<game>&class=<name>``) opens the course with a name box: once
-the student has typed her name, every stage she finishes is kept in her row of the class
+The class's link (``/learn?game=<game>&class=<name>``) opens the course (or the puzzle set)
+with a name box: once the student has typed her name, every stage she finishes (every puzzle
+she solves at the first try) is kept in her row of the class
 (:class:`~cole_panel.rooms.course_class.CourseClasses`, keyed by the class and her browser's
-token), which her teacher's overview reads.  The stars she won before typing her name are kept
+token), which her teacher's overview reads.  What she did before typing her name is kept
 when she does.  A bad name is refused with one sentence and nothing is kept.
 """
 
@@ -35,7 +37,7 @@ class ClassJoin(pn.viewable.Viewer):
         courses: CourseClasses,
         course: CourseClass,
         token: str | None,
-        model: LearnModel,
+        model: LearnModel | Any,
         **params: Any,
     ):
         super().__init__(**params)
@@ -59,7 +61,9 @@ class ClassJoin(pn.viewable.Viewer):
         )
         self._join.on_click(lambda _e: self.join(self._name.value_input or self._name.value))
         self._name.param.watch(lambda e: self.join(e.new), "value")  # Enter in the box
-        model.param.watch(self._keep, ["progress"])
+        self._puzzles = course.kind == "puzzles"
+        """A puzzle trainer's ``tally`` is kept (the puzzles solved), else a course's stars."""
+        model.param.watch(self._keep, ["tally" if self._puzzles else "progress"])
         mine = courses.student(course.name, token) if token is not None else None
         if mine is not None:
             self.joined = mine.name
@@ -90,25 +94,36 @@ class ClassJoin(pn.viewable.Viewer):
         except RoomError as err:
             self._tell(str(err))
             return
-        self._courses.record(self.course.name, self._token, self.model.progress)
+        self._write(self.model.tally if self._puzzles else self.model.progress)
         self._tell()
 
     def _keep(self, event: Any) -> None:
-        if self.joined is not None and self._token is not None:
-            self._courses.record(self.course.name, self._token, event.new)
+        if self.joined is not None:
+            self._write(event.new)
+
+    def _write(self, done: dict[str, Any]) -> None:
+        if self._token is None:
+            return
+        if self._puzzles:
+            solved = [puzzle for puzzle, right in done.items() if right is True]
+            self._courses.record_solved(self.course.name, self._token, solved)
+        else:
+            self._courses.record(self.course.name, self._token, done)
 
     def _tell(self, error: str = "") -> None:
         if error:
             self._said.object = f'<p role="alert" style="{ERROR_STYLE}">{html.escape(error)}</p>'
         elif self.joined is None:
+            what = "puzzles solved" if self._puzzles else "stages and stars"
             self._said.object = (
-                "<p>You are following this course with your class: type your name so that "
-                "your teacher sees your stages and stars.</p>"
+                "<p>You are here with your class: type your name so that your teacher sees "
+                f"your {what}.</p>"
             )
         else:
+            what = "puzzle you solve" if self._puzzles else "stage you finish and its stars"
             self._said.object = (
                 f'<p role="status">You are in the class as <b>{html.escape(self.joined)}</b>: '
-                "your teacher sees each stage you finish and its stars.</p>"
+                f"your teacher sees each {what}.</p>"
             )
 
     def __panel__(self) -> pn.viewable.Viewable:

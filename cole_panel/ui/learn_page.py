@@ -25,8 +25,9 @@ from ..core.game_store import GameStore
 from ..core.learn_model import LearnModel, read_progress
 from ..core.query import choice, read_query
 from ..core.untrusted import markdown_text
-from ..game_pages import GAME_PAGES, get_page
+from ..game_pages import GAME_PAGES, get_page, load
 from ..rooms.course_class import CourseClasses, shared_course_classes
+from ..rooms.course_page import title_of
 from ..rooms.registry import NAME_PATTERN
 from .class_join import ClassJoin
 from .learn_view import LearnView, next_tick, stars_html
@@ -149,8 +150,7 @@ def _class_of(
             "in this browser only."
         ]
     if game is not None and game != found.game:
-        title = load_course(found.game).title
-        return found, [f"game: this class's course is {title}; here it is."]
+        return found, [f"game: this class was given {title_of(found)}; here it is."]
     return found, []
 
 
@@ -165,12 +165,24 @@ def _course(game: str, stage: str | None, won: dict[str, int]) -> tuple[LearnMod
     return LearnModel(game=game, stage_id=stage, progress=won, defer=next_tick), problem
 
 
+PUZZLE_VIEWS = {
+    "circle": "cole_panel.circle.puzzles:PuzzleView",
+    "savannah": "cole_panel.savannah.puzzles:SavannahPuzzleView",
+    "ecosystem": "cole_panel.ecosystem.puzzles:EcosystemPuzzleView",
+}
+"""The view of each game's puzzle set (its Puzzles tab's), for a class given puzzles."""
+
+
 def _class_course(
     courses: CourseClasses | None, found: Any, stage: str | None, progress: LearnProgress
 ) -> tuple[list[Any], str]:
-    """A class's course: the name box, then the stage; stars kept in the student's row of
-    the class (those of the browser's own course are another's record)."""
+    """A class's course or puzzle set: the name box, then the stage (or the puzzle); what is
+    done kept in the student's row of the class (the browser's own course is another's)."""
     courses = courses or shared_course_classes()
+    if found.kind == "puzzles":
+        view = load(PUZZLE_VIEWS[found.game])()
+        problem = "stage: a puzzle set has no stages." if stage is not None else ""
+        return [ClassJoin(courses, found, progress.token, view.model), view], problem
     mine = courses.student(found.name, progress.token) if progress.token is not None else None
     model, problem = _course(found.game, stage, mine.progress if mine is not None else {})
     return [ClassJoin(courses, found, progress.token, model), LearnView(model=model)], problem
@@ -200,7 +212,8 @@ def learn_page(args: Any = None, courses: CourseClasses | None = None) -> pn.vie
             model.param.watch(lambda event: progress.put(game, event.new), ["progress"])
             shown = [LearnView(model=model)]
         problems += [problem] if problem else []
-        title = f"# {html.escape(load_course(game).title)}"
+        named = title_of(classroom) if classroom is not None else load_course(game).title
+        title = f"# {html.escape(named)}"
         parts += [pn.pane.Markdown(title, margin=(0, 10)), *shown]
     else:
         intro = (

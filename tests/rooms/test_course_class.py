@@ -1,16 +1,18 @@
-"""A class given a course: each student's name and stars kept per class and browser, read by
-the teacher with her key, on SQLite and on PostgreSQL; and the Learn page of a class's link
-(the name box, then each stage's stars written to the student's row)."""
+"""A class given a course or a puzzle set: each student's name, stars and puzzles solved kept
+per class and browser, read by the teacher with her key, on SQLite and on PostgreSQL; and the
+page of a class's link (the name box, then each stage's stars or each puzzle solved written to
+the student's row)."""
 
 from __future__ import annotations
 
 import panel as pn
 import pytest
 
+from cole_panel.circle.puzzle_model import PuzzleModel
 from cole_panel.core.database import Database
 from cole_panel.core.learn_model import LearnModel
 from cole_panel.rooms import course_class
-from cole_panel.rooms.course_class import CourseClasses
+from cole_panel.rooms.course_class import CourseClasses, puzzle_ids
 from cole_panel.rooms.course_page import students_html
 from cole_panel.rooms.registry import new_token
 from cole_panel.rooms.seats import RoomError
@@ -97,7 +99,7 @@ def test_a_class_link_opens_its_course_with_a_name_box(classes):
     page = learn_page(f"?game=circle&class={made.name}", courses=classes)
     assert len(_name_boxes(page)) == 1
     said = page.objects[0].object.replace("\\", "")
-    assert "this class's course is Learn On the Savannah" in said  # the class's game
+    assert "this class was given Learn On the Savannah" in said  # the class's game
     assert "type your name" in _page_texts(page) and made.key not in _page_texts(page)
     page = learn_page("?class=" + "n" * 22, courses=classes)
     assert "there is no such class" in page.objects[0].object.replace("\\", "")
@@ -129,3 +131,39 @@ def test_a_page_gives_a_few_names_a_minute_at_most(classes):
     join.join("One more")
     assert "names within a minute" in join._said.object
     assert classes.student(made.name, token).name == f"Ada {chr(65 + NAMES_A_MINUTE - 1)}"
+
+
+def test_a_puzzle_sets_solved_puzzles_add_up_and_only_the_sets_own_count(classes):
+    made, ada = classes.create("circle", "puzzles"), new_token()
+    first, second = sorted(puzzle_ids("circle"))[:2]
+    assert classes.record_solved(made.name, ada, [first]) is False  # no name yet
+    classes.join(made.name, ada, "Ada")
+    assert classes.record_solved(made.name, ada, [first, "made-up-01", 7])
+    assert classes.record_solved(made.name, ada, [second])
+    (seen,) = classes.overview(made.name, made.key)
+    assert seen.solved == {first, second} and seen.puzzles == 2
+    total = len(puzzle_ids("circle"))
+    assert f"<td>2 of {total}</td>" in students_html([seen], total, "puzzles")
+    with pytest.raises(RoomError, match="not what a class may be given"):
+        classes.create("circle", "tables")
+
+
+def test_a_puzzle_set_class_link_counts_the_puzzles_solved_at_the_first_try(classes):
+    made, token = classes.create("circle", "puzzles"), new_token()
+    page = learn_page(f"?class={made.name}", courses=classes)
+    assert len(_name_boxes(page)) == 1
+    assert "Puzzles of Circle" in page.objects[0].object
+    trainer = PuzzleModel()
+    join = ClassJoin(classes, made, token, trainer)
+    join.join("Ada")
+    wrong = next(
+        trainer.game.state.label(c)
+        for c in trainer.game.state.legal_actions()
+        if trainer.game.state.label(c) not in trainer.puzzle.answers
+    )
+    trainer.game.human_play(wrong)
+    assert classes.student(made.name, token).puzzles == 0
+    trainer.next_puzzle()
+    trainer.game.human_play(trainer.puzzle.answers[0])
+    assert classes.student(made.name, token).solved == {trainer.puzzle.id}
+    assert "each puzzle you solve" in join._said.object
