@@ -1,16 +1,19 @@
-"""A class given a course, in real browsers (issue 40, Deliver 5): the teacher gives her class
-Circle's course, a student on a 390 x 844 touch phone opens the class's one link, types her
-name and finishes stage 1, and the teacher's overview (another browser context) shows her
-name, her stage done and her stars."""
+"""A class given a course or a puzzle set, in real browsers (issue 40, Deliver 5): the teacher
+gives her class Circle's course, a student on a 390 x 844 touch phone opens the class's one
+link, types her name and finishes stage 1, and the teacher's overview (another browser
+context) shows her name, her stage done and her stars; likewise a puzzle solved."""
 
 from __future__ import annotations
 
 import pytest
 from playwright.sync_api import expect
 
+from cole_panel.circle.puzzles import PUZZLE_PREFIX
+from cole_panel.rooms.course_class import puzzle_ids
 from engines.learn import load_course
 
 from .conftest import PAGE_LOAD_TIMEOUT_MS, BokehFigure, artifact, make_tables
+from .test_circle_puzzles import first, play
 from .test_keys import PHONE
 from .test_learn import FIRST, WAIT, done, stage_title, tap_circle
 from .test_rooms import open_context
@@ -62,6 +65,35 @@ def test_a_students_stars_appear_on_the_teachers_overview(browser, own_server):
         expect(row.locator("td").nth(1)).to_have_text("3")
         student.screenshot(path=str(artifact("course-class-student.png")), full_page=True)
         teacher.screenshot(path=str(artifact("course-class-teacher.png")), full_page=True)
+    finally:
+        for context in contexts:
+            context.close()
+
+
+def test_a_students_puzzles_solved_appear_on_the_teachers_overview(browser, own_server):
+    server = own_server("classroom", also=("learn",))
+    contexts = []
+    try:
+        ctx, teacher = open_context(browser, server.url, ".cole-class-make")
+        contexts.append(ctx)
+        teacher.locator(".cole-class-give").get_by_text("A puzzle set").click()
+        make_tables(teacher)
+        link = teacher.locator("a.cole-class-link")
+        expect(link).to_be_visible(timeout=PAGE_LOAD_TIMEOUT_MS)
+        roll = teacher.locator(".cole-class-roll")
+
+        ctx, student = open_context(browser, link.get_attribute("href"), ".cole-class-name")
+        contexts.append(ctx)
+        board = BokehFigure(student, f"{PUZZLE_PREFIX}-board").wait_ready(PAGE_LOAD_TIMEOUT_MS)
+        box = student.locator(".cole-class-name input")
+        box.fill("Bo")
+        box.press("Enter")
+        expect(student.locator(".cole-class-joined")).to_contain_text("You are in the class as Bo")
+        total = len(puzzle_ids("circle"))
+        expect(roll.locator("tr", has_text="Bo")).to_contain_text(f"0 of {total}", timeout=WAIT)
+        play(board, first("feast", "easy").answers[0])
+        expect(student.locator(".cole-puzzle-feedback")).to_contain_text("Right", timeout=WAIT)
+        expect(roll.locator("tr", has_text="Bo")).to_contain_text(f"1 of {total}", timeout=WAIT)
     finally:
         for context in contexts:
             context.close()
