@@ -17,6 +17,7 @@ from .test_circle_puzzles import first, play
 from .test_keys import PHONE
 from .test_learn import FIRST, WAIT, done, stage_title, tap_circle
 from .test_rooms import open_context
+from .test_screens import AXE, _settled_problems
 
 pytestmark = pytest.mark.browser
 
@@ -65,6 +66,9 @@ def test_a_students_stars_appear_on_the_teachers_overview(browser, own_server):
         expect(row.locator("td").nth(1)).to_have_text("3")
         student.screenshot(path=str(artifact("course-class-student.png")), full_page=True)
         teacher.screenshot(path=str(artifact("course-class-teacher.png")), full_page=True)
+        for page in (teacher, student):  # the name box, the roll and its table, read aloud
+            page.add_script_tag(path=str(AXE))
+            assert _settled_problems(page) == [], page.url
     finally:
         for context in contexts:
             context.close()
