@@ -18,6 +18,7 @@ from panel.io.state import set_curdoc
 
 from engines.learn import load_course
 
+from ..game_pages import get_page
 from ..runtime.page import served_doc
 from .course_class import CourseClass, CourseClasses, Student
 from .links import qr_svg
@@ -40,10 +41,11 @@ def student_link(game: str, name: str) -> str:
 
 
 def title_of(course: CourseClass) -> str:
-    """What the class was given, e.g. 'Learn Circle of Life' or 'Puzzles of Circle'."""
+    """What the class was given, e.g. 'Learn Circle of Life' or 'Puzzles: On the
+    Savannah'."""
     if course.kind == "course":
         return load_course(course.game).title
-    return f"Puzzles of {course.game.title()}"
+    return f"Puzzles: {get_page(course.game).title}"
 
 
 def _link_html(course: CourseClass, origin: str, lead: str) -> str:

@@ -152,7 +152,7 @@ def test_a_puzzle_set_class_link_counts_the_puzzles_solved_at_the_first_try(clas
     made, token = classes.create("circle", "puzzles"), new_token()
     page = learn_page(f"?class={made.name}", courses=classes)
     assert len(_name_boxes(page)) == 1
-    assert "Puzzles of Circle" in page.objects[0].object
+    assert "Puzzles: Circle of Life" in page.objects[0].object
     trainer = PuzzleModel()
     join = ClassJoin(classes, made, token, trainer)
     join.join("Ada")
