@@ -21,23 +21,22 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
-from typing import Any
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, Self
 
 from engines import Event, Events, IllegalAction, ScoreLine, ScoreSheet
 from engines.protocol import BaseState, play_all
 
 from . import saves
-from .board import Board, board
+from .board import Board, board, on_board
 from .board import label as _label
 from .board import parse_label as _parse_label
 from .critters import Critter, Preview
 from .drawing import BoardPicture
 from .events import CAPTURE_TARGET, NO_LEGAL_PLACEMENT, Ate, Evolved, Placed
 from .outcome import Outcome
-from .playouts import FastPath
-from .positions import Positions
 from .rules import PLAYER_NAMES, Rules
+from .saves import cell_value, pair_of_counts
 from .species import SPECIES
 
 __all__ = ["State", "new_game", "replay"]
@@ -45,7 +44,7 @@ __all__ = ["State", "new_game", "replay"]
 Cell = tuple[int, int]
 
 
-class State(BaseState, BoardPicture, Positions, FastPath):
+class State(BaseState, BoardPicture):
     """A Circle of Life game: mutable, cheap to :meth:`clone`.
 
     Make one with :func:`new_game`, :meth:`from_position`, :func:`replay` or :meth:`from_dict`.
@@ -334,6 +333,30 @@ class State(BaseState, BoardPicture, Positions, FastPath):
             stones > 0 and self._eaten[player] + stones >= self.rules.capture_target,
         )
 
+    def meal(self, i: int, p: int) -> int:
+        """Stones player p would eat by placing on empty cell number i (fast path: assumed
+        legal, nothing checked, the game unchanged)."""
+        owner = self._owner
+        crit = self._crit
+        m = 1 << i
+        for j in self._b.nbrs[i]:
+            if owner[j] == p:
+                m |= crit[j]
+        info = self._b.info
+        sp, _, halo = info[m]
+        x = halo & self._occ[1 - p]
+        if not x:
+            return 0
+        prey = sp + 1 if sp < 11 else 0
+        got = 0
+        while x:
+            low = x & -x
+            cm = crit[low.bit_length() - 1]
+            x &= ~cm
+            if info[cm][0] == prey:
+                got += cm.bit_count()
+        return got
+
     def _count_critters(self, union: int) -> int:
         count = 0
         crit = self._crit
@@ -500,6 +523,243 @@ class State(BaseState, BoardPicture, Positions, FastPath):
         """
         return (self._occ[0], self._occ[1], self._eaten[0], self._eaten[1], self._player)
 
+    # ------------------------------------------------------------------ positions
+    @classmethod
+    def from_position(
+        cls,
+        stones: Mapping[int, Any] | Sequence[Any],
+        to_move: int | None = None,
+        eaten: Sequence[int] = (0, 0),
+        rules: Rules | None = None,
+    ) -> Self:
+        """A game starting from a hand-built position (for teaching, puzzles and tests).
+
+        ``stones`` gives each player's cells, as ``{0: cells, 1: cells}`` or ``[cells, cells]``;
+        cells are (q, r) pairs or labels, and a string of labels separated by spaces works too.
+        ``to_move`` defaults to ``rules.first_player``.  Critters adjacent to their prey are
+        fine (predation only happens when a stone is placed).  ``ValueError`` names the problem.
+
+        >>> from engines.circle import State
+        >>> game = State.from_position({0: "E5 E6", 1: "D5"}, to_move=1)
+        >>> [c.species for c in game.critters()], game.current_player
+        (['singleton', 'pair'], 1)
+        """
+        rules = Rules() if rules is None else rules
+        if not isinstance(rules, Rules):
+            raise ValueError(f"rules must be a Rules object, not {type(rules).__name__}.")
+        state = cls(rules)
+        if isinstance(stones, Mapping):
+            unknown = [k for k in stones if type(k) is not int or k not in (0, 1)]
+            if unknown:
+                raise ValueError(f"stones: players are 0 and 1, not {unknown[0]!r}.")
+            lists = [stones.get(0, ()), stones.get(1, ())]
+        elif isinstance(stones, Sequence) and not isinstance(stones, str) and len(stones) == 2:
+            lists = [stones[0], stones[1]]
+        else:
+            raise ValueError("stones must give each player's cells: {0: [...], 1: [...]}.")
+        to_move = rules.first_player if to_move is None else to_move
+        state._setup(lists, to_move, eaten, "", labels=True)
+        return state
+
+    @classmethod
+    def from_cells(
+        cls, stones: Any, to_move: Any, eaten: Any, rules: Rules, seed: int | None, field: str
+    ) -> Self:
+        """A game from a start position as a save gives it: two lists of [q, r] pairs (no
+        labels), every value required; ``ValueError`` starts with ``field`` and the value."""
+        state = cls(rules, seed)
+        state._setup(stones, to_move, eaten, field)
+        return state
+
+    def _setup(
+        self, lists: Sequence[Any], to_move: Any, eaten: Any, prefix: str, labels: bool = False
+    ) -> None:
+        """Put a start position on this fresh state, validating everything.
+
+        ``labels``: whether cells may be given as labels (hand-built positions) or must be
+        [q, r] pairs (saves).
+        """
+        b = self._b
+        radius = self.rules.radius
+        placed: list[list[int]] = [[], []]
+        for p in (0, 1):
+            field = f"{prefix}stones[{p}]"
+            items = lists[p]
+            if isinstance(items, str) and labels:
+                items = items.split()
+            if not isinstance(items, Iterable) or isinstance(items, (str, Mapping)):
+                raise ValueError(f"{field} must be a list of cells, not {items!r}.")
+            for n, cell in enumerate(items):
+                where = f"{field}[{n}]"
+                if isinstance(cell, str) and labels:
+                    try:
+                        cell = _parse_label(cell, radius)
+                    except ValueError as err:
+                        raise ValueError(f"{where}: {err}") from None
+                cell = cell_value(cell, where)
+                if not on_board(cell, radius):
+                    raise ValueError(f"{where}: {cell!r} is not on the board of radius {radius}.")
+                i = b.index[cell]
+                if self._owner[i] >= 0:
+                    raise ValueError(f"{where}: {b.labels[i]} has two stones on it.")
+                self._owner[i] = p
+                placed[p].append(i)
+        # Group the stones into critters and check their sizes.
+        for p in (0, 1):
+            for i in placed[p]:
+                if self._crit[i]:
+                    continue
+                group = 1 << i
+                todo = [i]
+                while todo:
+                    c = todo.pop()
+                    for j in b.nbrs[c]:
+                        if self._owner[j] == p and not group >> j & 1:
+                            group |= 1 << j
+                            todo.append(j)
+                if group.bit_count() > 4:
+                    where = " ".join(b.labels[c] for c in sorted(_members(group)))
+                    raise ValueError(
+                        f"{prefix}stones[{p}]: {PLAYER_NAMES[p]}'s critter at {where} has "
+                        f"{group.bit_count()} stones; a critter has at most 4."
+                    )
+                for c in _members(group):
+                    self._crit[c] = group
+                self._occ[p] |= group
+        self._empties = [i for i in range(b.size) if self._owner[i] < 0]
+        self._pos = [-1] * b.size
+        for k, i in enumerate(self._empties):
+            self._pos[i] = k
+        self._eaten = pair_of_counts(eaten, f"{prefix}eaten")
+        if type(to_move) is not int or to_move not in (0, 1):
+            raise ValueError(f"{prefix}to_move must be 0 or 1, not {to_move!r}.")
+        self._player = to_move
+        self._start = (
+            tuple(sorted(placed[0])),
+            tuple(sorted(placed[1])),
+            (self._eaten[0], self._eaten[1]),
+            to_move,
+        )
+        self._outcome = None
+        target = self.rules.capture_target
+        reached = [p for p in (0, 1) if self._eaten[p] >= target]
+        if len(reached) == 2:
+            raise ValueError(f"{prefix}eaten: both players cannot have reached the target.")
+        if reached:
+            p = reached[0]
+            self._outcome = Outcome.won(p, CAPTURE_TARGET, tuple(self._eaten), target)
+        elif not self._has_legal(to_move):
+            self._outcome = self._stuck_outcome(to_move)
+
+    def start_position(self) -> Self:
+        """A new state at this game's start position (empty board, or the hand-built one)."""
+        state = type(self)(self.rules, self.seed)
+        s0, s1, eaten, to_move = self._start
+        if s0 or s1 or eaten != (0, 0) or to_move != self.rules.first_player:
+            cells = self._b.cells
+            state._setup([[cells[i] for i in s0], [cells[i] for i in s1]], to_move, eaten, "start.")
+        return state
+
+    # ------------------------------------------------------------------ playouts
+    def random_playout(self, rng: random.Random) -> int:
+        """Play uniformly random legal moves to the end of the game (in place); return the winner.
+
+        Every move is drawn uniformly among the mover's legal cells (rejection sampling over
+        the empty cells, falling back to listing them).  The move list is kept, so the result
+        replays like any other game.
+        """
+        if self._outcome is not None:
+            return self._outcome.winner
+        winner = self.rollout(rng, self._moves)
+        # The hot loop keeps only the bitmasks, critters and empty list; redo the rest.
+        owner = self._owner
+        occ0, occ1 = self._occ
+        for i in range(len(owner)):
+            owner[i] = 0 if occ0 >> i & 1 else 1 if occ1 >> i & 1 else -1
+        pos = self._pos
+        for i in range(len(pos)):
+            pos[i] = -1
+        for k, i in enumerate(self._empties):
+            pos[i] = k
+        return winner
+
+    def rollout(self, rng: random.Random, moves: list[int]) -> int:
+        """Play uniformly random moves to the end, appending their cell numbers to ``moves``;
+        return the winner (fast path: the hot loop of :meth:`random_playout`).
+
+        Only the bitmasks, critters, empty cells, eaten counts and outcome stay true: the
+        per-cell owners go stale, so only a throwaway copy (:meth:`fast_clone`) may do this.
+        """
+        info = self._b.info
+        joined = self._joined
+        crit = self._crit
+        occ = self._occ
+        empties = self._empties
+        eaten = self._eaten
+        record = moves.append
+        target = self.rules.capture_target
+        rand = rng.random
+        p = self._player
+        while True:
+            n = len(empties)
+            mine = occ[p]
+            for _ in range(12):
+                if not n:
+                    break
+                k = int(rand() * n)
+                c = empties[k]
+                m = joined(c, mine)
+                if m.bit_count() < 4:
+                    break
+            else:
+                k = -1
+            if n == 0 or k < 0:
+                legal = [
+                    (k, c, m)
+                    for k, c in enumerate(empties)
+                    if (m := joined(c, mine)).bit_count() < 4
+                ]
+                if not legal:
+                    self._player = p
+                    self._outcome = self._stuck_outcome(p)
+                    return self._outcome.winner
+                k, c, m = legal[int(rand() * len(legal))]
+            # evolve
+            bit = 1 << c
+            new = m | bit
+            sp, members, halo = info[new]
+            for j in members:
+                crit[j] = new
+            occ[p] = mine | bit
+            last = empties.pop()
+            if k < n - 1:
+                empties[k] = last
+            record(c)
+            # feed
+            e = 1 - p
+            x = halo & occ[e]
+            if x:
+                prey = sp + 1 if sp < 11 else 0
+                got = 0
+                while x:
+                    cm = crit[(x & -x).bit_length() - 1]
+                    x &= ~cm
+                    ci = info[cm]
+                    if ci[0] == prey:
+                        cells = ci[1]
+                        for j in cells:
+                            crit[j] = 0
+                        empties.extend(cells)
+                        occ[e] &= ~cm
+                        got += len(cells)
+                if got:
+                    eaten[p] += got
+                    if eaten[p] >= target:
+                        self._player = p
+                        self._outcome = Outcome.won(p, CAPTURE_TARGET, tuple(eaten), target)
+                        return p
+            p = e
+
     # ------------------------------------------------------------------ saving
     def to_dict(self) -> dict[str, Any]:
         """A versioned, JSON-safe description of the game; :meth:`from_dict` reads it back.
@@ -583,3 +843,12 @@ def replay(
     else:
         state = new_game(rules, seed)
     return play_all(state, actions)
+
+
+def _members(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
