@@ -1,19 +1,23 @@
-"""What a played card does to the row: its effects, then its hunts (a part of State).
+"""What a played card does to the row: its effects, then its hunts.
 
-The mixin works on its host's zones (the row being rebuilt as ``work``, the tokens, the kill
-and discard piles) while :meth:`State._play <engines.savannah.state.State._play>` resolves a
-card; it tells ``events`` what happened unless that is None (a search plays without them).
+:class:`RowZones` holds the game's zones that a played card changes (the tokens, the kill and
+discard piles: the state's own lists and dict, changed in place) while the state resolves one
+card on the row being rebuilt (``work``); it tells ``events`` what happened unless that is
+None (a search plays without them).
 """
 
 from __future__ import annotations
 
 import functools
+from collections.abc import Mapping
 
 from engines import Event
 
 from . import events as ev
+from .cards import Card
 from .events import player_name
 from .row import condition_holds
+from .rules import Rules
 from .vocabulary import Action, DiscardLeftOf, KillAll, Verb
 
 
@@ -24,13 +28,31 @@ def _hunt_words(action: Action) -> tuple[str, str]:
     return str(action), action.describe()
 
 
-class Resolving:
-    """The row-resolving methods of :class:`~engines.savannah.state.State` (a mixin; no state
-    of its own)."""
+class RowZones:
+    """The zones one played card may change, for :meth:`effects` and :meth:`hunts`."""
 
-    __slots__ = ()
+    __slots__ = ("rules", "by_id", "player", "tokens", "tokens_left", "kills", "discard")
 
-    def _remove(
+    def __init__(
+        self,
+        rules: Rules,
+        by_id: Mapping[str, Card],
+        player: int,
+        tokens: dict[str, int],
+        tokens_left: list[int],
+        kills: list[list[str]],
+        discard: list[str],
+    ):
+        self.rules = rules
+        self.by_id = by_id
+        self.player = player
+        """Who played the card."""
+        self.tokens = tokens
+        self.tokens_left = tokens_left
+        self.kills = kills
+        self.discard = discard
+
+    def remove(
         self,
         work: list[str | None],
         i: int,
@@ -41,33 +63,33 @@ class Resolving:
     ) -> None:
         cid = work[i]
         work[i] = None
-        owner = self._tokens.pop(cid, None)
+        owner = self.tokens.pop(cid, None)
         if verb is Verb.KILL:
-            self._kills[player].append(cid)
+            self.kills[player].append(cid)
             if events is not None:
                 events.append(ev.Killed(player, cid, by, owner))
         else:
-            self._discard.append(cid)
+            self.discard.append(cid)
             if events is not None:
                 events.append(ev.Scared(player, cid, by, owner))
         if owner is not None:
-            self._tokens_left[owner] += 1
+            self.tokens_left[owner] += 1
             if events is not None:
                 events.append(ev.TokenReturned(owner, cid))
 
-    def _effects(
+    def effects(
         self, cid: str, work: list[str | None], n: int, m: int, events: list[Event] | None
     ) -> int:
         """Resolve the played card's effects on the row ``work`` (``n`` cards before it, a
         counting row of ``m``); returns the kills."""
-        rules, by_id = self.rules, self._deck.by_id
-        p = self._current
+        rules, by_id = self.rules, self.by_id
+        p = self.player
         card = by_id[cid]
         if not card.effects:
             return 0
         me = f"{player_name(p)}'s {card.name}" if events is not None else ""
         savannah = tuple(work)  # for conditions: the row at the start of the turn plus the card
-        start_tokens = dict(self._tokens)
+        start_tokens = dict(self.tokens)
         kills = 0
         for effect in card.effects:
             if isinstance(effect, KillAll):
@@ -92,7 +114,7 @@ class Resolving:
                     for i in range(n):
                         c = work[i]
                         if c is not None and effect.matches(by_id[c]):
-                            self._remove(work, i, Verb.KILL, p, cid, events)
+                            self.remove(work, i, Verb.KILL, p, cid, events)
                             kills += 1
             elif isinstance(effect, DiscardLeftOf):
                 cut = m - effect.position
@@ -111,20 +133,20 @@ class Resolving:
                         c = work[i]
                         if c is not None:
                             work[i] = None
-                            self._discard.append(c)
-                            owner = self._tokens.pop(c, None)
+                            self.discard.append(c)
+                            owner = self.tokens.pop(c, None)
                             if owner is not None:
-                                self._tokens_left[owner] += 1
+                                self.tokens_left[owner] += 1
                                 if events is not None:
                                     events.append(ev.TokenReturned(owner, c))
         return kills
 
-    def _hunts(
+    def hunts(
         self, cid: str, work: list[str | None], n: int, m: int, events: list[Event] | None
     ) -> int:
         """Carry out the played card's hunting actions on the row ``work``; returns the kills."""
-        by_id = self._deck.by_id
-        p = self._current
+        by_id = self.by_id
+        p = self.player
         kills = 0
         for index, action in enumerate(by_id[cid].hunt):
             reach = action.reach
@@ -146,7 +168,7 @@ class Resolving:
                     )
                 )
             for i in hits:
-                self._remove(work, i, action.verb, p, cid, events)
+                self.remove(work, i, action.verb, p, cid, events)
             if action.verb is Verb.KILL:
                 kills += len(hits)
         return kills

@@ -37,7 +37,7 @@ from .drawing import TablePicture
 from .events import player_name
 from .moves import Discard, Move, Play, Steal, move_from_dict, move_to_dict, parse_move
 from .observation import Observation
-from .resolving import Resolving
+from .resolving import RowZones
 from .row import placement_allowed, placement_problem, regroup
 from .rules import Rules
 from .scoring import Scoring
@@ -60,7 +60,7 @@ __all__ = [
 # ---------------------------------------------------------------------------- state
 
 
-class State(BaseState, Scoring, TablePicture, Resolving):
+class State(BaseState, Scoring, TablePicture):
     """One game of On the Savannah in progress.
 
     Zones hold card ids (``'zebra#2'``): the draw pile, one hand per player, the row (the
@@ -321,8 +321,11 @@ class State(BaseState, Scoring, TablePicture, Resolving):
         if events is not None:
             events.append(ev.Played(p, cid, n, has_token))
         m = n + 1 if rules.count_played_card else n  # length of the counting row
-        kills = self._effects(cid, work, n, m, events)
-        kills += self._hunts(cid, work, n, m, events)
+        zones = RowZones(
+            rules, by_id, p, self._tokens, self._tokens_left, self._kills, self._discard
+        )
+        kills = zones.effects(cid, work, n, m, events)
+        kills += zones.hunts(cid, work, n, m, events)
         self._row = [c for c in work if c is not None]
         if kills and any(isinstance(e, StealOnKill) for e in card.effects):
             self._pending = kills if rules.steal_per_kill else 1
