@@ -8,12 +8,12 @@ from typing import Any
 import panel as pn
 import param
 
-from engines.circle.puzzles import DIFFICULTIES, THEMES
+from engines.puzzle_files import DIFFICULTIES
 
 from ..core.untrusted import markdown_text
 from ..runtime.hold import batched
 from .board import CircleBoard
-from .puzzle_model import THEME_NAMES, PuzzleModel
+from .puzzle_model import PuzzleModel
 
 PUZZLE_PREFIX = "puzzle"
 """Bokeh names of the puzzle board start with this ('puzzle-board', 'puzzle-stones', …)."""
@@ -31,7 +31,7 @@ class PuzzleView(pn.viewable.Viewer):
         super().__init__(**params)
         m = self.model
         self._theme = pn.widgets.RadioButtonGroup(
-            options={THEME_NAMES[t]: t for t in THEMES},
+            options={m.THEME_NAMES[t]: t for t in m.param.theme.objects},
             value=m.theme,
             color="primary",
             variant="outline",
@@ -74,7 +74,7 @@ class PuzzleView(pn.viewable.Viewer):
             f'<div style="color:#6b5b40">{html.escape(m.progress)}</div>'
         )
         if m.solved is None:
-            text, kind = "Click the cell you would play.", "light"
+            text, kind = m.PROMPT, "light"
         else:
             text, kind = m.feedback, "success" if m.solved else "danger"
         self._feedback.param.update(object=markdown_text(text), alert_type=kind)
