@@ -1,10 +1,10 @@
-"""What the card games' puzzle sets share: the difficulty scale, the verdict and the file.
+"""What every game's puzzle set shares: the difficulty scale, the verdict, the file, and the
+loop that finds puzzles in seeded bot games and proves them.
 
-Circle of Life's puzzles (:mod:`engines.circle.puzzles`) came first; On the Savannah's and
-Ecosystem's follow the same shapes: a puzzle is a JSON object with ``id``, ``theme``,
-``difficulty``, the position, every accepted ``answers`` and a ``source``; a file is a list of
-them, one per line.  Difficulty counts the *traps* (other answers that look nearly as good), as
-Circle's does: none is ``easy``, one ``medium``, more ``hard`` (each game says what a trap is).
+A puzzle is a JSON object with ``id``, ``theme``, ``difficulty``, the position, every accepted
+``answers`` and a ``source``; a file is a list of them, one per line.  Difficulty counts the
+*traps* (other answers that look nearly as good): none is ``easy``, one ``medium``, more
+``hard`` (each game says what a trap is).
 
 >>> level_for_traps(0), level_for_traps(1), level_for_traps(4)
 ('easy', 'medium', 'hard')
