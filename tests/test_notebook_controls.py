@@ -46,7 +46,7 @@ def test_a_theme_changed_on_the_page_sends_the_new_board(monkeypatch):
     jupyter._hold_control_changes()
     view = PuzzleView()
     view._repr_mimebundle_()
-    widget = view._theme
+    widget = view.controls._theme
     ((ref, (model, _parent)),) = widget._models.items()
     doc = model.document
     comm = next(comm for _view, _root, d, comm in state._views.values() if d is doc)
@@ -60,6 +60,6 @@ def test_a_theme_changed_on_the_page_sends_the_new_board(monkeypatch):
     thread.join(30)
     assert view.model.theme == "block"
     changed = {e["model"]["id"] for msg in sent for e in msg.content["events"] if "model" in e}
-    heading = view._goal._models[ref][0]
+    heading = view.controls._goal._models[ref][0]
     assert {view.board.sources["stones"].id, heading.id} <= changed
     assert len(sent) == 1  # one message for the one change

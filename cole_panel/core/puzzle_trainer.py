@@ -1,10 +1,10 @@
-"""A puzzle trainer as a Param model, shared by the card games: choose a theme and a level,
-make one move on the game's own model, get the engine's verdict.
+"""A puzzle trainer as a Param model, shared by every game: choose a theme and a level, make
+one move on the game's own model, get the engine's verdict.
 
-Each game's trainer (``cole_panel.savannah.puzzle_model``, ``cole_panel.ecosystem.puzzle_model``)
-says which puzzles it has, how a puzzle is put on its game model and how its first move is
-judged; this class keeps the choice, the verdict and the tally.  Circle of Life's trainer
-(``cole_panel.circle.puzzle_model``) came first and has the same parameters.
+Each game's trainer (``cole_panel.circle.puzzle_model``, ``cole_panel.savannah.puzzle_model``,
+``cole_panel.ecosystem.puzzle_model``) says which puzzles it has, how a puzzle is put on its
+game model and how its first move is judged; this class keeps the choice, the verdict and the
+tally.
 """
 
 from __future__ import annotations

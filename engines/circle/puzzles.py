@@ -26,12 +26,20 @@ checks the answers, the theme's conditions and the difficulty.  Difficulty count
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
+from ..puzzle_files import (
+    DIFFICULTIES,
+    Verdict,
+    bot_pair,
+    collect_from_games,
+    read_puzzle_list,
+    write_puzzle_list,
+)
 from . import bots
 from .events import NO_LEGAL_PLACEMENT
 from .hints import best_meal, count_stones, explain
@@ -64,12 +72,8 @@ THEMES: dict[str, str] = {
     "rescue": "Your opponent threatens to eat your critter: move so that she has nothing to eat.",
 }
 """Theme name → the goal as shown to the player."""
-DIFFICULTIES = ("easy", "medium", "hard")
-"""Difficulty levels, easiest first."""
 PUZZLE_FILE = Path(__file__).with_name("puzzles.json")
 """The shipped puzzles (written by ``notebooks/circle_puzzles.ipynb``)."""
-MAX_FILE_BYTES = 2_000_000
-"""A puzzle file larger than this is refused before parsing."""
 BLOCK_RULES = Rules(no_placement_wins=False)
 """The rules of the ``block`` theme: the player who cannot place loses."""
 
@@ -165,16 +169,6 @@ class Puzzle:
             raise ValueError(f"puzzle {puzzle.id}: unknown difficulty {puzzle.difficulty!r}.")
         puzzle.state()  # raises ValueError naming a bad stone or count
         return puzzle
-
-
-@dataclass(frozen=True)
-class Verdict:
-    """The judgement of one attempt."""
-
-    correct: bool
-    """Whether the cell is one of the answers."""
-    text: str
-    """What the move does and, when wrong, what the answer does instead."""
 
 
 # ---------------------------------------------------------------------- solving
@@ -372,37 +366,38 @@ def generate(theme: str, per_level: int = 8, seed: int = 0, max_games: int = 400
     rules; every position before a move is tried, each position at most once, and each game
     gives at most one puzzle (for variety).  The result is the same for the same arguments.
     """
-    if theme not in THEMES:
-        raise ValueError(f"A theme is one of {', '.join(THEMES)}; not {theme!r}.")
     rules = BLOCK_RULES if theme == "block" else Rules()
-    found: dict[str, list[Puzzle]] = {level: [] for level in DIFFICULTIES}
     seen: set[tuple] = set()
-    for game_no in range(max_games):
-        if all(len(v) >= per_level for v in found.values()):
-            break
-        game_seed = seed * 100_003 + list(THEMES).index(theme) * 10_007 + game_no
-        players = [bots.GreedyBot(seed=game_seed), bots.RandomBot(seed=game_seed + 1)]
-        if game_no % 2:
-            players.reverse()
-        state = new_game(rules, seed=game_seed)
-        move, taken = 0, False
-        while not state.is_over:
-            key = _position_key(state)
-            if key not in seen and not taken and _candidate(state, theme):
-                seen.add(key)
-                solution = solve(state, theme)
-                level = grade(state, theme, solution)
-                if level is not None and len(found[level]) < per_level:
-                    source = f"game seed {game_seed}, before move {move + 1}"
-                    found[level].append(_as_puzzle(state, theme, level, solution, source))
-                    taken = True
-            state.apply(players[state.current_player].choose(state))
-            move += 1
-    out = []
-    for level in DIFFICULTIES:
-        for n, puzzle in enumerate(found[level], start=1):
-            out.append(_renamed(puzzle, f"{theme}-{level}-{n:02d}"))
-    return out
+    find = partial(_from_game, theme, rules, per_level, seen)
+    return collect_from_games(theme, THEMES, per_level, seed, max_games, find, _renamed)
+
+
+def _from_game(
+    theme: str,
+    rules: Rules,
+    per_level: int,
+    seen: set[tuple],
+    game_seed: int,
+    swap: bool,
+    found: dict[str, list[Puzzle]],
+) -> list[Puzzle]:
+    """The first puzzle of a level not yet full in one bot game, trying each position not
+    ``seen`` in an earlier game (none: an empty list)."""
+    players = bot_pair(bots.GreedyBot, bots.RandomBot, game_seed, swap)
+    state = new_game(rules, seed=game_seed)
+    move = 0
+    while not state.is_over:
+        key = _position_key(state)
+        if key not in seen and _candidate(state, theme):
+            seen.add(key)
+            solution = solve(state, theme)
+            level = grade(state, theme, solution)
+            if level is not None and len(found[level]) < per_level:
+                source = f"game seed {game_seed}, before move {move + 1}"
+                return [_as_puzzle(state, theme, level, solution, source)]
+        state.apply(players[state.current_player].choose(state))
+        move += 1
+    return []
 
 
 def generate_all(per_level: int = 8, seed: int = 0) -> list[Puzzle]:
@@ -419,8 +414,7 @@ def _renamed(puzzle: Puzzle, new_id: str) -> Puzzle:
 # ---------------------------------------------------------------------- storing
 def save_puzzles(puzzles: Iterable[Puzzle], path: Path | str = PUZZLE_FILE) -> None:
     """Write puzzles as JSON (one object per line inside a list, for readable diffs)."""
-    lines = [json.dumps(p.to_dict(), ensure_ascii=False) for p in puzzles]
-    Path(path).write_text("[\n" + ",\n".join(lines) + "\n]\n", encoding="utf-8")
+    write_puzzle_list((p.to_dict() for p in puzzles), path)
 
 
 def load_puzzles(path: Path | str = PUZZLE_FILE) -> list[Puzzle]:
@@ -429,13 +423,4 @@ def load_puzzles(path: Path | str = PUZZLE_FILE) -> list[Puzzle]:
     >>> len(load_puzzles()) >= 60
     True
     """
-    path = Path(path)
-    if path.stat().st_size > MAX_FILE_BYTES:
-        raise ValueError(f"{path.name} is larger than {MAX_FILE_BYTES} bytes.")
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except json.JSONDecodeError as err:
-        raise ValueError(f"{path.name} is not valid JSON ({err.msg}).") from None
-    if not isinstance(data, list):
-        raise ValueError(f"{path.name} must hold a list of puzzles.")
-    return [Puzzle.from_dict(item) for item in data]
+    return [Puzzle.from_dict(item) for item in read_puzzle_list(path)]

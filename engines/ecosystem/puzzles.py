@@ -29,15 +29,21 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from ..puzzle_files import (
     DIFFICULTIES,
     Verdict,
+    bot_pair,
+    check_labels,
+    check_proof,
+    collect_from_games,
     level_for_traps,
     read_field,
     read_puzzle_list,
+    unique_best,
     write_puzzle_list,
 )
 from .bots import GreedyBot, RandomBot
@@ -161,10 +167,7 @@ class Puzzle:
         return puzzle
 
     def _check(self) -> None:
-        if self.theme not in THEMES:
-            raise ValueError(f"puzzle {self.id}: field 'theme': unknown {self.theme!r}.")
-        if self.difficulty not in DIFFICULTIES:
-            raise ValueError(f"puzzle {self.id}: field 'difficulty': unknown {self.difficulty!r}.")
+        check_labels(self.id, self.theme, self.difficulty, THEMES)
         try:
             state = self.state()
         except (ValueError, KeyError, TypeError) as err:
@@ -201,15 +204,6 @@ def cell_values(
     }
 
 
-def _unique_best(values: dict[str, int]) -> tuple[str, ...]:
-    if len(values) < 2:
-        return ()
-    ranked = sorted(values.values(), reverse=True)
-    if ranked[0] - ranked[1] < MARGIN:
-        return ()
-    return tuple(k for k, v in values.items() if v == ranked[0])
-
-
 def solve(state: State, theme: str, card: str = "") -> Solution:
     """Every cell's (``place``) or card's (``keep``) value and the answer best by the margin."""
     if theme not in THEMES:
@@ -218,13 +212,13 @@ def solve(state: State, theme: str, card: str = "") -> Solution:
     park, others = state.park(p), _others(state, p)
     if theme == "place":
         values = cell_values(park, card, state.rules, others)
-        return Solution(_unique_best(values), values)
+        return Solution(unique_best(values, MARGIN), values)
     values, cells = {}, {}
     for kind in dict.fromkeys(state.hand(p)):
         per_cell = cell_values(park, kind, state.rules, others)
         best = max(per_cell, key=per_cell.get)  # type: ignore[arg-type]
         values[kind.code], cells[kind.code] = per_cell[best], best
-    return Solution(_unique_best(values), values, cells)
+    return Solution(unique_best(values, MARGIN), values, cells)
 
 
 def grade(state: State, theme: str, solution: Solution) -> str | None:
@@ -244,13 +238,8 @@ def verify(puzzle: Puzzle) -> None:
     """Prove the puzzle again with the scorer: ``ValueError`` says what does not hold."""
     state = puzzle.state()
     solution = solve(state, puzzle.theme, puzzle.card)
-    if solution.answers != puzzle.answers:
-        raise ValueError(
-            f"{puzzle.id}: the scorer finds {solution.answers}, the puzzle says {puzzle.answers}."
-        )
     level = grade(state, puzzle.theme, solution)
-    if level != puzzle.difficulty:
-        raise ValueError(f"{puzzle.id}: the engine grades it {level}, not {puzzle.difficulty}.")
+    check_proof(puzzle.id, "the scorer", solution.answers, puzzle.answers, level, puzzle.difficulty)
 
 
 # ---------------------------------------------------------------------- judging
@@ -325,28 +314,19 @@ def generate(theme: str, per_level: int = 7, seed: int = 0, max_games: int = 200
     The greedy bot plays the random bot (seats alternating); positions are tried from the
     second round on, each game gives at most one puzzle per difficulty.  Deterministic.
     """
-    if theme not in THEMES:
-        raise ValueError(f"A theme is one of {', '.join(THEMES)}; not {theme!r}.")
-    found: dict[str, list[Puzzle]] = {level: [] for level in DIFFICULTIES}
-    for game_no in range(max_games):
-        if all(len(v) >= per_level for v in found.values()):
-            break
-        game_seed = seed * 100_003 + list(THEMES).index(theme) * 10_007 + game_no
-        for puzzle in _from_game(theme, game_seed, game_no % 2 == 1, found, per_level):
-            found[puzzle.difficulty].append(puzzle)
-    return [
-        Puzzle.from_dict({**p.to_dict(), "id": f"{theme}-{level}-{n:02d}"})
-        for level in DIFFICULTIES
-        for n, p in enumerate(found[level], start=1)
-    ]
+    find = partial(_from_game, theme, per_level)
+    return collect_from_games(theme, THEMES, per_level, seed, max_games, find, _renamed)
+
+
+def _renamed(puzzle: Puzzle, new_id: str) -> Puzzle:
+    return Puzzle.from_dict({**puzzle.to_dict(), "id": new_id})
 
 
 def _from_game(
-    theme: str, game_seed: int, swap: bool, found: dict[str, list[Puzzle]], per_level: int
+    theme: str, per_level: int, game_seed: int, swap: bool, found: dict[str, list[Puzzle]]
 ) -> list[Puzzle]:
-    players: list[Any] = [GreedyBot(seed=game_seed), RandomBot(seed=game_seed + 1)]
-    if swap:
-        players.reverse()
+    """At most one puzzle of each level not yet full, from one bot draft."""
+    players = bot_pair(GreedyBot, RandomBot, game_seed, swap)
     state, out, taken = new_game(RULES, seed=game_seed), [], set()
     while not state.is_over:
         if len(state.park(state.current_player)) >= MIN_CARDS and state.turn % 3 == 1:

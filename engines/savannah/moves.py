@@ -4,12 +4,17 @@ A move prints in the game's notation (what ``State.parse_action`` reads back):
 
 >>> str(Play("zebra#2")), str(Steal("impala#1"))
 ('play zebra#2', 'steal impala#1')
+>>> parse_move("Play zebra", lambda kind: ["lion#1", "zebra#3"])
+Play(card='zebra#3')
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
+
+from .cards import name_of
 
 # ---------------------------------------------------------------------------- moves
 
@@ -68,4 +73,17 @@ def move_from_dict(data: Any) -> Move:
     card = data.get("card")
     if not isinstance(card, str):
         raise ValueError(f"move field 'card': {card!r} is not a card id")
+    return MOVES[kind](card)
+
+
+def parse_move(text: str, held: Callable[[str], Iterable[str]] | None = None) -> Move:
+    """The move ``str(move)`` wrote; a card named without its number (``"play zebra"``) is the
+    first of ``held(kind)`` of that name (``held`` None: taken as written).  ``ValueError``
+    with a sentence when ``text`` is no move."""
+    words = text.split(maxsplit=1) if isinstance(text, str) else []
+    if len(words) != 2 or words[0].lower() not in MOVES:
+        raise ValueError(f"A move reads like 'play zebra#2' (or discard, steal), not {text!r}.")
+    kind, card = words[0].lower(), words[1].strip()
+    if "#" not in card and held is not None:
+        card = next((c for c in held(kind) if name_of(c) == card.lower()), card)
     return MOVES[kind](card)

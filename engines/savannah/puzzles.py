@@ -27,15 +27,21 @@ turn as the answer, less :data:`TRAP_WINDOW` points (none: easy, one: medium, mo
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from ..puzzle_files import (
     DIFFICULTIES,
     Verdict,
+    bot_pair,
+    check_labels,
+    check_proof,
+    collect_from_games,
     level_for_traps,
     read_field,
     read_puzzle_list,
+    unique_best,
     write_puzzle_list,
 )
 from .bots import GreedyBot, RandomBot
@@ -157,12 +163,7 @@ class Puzzle:
             answers=tuple(answers),
             source=str(data.get("source", ""))[:200],
         )
-        if puzzle.theme not in THEMES:
-            raise ValueError(f"puzzle {puzzle.id}: field 'theme': unknown {puzzle.theme!r}.")
-        if puzzle.difficulty not in DIFFICULTIES:
-            raise ValueError(
-                f"puzzle {puzzle.id}: field 'difficulty': unknown {puzzle.difficulty!r}."
-            )
+        check_labels(puzzle.id, puzzle.theme, puzzle.difficulty, THEMES)
         try:
             state = puzzle.state()
         except (ValueError, KeyError, TypeError) as err:
@@ -198,27 +199,18 @@ def _human_values(state: State) -> dict[str, int]:
     }
 
 
-def _unique_best(values: dict[str, int], margin: int) -> tuple[str, ...]:
-    if len(values) < 2:
-        return ()
-    ranked = sorted(values.values(), reverse=True)
-    if ranked[0] - ranked[1] < margin:
-        return ()
-    return tuple(n for n, v in values.items() if v == ranked[0])
-
-
 def solve(state: State, theme: str) -> Solution:
     """Every playable card's value for ``theme`` and the card best by the theme's margin."""
     if theme not in THEMES:
         raise ValueError(f"A theme is one of {', '.join(THEMES)}; not {theme!r}.")
     now = gains(state)
     if theme == "gain":
-        return Solution(_unique_best(now, MARGIN), now, now)
+        return Solution(unique_best(now, MARGIN), now, now)
     if theme == "human":
         values = _human_values(state)
-        return Solution(_unique_best(values, 1), values, now)
+        return Solution(unique_best(values, 1), values, now)
     values, saved = _save_values(state)
-    answers = _unique_best(values, MARGIN)
+    answers = unique_best(values, MARGIN)
     if answers and not saved[answers[0]]:
         answers = ()
     return Solution(answers, values, now)
@@ -258,14 +250,10 @@ def verify(puzzle: Puzzle) -> None:
     """Prove the puzzle again with the look-ahead: ``ValueError`` says what does not hold."""
     state = puzzle.state()
     solution = solve(state, puzzle.theme)
-    if solution.answers != puzzle.answers:
-        raise ValueError(
-            f"{puzzle.id}: the look-ahead finds {solution.answers}, the puzzle says "
-            f"{puzzle.answers}."
-        )
     level = grade(state, puzzle.theme, solution)
-    if level != puzzle.difficulty:
-        raise ValueError(f"{puzzle.id}: the engine grades it {level}, not {puzzle.difficulty}.")
+    check_proof(
+        puzzle.id, "the look-ahead", solution.answers, puzzle.answers, level, puzzle.difficulty
+    )
 
 
 # ---------------------------------------------------------------------- judging
@@ -365,29 +353,16 @@ def generate(theme: str, per_level: int = 5, seed: int = 0, max_games: int = 300
     The greedy bot plays the random bot (seats alternating); every position before a card is
     played is tried, each game gives at most one puzzle.  The same arguments give the same list.
     """
-    if theme not in THEMES:
-        raise ValueError(f"A theme is one of {', '.join(THEMES)}; not {theme!r}.")
-    found: dict[str, list[Puzzle]] = {level: [] for level in DIFFICULTIES}
-    for game_no in range(max_games):
-        if all(len(v) >= per_level for v in found.values()):
-            break
-        game_seed = seed * 100_003 + list(THEMES).index(theme) * 10_007 + game_no
-        puzzle = _from_game(theme, game_seed, game_no % 2 == 1, found, per_level)
-        if puzzle is not None:
-            found[puzzle.difficulty].append(puzzle)
-    return [
-        _renamed(p, f"{theme}-{level}-{n:02d}")
-        for level in DIFFICULTIES
-        for n, p in enumerate(found[level], start=1)
-    ]
+
+    find = partial(_from_game, theme, per_level)
+    return collect_from_games(theme, THEMES, per_level, seed, max_games, find, _renamed)
 
 
 def _from_game(
-    theme: str, game_seed: int, swap: bool, found: dict[str, list[Puzzle]], per_level: int
-) -> Puzzle | None:
-    players: list[Any] = [GreedyBot(seed=game_seed), RandomBot(seed=game_seed + 1)]
-    if swap:
-        players.reverse()
+    theme: str, per_level: int, game_seed: int, swap: bool, found: dict[str, list[Puzzle]]
+) -> list[Puzzle]:
+    """The first puzzle of a level not yet full in one bot game (none: an empty list)."""
+    players = bot_pair(GreedyBot, RandomBot, game_seed, swap)
     state = new_game(RULES, seed=game_seed)
     while not state.is_over:
         if not state.pending_steal and len(card_choices(state)) >= 2:
@@ -395,9 +370,9 @@ def _from_game(
             level = grade(state, theme, solution) if solution.answers else None
             if level is not None and len(found[level]) < per_level:
                 source = f"game seed {game_seed}, turn {state.turn + 1}"
-                return Puzzle("", theme, level, state.to_dict(), solution.answers, source)
+                return [Puzzle("", theme, level, state.to_dict(), solution.answers, source)]
         state.apply(players[state.current_player].choose(state))
-    return None
+    return []
 
 
 def _renamed(puzzle: Puzzle, new_id: str) -> Puzzle:

@@ -22,7 +22,6 @@ A hand-built position (row names left to right; ``@seat`` puts that seat's token
 
 from __future__ import annotations
 
-import functools
 import random
 from typing import Any
 
@@ -36,12 +35,13 @@ from .cards import Card, name_of
 from .deck import PlayDeck, deck_index, default_deck, play_deck
 from .drawing import TablePicture
 from .events import player_name
-from .moves import MOVES, Discard, Move, Play, Steal, move_from_dict, move_to_dict
+from .moves import Discard, Move, Play, Steal, move_from_dict, move_to_dict, parse_move
 from .observation import Observation
-from .row import condition_holds, placement_allowed, placement_problem, regroup
+from .resolving import RowZones
+from .row import placement_allowed, placement_problem, regroup
 from .rules import Rules
 from .scoring import Scoring
-from .vocabulary import Action, DiscardLeftOf, KillAll, StealOnKill, Verb
+from .vocabulary import StealOnKill
 
 __all__ = [
     "Play",
@@ -58,13 +58,6 @@ __all__ = [
 
 
 # ---------------------------------------------------------------------------- state
-
-
-@functools.cache
-def _hunt_words(action: Action) -> tuple[str, str]:
-    """A hunt action's ``cards.toml`` text and its phrase, written once per action (a search
-    plays thousands of hunts a move)."""
-    return str(action), action.describe()
 
 
 class State(BaseState, Scoring, TablePicture):
@@ -314,31 +307,6 @@ class State(BaseState, Scoring, TablePicture):
         if not self._pending:
             self._end_turn(events)
 
-    def _remove(
-        self,
-        work: list[str | None],
-        i: int,
-        verb: Verb,
-        player: int,
-        by: str,
-        events: list[Event] | None,
-    ) -> None:
-        cid = work[i]
-        work[i] = None
-        owner = self._tokens.pop(cid, None)
-        if verb is Verb.KILL:
-            self._kills[player].append(cid)
-            if events is not None:
-                events.append(ev.Killed(player, cid, by, owner))
-        else:
-            self._discard.append(cid)
-            if events is not None:
-                events.append(ev.Scared(player, cid, by, owner))
-        if owner is not None:
-            self._tokens_left[owner] += 1
-            if events is not None:
-                events.append(ev.TokenReturned(owner, cid))
-
     def _play(self, cid: str, events: list[Event] | None) -> None:
         rules, by_id = self.rules, self._deck.by_id
         p = self._current
@@ -353,8 +321,11 @@ class State(BaseState, Scoring, TablePicture):
         if events is not None:
             events.append(ev.Played(p, cid, n, has_token))
         m = n + 1 if rules.count_played_card else n  # length of the counting row
-        kills = self._effects(cid, work, n, m, events)
-        kills += self._hunts(cid, work, n, m, events)
+        zones = RowZones(
+            rules, by_id, p, self._tokens, self._tokens_left, self._kills, self._discard
+        )
+        kills = zones.effects(cid, work, n, m, events)
+        kills += zones.hunts(cid, work, n, m, events)
         self._row = [c for c in work if c is not None]
         if kills and any(isinstance(e, StealOnKill) for e in card.effects):
             self._pending = kills if rules.steal_per_kill else 1
@@ -364,102 +335,6 @@ class State(BaseState, Scoring, TablePicture):
                     events.append(ev.NothingToSteal(p, cid))
                 self._pending = 0
             self._resolve_steals(events)
-
-    def _effects(
-        self, cid: str, work: list[str | None], n: int, m: int, events: list[Event] | None
-    ) -> int:
-        """Resolve the played card's effects on the row ``work`` (``n`` cards before it, a
-        counting row of ``m``); returns the kills."""
-        rules, by_id = self.rules, self._deck.by_id
-        p = self._current
-        card = by_id[cid]
-        if not card.effects:
-            return 0
-        me = f"{player_name(p)}'s {card.name}" if events is not None else ""
-        savannah = tuple(work)  # for conditions: the row at the start of the turn plus the card
-        start_tokens = dict(self._tokens)
-        kills = 0
-        for effect in card.effects:
-            if isinstance(effect, KillAll):
-                holds, why = condition_holds(
-                    effect.when,
-                    savannah,
-                    start_tokens,
-                    p,
-                    rules.players,
-                    by_id,
-                    rules.elephant_majority == "tied",
-                )
-                if events is not None:
-                    if not why:
-                        note = f"{me} {effect.kill_phrase()}."
-                    elif holds:
-                        note = f"{me}: {why}, so it {effect.kill_phrase()}."
-                    else:
-                        note = f"{me} kills nothing: {why}."
-                    events.append(ev.EffectResolved(p, cid, effect.name, holds, note))
-                if holds:
-                    for i in range(n):
-                        c = work[i]
-                        if c is not None and effect.matches(by_id[c]):
-                            self._remove(work, i, Verb.KILL, p, cid, events)
-                            kills += 1
-            elif isinstance(effect, DiscardLeftOf):
-                cut = m - effect.position
-                if events is not None:
-                    gone = tuple(work[i] for i in range(max(cut, 0)) if work[i] is not None)
-                    more = f"{len(gone)} to discard" if gone else "no card is that far"
-                    events.append(
-                        ev.EffectResolved(
-                            p, cid, effect.name, True, f"{me}: {effect.describe()} — {more}."
-                        )
-                    )
-                    if gone:
-                        events.append(ev.RowDiscarded(p, cid, gone, effect.position))
-                if cut > 0:
-                    for i in range(cut):
-                        c = work[i]
-                        if c is not None:
-                            work[i] = None
-                            self._discard.append(c)
-                            owner = self._tokens.pop(c, None)
-                            if owner is not None:
-                                self._tokens_left[owner] += 1
-                                if events is not None:
-                                    events.append(ev.TokenReturned(owner, c))
-        return kills
-
-    def _hunts(
-        self, cid: str, work: list[str | None], n: int, m: int, events: list[Event] | None
-    ) -> int:
-        """Carry out the played card's hunting actions on the row ``work``; returns the kills."""
-        by_id = self._deck.by_id
-        p = self._current
-        kills = 0
-        for index, action in enumerate(by_id[cid].hunt):
-            reach = action.reach
-            positions = reach.positions(m)
-            target = action.target
-            reached = [i for i in positions if i < n and work[i] is not None]
-            hits = [i for i in reached if target.matches(by_id[work[i]])]
-            if events is not None:
-                events.append(
-                    ev.Hunted(
-                        p,
-                        cid,
-                        index,
-                        *_hunt_words(action),
-                        reach.side,
-                        positions,
-                        tuple(work[i] for i in reached),
-                        tuple(work[i] for i in hits),
-                    )
-                )
-            for i in hits:
-                self._remove(work, i, action.verb, p, cid, events)
-            if action.verb is Verb.KILL:
-                kills += len(hits)
-        return kills
 
     def _steal(self, cid: str, events: list[Event] | None) -> None:
         p = self._current
@@ -640,15 +515,12 @@ class State(BaseState, Scoring, TablePicture):
         >>> make_state(row=["zebra"], hands=[["lion", "hyena"], []]).parse_action("Play lion")
         Play(card='lion#1')
         """
-        words = text.split(maxsplit=1) if isinstance(text, str) else []
-        if len(words) != 2 or words[0].lower() not in MOVES:
-            raise ValueError(f"A move reads like 'play zebra#2' (or discard, steal), not {text!r}.")
-        kind, card = words[0].lower(), words[1].strip()
-        if "#" not in card and not self._over:
-            mover = self._current
-            held = self._steal_choices(mover) if kind == "steal" else self._hands[mover]
-            card = next((c for c in held if name_of(c) == card.lower()), card)
-        return MOVES[kind](card)
+        return parse_move(text, None if self._over else self._held)
+
+    def _held(self, kind: str) -> list[str]:
+        """The card ids a bare card name in a ``kind`` move may stand for."""
+        mover = self._current
+        return self._steal_choices(mover) if kind == "steal" else self._hands[mover]
 
     def determinize(self, player: int, rng: random.Random) -> State:
         """A full state consistent with ``player``'s :meth:`observation`, hidden cards from ``rng``."""
