@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import os
 import statistics
+import sys
 import tempfile
 import threading
 import time
@@ -132,7 +133,7 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m bench.bench_build", description=__doc__)
     parser.add_argument("games", nargs="*", default=list(GAME_PAGES), help="default: every game")
     parser.add_argument("--pages", type=int, default=5, help="timed pages per app")
-    args = parser.parse_args(argv)
+    args = parser.parse_args([] if argv is None else argv)  # ``python -m bench``: defaults
     print(f"  start: {_load()}", flush=True)
     built: dict[str, Built] = {}
     with tempfile.TemporaryDirectory(prefix="cole-bare-") as tmp:
@@ -148,4 +149,4 @@ def main(argv: list[str] | None = None) -> None:
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])
