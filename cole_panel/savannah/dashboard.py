@@ -107,7 +107,7 @@ class SavannahDashboard(pn.viewable.Viewer):
         self.hand = HandView(model=self.model, defer=self._soon)
         self.players = PlayersView(model=self.model)
         self._scores: ScoreView | None = None  # the score sheet: built when the game ends
-        self.reference = CardReference()
+        self._reference: CardReference | None = None  # the Cards tab: built on first open
         self.live = LiveScore()
         self._review = TurnReview(model=self.model, on_replay=self.replay_turn)
         self._turn_of: dict[str, Turn] = {}
@@ -152,6 +152,14 @@ class SavannahDashboard(pn.viewable.Viewer):
             self._scores.param.watch(self._draw, ["highlight"])
         return self._scores
 
+    @property
+    def reference(self) -> CardReference:
+        """The Cards tab's table of the deck, built on first need: most visitors never open
+        the tab, and every page built its table."""
+        if self._reference is None:
+            self._reference = CardReference()
+        return self._reference
+
     def _highlight(self) -> frozenset[str]:
         """The cards of the score line the person chose (none while the game runs)."""
         scores = self._scores
@@ -179,9 +187,6 @@ class SavannahDashboard(pn.viewable.Viewer):
         self._build_game_buttons()
         self._build_keys()
         self._build_play_tab()
-        self._how_to_play = pn.pane.HTML(
-            how_to_play_html(), sizing_mode="stretch_width", css_classes=["cole-how-to-play"]
-        )
 
     def _build_texts(self) -> None:
         """The spinner and the message (the Play tab makes its other texts)."""
@@ -269,15 +274,16 @@ class SavannahDashboard(pn.viewable.Viewer):
         review = ReviewTab(
             model=self.model, board_type=SavannahReviewBoard, colours=list(TOKEN_COLOURS)
         )
-        puzzles = pn.Column(margin=0, sizing_mode="stretch_width")  # built on first open
+        # Built on first open: most visitors never open them.
+        cards, puzzles, rules = (pn.Column(margin=0, sizing_mode="stretch_width") for _ in range(3))
         learn = LearnTab("savannah")
         pairs = [
             ("Play", self.play_tab),
             *settings,
             ("Review", review.column),
-            ("Cards", self.reference),
+            ("Cards", cards),
             ("Puzzles", puzzles),
-            ("How to play", self._how_to_play),
+            ("How to play", rules),
             ("Learn", learn.column),
         ]
         tabs = pn.Tabs(
@@ -288,6 +294,8 @@ class SavannahDashboard(pn.viewable.Viewer):
             styles={"background": "#fbf8f1"},
         )
         build_when_opened(tabs, puzzles, SavannahPuzzleView)
+        build_when_opened(tabs, cards, lambda: self.reference)
+        build_when_opened(tabs, rules, _how_to_play)
         return learn.attach(review.attach(tabs)), [name for name, _ in pairs]
 
     # ------------------------------------------------------------------ model → view
@@ -545,6 +553,13 @@ class SavannahDashboard(pn.viewable.Viewer):
         if self._layout is None:
             self._layout, _ = self._tabs(("New game / save", self._settings))
         return self._layout
+
+
+def _how_to_play() -> pn.pane.HTML:
+    """The How to play tab's text."""
+    return pn.pane.HTML(
+        how_to_play_html(), sizing_mode="stretch_width", css_classes=["cole-how-to-play"]
+    )
 
 
 def _page_address() -> str:
