@@ -107,7 +107,7 @@ class SavannahDashboard(pn.viewable.Viewer):
         self.hand = HandView(model=self.model, defer=self._soon)
         self.players = PlayersView(model=self.model)
         self._scores: ScoreView | None = None  # the score sheet: built when the game ends
-        self._reference: CardReference | None = None  # the Cards tab: built on first open
+        self.reference = CardReference()
         self.live = LiveScore()
         self._review = TurnReview(model=self.model, on_replay=self.replay_turn)
         self._turn_of: dict[str, Turn] = {}
@@ -151,14 +151,6 @@ class SavannahDashboard(pn.viewable.Viewer):
             self._scores = ScoreView(model=self.model)
             self._scores.param.watch(self._draw, ["highlight"])
         return self._scores
-
-    @property
-    def reference(self) -> CardReference:
-        """The Cards tab's table of the deck, built on first need: most visitors never open
-        the tab, and every page built its table."""
-        if self._reference is None:
-            self._reference = CardReference()
-        return self._reference
 
     def _highlight(self) -> frozenset[str]:
         """The cards of the score line the person chose (none while the game runs)."""
@@ -275,13 +267,13 @@ class SavannahDashboard(pn.viewable.Viewer):
             model=self.model, board_type=SavannahReviewBoard, colours=list(TOKEN_COLOURS)
         )
         # Built on first open: most visitors never open them.
-        cards, puzzles, rules = (pn.Column(margin=0, sizing_mode="stretch_width") for _ in range(3))
+        puzzles, rules = (pn.Column(margin=0, sizing_mode="stretch_width") for _ in range(2))
         learn = LearnTab("savannah")
         pairs = [
             ("Play", self.play_tab),
             *settings,
             ("Review", review.column),
-            ("Cards", cards),
+            ("Cards", self.reference),
             ("Puzzles", puzzles),
             ("How to play", rules),
             ("Learn", learn.column),
@@ -294,7 +286,6 @@ class SavannahDashboard(pn.viewable.Viewer):
             styles={"background": "#fbf8f1"},
         )
         build_when_opened(tabs, puzzles, SavannahPuzzleView)
-        build_when_opened(tabs, cards, lambda: self.reference)
         build_when_opened(tabs, rules, _how_to_play)
         return learn.attach(review.attach(tabs)), [name for name, _ in pairs]
 
