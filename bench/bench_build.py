@@ -11,7 +11,9 @@ the end (the machine is shared; the figures below hardly depend on its load):
 * **Bokeh models** in the session's document as first sent, and the **views** BokehJS built
   for it in headless Chromium (every root's view tree, as :mod:`bench.bench_views` counts);
 * **websocket bytes of a first load**: the messages Chromium received on the page's websocket
-  (unpacked) until it was shown and the network was idle, against the target (<= 100 KB).
+  (unpacked) until it was shown and the network was idle, against the target (<= 100 KB);
+  and the serving process's CPU over that whole visit (the page, and the parts the page sends
+  for once shown, which the CPU per page above leaves out; this one moves with the load).
 
 ``python -m bench.profile_page <game>`` shows where a page's build goes.
 """
@@ -29,7 +31,8 @@ import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
 
-from bench.bench_weight import BARE_PAGE, SERVERS, Relay, bare_page, served, visit
+from bench.bench_load import _cpu_split
+from bench.bench_weight import BARE_PAGE, SERVERS, Relay, _warm, bare_page, served, visit
 from bench.latency import CHROMIUM, CHROMIUM_ARGS, VIEWPORT
 from cole_panel.game_pages import GAME_PAGES, get_page
 
@@ -80,14 +83,25 @@ def build_cost(name: str, script: Path, pages: int) -> Built:
     return Built(statistics.median(cpu), models[0])
 
 
-def first_loads(names: list[str]) -> dict[str, tuple[int, int]]:
-    """(websocket bytes unpacked, BokehJS views) of a first load of each page, in Chromium;
-    the games from ``python -m cole_panel.serve`` (one process), the bare page the same way."""
+@dataclass(frozen=True)
+class Loaded:
+    """One first load in Chromium: websocket bytes (unpacked), BokehJS views, and the server's
+    CPU for the whole visit (the page, its websocket and the parts it sends for once shown)."""
+
+    ws: int
+    views: int
+    cpu: float | None
+
+
+def first_loads(names: list[str]) -> dict[str, Loaded]:
+    """A first load of each page in Chromium (after one plain request that warms the app):
+    the games from ``python -m cole_panel.serve`` (one process), the bare page the same way
+    (its server's CPU is not counted)."""
     from playwright.sync_api import sync_playwright
 
     launcher = SERVERS["one-process"]
-    found: dict[str, tuple[int, int]] = {}
-    with served(launcher) as (_site, relay), bare_page(launcher) as bare_url:
+    found: dict[str, Loaded] = {}
+    with served(launcher) as (site, relay), bare_page(launcher) as bare_url:
         bare_relay = Relay(int(bare_url.split(":")[2].split("/")[0]))
         with sync_playwright() as pw:
             browser = pw.chromium.launch(
@@ -97,8 +111,12 @@ def first_loads(names: list[str]) -> dict[str, tuple[int, int]]:
                 context = browser.new_context(viewport=VIEWPORT)
                 on = bare_relay if name == BARE else relay
                 page = BARE if name == BARE else GAME_PAGES[name].address
-                first = visit(context, on, f"http://127.0.0.1:{on.port}/{page}")
-                found[name] = (first.ws, first.views)
+                url = f"http://127.0.0.1:{on.port}/{page}"
+                _warm(url)
+                cpu0 = _cpu_split(site.pid)[0]
+                first = visit(context, on, url)
+                cpu = None if name == BARE else _cpu_split(site.pid)[0] - cpu0
+                found[name] = Loaded(first.ws, first.views, cpu)
                 context.close()
             browser.close()
     return found
@@ -112,20 +130,24 @@ def _met(ok: bool) -> str:
     return "ok" if ok else "MISSED"
 
 
-def lines(built: dict[str, Built], loads: dict[str, tuple[int, int]]) -> list[str]:
+def lines(built: dict[str, Built], loads: dict[str, Loaded]) -> list[str]:
     """One line per page: each figure against its target, and as a multiple of the bare page's."""
     bare = built[BARE]
     out = []
     for name, b in built.items():
-        ws, views = loads.get(name, (0, 0))
+        load = loads.get(name, Loaded(0, 0, None))
         cpu = f"server CPU per page {b.cpu:.3f} s"
         if name != BARE:
             cpu += f" (target <= {CPU_MAX_S} s: {_met(b.cpu <= CPU_MAX_S)}; "
             cpu += f"x{b.cpu / bare.cpu:.1f} the bare page)"
-        sent = f"websocket {ws / 1e3:.0f} KB at first load"
+        sent = f"websocket {load.ws / 1e3:.0f} KB at first load"
         if name != BARE:
-            sent += f" (target <= {WS_MAX / 1e3:.0f} KB: {_met(ws <= WS_MAX)})"
-        out.append(f"  {name:<10} {cpu}; {b.models} Bokeh models, {views} BokehJS views; {sent}")
+            sent += f" (target <= {WS_MAX / 1e3:.0f} KB: {_met(load.ws <= WS_MAX)})"
+        visit_cpu = "" if load.cpu is None else f"; the whole visit {load.cpu:.2f} s of CPU"
+        out.append(
+            f"  {name:<10} {cpu}; {b.models} Bokeh models, {load.views} BokehJS views; "
+            f"{sent}{visit_cpu}"
+        )
     return out
 
 
