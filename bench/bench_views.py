@@ -27,7 +27,7 @@ from contextlib import ExitStack
 from dataclasses import dataclass
 from pathlib import Path
 
-from bench.bench_weight import BARE_PAGE, SERVERS, _warm, served
+from bench.bench_weight import BARE_PAGE, SERVERS, VIEWS_JS, _warm, served
 from bench.latency import CHROMIUM, CHROMIUM_ARGS
 from cole_panel.game_pages import GAME_PAGES
 from tests.browser.conftest import PanelServer
@@ -81,13 +81,6 @@ new PerformanceObserver(list => { for (const e of list.getEntries())
 }).observe({type: 'paint', buffered: true});
 """
 
-VIEWS = """() => {
-  let n = 0;
-  const walk = view => { n++; for (const child of (view.child_views ?? [])) walk(child); };
-  for (const root of Object.values(Bokeh.index)) walk(root);
-  return n;
-}"""
-
 
 @dataclass(frozen=True)
 class Load:
@@ -120,7 +113,7 @@ def load(browser, url: str) -> Load:
         page.goto(url, wait_until="networkidle", timeout=120_000)
         page.wait_for_timeout(4000)  # the websocket's build and anything it sets off
         tbt = blocking_time(page.evaluate("window.__coleLong"), page.evaluate("window.__coleFcp"))
-        return Load(tbt, page.evaluate(VIEWS))
+        return Load(tbt, page.evaluate(VIEWS_JS))
     finally:
         context.close()
 

@@ -74,6 +74,14 @@ LIGHTHOUSE_AUDITS = (
 )
 """(audit, name, factor, unit) of the figures printed beside the score and FCP."""
 
+VIEWS_JS = """() => {
+  let n = 0;
+  const walk = view => { n++; for (const child of (view.child_views ?? [])) walk(child); };
+  for (const root of Object.values(Bokeh.index)) walk(root);
+  return n;
+}"""
+"""How many views BokehJS built for the page (every root's view tree)."""
+
 _SHOWN_JS = "() => !!(window.Bokeh && Bokeh.documents.length && Bokeh.index && "
 _SHOWN_JS += "Object.keys(Bokeh.index).length)"
 
@@ -124,6 +132,8 @@ class Visit:
     ws: int
     wire: int
     responses: dict[str, int]
+    views: int = 0
+    """BokehJS views of the page once shown (:data:`VIEWS_JS`)."""
 
     def line(self, target: int) -> str:
         ok = "ok" if self.wire <= target else "MISSED"
@@ -167,8 +177,9 @@ def visit(context, relay: Relay, url: str) -> Visit:
     page.wait_for_load_state("networkidle", timeout=PAGE_TIMEOUT_MS)
     time.sleep(SETTLE_S)
     wire = relay.sent - before
+    views = page.evaluate(VIEWS_JS)
     page.close()
-    return Visit(sum(sizes.values()), ws[0], wire, sizes)
+    return Visit(sum(sizes.values()), ws[0], wire, sizes, views)
 
 
 def measure_visits(site: SiteServer, relay: Relay, pages: tuple[str, ...]) -> dict[str, tuple]:

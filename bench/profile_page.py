@@ -5,13 +5,17 @@
 HTTP GET (the server builds the session's document and serializes it into the answer, as for
 a browser), and prints, per app: the server CPU of that build (median of ``--pages`` after a
 first, warming one), the Bokeh models in the document by type, and the profile's top
-functions by cumulative time.  ``--query`` adds an address (e.g. ``room=abc``).
+functions by cumulative time.  ``--query`` adds an address (e.g. ``room=abc``).  It also
+prints how many Bokeh models the profiled build made: more than its document holds are made
+and thrown away (Bokeh's own defaults among them), or kept for later (parts shown when near).
 """
 
 from __future__ import annotations
 
 import argparse
 import cProfile
+import io
+import os
 import pstats
 import statistics
 import threading
@@ -38,7 +42,9 @@ def _serve(app: str):
     )
 
 
-def profile(app: str, pages: int, query: str, top: int, callers: list[str]) -> list[str]:
+def profile(
+    app: str, pages: int, query: str, top: int, callers: list[str], match: str = ""
+) -> list[str]:
     server = _serve(app)
     port = server.port
     loop = server.io_loop
@@ -100,11 +106,16 @@ def profile(app: str, pages: int, query: str, top: int, callers: list[str]) -> l
     stats = pstats.Stats(prof)
     stats.add(build_prof)
     stats.sort_stats("cumulative")
-    import io
+    made = sum(
+        calls
+        for (path, _line, name), (_cc, calls, *_rest) in stats.stats.items()  # type: ignore[attr-defined]
+        if name == "__init__" and path.endswith(f"bokeh{os.sep}model{os.sep}model.py")
+    )
+    lines.append(f"   the profiled build made {made} Bokeh models")
 
     out = io.StringIO()
     stats.stream = out
-    stats.print_stats(top)
+    stats.print_stats(*([match] if match else []), top)
     for name in callers:
         stats.print_callers(name)
     lines.append(out.getvalue())
@@ -117,10 +128,14 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--pages", type=int, default=3)
     parser.add_argument("--query", default="")
     parser.add_argument("--top", type=int, default=40)
+    parser.add_argument("--match", default="", help="list only functions matching this regex")
     parser.add_argument("--callers", nargs="*", default=[], help="functions whose callers to list")
     args = parser.parse_args(argv)
     for app in args.apps:
-        print("\n".join(profile(app, args.pages, args.query, args.top, args.callers)), flush=True)
+        print(
+            "\n".join(profile(app, args.pages, args.query, args.top, args.callers, args.match)),
+            flush=True,
+        )
 
 
 if __name__ == "__main__":

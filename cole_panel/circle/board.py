@@ -17,7 +17,19 @@ from typing import Any
 import panel as pn
 import param
 from bokeh.events import DoubleTap, MouseLeave, Tap
-from bokeh.models import ColumnDataSource, CustomJS, Div, HoverTool, Label
+from bokeh.models import (
+    Arc,
+    Circle,
+    ColumnDataSource,
+    CustomJS,
+    Div,
+    HexTile,
+    HoverTool,
+    Label,
+    Patches,
+    Scatter,
+    Segment,
+)
 
 from engines.circle import PLAYER_NAMES, PREDATOR, PREY, State, plural
 from engines.circle.race import Race, race
@@ -25,7 +37,7 @@ from engines.circle.species import DIRECTIONS
 from engines.text import article
 
 from ..runtime.hold import batched
-from ..ui.figures import bare_figure, lean
+from ..ui.figures import add_glyph, bare_figure, lean
 from ..ui.glyphs import label
 from ..ui.keyboard import CURSOR, plain, pointer_param
 from ..ui.presses import press_source
@@ -184,40 +196,25 @@ class CircleBoard(pn.viewable.Viewer):
     def _draw_ring(self, p: Any) -> Any:
         """The food circle and its predation arcs; returns the ring's patches (hovered)."""
         s = self.sources
-        p.circle(
-            "x",
-            "y",
-            radius="radius",
-            source=s["ring_circle"],
-            fill_color=RING_BACK,
-            fill_alpha=0.55,
-            line_color="#d9ccb0",
-            line_width=1,
-        )
-        p.arc(
-            "x",
-            "y",
-            radius="radius",
-            start_angle="start",
-            end_angle="end",
-            direction="clock",
-            source=s["arcs"],
+        # Glyph models added as they are: a figure's ``p.circle(...)`` and the like first make
+        # two more copies of each glyph, which ``lean`` then drops (see ``add_glyph``).
+        back = Circle(
+            x="x", y="y", radius="radius", fill_color=RING_BACK, fill_alpha=0.55,
+            line_color="#d9ccb0", line_width=1,
+        )  # fmt: skip
+        add_glyph(p, back, s["ring_circle"])
+        arcs = Arc(
+            x="x", y="y", radius="radius", start_angle="start", end_angle="end",
+            direction="clock", line_color="color", line_width="width",
+        )  # fmt: skip
+        add_glyph(p, arcs, s["arcs"])
+        heads = Scatter(
+            x="x", y="y", angle="angle", marker="triangle", size=13, fill_color="color",
             line_color="color",
-            line_width="width",
-        )
-        p.scatter(
-            "x",
-            "y",
-            angle="angle",
-            marker="triangle",
-            size=13,
-            source=s["heads"],
-            fill_color="color",
-            line_color="color",
-        )
-        patches = p.patches(
-            "xs", "ys", source=s["ring"], fill_color="fill", line_color="line", line_width=1.5
-        )
+        )  # fmt: skip
+        add_glyph(p, heads, s["heads"])
+        ring = Patches(xs="xs", ys="ys", fill_color="fill", line_color="line", line_width=1.5)
+        patches = add_glyph(p, ring, s["ring"])
         label(
             p,
             "text",
@@ -232,69 +229,45 @@ class CircleBoard(pn.viewable.Viewer):
     def _draw_board_cells(self, p: Any) -> Any:
         """Cells, stones, bonds, race marks, previews, hint and cursor; returns the cells."""
         s = self.sources
+
+        def hexes(source: ColumnDataSource, **style: Any) -> Any:
+            tile = HexTile(q="q", r="r", size=1, orientation="pointytop", **style)
+            return add_glyph(p, tile, source)
+
+        def discs(source: ColumnDataSource, **style: Any) -> Any:
+            return add_glyph(p, Circle(x="x", y="y", **style), source)
+
         # (Hatch patterns would mark the blocked cells too, but each repaint then builds
         # pattern canvases, which doubles the click-to-repaint time; a fill and a cross do.)
-        hexes = partial(p.hex_tile, "q", "r", size=1, orientation="pointytop")
-        tiles = hexes(source=s["cells"], fill_color="fill", line_color=CELL_LINE, line_width=1.2)
+        tiles = hexes(s["cells"], fill_color="fill", line_color=CELL_LINE, line_width=1.2)
         label(p, "text", source=s["labels"], size="size", color="color")
-        p.segment(
-            "x0",
-            "y0",
-            "x1",
-            "y1",
-            source=s["bonds"],
-            line_color="color",
-            line_width=9,
+        bonds = Segment(
+            x0="x0", y0="y0", x1="x1", y1="y1", line_color="color", line_width=9,
             line_cap="round",
+        )  # fmt: skip
+        add_glyph(p, bonds, s["bonds"])
+        discs(
+            s["ghosts"], radius=STONE_RADIUS, fill_color="fill", fill_alpha=0.28,
+            line_color="#d0312d", line_width=2.5, line_dash="dashed",
+        )  # fmt: skip
+        discs(
+            s["stones"], radius=STONE_RADIUS, fill_color="fill", line_color="line", line_width=1.5
         )
-        p.circle(
-            "x",
-            "y",
-            radius=STONE_RADIUS,
-            source=s["ghosts"],
-            fill_color="fill",
-            fill_alpha=0.28,
-            line_color="#d0312d",
-            line_width=2.5,
-            line_dash="dashed",
-        )
-        p.circle(
-            "x",
-            "y",
-            radius=STONE_RADIUS,
-            source=s["stones"],
-            fill_color="fill",
-            line_color="line",
+        discs(s["last"], radius=0.2, fill_color="fill", line_color=None)
+        marks = Scatter(
+            x="x", y="y", marker="marker", size=11, fill_color="fill", line_color="line",
             line_width=1.5,
-        )
-        p.circle("x", "y", radius=0.2, source=s["last"], fill_color="fill", line_color=None)
-        self._race = p.scatter(
-            "x",
-            "y",
-            name=f"{self.prefix}-race-marks",
-            marker="marker",
-            size=11,
-            source=s["race"],
-            fill_color="fill",
-            line_color="line",
-            line_width=1.5,
-        )
+        )  # fmt: skip
+        self._race = add_glyph(p, marks, s["race"])
+        self._race.name = f"{self.prefix}-race-marks"
         # The previews and the hint: thick outlines, nothing filled.
         hollow = {"fill_color": None, "line_width": 4}
-        hexes(source=s["form"], line_color=PREVIEW_FORM, **hollow)
-        p.circle("x", "y", radius=0.78, source=s["eat"], line_color=PREVIEW_EAT, **hollow)
-        p.circle(
-            "x",
-            "y",
-            radius=0.86,
-            source=s["hint"],
-            line_color="#2e9b46",
-            line_dash=[6, 4],
-            **hollow,
-        )
+        hexes(s["form"], line_color=PREVIEW_FORM, **hollow)
+        discs(s["eat"], radius=0.78, line_color=PREVIEW_EAT, **hollow)
+        discs(s["hint"], radius=0.86, line_color="#2e9b46", line_dash=[6, 4], **hollow)
 
         # The keyboard cursor: a thick blue outline, dashed so it differs from every preview.
-        hexes(source=s["cursor"], line_color=CURSOR, line_dash=[8, 3], **hollow)
+        hexes(s["cursor"], line_color=CURSOR, line_dash=[8, 3], **hollow)
 
         return tiles
 

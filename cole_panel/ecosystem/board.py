@@ -17,12 +17,12 @@ from typing import Any
 import panel as pn
 import param
 from bokeh.events import DoubleTap, Tap
-from bokeh.models import ColumnDataSource, HoverTool
+from bokeh.models import ColumnDataSource, HoverTool, Quad, Rect, Scatter, Segment
 
 from engines.ecosystem import CELLS, COLS, ROWS, Park, cell_label
 
 from ..ui.client_values import finite_point
-from ..ui.figures import bare_figure, lean
+from ..ui.figures import add_glyph, bare_figure, lean
 from ..ui.glyphs import label
 from ..ui.keyboard import CURSOR
 from .card_glyphs import CARD_COLUMNS, card_label, draw_cards
@@ -64,17 +64,17 @@ def _outline(
 ) -> Any:
     """A card-sized frame (``pad`` cells larger) around each cell of ``source``."""
     style = {"fill_color": None, "border_radius": 6, **style}
-    return p.rect(
-        "x",
-        "y",
+    frame = Rect(
+        x="x",
+        y="y",
         width=CARD + pad,
         height=CARD + pad,
-        source=source,
         line_color=color,
         line_width=width,
         line_dash=dash or "solid",
         **style,
     )
+    return add_glyph(p, frame, source)
 
 
 def _tag(
@@ -202,20 +202,23 @@ class ParkBoard(pn.viewable.Viewer):
         )
         # The strip between two parks and the dashed links from a row of one to the same row of
         # the other: the columns left, right, top, bottom, x0 and x1 bear the glyphs' own names.
-        p.quad(source=s["track"], fill_color="#e6dcc6", line_color=None)
-        p.segment(
-            y0="y", y1="y", source=s["links"], line_color="#b5a27e", line_width=2, line_dash=[4, 3]
-        )
-        p.rect(
-            "x",
-            "y",
-            width=CARD,
-            height=CARD,
-            source=s["legal"],
-            fill_color="#b6ebb0",
-            fill_alpha=0.6,
+        # Glyph models added as they are: a figure's ``p.rect(...)`` and the like first make
+        # two more copies of each glyph, which ``lean`` then drops (see ``add_glyph``).
+        track = Quad(
+            left="left", right="right", top="top", bottom="bottom", fill_color="#e6dcc6",
             line_color=None,
-        )
+        )  # fmt: skip
+        add_glyph(p, track, s["track"])
+        links = Segment(
+            x0="x0", x1="x1", y0="y", y1="y", line_color="#b5a27e", line_width=2,
+            line_dash=[4, 3],
+        )  # fmt: skip
+        add_glyph(p, links, s["links"])
+        legal = Rect(
+            x="x", y="y", width=CARD, height=CARD, fill_color="#b6ebb0", fill_alpha=0.6,
+            line_color=None,
+        )  # fmt: skip
+        add_glyph(p, legal, s["legal"])
         cells, self._names = draw_cards(p, s["cells"], CARD, CARD)
         self._codes = card_label(
             p, s["cells"], "code", x="cx", y="cy", align="left", baseline="top", border_radius=2
@@ -234,16 +237,16 @@ class ParkBoard(pn.viewable.Viewer):
         self._pending_text = _tag(p, s["pending"], {"value": "pending"}, PENDING_LINE)
         _outline(p, s["options"], 0.03, OPTION_LINE, 3, dash=[3, 3])
         self._option_text = _tag(p, s["options"], "text", OPTION_LINE)
-        self._last = p.scatter(
-            "x",
-            "y",
-            source=s["last"],
+        last = Scatter(
+            x="x",
+            y="y",
             marker="circle",
             size=11,
             fill_color="#d32f2f",
             line_color="#ffffff",
             line_width=1.5,
         )
+        self._last = add_glyph(p, last, s["last"])
         _outline(p, s["cursor"], 0.1, CURSOR, 4, dash=[8, 3])  # the keyboard's cursor
         self._badges = _tag(p, s["badges"], "text", "#8b1e1e", y="y", align="right")
         self._labels = label(

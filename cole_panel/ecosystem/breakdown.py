@@ -155,21 +155,44 @@ class ScoreBreakdown(pn.viewable.Viewer):
         self.table.param.watch(self._on_selection, "selection")
         self.bars = bars_frame(dict.fromkeys(categories, 0))
         """The chart's data as last shown (category, points, colour)."""
-        self.figure = bars_figure(self.bars, self.chart_height)
-        self._source = self.figure.renderers[0].data_source
-        self.chart = pn.pane.Bokeh(
-            self.figure, sizing_mode="stretch_width", height=self.chart_height, margin=(0, 5)
-        )
+        # The chart is drawn on first need: the explorer shows it only once scrolled near,
+        # and its 30-odd Bokeh models were made for every page.
+        self._figure: Any = None
+        self._chart: pn.pane.Bokeh | None = None
+
+    @property
+    def figure(self) -> Any:
+        """The chart's Bokeh figure (built on first use, showing :attr:`bars`)."""
+        if self._figure is None:
+            self._figure = bars_figure(self.bars, self.chart_height)
+            self._draw_bars()
+        return self._figure
+
+    @property
+    def chart(self) -> pn.pane.Bokeh:
+        """The chart's pane (built on first use)."""
+        if self._chart is None:
+            self._chart = pn.pane.Bokeh(
+                self.figure, sizing_mode="stretch_width", height=self.chart_height, margin=(0, 5)
+            )
+        return self._chart
 
     def _show_bars(self, data: pd.DataFrame) -> None:
         self.bars = data
+        if self._figure is not None:
+            self._draw_bars()
+
+    def _draw_bars(self) -> None:
+        data = self.bars
         points = [int(v) for v in data["points"]]
         colours = list(data["colour"])
         categories = list(data["category"])
         y_range = self.figure.y_range
         if list(y_range.factors) != categories:  # the variant changed: rows came or went
             y_range.factors = categories
-        self._source.data = dict(category=categories, points=points, colour=colours)
+        self.figure.renderers[0].data_source.data = dict(
+            category=categories, points=points, colour=colours
+        )
         low = min(0, *points)
         high = max(10, *points)
         pad = (high - low) * 0.06

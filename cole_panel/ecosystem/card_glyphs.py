@@ -8,6 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from bokeh.models import Rect
+
+from ..ui.figures import add_glyph
 from ..ui.glyphs import label
 
 CARD_COLUMNS = ("x", "y", "fill", "hatch", "hatch_color", "hatch_alpha", "text", "text_color")
@@ -34,19 +37,23 @@ def draw_cards(
 ) -> tuple[Any, Any]:
     """Add the cards' rectangles and names to figure ``p``; returns both renderers.
 
-    ``rect`` and ``text`` hold extra glyph options (e.g. a column for the alpha)."""
-    face = {"line_color": "line", "line_width": 1}
-    rects = p.rect(
-        "x",
-        "y",
+    ``rect`` and ``text`` hold extra glyph options (e.g. a column for the alpha; ``rect``'s
+    ``name`` names the rectangles' renderer)."""
+    options = {"line_color": "line", "line_width": 1, **(rect or {})}
+    name = options.pop("name", None)  # the renderer's (a figure's ``p.rect`` took it so)
+    face = Rect(
+        x="x",
+        y="y",
         width=width,
         height=height,
-        source=source,
         fill_color="fill",
         border_radius=6,
         **PATTERN,
-        **{**face, **(rect or {})},
+        **options,
     )
+    rects = add_glyph(p, face, source)
+    if name is not None:
+        rects.name = name
     names = card_label(p, source, "text", style="bold", text_line_height=1.05, **text or {})
     return rects, names
 

@@ -149,7 +149,9 @@ class DraftTable(pn.viewable.Viewer):
             margin=(0, 5),
             styles={"flex": f"1 1 {MAIN_WIDTH}px", **SHRINKS},
         )
-        self._layout = self._arrange(with_setup=True)
+        # The whole table with its setup is a notebook's (``__panel__``); a served page asks
+        # for ``play_area`` instead, and a layout built here for both was thrown away there.
+        self._layout: pn.viewable.Viewable | None = None
 
     def _build_hand_boxes(self) -> None:
         """The titles and boxes of the person's hands (the hands go in when first shown)."""
@@ -578,4 +580,6 @@ class DraftTable(pn.viewable.Viewer):
             self.on_new_game()
 
     def __panel__(self) -> pn.viewable.Viewable:
+        if self._layout is None:
+            self._layout = self._arrange(with_setup=True)
         return self._layout

@@ -15,12 +15,12 @@ from typing import Any
 import panel as pn
 import param
 from bokeh.events import DoubleTap, Tap
-from bokeh.models import ColumnDataSource, HoverTool
+from bokeh.models import ColumnDataSource, HoverTool, Rect
 
 from engines.ecosystem import CardType
 
 from ..ui.client_values import finite_point
-from ..ui.figures import bare_figure, lean
+from ..ui.figures import add_glyph, bare_figure, lean
 from ..ui.keyboard import CURSOR
 from .board import LEGIBLE_PX
 from .card_glyphs import CARD_COLUMNS, draw_cards
@@ -66,10 +66,11 @@ class HandView(pn.viewable.Viewer):
             ),
         )
         self.cursor = ColumnDataSource(dict(x=[], y=[]), name=f"{n}-cursor")
-        p.rect(
-            "x", "y", width=0.98, height=1.4, source=self.cursor, fill_color=None,
-            line_color=CURSOR, line_width=4, line_dash=[8, 3],
+        frame = Rect(
+            x="x", y="y", width=0.98, height=1.4, fill_color=None, line_color=CURSOR,
+            line_width=4, line_dash=[8, 3],
         )  # fmt: skip
+        add_glyph(p, frame, self.cursor)
         hover = HoverTool(renderers=[rects], tooltips=CARD_TOOLTIP, attachment="above")
         p.add_tools(hover)
         p.on_event(Tap, finite_point(self._on_tap))

@@ -43,17 +43,25 @@ class OtherParks(pn.viewable.Viewer):
         # 300 Bokeh models; six up front made every page slow to build).
         self.boards: list[ParkBoard | None] = [None] * MAX_PLAYERS
         """Each player's small board (None until that player's parks are first shown)."""
-        self._titles = [pn.pane.HTML("", margin=(2, 2)) for _ in range(MAX_PLAYERS)]
-        self._enlarge = [
-            pn.widgets.Button(label="Enlarge", width=80, margin=(0, 2), variant="outline")
-            for _ in range(MAX_PLAYERS)
-        ]
-        for p, button in enumerate(self._enlarge):
-            button.on_click(lambda _, p=p: self.on_enlarge(p))
-        self._boxes = [
-            pn.Column(pn.Row(t, e, margin=0), margin=(2, 6), visible=False)
-            for t, e in zip(self._titles, self._enlarge, strict=True)
-        ]
+        # So are their boxes (a title and a button), in seat order: a game of 2 needs 2 of 6.
+        self._titles: list[pn.pane.HTML] = []
+        self._enlarge: list[pn.widgets.Button] = []
+        self._boxes: list[pn.Column] = []
+        self._all = pn.FlexBox(sizing_mode="stretch_width")
+
+    def _box(self, p: int) -> pn.Column:
+        """Player ``p``'s box (made, with those of the seats before it, on first need)."""
+        while len(self._boxes) <= p:
+            seat = len(self._boxes)
+            title = pn.pane.HTML("", margin=(2, 2))
+            button = pn.widgets.Button(label="Enlarge", width=80, margin=(0, 2), variant="outline")
+            button.on_click(lambda _, seat=seat: self.on_enlarge(seat))
+            box = pn.Column(pn.Row(title, button, margin=0), margin=(2, 6), visible=False)
+            self._titles.append(title)
+            self._enlarge.append(button)
+            self._boxes.append(box)
+            self._all.append(box)
+        return self._boxes[p]
 
     def draw(self, shown: int) -> None:
         """Draw every player's parks but ``shown``'s (those are on the big board)."""
@@ -61,10 +69,11 @@ class OtherParks(pn.viewable.Viewer):
         state = m.state
         totals = m.totals()
         for p in range(MAX_PLAYERS):
-            box = self._boxes[p]
-            box.visible = p < state.players and p != shown
-            if not box.visible:
+            if p >= state.players or p == shown:
+                if p < len(self._boxes):
+                    self._boxes[p].visible = False
                 continue
+            self._box(p).visible = True
             variant = state.rules.variant
             self._board(p).param.update(
                 variant=variant, outside=False, cell_px=34 if variant == "classic" else 26
@@ -90,7 +99,7 @@ class OtherParks(pn.viewable.Viewer):
                 interactive=False,
                 legible=self.legible,
             )
-            self._boxes[p].append(board)
+            self._box(p).append(board)
         return board
 
     @param.depends("legible", watch=True)
@@ -100,4 +109,4 @@ class OtherParks(pn.viewable.Viewer):
                 board.legible = self.legible
 
     def __panel__(self) -> pn.viewable.Viewable:
-        return pn.FlexBox(*self._boxes, sizing_mode="stretch_width")
+        return self._all

@@ -179,9 +179,6 @@ class SavannahDashboard(pn.viewable.Viewer):
         self._build_game_buttons()
         self._build_keys()
         self._build_play_tab()
-        self._how_to_play = pn.pane.HTML(
-            how_to_play_html(), sizing_mode="stretch_width", css_classes=["cole-how-to-play"]
-        )
 
     def _build_texts(self) -> None:
         """The spinner and the message (the Play tab makes its other texts)."""
@@ -269,7 +266,8 @@ class SavannahDashboard(pn.viewable.Viewer):
         review = ReviewTab(
             model=self.model, board_type=SavannahReviewBoard, colours=list(TOKEN_COLOURS)
         )
-        puzzles = pn.Column(margin=0, sizing_mode="stretch_width")  # built on first open
+        # Built on first open: most visitors never open them.
+        puzzles, rules = (pn.Column(margin=0, sizing_mode="stretch_width") for _ in range(2))
         learn = LearnTab("savannah")
         pairs = [
             ("Play", self.play_tab),
@@ -277,7 +275,7 @@ class SavannahDashboard(pn.viewable.Viewer):
             ("Review", review.column),
             ("Cards", self.reference),
             ("Puzzles", puzzles),
-            ("How to play", self._how_to_play),
+            ("How to play", rules),
             ("Learn", learn.column),
         ]
         tabs = pn.Tabs(
@@ -288,6 +286,7 @@ class SavannahDashboard(pn.viewable.Viewer):
             styles={"background": "#fbf8f1"},
         )
         build_when_opened(tabs, puzzles, SavannahPuzzleView)
+        build_when_opened(tabs, rules, _how_to_play)
         return learn.attach(review.attach(tabs)), [name for name, _ in pairs]
 
     # ------------------------------------------------------------------ model → view
@@ -545,6 +544,13 @@ class SavannahDashboard(pn.viewable.Viewer):
         if self._layout is None:
             self._layout, _ = self._tabs(("New game / save", self._settings))
         return self._layout
+
+
+def _how_to_play() -> pn.pane.HTML:
+    """The How to play tab's text."""
+    return pn.pane.HTML(
+        how_to_play_html(), sizing_mode="stretch_width", css_classes=["cole-how-to-play"]
+    )
 
 
 def _page_address() -> str:
