@@ -9,6 +9,8 @@ are listed, each with its reason and the test that pins it, in docs/architecture
   as one message, on a served page or in a notebook output;
 - **run on a page's thread**: :func:`on_page_thread` and the one served/notebook/script test,
   :func:`served_doc` (:mod:`.page`);
+- **this document is current**: :func:`run_in_doc` (:mod:`.page`), for code handed a page's
+  document by a thread or callback of its own;
 - **later**: :func:`call_later` / :func:`can_call_later` (:mod:`.page`);
 - **content shown when near**: :class:`ShownWhenNear` (:mod:`.near`);
 - **a notebook's outputs**: :func:`notebook_setup` (:mod:`.jupyter`);
@@ -28,6 +30,7 @@ _HOMES = {
     "call_later": "page",
     "can_call_later": "page",
     "on_page_thread": "page",
+    "run_in_doc": "page",
     "served_doc": "page",
     "ShownWhenNear": "near",
     "notebook_setup": "jupyter",

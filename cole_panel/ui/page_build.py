@@ -51,10 +51,9 @@ from typing import Any
 import panel as pn
 from bokeh.application.handlers.handler import Handler
 from bokeh.document import Document
-from panel.io.state import set_curdoc
 from tornado.web import Finish
 
-from ..runtime.page import served_doc
+from ..runtime.page import run_in_doc, served_doc
 from .client_values import guard_client_values
 from .memory import collect_oldest_seldom, hand_back_soon
 from .own_session import chosen_by_visitor, guard, refusal
@@ -245,14 +244,13 @@ class OffLoopBuild(Handler):
 
     def _build_into(self, doc: Document) -> None:
         start = time.perf_counter()
-        with set_curdoc(doc):
-            try:
-                _built[doc] = _build_whole(doc, self.build)
-                _log.debug("A page built off the event loop in %.2f s", time.perf_counter() - start)
-            except Exception:
-                # The app script builds it again on the loop, where Panel shows the error.
-                _log.exception("A page build off the event loop failed; building on the loop")
-                doc.clear()
+        try:
+            _built[doc] = run_in_doc(doc, _build_whole, doc, self.build)
+            _log.debug("A page built off the event loop in %.2f s", time.perf_counter() - start)
+        except Exception:
+            # The app script builds it again on the loop, where Panel shows the error.
+            _log.exception("A page build off the event loop failed; building on the loop")
+            doc.clear()
 
 
 def serve_built(build: Callable[[], Any]) -> Any:
