@@ -3,7 +3,7 @@
 Views say what they want with these verbs; only the modules of this package know how Panel,
 Bokeh, tornado, jupyter_bokeh and pyviz_comms do it, and only here may a private name of theirs
 be read or one of their classes be patched (``tests/test_seam.py``; the reaches that remain
-are listed, each with its reason and the test that pins it, in docs/architecture.md §6.8):
+are listed, each with its reason and the test that pins it, in docs/architecture.md §6.9):
 
 - **hold a document and send once**: :func:`batched` (:mod:`.hold`), one user action's changes
   as one message, on a served page or in a notebook output;
@@ -14,8 +14,8 @@ are listed, each with its reason and the test that pins it, in docs/architecture
 - **later**: :func:`call_later` / :func:`can_call_later` (:mod:`.page`);
 - **content shown when near**: :class:`ShownWhenNear` (:mod:`.near`);
 - **a notebook's outputs**: :func:`notebook_setup` (:mod:`.jupyter`);
-- **serve**: :class:`StaticGzip` and :func:`use_page_resources` (:mod:`.serving`), which
-  ``python -m cole_panel.serve`` builds on.
+- **serve**: :class:`StaticGzip` (:mod:`.serving`), which ``python -m cole_panel.serve``
+  builds on.
 
 The names are read from their modules on first use, so importing one verb loads no other.
 """
@@ -35,7 +35,6 @@ _HOMES = {
     "ShownWhenNear": "near",
     "notebook_setup": "jupyter",
     "StaticGzip": "serving",
-    "use_page_resources": "serving",
 }
 
 __all__ = sorted(_HOMES)
