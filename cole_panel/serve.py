@@ -24,7 +24,8 @@ command, through the customisation hooks Bokeh's ``serve`` command offers subcla
   meanwhile (:func:`with_first_paint`, :mod:`cole_panel.ui.first_paint`); the head names the
   pages' components' one file (``<link rel="preload">``, :mod:`cole_panel.ui.components`), so
   it is fetched beside Bokeh's files rather than once the page is being drawn.
-* **only the bundles a page uses** (:func:`page_resources`): no MathJax bundle (1.8 MB, 0.6 MB
+* **only the bundles a page uses** (:func:`unused_bundles`, removed from the page by
+  :class:`DeferScripts`): no MathJax bundle (1.8 MB, 0.6 MB
   gzipped; no page of ours typesets TeX, but Panel 1.9 asks for it on every page whose
   template has an HTML pane as a root, which every template has) and no WebGL bundle on a
   page that draws nothing with WebGL.  Tabulator's bundle is named by Panel only on the pages
@@ -41,20 +42,20 @@ import html
 import json
 import re
 import sys
+from collections.abc import Callable
 from typing import Any
 
 from bokeh.document import Document
 from bokeh.models import Plot
-from bokeh.resources import Resources
+from bokeh.util.token import get_session_id
 from panel.command.serve import Serve
 from panel.io.resources import component_resource_path
-from panel.io.state import state
 from tornado.httputil import HTTPHeaders, HTTPServerRequest
 from tornado.web import OutputTransform
 
 from cole_panel.game_pages import GAME_PAGES
 from cole_panel.rooms.teacher_key import ensure_key
-from cole_panel.runtime.serving import StaticGzip, use_page_resources
+from cole_panel.runtime.serving import StaticGzip
 from cole_panel.ui.components import BUNDLE, BundledComponent
 from cole_panel.ui.first_paint import ELEMENT_ID as FIRST_PAINT_ID
 from cole_panel.ui.first_paint import first_paint
@@ -69,7 +70,7 @@ __all__ = [
     "defer_scripts",
     "main",
     "page_name",
-    "page_resources",
+    "unused_bundles",
     "with_first_paint",
 ]
 
@@ -273,8 +274,9 @@ class PageHeaders(OutputTransform):
 
 
 class DeferScripts(OutputTransform):
-    """Tornado transform: every HTML page answered whole gets :func:`defer_scripts` and its
-    first paint (:func:`with_first_paint`)."""
+    """Tornado transform: every HTML page answered whole loses the bundles its document does
+    not use (:func:`unused_bundles`) and gets :func:`defer_scripts` and its first paint
+    (:func:`with_first_paint`)."""
 
     def __init__(self, request: HTTPServerRequest) -> None:
         super().__init__(request)
@@ -288,31 +290,71 @@ class DeferScripts(OutputTransform):
             page = chunk.decode("utf-8")
             if _EMBED_WAIT not in page:  # no page of Bokeh's (a busy page, a fresh-session one)
                 return status_code, headers, chunk
+            page = without_bundles(page, unused_bundles(page_document(page)))
             chunk = with_first_paint(defer_scripts(page), self._page).encode("utf-8")
             if "Content-Length" in headers:
                 headers["Content-Length"] = str(len(chunk))
         return status_code, headers, chunk
 
 
-def page_resources(resources: Resources, doc: Document | None) -> Resources:
-    """``resources`` without the bundles a page of ``doc`` does not use.
+def unused_bundles(doc: Document | None) -> frozenset[str]:
+    """The bundles of Bokeh's that a page of ``doc`` does not use.
 
-    Bokeh's MathJax bundle always goes (no page typesets TeX); its WebGL bundle goes unless a
-    plot of ``doc`` asks for WebGL (HoloViews' charts do, Bokeh's boards do not).  A WebGL plot
+    Bokeh's MathJax bundle always (no page typesets TeX); its WebGL bundle unless a plot of
+    ``doc`` asks for WebGL (HoloViews' charts do, Bokeh's boards do not).  A WebGL plot
     added later is drawn on the 2D canvas (BokehJS falls back by itself).  Without a document
-    (a request that is no page) only MathJax goes.
+    (a page of no session of this process) only MathJax.
 
-    >>> from bokeh.document import Document
-    >>> from bokeh.resources import Resources
-    >>> page_resources(Resources(mode="server"), Document()).components
-    ['bokeh', 'bokeh-widgets', 'bokeh-tables']
+    >>> from bokeh.plotting import figure
+    >>> drawn = Document()
+    >>> drawn.add_root(figure(output_backend="webgl"))
+    >>> sorted(unused_bundles(Document())), sorted(unused_bundles(drawn))
+    (['bokeh-gl', 'bokeh-mathjax'], ['bokeh-mathjax'])
+    >>> sorted(unused_bundles(None))
+    ['bokeh-mathjax']
     """
-    unused = {"bokeh-mathjax"}
-    if doc is not None and not any(
+    if doc is None or any(
         isinstance(model, Plot) and model.output_backend == "webgl" for model in doc.models
     ):
-        unused.add("bokeh-gl")
-    return resources.clone(components=[c for c in resources.components if c not in unused])
+        return frozenset({"bokeh-mathjax"})
+    return frozenset({"bokeh-mathjax", "bokeh-gl"})
+
+
+def bundle_name(address: str) -> str:
+    """The bundle a script's address loads.
+
+    >>> bundle_name("static/js/bokeh-gl.min.js?v=1f2e"), bundle_name("/x/bokeh.js")
+    ('bokeh-gl', 'bokeh')
+    """
+    name = address.partition("?")[0].rpartition("/")[2].removesuffix(".js")
+    return name.removesuffix(".min")
+
+
+def without_bundles(page: str, unused: frozenset[str]) -> str:
+    """``page`` without the script tags that load the bundles in ``unused``.
+
+    >>> without_bundles('<script type="text/javascript" src="js/bokeh-gl.min.js?v=1">'
+    ...     '</script>\\n<p>', frozenset({"bokeh-gl"}))
+    '<p>'
+    """
+    return _SCRIPT_FILE.sub(
+        lambda script: "" if bundle_name(script[1]) in unused else script[0], page
+    )
+
+
+_TOKEN = re.compile(r'"token":\s*("[^"]+")')
+_SESSIONS: list[Callable[[], list[Any]]] = []
+"""The server's ``get_sessions`` once it is made (:meth:`SmallPagesServe.customize_server`)."""
+
+
+def page_document(page: str) -> Document | None:
+    """The document of the session whose page ``page`` is (Bokeh's embedding names the
+    session's token), if this process serves it."""
+    found = _TOKEN.search(page)
+    if found is None or not _SESSIONS:
+        return None
+    session_id = get_session_id(json.loads(found[1]))
+    return next((s.document for s in _SESSIONS[-1]() if s.id == session_id), None)
 
 
 class SmallPagesServe(Serve):
@@ -340,8 +382,7 @@ class SmallPagesServe(Serve):
 
     def customize_server(self, server: Any) -> Any:
         server = super().customize_server(server)
-        # Panel asks for a page's bundles with the page's document as ``pn.state.curdoc``.
-        use_page_resources(server, lambda resources: page_resources(resources, state.curdoc))
+        _SESSIONS.append(server.get_sessions)  # a page's bundles are chosen by its document
         return server
 
 

@@ -11,10 +11,12 @@ import urllib.error
 import urllib.request
 
 import panel as pn
+import pytest
 from bokeh.document import Document
 from bokeh.models import ColumnDataSource, Range1d
 
 from cole_panel.runtime.hold import batched
+from cole_panel.runtime.page import run_in_doc
 from tests.ports import free_port
 
 
@@ -37,6 +39,32 @@ def test_a_held_document_sends_nothing_until_unhold_then_everything_in_order():
         ("ModelChangedEvent", "start", 0.5),
         ("ColumnDataChangedEvent", "data", None),
     ]
+
+
+def test_run_in_doc_makes_a_page_current_for_the_call_only():
+    page, other = Document(), Document()
+    seen = []
+
+    def look(word: str) -> str:
+        seen.append(pn.state.curdoc)
+        return word.upper()
+
+    assert run_in_doc(page, look, "hi") == "HI"
+    assert seen == [page]
+    assert pn.state.curdoc is None  # nothing is left current on this thread
+    pn.state.curdoc = other
+    try:
+
+        def fail() -> None:
+            seen.append(pn.state.curdoc)
+            raise ValueError("the page closed")
+
+        with pytest.raises(ValueError, match="closed"):
+            run_in_doc(page, fail)
+        assert seen[-1] is page
+        assert pn.state.curdoc is other  # the caller's own page, also after an error
+    finally:
+        pn.state.curdoc = None
 
 
 def test_without_a_server_session_execute_and_batched_run_at_once():

@@ -13,7 +13,12 @@ ours imported) and a *reach* is any of:
   documented hooks in ``HOOKS``);
 - a monkey-patch: assignment to (or ``setattr``/``del`` of) an attribute of one of their
   modules or classes (``notebook.diff = ...``, ``Viewer._create_view = ...``);
-- JavaScript text that patches a class's ``prototype`` it did not define (BokehJS's or Panel's).
+- JavaScript text that patches a class's ``prototype`` it did not define (BokehJS's or Panel's);
+- an import of an undocumented name from one of their submodules: a name without an
+  underscore that the libraries still do not offer as API (``panel.io.state.set_curdoc``,
+  ``panel.io.resources.CDN_DIST``).  What is documented is the short list in ``DOCUMENTED``
+  (modules, each with its reason: the module's ``__all__`` where it has one, else every public
+  name) and ``DOCUMENTED_NAMES`` (single names of otherwise internal modules).
 
 ``python tests/test_seam.py`` prints every reach with its file and line.
 """
@@ -35,9 +40,46 @@ SEAM = ROOT / "cole_panel" / "runtime"
 LIBRARIES = frozenset(
     ("panel", "bokeh", "tornado", "jupyter_bokeh", "pyviz_comms", "param", "ipywidgets", "voila")
 )
-CAP = 11
-"""The most distinct reaches the seam may keep: the ten of the seam and where a notebook root
-is shown (panel.state._views), which the frozen earlier output and the ipywidgets messages need."""
+CAP = 10
+"""The most distinct reaches the seam may keep (issue 44)."""
+DOCUMENTED = {
+    "panel": "the pn namespace of Panel's user guides (pn.state, pn.config, pn.pane, ...)",
+    "panel.io": "pn.io: hold, push_notebook, ipywidget, state, ... (its __all__)",
+    "panel.widgets": "pn.widgets: every widget of Panel's reference gallery",
+    "panel.theme": "pn.theme: the designs and themes a template takes (Bootstrap, Inherit)",
+    "panel.custom": "pn.custom: JSComponent and friends, the how-to guides' custom components",
+    "param": "param's whole namespace is its API",
+    "bokeh.models": "Bokeh's reference guide: every model",
+    "bokeh.plotting": "Bokeh's reference guide: figure",
+    "bokeh.events": "Bokeh's reference guide: the UI events (Tap, DocumentReady, ...)",
+    "bokeh.document": "Bokeh's reference guide: Document",
+    "bokeh.document.events": "Bokeh's reference guide: a document's change events",
+    "bokeh.model": "Bokeh's reference guide: Model",
+    "bokeh.io": "Bokeh's reference guide: curdoc, output and show",
+    "bokeh.resources": "Bokeh's reference guide: Resources",
+    "bokeh.settings": "Bokeh's reference guide: settings (BOKEH_* variables)",
+    "bokeh.protocol": "Bokeh's reference guide: Protocol, the websocket messages",
+    "bokeh.application.handlers.handler": "Bokeh's reference guide: Handler, to subclass",
+    "bokeh.util.token": "Bokeh's reference guide: session ids and tokens",
+    "jupyter_bokeh.widgets": "jupyter_bokeh's README: BokehModel, its one widget",
+    "tornado.web": "tornado's docs, module by module (no __all__: every public name)",
+    "tornado.httputil": "tornado's docs: HTTPHeaders, HTTPServerRequest",
+    "tornado.ioloop": "tornado's docs: IOLoop",
+    "tornado.httpclient": "tornado's docs: HTTPRequest, the clients",
+    "tornado.websocket": "tornado's docs: websocket_connect",
+}
+"""Library modules whose public names are documented API: module -> where it is documented.
+Only imports from submodules are checked (``import panel as pn`` is the library itself)."""
+DOCUMENTED_NAMES = {
+    "panel.io.location.Location": "the location= argument of servable(), pn.state.location",
+    "panel.command.serve.Serve": "`panel serve` itself; Bokeh's Serve documents its "
+    "customize_applications/customize_kwargs/customize_server hooks for subclasses",
+    "panel.io.resources.component_resource_path": "Panel's API reference: the canonical "
+    "address of a custom component's resource (served by its ComponentResourceHandler)",
+    "panel.util.edit_readonly": "Panel's API reference: a Parameterized's read-only "
+    "parameters writable for a block (pn.state.rel_path's setter writes one)",
+}
+"""Single names of otherwise internal modules that the libraries document: name -> where."""
 HOOKS = frozenset(
     (
         # Panel's documented hooks for custom components (JSComponent / ReactiveESM /
@@ -94,7 +136,8 @@ REACHES = {
     ),
     "Manager.prototype": (
         "runtime/jupyter.py: Panel's comm manager sends no echo, no debounce, and says when "
-        "its kernel stopped (initialize, _document_changed)",
+        "its kernel stopped (initialize, _document_changed); its Python half is how an "
+        "output's shown root is found (the root with a plot_id)",
         "tests/jupyter/test_notebooks_in_lab.py, tests/jupyter/test_kernel_stopped.py",
     ),
     "View.prototype": (
@@ -108,14 +151,9 @@ REACHES = {
         "ipywidgets output gets its components' messages; no public API names a root's output",
         "tests/jupyter/test_shown_twice.py, tests/jupyter/test_move_box.py",
     ),
-    "server._tornado": (
-        "runtime/serving.py: each page names only the bundles it uses (no MathJax, WebGL "
-        "only where drawn): BokehTornado.resources wrapped, Server has no public hook",
-        "tests/test_serve.py",
-    ),
 }
 """Every reach the seam keeps: what it touches -> (why, the tests that pin its behaviour).
-docs/architecture.md §6.8 lists the same."""
+docs/architecture.md §6.9 lists the same."""
 
 PROTOTYPE = re.compile(
     r"([A-Za-z_$][\w$.]*)\.prototype(?:\.[\w$]+|\[[^\]]+\])\s*=(?!=)"
@@ -143,6 +181,10 @@ class Reach:
             return self.name.split(".prototype")[0].split(".")[-1] + ".prototype"
         if self.kind == "private" and not is_library(self.name):
             return self.name  # server._tornado: the object's private member itself
+        if self.kind == "undocumented" and (
+            inspect.ismodule(lookup(self.name)) or inspect.isclass(lookup(self.name))
+        ):
+            return self.name  # a module, or a class, imported whole
         return self.name.rpartition(".")[0]
 
 
@@ -233,6 +275,22 @@ def is_library(dotted: str | None) -> bool:
     return dotted is not None and dotted.split(".")[0] in LIBRARIES
 
 
+def documented(module: str, name: str | None = None) -> bool:
+    """Whether ``from module import name`` (``import module`` without a name) takes a
+    documented name of a library: see ``DOCUMENTED`` and ``DOCUMENTED_NAMES``."""
+    if "." not in module and name is None:
+        return True  # the library itself
+    if name is not None and f"{module}.{name}" in DOCUMENTED_NAMES:
+        return True
+    submodule = name is not None and inspect.ismodule(lookup(f"{module}.{name}"))
+    if submodule and documented(f"{module}.{name}"):
+        return True  # a documented submodule, imported by name
+    if module not in DOCUMENTED:
+        return False
+    exported = getattr(lookup(module), "__all__", None)
+    return name is None or exported is None or name in exported
+
+
 class Scanner(ast.NodeVisitor):
     """The reaches of one module."""
 
@@ -259,6 +317,8 @@ class Scanner(ast.NodeVisitor):
         for alias in node.names:
             if is_library(alias.name) and any(private(p) for p in alias.name.split(".")):
                 self.add(node, "import", alias.name)
+            elif is_library(alias.name) and not documented(alias.name):
+                self.add(node, "undocumented", alias.name)
             top = alias.name if alias.asname else alias.name.split(".")[0]
             self.aliases[alias.asname or top] = top
 
@@ -274,6 +334,8 @@ class Scanner(ast.NodeVisitor):
             dotted = f"{source}.{alias.name}"
             if is_library(source) and any(private(p) for p in dotted.split(".")):
                 self.add(node, "import", dotted)
+            elif is_library(source) and "." in source and not documented(source, alias.name):
+                self.add(node, "undocumented", dotted)
             self.aliases[alias.asname or alias.name] = dotted
 
     def visit_ClassDef(self, node: ast.ClassDef) -> None:
@@ -467,8 +529,7 @@ def test_the_libraries_still_have_what_the_seam_reaches_for():
     import panel.io.document
     import panel.io.notebook
     import pyviz_comms
-    from bokeh.server.server import BaseServer
-    from bokeh.server.tornado import BokehTornado
+    from panel.models.comm_manager import CommManager
     from panel.reactive import Syncable
     from panel.viewable import Viewer
 
@@ -480,8 +541,13 @@ def test_the_libraries_still_have_what_the_seam_reaches_for():
     assert inspect.isclass(pyviz_comms.StandardOutput)
     model = jupyter_bokeh.widgets.BokehModel
     assert callable(model.update_from_model) and callable(model._document_patched)
-    assert "self._tornado = tornado_app" in inspect.getsource(BaseServer.__init__)
-    assert callable(BokehTornado.resources)
+    assert "plot_id" in CommManager.properties()  # how jupyter.py finds an output's root
+    from panel.io.resources import CDN_DIST, LOCAL_DIST
+
+    from cole_panel.runtime.jupyter_push import PANEL_CDN
+    from cole_panel.runtime.serving import PANEL_STATIC
+
+    assert PANEL_CDN.fullmatch(CDN_DIST) and PANEL_STATIC == LOCAL_DIST  # Panel's addresses
     bokeh_js = _site("bokeh", "server", "static", "js", "bokeh.min.js")
     for word in ("models/renderers/glyph_renderer", "GlyphRendererView", "set_visuals"):
         assert word in bokeh_js, word
@@ -489,6 +555,37 @@ def test_the_libraries_still_have_what_the_seam_reaches_for():
     assert "panel.models.comm_manager" in panel_js and "_document_changed" in panel_js
     widget_js = _site("jupyter_bokeh", "nbextension", "index.js")
     assert "_change_event(" in widget_js  # NO_ECHO_JS finds the listener by this text
+
+
+def test_the_documented_list_names_what_the_libraries_have():
+    for module in DOCUMENTED:
+        assert inspect.ismodule(lookup(module)), module
+    for name in DOCUMENTED_NAMES:
+        module, _, attribute = name.rpartition(".")
+        assert hasattr(lookup(module), attribute), name
+
+
+def test_an_undocumented_import_outside_the_seam_is_a_reach(tmp_path):
+    sample = tmp_path / "page.py"
+    sample.write_text(
+        "import panel as pn\n"
+        "from panel.io.state import set_curdoc\n"
+        "from panel.io import document, hold\n"
+        "import panel.io.notebook as notebook\n"
+        "from panel.reactive import Syncable\n"
+        "from bokeh.models import ColumnDataSource\n"
+        "from bokeh.document import Document\n"
+        "from panel.io.location import Location\n"
+        "from tornado.web import Finish\n"
+        "from panel.widgets import Widget\n"
+    )
+    outside = {(r.kind, r.name, r.touches) for r in scan(sample) if not inside_seam(r)}
+    assert outside == {
+        ("undocumented", "panel.io.state.set_curdoc", "panel.io.state"),
+        ("undocumented", "panel.io.document", "panel.io.document"),
+        ("undocumented", "panel.io.notebook", "panel.io.notebook"),
+        ("undocumented", "panel.reactive.Syncable", "panel.reactive.Syncable"),
+    }
 
 
 def test_the_scanner_sees_each_kind_of_reach(tmp_path):

@@ -18,9 +18,8 @@ import html
 from typing import Any
 
 import panel as pn
-from panel.io.state import set_curdoc
 
-from ..runtime.page import served_doc
+from ..runtime.page import run_in_doc, served_doc
 from ..ui.address import client_address
 from ..ui.named_controls import aria_name
 from ..ui.token import keep_token
@@ -323,8 +322,7 @@ class ClassOverview(pn.viewable.Viewer):
             return
 
         def tick() -> None:
-            with set_curdoc(doc):
-                self.refresh()
+            run_in_doc(doc, self.refresh)
 
         doc.add_next_tick_callback(lambda: doc.add_periodic_callback(tick, REFRESH_MS))
 

@@ -21,10 +21,9 @@ from typing import Any
 
 import panel as pn
 import param
-from panel.io.state import set_curdoc
 
 from ..game_pages import GAME_PAGES, get_page
-from ..runtime.page import served_doc
+from ..runtime.page import run_in_doc, served_doc
 from ..ui.address import ROOM_PARAMETER, client_address, room_name
 from ..ui.keyboard import TabKeys
 from ..ui.page_build import on_build_end
@@ -341,15 +340,17 @@ class RoomPage(pn.viewable.Viewer):
         if doc is None:
             self._update()
             return
-        with set_curdoc(doc):
-            held = doc.callbacks.hold_value is not None
+        run_in_doc(doc, self._update_held, doc)
+
+    def _update_held(self, doc: Any) -> None:
+        held = doc.callbacks.hold_value is not None
+        if not held:
+            doc.hold("combine")
+        try:
+            self._update()
+        finally:
             if not held:
-                doc.hold("combine")
-            try:
-                self._update()
-            finally:
-                if not held:
-                    doc.unhold()
+                doc.unhold()
 
     def _update(self) -> None:
         self.mirror.sync()

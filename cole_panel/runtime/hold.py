@@ -42,10 +42,9 @@ from typing import Any, TypeVar
 
 import panel as pn
 from panel.io import document as panel_document
-from panel.io.state import set_curdoc
 
 from .jupyter import run_held
-from .page import served_doc
+from .page import run_in_doc, served_doc
 
 __all__ = ["batched"]
 
@@ -93,8 +92,7 @@ def batched(fn: F) -> F:
                 doc.unhold()
 
         def later(waits: int) -> None:
-            with set_curdoc(doc):
-                held(waits)
+            run_in_doc(doc, held, waits)
 
         pn.state.execute(held, schedule=True)
         return results[0] if results else None

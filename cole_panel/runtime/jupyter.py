@@ -175,9 +175,10 @@ def in_notebook(doc: Any) -> bool:
 
 
 def _notebook_roots(doc: Any) -> list[str]:
-    from panel.models.comm_manager import CommManager
-
-    return [root.plot_id for root in doc.roots if isinstance(root, CommManager) and root.plot_id]
+    """The roots Panel shows in ``doc``'s notebook outputs: each output's document holds
+    Panel's comm manager (whose page half ``_GUARD_JS`` adjusts: reach Manager.prototype) as a root
+    of its own, naming the shown root by its ``plot_id`` property."""
+    return [plot_id for root in doc.roots if (plot_id := getattr(root, "plot_id", None))]
 
 
 def run_held(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:

@@ -9,6 +9,7 @@ Both halves of a notebook's output, Panel's own comms (:mod:`.jupyter`) and ipyw
 from __future__ import annotations
 
 import base64
+import re
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -73,23 +74,23 @@ def use_jupyter_server() -> Iterator[None]:
     script tags, so an output saved and reopened renders from the server.  Assumes the server's
     base URL is ``/`` (JupyterLab and Notebook 7 as started by hand).
     """
+    import panel as pn
     import panel.io.notebook as notebook
     from bokeh.resources import Resources
-    from panel.io.state import state
     from panel.util import edit_readonly
 
     _SERVER["on"] = True
     notebook.CDN = Resources(mode="server", root_url=SERVER_ROOT)
     if not getattr(notebook.render_model, "cole_local", False):
         notebook.render_model = _with_local_stylesheets(notebook.render_model)
-    before = state.rel_path
-    with edit_readonly(state):
-        state.rel_path = SERVER_ROOT.rstrip("/")
+    before = pn.state.rel_path
+    with edit_readonly(pn.state):  # the setter writes a read-only parameter outside a session
+        pn.state.rel_path = SERVER_ROOT.rstrip("/")
     try:
         yield
     finally:
-        with edit_readonly(state):
-            state.rel_path = before or None
+        with edit_readonly(pn.state):
+            pn.state.rel_path = before or None
 
 
 def _with_local_stylesheets(render: Any) -> Any:
@@ -104,12 +105,16 @@ def _with_local_stylesheets(render: Any) -> Any:
     return render_model
 
 
+PANEL_CDN = re.compile(r"https://cdn\.holoviz\.org/panel/[^/]+/dist/")
+"""Where Panel's files are on its CDN (any version): what follows is their path in its dist."""
+
+
 def _local_url(url: str) -> str | None:
-    from panel.io.resources import CDN_DIST
+    from .serving import PANEL_STATIC
 
     if _SERVER["on"]:
-        local = f"{SERVER_ROOT}static/extensions/panel/"
-        return local + url[len(CDN_DIST) :] if url.startswith(CDN_DIST) else None
+        on_cdn = PANEL_CDN.match(url)
+        return f"{SERVER_ROOT}{PANEL_STATIC}{url[on_cdn.end() :]}" if on_cdn else None
     return _data_url(url)
 
 

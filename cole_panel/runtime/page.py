@@ -10,6 +10,9 @@ A view's code runs in one of three places, and every verb here asks the same que
 - **a plain script or a test**: no loop; :func:`on_page_thread` and :func:`call_later` return
   None and the caller does the work at once.
 
+Code handed a document from elsewhere (a build thread, a room's listener, a periodic callback)
+runs under :func:`run_in_doc`, so ``pn.state.curdoc`` names that page while it runs.
+
 Only public Bokeh and Panel APIs are used here.
 """
 
@@ -17,13 +20,15 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 import panel as pn
-from panel.io.state import set_curdoc
 
-__all__ = ["call_later", "can_call_later", "on_page_thread", "served_doc"]
+__all__ = ["call_later", "can_call_later", "on_page_thread", "run_in_doc", "served_doc"]
+
+T = TypeVar("T")
 
 
 def served_doc() -> Any:
@@ -33,10 +38,25 @@ def served_doc() -> Any:
     return doc if doc is not None and doc.session_context is not None else None
 
 
+def run_in_doc(doc: Any, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+    """``fn(*args, **kwargs)`` with ``doc`` as ``pn.state.curdoc``: "this document is current".
+
+    Panel's public setter of ``pn.state.curdoc`` has no undo, so the call runs in a copy of the
+    current context (``contextvars``, where Panel keeps the current document): whatever it
+    sets there, the caller's own current document is untouched afterwards, even when ``fn``
+    raises or the thread runs other pages' work next (a build thread, a room's listener).
+    """
+
+    def current() -> T:
+        pn.state.curdoc = doc
+        return fn(*args, **kwargs)
+
+    return contextvars.copy_context().run(current)
+
+
 def _in_session(doc: Any, fn: Callable[[], None]) -> Callable[[], None]:
     def run() -> None:
-        with set_curdoc(doc):
-            fn()
+        run_in_doc(doc, fn)
 
     return run
 

@@ -4,23 +4,19 @@
   ``tornado.web.Application(transforms=...)``) that compresses each static file once per
   process.  It reads nothing private of tornado: whether the client takes gzip is read off the
   request, and whether tornado compressed an answer off the answer's ``Content-Encoding``.
-- :func:`use_page_resources`: the one reach left here.  Every page's HTML names the bundles
-  of ``BokehTornado.resources()``; Bokeh's ``Server`` offers no public way to choose them per
-  page, so its ``BokehTornado`` (kept as ``Server._tornado``) gets its ``resources`` wrapped.
-  Bokeh is pinned ``<4``; ``tests/test_serve.py`` (each page names only the bundles it uses)
-  and ``tests/test_seam.py::test_bokeh_server_keeps_its_tornado_app`` fail if that changes.
+- :data:`PANEL_STATIC`: the address Panel's own files are served at.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
-from bokeh.resources import Resources
 from tornado.httputil import HTTPHeaders, HTTPServerRequest
 from tornado.web import GZipContentEncoding
 
-__all__ = ["STATIC_CACHE_BYTES", "StaticGzip", "tornado_app_of", "use_page_resources", "vary"]
+__all__ = ["PANEL_STATIC", "STATIC_CACHE_BYTES", "StaticGzip", "vary"]
+
+PANEL_STATIC = "static/extensions/panel/"
+"""Where a Bokeh server (``panel serve``, and Panel's Jupyter server extension under its own
+root) serves Panel's files: the address a browser asks for them at."""
 
 STATIC_CACHE_BYTES = 16 * 2**20
 """At most this many bytes of compressed static files are kept (all of ours take ~2 MB)."""
@@ -93,15 +89,3 @@ class StaticGzip(GZipContentEncoding):
                     self.cache[self._key] = body
                 self._parts = None
         return compressed
-
-
-def tornado_app_of(server: Any) -> Any:
-    """The ``BokehTornado`` application of a Bokeh ``Server`` (private: ``_tornado``)."""
-    return server._tornado
-
-
-def use_page_resources(server: Any, choose: Callable[[Resources], Resources]) -> None:
-    """Make every page ``server`` serves name the bundles ``choose(resources)`` keeps."""
-    app = tornado_app_of(server)
-    resources = app.resources
-    app.resources = lambda *a, **kw: choose(resources(*a, **kw))

@@ -51,10 +51,10 @@ from typing import Any
 import panel as pn
 from bokeh.application.handlers.handler import Handler
 from bokeh.document import Document
-from panel.io.state import set_curdoc
 from tornado.web import Finish
 
-from ..runtime.page import served_doc
+from ..runtime.page import run_in_doc, served_doc
+from ..runtime.serving import PANEL_STATIC
 from .client_values import guard_client_values
 from .memory import collect_oldest_seldom, hand_back_soon
 from .own_session import chosen_by_visitor, guard, refusal
@@ -179,11 +179,12 @@ def _panel_files_from_here(doc: Document) -> None:
     which a session made over the websocket never has: such a page asked cdn.holoviz.org for
     every stylesheet, which a class without internet cannot reach (the browser tests fail on
     any request to another host, which pins this)."""
-    from panel.io.resources import LOCAL_DIST, use_cdn
+    from bokeh.settings import settings
 
-    if not use_cdn():
+    if settings.resources(default="server") == "server":  # Panel's files come from this server
         rel = pn.state.rel_path
-        doc.template_variables.setdefault("dist_url", f"{rel}/{LOCAL_DIST}" if rel else LOCAL_DIST)
+        local = f"{rel}/{PANEL_STATIC}" if rel else PANEL_STATIC
+        doc.template_variables.setdefault("dist_url", local)
 
 
 def _hand_back_when_idle(context: Any) -> None:
@@ -245,14 +246,13 @@ class OffLoopBuild(Handler):
 
     def _build_into(self, doc: Document) -> None:
         start = time.perf_counter()
-        with set_curdoc(doc):
-            try:
-                _built[doc] = _build_whole(doc, self.build)
-                _log.debug("A page built off the event loop in %.2f s", time.perf_counter() - start)
-            except Exception:
-                # The app script builds it again on the loop, where Panel shows the error.
-                _log.exception("A page build off the event loop failed; building on the loop")
-                doc.clear()
+        try:
+            _built[doc] = run_in_doc(doc, _build_whole, doc, self.build)
+            _log.debug("A page built off the event loop in %.2f s", time.perf_counter() - start)
+        except Exception:
+            # The app script builds it again on the loop, where Panel shows the error.
+            _log.exception("A page build off the event loop failed; building on the loop")
+            doc.clear()
 
 
 def serve_built(build: Callable[[], Any]) -> Any:
