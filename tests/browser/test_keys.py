@@ -298,13 +298,17 @@ FOCUSED_BUTTON_JS = """() => {
     let el = document.activeElement;
     while (el && el.shadowRoot && el.shadowRoot.activeElement) el = el.shadowRoot.activeElement;
     if (!el || !el.classList.contains("bk-btn")) return null;
+    // A button drawn a moment ago may still be in Bootstrap's 0.15 s colour transition: read
+    // the colour it settles on, not one on the way.
+    for (const a of el.getAnimations()) a.finish();
     const style = getComputedStyle(el);
     return [el.textContent.trim(), [...el.classList].join(" "),
             style.outlineStyle, parseFloat(style.outlineWidth), style.backgroundColor];
 }"""
-BOOTSTRAP_WARNING = "rgb(255, 193, 7)"
-"""Bootstrap's warning button, dark words on amber (Panel's own design: white on orange, too
-faint to read): the ring is added to the design, never in its place."""
+BOOTSTRAP_WARNING = "rgb(255, 202, 44)"
+"""Bootstrap's warning button when focused (its amber ``#ffc107`` a shade lighter, dark words;
+Panel's own design: white on orange, too faint to read): the ring is added to the design, never
+in its place."""
 
 
 @pytest.mark.parametrize("app", ["circle", "ecosystem", "savannah"])
