@@ -14,12 +14,11 @@ import html
 from typing import Any
 
 import panel as pn
-from panel.io.state import set_curdoc
 
 from engines.learn import load_course
 
 from ..game_pages import get_page
-from ..runtime.page import served_doc
+from ..runtime.page import run_in_doc, served_doc
 from .course_class import CourseClass, CourseClasses, Student
 from .links import qr_svg
 from .seats import RoomError
@@ -157,8 +156,7 @@ class CourseOverview(pn.viewable.Viewer):
             return
 
         def tick() -> None:
-            with set_curdoc(doc):
-                self.refresh()
+            run_in_doc(doc, self.refresh)
 
         doc.add_next_tick_callback(lambda: doc.add_periodic_callback(tick, REFRESH_MS))
 
