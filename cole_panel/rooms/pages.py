@@ -112,21 +112,31 @@ class RoomBar(pn.viewable.Viewer):
             "", css_classes=["cole-room-status"], sizing_mode="stretch_width"
         )
         self._said = pn.pane.HTML("", css_classes=["cole-room-said"])
-        self._controls = pn.Row(sizing_mode="stretch_width")
         self._name = pn.widgets.TextInput(
             label="Your name",
             placeholder="Type your name",
             max_length=NAME_LIMIT,
             value=room.names.get(token, ""),
-            width=200,
+            width=190,
             css_classes=["cole-room-name"],
+            stylesheets=[INLINE_LABEL],
         )
         self._name.param.watch(self._renamed, "value")
         self._shape: tuple = ()
-        self._layout = pn.Column(
+        # One line where it fits: the status beside the name and the seat controls, so the
+        # game's move stays on the first screen under the bar (issue 38).
+        self._status.styles = {"flex": "1 1 420px", "min-width": "0"}
+        self._controls = pn.FlexBox(
             self._status,
-            pn.Row(self._name, self._controls, sizing_mode="stretch_width"),
+            self._name,
+            flex_wrap="wrap",
+            align_items="center",
+            sizing_mode="stretch_width",
+        )
+        self._layout = pn.Column(
+            self._controls,
             self._said,
+            css_classes=["cole-room-bar"],
             sizing_mode="stretch_width",
         )
 
@@ -141,7 +151,7 @@ class RoomBar(pn.viewable.Viewer):
         shape += (tuple(info.get("load_waiting") or ()), info.get("load_mine"))
         if shape != self._shape:  # rebuild the buttons only when the seating changes
             self._shape = shape
-            self._controls.objects = self._seat_controls(info)
+            self._controls.objects = [self._status, self._name, *self._seat_controls(info)]
 
     def _seat_controls(self, info: dict[str, Any]) -> list[Any]:
         out: list[Any] = []
@@ -156,7 +166,11 @@ class RoomBar(pn.viewable.Viewer):
                 out.append(button)
             if info["host"]:
                 menu = pn.widgets.Select(
-                    label=seat["player"], options=list(SEAT_CHOICES), value=seat["kind"], width=130
+                    label=seat["player"],
+                    options=list(SEAT_CHOICES),
+                    value=seat["kind"],
+                    width=160,
+                    stylesheets=[INLINE_LABEL],
                 )
                 menu.param.watch(
                     lambda e, p=p: self._act(self.room.set_seat, self.token, p, e.new), "value"
@@ -170,7 +184,8 @@ class RoomBar(pn.viewable.Viewer):
         out: list[Any] = []
         if info["host"] and self._mirror is not None and info.get("hides_cards"):
             keep = pn.widgets.Checkbox(
-                name="Loading a file: keep its own deal (everyone seated agrees first)",
+                # Short: it sits in the bar's one line above the game.
+                name="A loaded file keeps its deal (all agree)",
                 value=self._mirror.keep_file_deal,
                 css_classes=["cole-room-keep-deal"],
             )
@@ -222,9 +237,7 @@ def _status_html(info: dict[str, Any], origin: str = "") -> str:
     parts = []
     for p, s in enumerate(info["seats"]):
         who = (
-            s["name"]
-            if s["taken"]
-            else ("open — waiting for a person" if s["kind"] == OPEN else f"{s['kind']} bot")
+            s["name"] if s["taken"] else ("open seat" if s["kind"] == OPEN else f"{s['kind']} bot")
         )
         if s["taken_over"] and s["free"]:
             who += " (free: a bot plays until someone sits down)"
@@ -234,9 +247,10 @@ def _status_html(info: dict[str, Any], origin: str = "") -> str:
             who += " (away)"
         if s["yours"]:
             who += " — you"
-        mark = "▶ " if info["mover"] == p else ""
+        mark = "▶&nbsp;" if info["mover"] == p else ""
         parts.append(
-            f'<li class="cole-room-seat-{p}">{mark}<b>{html.escape(s["player"])}</b>: {html.escape(who)}</li>'
+            f'<li class="cole-room-seat-{p}" style="display:inline">{mark}'
+            f"<b>{html.escape(s['player'])}</b>: {html.escape(who)}</li>"
         )
     you = info["you"]
     role = (
@@ -244,7 +258,7 @@ def _status_html(info: dict[str, Any], origin: str = "") -> str:
         if you is not None
         else '<b class="cole-room-you">You are watching</b>'
     )
-    host = " (you are the host)" if info["host"] else ""
+    host = " (host)" if info["host"] else ""
     people = info["people"]
     state = ""
     if info["closed"]:
@@ -254,16 +268,39 @@ def _status_html(info: dict[str, Any], origin: str = "") -> str:
             '<div class="cole-room-paused" role="status"><b>Paused by the teacher</b>: '
             "no move until the table goes on.</div>"
         )
+    seats = " · ".join(parts)
     return (
-        f'<div style="border:1px solid #c9b98f;border-radius:6px;padding:6px 10px;background:#fbf7ec">'
+        f'<div style="{_LINE_STYLE}">'
         f"<b>Room</b> · {role}{host} · "
+        f'<ul style="display:inline;margin:0;padding:0;list-style:none">{seats}</ul> · '
         f'<span class="cole-room-people">{people} {"person" if people == 1 else "people"} here'
         f"</span> · "
         f'<span class="cole-room-moves">{info["moves"]} moves played</span> · '
-        f'share: <a class="cole-room-link" href="{link}">{link}</a>'
-        f'<ul style="margin:4px 0 0 0">{"".join(parts)}</ul>{_undo_html(info)}'
-        f"{_deal_html(info)}{state}</div>"
+        f'share: <a class="cole-room-link" href="{link}" title="{link}" style="{_LINK_STYLE}">'
+        f"{link}</a>{_undo_html(info)}{_deal_html(info)}{state}</div>"
     )
+
+
+_LINE_STYLE = (
+    "border:1px solid #c9b98f;border-radius:6px;padding:3px 8px;background:#fbf7ec;"
+    "font-size:13px;line-height:1.35"
+)
+# The link is long: cut to one short piece of the line (the whole of it is the href and the
+# tooltip), so the bar stays one or two lines above the game.
+_LINK_STYLE = (
+    "display:inline-block;max-width:16em;overflow:hidden;text-overflow:ellipsis;"
+    "white-space:nowrap;vertical-align:bottom"
+)
+INLINE_LABEL = """
+.bk-input-group { flex-direction: row; align-items: center; gap: 6px; }
+.bk-input-group > label { white-space: nowrap; margin: 0; }
+"""
+"""A widget's label beside its box, not above it: the room bar's row keeps one line's height."""
+BAR_BELOW = """
+@media (max-width: 800px) { .cole-room-bar { order: 1; } }
+"""
+"""On a phone or a tablet held upright the room's bar goes under the game: the move's parts
+(board, hand, turn, last event, buttons) need the whole first screen there (issue 38)."""
 
 
 def _deal_html(info: dict[str, Any]) -> str:
@@ -451,8 +488,17 @@ class FramedPage(pn.viewable.Viewer):
         return pn.Column(*self._side, *self._split()[0], sizing_mode="stretch_width")
 
     def play_area(self) -> pn.viewable.Viewable:
-        return pn.Column(*self._top, *self._split()[1], sizing_mode="stretch_width")
+        return pn.Column(
+            *self._top, *self._split()[1], sizing_mode="stretch_width", stylesheets=[BAR_BELOW]
+        )
 
     def __panel__(self) -> pn.viewable.Viewable:
         settings, main = self._split()
-        return pn.Column(*self._top, *self._side, *settings, *main, sizing_mode="stretch_width")
+        return pn.Column(
+            *self._top,
+            *self._side,
+            *settings,
+            *main,
+            sizing_mode="stretch_width",
+            stylesheets=[BAR_BELOW],
+        )
