@@ -89,6 +89,11 @@ class SearchGame:
     prior_after: int = 0
     """Visits a node needs before :meth:`priors` is asked for it (the root always asks)."""
 
+    fixed_moves: bool = False
+    """Whether a node's :meth:`moves` are the same list in every world that reaches it (a game
+    with nothing hidden and no chance, whose worlds are copies of one position): the tree then
+    asks once per node instead of at every visit, the same search for less work."""
+
     def observe(self, state: Any, player: int) -> Any:
         """What ``player`` may see of ``state``, taken once per search (default: the state)."""
         return state
@@ -156,7 +161,7 @@ def check_budget(iterations: Any, seconds: Any) -> None:
 
 
 class _Node:
-    __slots__ = ("children", "visits", "value", "avail", "priors", "totals")
+    __slots__ = ("children", "visits", "value", "avail", "priors", "totals", "moves")
 
     def __init__(self) -> None:
         self.children: dict[Any, _Node] = {}
@@ -165,6 +170,7 @@ class _Node:
         self.avail = 0
         self.priors: dict[Any, float] | None = None
         self.totals: list[float] | None = None  # every player's returns summed (root children)
+        self.moves: list[Any] | None = None  # the node's moves, kept when the game's are fixed
 
 
 class ISMCTS:
@@ -310,15 +316,20 @@ class ISMCTS:
         widening = self.widening
         log = math.log
         sqrt = math.sqrt
+        fixed = game.fixed_moves
         node = root
         path: list[tuple[_Node, int]] = []
         while True:
             mover = game.mover(world)
             if mover is None:
                 break
-            moves = game.moves(world)
-            if allowed is not None and node is root:
-                moves = [m for m in moves if m in allowed] or moves
+            moves = node.moves
+            if moves is None:
+                moves = game.moves(world)
+                if allowed is not None and node is root:
+                    moves = [m for m in moves if m in allowed] or moves
+                if fixed:
+                    node.moves = moves
             children = node.children
             if node.priors is None and node.visits >= game.prior_after and node is not root:
                 node.priors = self._priors(world, moves) or {}

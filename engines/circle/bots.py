@@ -97,6 +97,8 @@ class CircleSearch(SearchGame):
     (Circle hides nothing), rollouts are :meth:`State.random_playout`'s hot loop, and a move
     that wins at once is played without searching."""
 
+    fixed_moves = True  # nothing hidden, no chance: a node's legal cells never change
+
     def determinize(self, seen: State, player: int, rng: random.Random) -> State:
         return seen.fast_clone()
 

@@ -100,12 +100,13 @@ class _Search:
         me = s.current_player
         need = s.rules.capture_target - s.eaten[me]
         moves = s.legal_indices(ordered=True)
+        meals = {i: s.meal(i, me) for i in moves}
         ends = self._endings(s, moves)
-        if any(s.meal(i, me) >= need for i in moves) or me in ends:
+        if (moves and max(meals.values()) >= need) or me in ends:
             return _WIN, 1
         if depth <= 1:
             return (_LOSS, 1) if len(ends) == len(moves) else None
-        moves.sort(key=lambda i: -s.meal(i, me))
+        moves.sort(key=lambda i: -meals[i])
         longest, unknown = 0, False
         for i in moves:
             child = s.fast_clone()
@@ -128,7 +129,7 @@ class _Search:
     def _endings(s: State, moves: list[int]) -> list[int]:
         """The winners of the moves that leave the opponent without a legal cell (each stone
         takes one cell, so only when she has one at most now)."""
-        if len(s.legal_indices(1 - s.current_player, ordered=False)) > 1:
+        if s.has_legal(1 - s.current_player, more_than=1):
             return []
         winners = []
         for i in moves:
@@ -174,6 +175,21 @@ class _Search:
         return best
 
 
+def _hopeless(counts: list[int], nodes: int) -> bool:
+    """Whether the next depth, its work grown as the last depth's grew, would pass ``nodes``.
+    Such a depth runs out of nodes having proved nothing (a proof the late budget finds takes
+    a few hundred nodes; a depth that fails takes 4-6 times the one before), so it is not
+    started: the late game's failed attempts cost a third less (docs/findings.md).
+
+    >>> _hopeless([0, 1, 18, 156, 1227, 5702], 10_000), _hopeless([0, 1, 6, 26, 70], 10_000)
+    (True, False)
+    """
+    if len(counts) < 4:
+        return False
+    last, before = counts[-1] - counts[-2], counts[-2] - counts[-3]
+    return counts[-1] + last * last / max(1, before) > nodes
+
+
 def budget(state: State) -> tuple[int, int]:
     """The nodes and plies worth spending on ``state``: :data:`LATE` once either player has at
     most :data:`FEW` legal cells (mobility endgames end by a player left without one), else
@@ -192,11 +208,15 @@ def solve(state: State, nodes: int = NODES, max_plies: int = MAX_PLIES) -> Proof
     if state.is_over:
         return None
     search = _Search(nodes)
+    counts = [0]  # the nodes visited after each depth
     try:
         for depth in range(1, max_plies + 1):
+            if _hopeless(counts, nodes):
+                return None
             found = search.result(state, depth)
             if found is not None:
                 break
+            counts.append(search.nodes)
         else:
             return None
     except _OutOfNodes:

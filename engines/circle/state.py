@@ -261,6 +261,24 @@ class State(BaseState, BoardPicture):
         cells = sorted(self._empties) if ordered else self._empties
         return [c for c in cells if self._joined(c, mine).bit_count() < 4]
 
+    def has_legal(self, p: int, more_than: int = 0) -> bool:
+        """Whether player p has more than ``more_than`` legal cells, ignoring game over (fast
+        path: it stops counting once she has).
+
+        >>> game = State.from_position({0: "A1 A2 B1", 1: ""}, to_move=1)
+        >>> game.has_legal(0, more_than=1), game.has_legal(0, more_than=10**6)
+        (True, False)
+        """
+        mine = self._occ[p]
+        joined = self._joined
+        left = more_than
+        for c in self._empties:
+            if joined(c, mine).bit_count() < 4:
+                if not left:
+                    return True
+                left -= 1
+        return False
+
     def _has_legal(self, p: int) -> bool:
         mine = self._occ[p]
         return any(self._joined(c, mine).bit_count() < 4 for c in self._empties)
