@@ -17,8 +17,8 @@ SESSION_LIFETIME_MS ?= 60000
 PROCESSES ?= 2
 APPS := $(wildcard apps/*.py)
 # Test processes (pytest-xdist; a file's tests stay in one process). The browser and notebook
-# tests spend most of their time waiting on a page or a kernel (a whole run on 2 cores used about
-# 0.8 of one core with two processes), so four keep both cores busy; 1 runs them in order.
+# tests spend much of their time waiting on a page or a kernel, so four keep both cores busier
+# than two (a clean clone on 2 cores: 34.5 min of pytest with four); 1 runs them in order.
 TEST_WORKERS ?= 4
 # The whole suite is stopped after this long with an interrupt, so a run that hangs (in a test or
 # in collection, where pytest-timeout does not reach) still prints what ran and what did not.
