@@ -65,6 +65,22 @@ name => {
   return [r.x, r.y, r.width, r.height];
 }
 """
+LAST_SAID_JS = """
+() => {
+  const find = (root) => {
+    const e = root.querySelector(".cole-keys-live");
+    if (e) return e;
+    for (const host of root.querySelectorAll("*")) {
+      const inner = host.shadowRoot && find(host.shadowRoot);
+      if (inner) return inner;
+    }
+    return null;
+  };
+  const live = find(document);
+  const line = live && live.lastElementChild;
+  return line ? line.textContent : "";
+}
+"""
 LIVE_JS = """
 () => {
   const out = [];
@@ -164,13 +180,22 @@ def said(page) -> int:
     return int(page.locator(".cole-keys-live").get_attribute("data-said") or 0)
 
 
+def last_said(page) -> str:
+    """The live region's latest line."""
+    return page.evaluate(LAST_SAID_JS)
+
+
 def press(page, key: str) -> str:
-    """Press an arrow on the board, wait until the cursor's words are said, return them."""
+    """Press an arrow on the board, wait until the cursor's words are said, return them.
+
+    The line said and the cursor's text reach the page as two messages whose order is not
+    fixed (under load the line came first, and the cursor still read the spot before): wait
+    for a new line and for the cursor to show that line."""
     before = said(page)
     page.keyboard.press(key)
     deadline = time.monotonic() + 30
-    while said(page) == before:
-        assert time.monotonic() < deadline, f"{key} was not answered"
+    while said(page) == before or cursor(page).split() != last_said(page).split():
+        assert time.monotonic() < deadline, f"{key} was not answered: heard {live(page)!r}"
         time.sleep(0.05)
     return cursor(page)
 

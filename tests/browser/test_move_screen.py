@@ -59,6 +59,8 @@ FIGURE_BOX_JS = """name => {
 }"""
 HEADER_LINE_PX = 56
 """The highest a phone's header may be: one line of links (it was 93 px, on three)."""
+PART_WAIT_S = 15.0
+"""How long a part may take to be drawn before it counts as not shown."""
 SETTLE_JS = "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))"
 
 
@@ -82,15 +84,21 @@ class Screen:
 
     def box(self, part: str) -> dict | None:
         """The window box of ``part``: a Bokeh figure's name, or ``css:`` and a selector."""
-        if part.startswith("css:"):
+        if not part.startswith("css:"):
+            return self.page.evaluate(FIGURE_BOX_JS, part)
+        # A part a view is drawing again (Bokeh re-renders a row whose children change) has no
+        # box for a moment: under load that moment lasted past one look, so look until a deadline.
+        deadline = time.monotonic() + PART_WAIT_S
+        while True:
             found = self.page.locator(part[4:])
             for i in range(found.count()):
                 with contextlib.suppress(Exception):
                     box = found.nth(i).bounding_box(timeout=2_000)
                     if box and box["width"] > 0 and box["height"] > 0:
                         return box
-            return None
-        return self.page.evaluate(FIGURE_BOX_JS, part)
+            if time.monotonic() > deadline:
+                return None
+            self.page.wait_for_timeout(200)
 
     def check(self, when: str, parts: dict[str, str]) -> None:
         """Every part inside the window (1 px to spare), and a screenshot."""

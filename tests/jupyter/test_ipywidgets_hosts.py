@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from cole_panel.circle.board import BOARD_NAME
 from cole_panel.circle.geometry import cell_center
@@ -20,6 +21,9 @@ from engines.circle import parse_label
 from .conftest import server_log
 from .harness import NotebookPage, VoilaServer, write_notebook
 from .test_notebooks_in_lab import LAST, assert_no_console_errors, run_notebook
+
+DASHBOARD_WAIT_MS = 300_000
+"""How long Voila may take from the first board drawn to the dashboard shown."""
 
 IPYWIDGETS_CELLS = [
     "from cole_panel import notebook_setup\nnotebook_setup(comms='ipywidgets')",
@@ -104,6 +108,17 @@ def voila_circle(tmp_path_factory) -> Iterator[VoilaServer]:
     server.stop()
 
 
+def _wait_for_dashboard(nb) -> None:
+    """Until the dashboard's turn line shows: Voila runs every cell before it (a whole bot
+    match among them), which took over two minutes on a CI machine running four test processes.
+    A page that never shows it fails with what the page says instead (a cell's error)."""
+    try:
+        nb.page.locator(".cole-turn").first.wait_for(timeout=DASHBOARD_WAIT_MS)
+    except PlaywrightTimeout:
+        text = nb.page.locator("body").inner_text()
+        raise AssertionError(f"no dashboard; the page ends with: {text[-1500:]!r}") from None
+
+
 def test_voila_serves_the_circle_notebook_and_a_click_plays(browser, voila_circle, request):
     nb = NotebookPage(browser, voila_circle, "circle_of_life.ipynb", ui="voila").open()
     request.node.notebook_pages = [nb]
@@ -111,7 +126,7 @@ def test_voila_serves_the_circle_notebook_and_a_click_plays(browser, voila_circl
         nb.wait_figure(BOARD_NAME, timeout=240)
         # Voila renders the outputs in no fixed order: the teaching boards may come first, so
         # wait for the dashboard itself (its turn line) before reading its stones.
-        nb.page.locator(".cole-turn").first.wait_for(timeout=120_000)
+        _wait_for_dashboard(nb)
         stones = len(nb.source("circle-stones")["x"])
         _stone_at(nb, "E5")
         # The dashboard's bot answers: a second stone comes without another click.
