@@ -29,7 +29,7 @@ __all__ = ["share_stylesheets"]
 def _texts(models: list[Any]) -> Counter[str]:
     found: Counter[str] = Counter()
     for model in models:
-        for sheet in getattr(model, "stylesheets", ()):
+        for sheet in model.stylesheets:
             if isinstance(sheet, str):
                 found[sheet] += 1
     return found
@@ -39,9 +39,11 @@ def share_stylesheets(doc: Any) -> int:
     """Every stylesheet text that two or more models of ``doc`` carry, replaced in each by one
     shared ``InlineStyleSheet`` model (call it with the document's models frozen: each change
     would walk them all).  Returns how many copies of a text were replaced."""
-    from bokeh.models import InlineStyleSheet
+    from bokeh.models import InlineStyleSheet, UIElement
 
-    models = [m for m in doc.models if getattr(m, "stylesheets", None)]
+    # Only a UIElement has stylesheets; reading an unset property of another model would
+    # make its default value (most of a page's models are glyphs, sources and the like).
+    models = [m for m in doc.models if isinstance(m, UIElement) and m.stylesheets]
     shared = {text: InlineStyleSheet(css=text) for text, n in _texts(models).items() if n > 1}
     replaced = 0
     for model in models:
