@@ -113,7 +113,9 @@ def ring_data(radius: int) -> dict[str, dict[str, list]]:
         center = (rr * math.cos(a), rr * math.sin(a))
         cells = display_shape(name, a)
         for x, y in polyhex_centers(cells, center, RING_HEX):
-            xs, ys = hex_corners(x, y, RING_HEX * 0.96)
+            # Three decimals of a unit are well under a pixel at any zoom; Python's 17 digits
+            # were 6 KB of a Circle page's first message for nothing the eye could see.
+            xs, ys = ([round(v, 3) for v in vs] for vs in hex_corners(x, y, RING_HEX * 0.96))
             for key, value in (
                 ("xs", xs),
                 ("ys", ys),

@@ -15,7 +15,9 @@ are listed, each with its reason and the test that pins it, in docs/architecture
 - **content shown when near**: :class:`ShownWhenNear` (:mod:`.near`);
 - **a notebook's outputs**: :func:`notebook_setup` (:mod:`.jupyter`);
 - **serve**: :class:`StaticGzip` (:mod:`.serving`), which ``python -m cole_panel.serve``
-  builds on.
+  builds on;
+- **send each stylesheet text once**: :func:`share_stylesheets` (:mod:`.styles`), for a built
+  page's document.
 
 The names are read from their modules on first use, so importing one verb loads no other.
 """
@@ -35,6 +37,7 @@ _HOMES = {
     "ShownWhenNear": "near",
     "notebook_setup": "jupyter",
     "StaticGzip": "serving",
+    "share_stylesheets": "styles",
 }
 
 __all__ = sorted(_HOMES)

@@ -16,6 +16,7 @@ from typing import Any
 import panel as pn
 
 from ..game_pages import GAME_PAGES
+from ..runtime.styles import share_stylesheets
 from .design import HouseDesign
 from .first_paint import REMOVE_JS
 from .named_controls import ARIA_CLASS, NAME_CONTROLS_JS
@@ -177,5 +178,6 @@ def _serve_framed(
         served = shell.servable(location=location)
     with doc.models.freeze():  # (the page's models are known once the first freeze ends)
         share_stateless_models(doc)
+        share_stylesheets(doc)
     doc.title = page_title(title)  # the template names the tab by the page alone
     return served
