@@ -18,6 +18,7 @@ import param
 from ..core.learn_model import LearnModel
 from ..game_pages import load
 from ..runtime.hold import batched
+from .address import address_held
 
 __all__ = ["Course", "LearnView", "next_tick", "stars_html"]
 
@@ -91,7 +92,8 @@ class LearnView(pn.viewable.Viewer):
             css_classes=["cole-learn-menu"],
         )
         self._menu.param.watch(self._on_menu, ["value"])
-        board = load(_PLAY_AREAS[m.game])(model=m.board)
+        with address_held():  # the address is the stage's: a reload comes back to it
+            board = load(_PLAY_AREAS[m.game])(model=m.board)
         self.board_view = board
         m.param.watch(self._refresh, ["stage_id", "feedback", "feedback_kind", "stars", "progress"])
         self._refresh()
