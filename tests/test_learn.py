@@ -54,6 +54,29 @@ def test_every_quote_is_the_rulebooks_own_words(game):
     assert missing == []
 
 
+def test_the_regrouping_stage_names_every_kind_that_regroups():
+    """It named level-3 ungulates only; in a first game a newcomer then saw "gazelle joined
+    the impala" and meerkats gather with no rule told."""
+    from engines.savannah import load_deck
+
+    kinds = {(card.group, card.level) for card in load_deck() if card.regroups}
+    assert len(kinds) == 3
+    course = load_course("savannah")
+    (stage,) = [s for s in course.stages if "regroup" in s.teaches]
+    for group, level in kinds:
+        assert f"level-{level} {group.replace('_', ' ')}" in stage.instruction
+
+
+def test_the_ecosystem_course_says_how_long_a_game_lasts():
+    """The page says "Round 1 of 2, pick 1 of 10", but no stage said that a game is two rounds
+    of 11 cards dealt, 10 picked, and then the full park scored."""
+    from engines.ecosystem.rules import HAND_SIZE, PICKS_PER_ROUND, ROUNDS
+
+    said = " ".join(s.instruction for s in load_course("ecosystem").stages)
+    assert {ROUNDS, HAND_SIZE, PICKS_PER_ROUND} == {2, 11, 10}
+    assert "two rounds" in said and "dealt 11 cards, 10 of them are picked" in said
+
+
 def test_a_course_lists_one_line_per_stage():
     course = load_course("circle")
     lines = course.lines()

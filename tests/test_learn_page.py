@@ -108,3 +108,33 @@ def test_a_stage_link_opens_that_stage_and_the_view_shows_it():
     assert any("Stage 6 of 16: " in text for text in texts)
     view = LearnView(model=LearnModel(game="circle", stage_id="critter"))
     assert "Stage 2 of 21: Critters" in view._stage.object
+
+
+def test_the_rulebooks_sentences_are_shown_one_a_line_a_cut_one_marked():
+    """Run together, a stage's quotes read "as indicated by arrows pair (2 stones) eats
+    singleton That closes the circle" to a student: one broken sentence."""
+    view = LearnView(model=LearnModel(game="circle", stage_id="pair-eats-singleton"))
+    shown = view._stage.object
+    assert "arrows pair" not in shown and "singleton That" not in shown
+    assert "<p>Each species is defined by its shape" in shown
+    assert "as indicated by arrows…</p><p>…pair (2 stones) eats singleton…</p>" in shown
+    view.model.open("four-stones")
+    assert "<p>…with one restriction: you may not make a critter" in view._stage.object
+
+
+@pytest.mark.parametrize(
+    ("game", "how"),
+    [
+        ("circle", "a second tap places it"),
+        ("savannah", "choose a card in your hand"),
+        ("ecosystem", "then a green cell of your park"),
+    ],
+)
+def test_a_stage_opens_saying_how_a_move_is_made_on_its_board(game, how):
+    """The first stage said only "do what the stage asks, on the board or with the keys": a
+    newcomer on a phone whose one tap only previewed was not told to tap again."""
+    model = LearnModel(game=game)
+    assert model.feedback_kind == "start" and how in model.feedback
+    assert "Move box" in model.feedback
+    model.open(model.course.stages[2].id)
+    assert how in model.feedback

@@ -33,7 +33,7 @@ from engines.options import changed_options
 
 from ..core.query import MAX_QUERY_LENGTH, rules_parsers
 from ..core.query import read_query as _read
-from ..ui.address import page_location_ok, room_name
+from ..ui.address import address_is_elsewhere, page_location_ok
 from ..ui.links import CopyLink
 from .model import CircleModel
 
@@ -143,7 +143,7 @@ class ShareLink(pn.viewable.Viewer):
 
     def __init__(self, **params: Any):
         super().__init__(**params)
-        if not page_location_ok() and room_name() is None:
+        if not page_location_ok() and not address_is_elsewhere():
             # Panel's own reading of the address fails on a value such as '²': read the
             # arguments here and leave the address bar alone
             open_shared(self.model, pn.state.session_args)

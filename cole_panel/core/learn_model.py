@@ -35,8 +35,19 @@ FEEDBACK_KINDS = ("start", "illegal", "not_allowed", "missed", "progress", "done
 """What :attr:`LearnModel.feedback` reports: the stage's start, then a verdict of
 :data:`engines.learn.VERDICTS`, or an undo refused (a stage is played forward only)."""
 
-START = "Your move: do what the stage asks, on the board or with the keys."
-"""The feedback before the stage's first move."""
+START = {
+    "circle": "Your move: click a cell to place a stone there (on a touch screen, a first tap "
+    "shows what the stone would do and a second tap places it), or Tab to the board and use "
+    "the arrow keys and Enter, or type the cell in the Move box.",
+    "savannah": "Your move: choose a card in your hand (click or tap it, or its button), then "
+    "play it with the wide button beside your hand or a second tap (a double click), or Tab to "
+    "the board and use the arrow keys and Enter, or type it in the Move box.",
+    "ecosystem": "Your move: click (or tap) a card in your hand, then a green cell of your park "
+    "to place it there, or Tab to the board and use the arrow keys and Enter, or type the card "
+    "and the cell in the Move box.",
+}
+"""The feedback before the stage's first move: how a move is made on that game's board (a
+newcomer on the first stage had not been told, and one tap on a phone only previews)."""
 
 _BOARD_OPTIONS: dict[str, dict[str, Any]] = {
     # Every seat a person at one device: no covered hands between turns.
@@ -151,7 +162,7 @@ class LearnModel(param.Parameterized):
         stage = self.course.stage(stage_id)
         self.attempt = stage.start()
         self.param.update(
-            stage_id=stage.id, feedback=START, feedback_kind="start", moves=0, stars=0
+            stage_id=stage.id, feedback=START[self.game], feedback_kind="start", moves=0, stars=0
         )
         self._sync(stage.instruction)
         return stage

@@ -9,10 +9,16 @@ address the page is served without that link to the address bar, and the games' 
 (:mod:`cole_panel.core.query`) name the bad parameter.
 
 :func:`room_name` reads the one parameter that makes a page a room's (``?room=<name>``): such
-an address belongs to the room, so a game's own link neither reads nor rewrites it.
+an address belongs to the room, so a game's own link neither reads nor rewrites it.  A board
+built inside :func:`address_held` (a Learn stage's: ``/learn?game=…&stage=…``) leaves the
+address alone too: it belongs to the page around the board.
 """
 
 from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 
 import panel as pn
 
@@ -47,6 +53,26 @@ def room_name() -> str | None:
         return None
     raw = values[0]
     return raw.decode("utf-8", "replace")[:100] if isinstance(raw, bytes) else str(raw)[:100]
+
+
+_HELD: ContextVar[bool] = ContextVar("cole_address_held", default=False)
+"""Whether the views being built now leave the page address to the page around them."""
+
+
+@contextmanager
+def address_held() -> Iterator[None]:
+    """Build, inside this block, views whose page address belongs to another view: their
+    links neither open the address's position nor rewrite it."""
+    token = _HELD.set(True)
+    try:
+        yield
+    finally:
+        _HELD.reset(token)
+
+
+def address_is_elsewhere() -> bool:
+    """Whether the page address belongs to a room or to a page around the view being built."""
+    return _HELD.get() or room_name() is not None
 
 
 def client_address() -> str | None:

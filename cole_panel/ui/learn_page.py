@@ -7,7 +7,8 @@ named in a sentence above the list, and nothing else changes.  A browser's stars
 the server's database, under its token cookie (:class:`LearnProgress`), so they survive a
 restart.  A class's link adds ``class=<name>`` (a class given a course on ``/classroom``):
 the course of the class's game, with a name box (:class:`~.class_join.ClassJoin`), its stars
-kept in the student's row of the class for her teacher's overview.
+kept in the student's row of the class for her teacher's overview, and in the browser's own
+progress too.
 """
 
 from __future__ import annotations
@@ -32,7 +33,14 @@ from ..rooms.registry import NAME_PATTERN
 from .class_join import ClassJoin
 from .learn_view import LearnView, next_tick, stars_html
 
-__all__ = ["LearnProgress", "LearnTab", "course_list", "learn_page", "stage_link"]
+__all__ = [
+    "LearnProgress",
+    "LearnTab",
+    "course_list",
+    "keep_in_browser",
+    "learn_page",
+    "stage_link",
+]
 
 _STAGE_ID = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
 MAX_STAGE_CHARS = 60
@@ -165,6 +173,18 @@ def _course(game: str, stage: str | None, won: dict[str, int]) -> tuple[LearnMod
     return LearnModel(game=game, stage_id=stage, progress=won, defer=next_tick), problem
 
 
+def keep_in_browser(model: LearnModel, progress: LearnProgress) -> None:
+    """Keep the stars ``model`` wins in the browser's own Learn progress too, the best of
+    each stage (won in a class, they count on ``/learn`` as well)."""
+
+    def kept(event: Any) -> None:
+        own = progress.get(model.game)
+        best = {key: max(stars, own.get(key, 0)) for key, stars in event.new.items()}
+        progress.put(model.game, {**own, **best})
+
+    model.param.watch(kept, ["progress"])
+
+
 PUZZLE_VIEWS = {
     "circle": "cole_panel.circle.puzzles:PuzzleView",
     "savannah": "cole_panel.savannah.puzzles:SavannahPuzzleView",
@@ -185,6 +205,7 @@ def _class_course(
         return [ClassJoin(courses, found, progress.token, view.model), view], problem
     mine = courses.student(found.name, progress.token) if progress.token is not None else None
     model, problem = _course(found.game, stage, mine.progress if mine is not None else {})
+    keep_in_browser(model, progress)
     return [ClassJoin(courses, found, progress.token, model), LearnView(model=model)], problem
 
 
@@ -209,7 +230,7 @@ def learn_page(args: Any = None, courses: CourseClasses | None = None) -> pn.vie
             shown, problem = _class_course(courses, classroom, stage, progress)
         else:
             model, problem = _course(game, stage, progress.get(game))
-            model.param.watch(lambda event: progress.put(game, event.new), ["progress"])
+            keep_in_browser(model, progress)
             shown = [LearnView(model=model)]
         problems += [problem] if problem else []
         named = title_of(classroom) if classroom is not None else load_course(game).title

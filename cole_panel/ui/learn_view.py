@@ -18,8 +18,9 @@ import param
 from ..core.learn_model import LearnModel
 from ..game_pages import load
 from ..runtime.hold import batched
+from .address import address_held
 
-__all__ = ["Course", "LearnView", "next_tick", "stars_html"]
+__all__ = ["Course", "LearnView", "next_tick", "quotes_html", "stars_html"]
 
 _PLAY_AREAS = {
     "circle": "cole_panel.circle.dashboard:CircleDashboard",
@@ -44,6 +45,7 @@ _CSS = """
 .cole-learn-stage blockquote { margin: 4px 0; padding-left: 10px; border-left: 4px solid #c9b48a;
   color: #4a3c25; font-style: italic; }
 .cole-learn-stage p { margin: 4px 0; font-size: 16px; }
+.cole-learn-stage blockquote p { margin: 2px 0; font-size: 14px; }
 .cole-learn-feedback { padding: 8px 12px; border-radius: 6px; font-size: 16px; }
 .cole-learn-stars { font-size: 28px; color: #9a6700; letter-spacing: 2px; }
 """
@@ -59,6 +61,22 @@ def stars_html(stars: int) -> str:
     return (
         f'<span class="cole-learn-stars" role="img" aria-label="{stars} stars of 3">{shown}</span>'
     )
+
+
+def quotes_html(quotes: tuple[str, ...] | list[str]) -> str:
+    """The rulebook's sentences a stage teaches, one a line, a cut one marked with "…" (run
+    together, "as indicated by arrows pair (2 stones) eats singleton That closes" read as
+    one broken sentence).
+
+    >>> quotes_html(["with one restriction: at most four", "pair (2 stones) eats singleton"])
+    '<blockquote><p>…with one restriction: at most four…</p><p>…pair (2 stones) eats singleton…</p></blockquote>'
+    """
+    lines = []
+    for quote in quotes:
+        text = ("…" if quote[:1].islower() else "") + quote
+        text += "" if quote.endswith((".", "!", "?", ":")) else "…"
+        lines.append(f"<p>{html.escape(text)}</p>")
+    return f"<blockquote>{''.join(lines)}</blockquote>"
 
 
 class LearnView(pn.viewable.Viewer):
@@ -91,7 +109,8 @@ class LearnView(pn.viewable.Viewer):
             css_classes=["cole-learn-menu"],
         )
         self._menu.param.watch(self._on_menu, ["value"])
-        board = load(_PLAY_AREAS[m.game])(model=m.board)
+        with address_held():  # the address is the stage's: a reload comes back to it
+            board = load(_PLAY_AREAS[m.game])(model=m.board)
         self.board_view = board
         m.param.watch(self._refresh, ["stage_id", "feedback", "feedback_kind", "stars", "progress"])
         self._refresh()
@@ -125,7 +144,7 @@ class LearnView(pn.viewable.Viewer):
         self._stage.object = (
             f'<div class="cole-learn-stage"><h2>Stage {m.number} of {total}: '
             f"{html.escape(stage.title)}</h2>"
-            f"<blockquote>{html.escape(m.rule_text)}</blockquote>"
+            f"{quotes_html(m.course.quotes(m.stage_id))}"
             f"<p><b>{html.escape(stage.instruction)}</b></p>"
             f'<p class="cole-learn-tally">{m.done_count} of {total} stages done · '
             f"{m.star_count} stars</p></div>"

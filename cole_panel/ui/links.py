@@ -16,7 +16,7 @@ import panel as pn
 import param
 
 from ..runtime.page import served_doc
-from .address import page_location, room_name
+from .address import address_is_elsewhere, page_location
 
 __all__ = ["COPY_JS", "CopyLink"]
 
@@ -55,9 +55,10 @@ class CopyLink(pn.viewable.Viewer):
         self._served = served_doc() is not None
         location = page_location()
         self._base = (location.href or "").split("?")[0] if location is not None else ""
-        # A room's page: its address is the room's (a reload must come back to it), so the
-        # link only shows the position and neither opens nor rewrites the address.
-        self._location = None if room_name() is not None else location
+        # A room's page, or a Learn stage's: its address is the room's or the stage's (a
+        # reload must come back to it), so the link only shows the position and neither
+        # opens nor rewrites the address.
+        self._location = None if address_is_elsewhere() else location
         if self._location is not None and self._location.search and on_open is not None:
             on_open(self._location.search)
         self._text = pn.widgets.TextInput(

@@ -222,3 +222,21 @@ def test_progress_is_found_again_after_the_server_is_killed(own_server, contexts
     )
     settled(page, BOARD_NAME)
     page.screenshot(path=str(artifact("learn-after-restart.png")), full_page=True)
+
+
+# ---------------------------------------------------------------------- the stage's address
+def test_a_circle_stage_keeps_its_address_and_opens_with_its_instruction(own_server, contexts):
+    """The board's own share link once read ``?game=…&stage=…`` as a shared position (so the
+    stage opened saying "Try again starts it over" to someone who had done nothing) and wrote
+    the position into the address bar (so a reload after a move lost the stage)."""
+    server = own_server("learn")
+    page = open_learn(contexts(), server, "circle", "critter")
+    stage = stage_title(page, "circle", 1)
+    expect(page.locator(".cole-learn-start")).to_contain_text("Your move", timeout=WAIT)
+    expect(page.locator(".cole-learn-undo")).to_have_count(0)
+    tab_to_board(page)
+    type_move(page, stage.wrong[0][0])
+    expect(page.locator(".cole-learn-missed")).to_contain_text("try again", timeout=WAIT)
+    assert page.url.endswith("?game=circle&stage=critter"), page.url
+    page.reload(timeout=PAGE_LOAD_TIMEOUT_MS)
+    stage_title(page, "circle", 1)

@@ -10,14 +10,16 @@ import pytest
 
 from cole_panel.circle.puzzle_model import PuzzleModel
 from cole_panel.core.database import Database
+from cole_panel.core.game_store import GameStore
 from cole_panel.core.learn_model import LearnModel
 from cole_panel.rooms import course_class
 from cole_panel.rooms.course_class import CourseClasses, puzzle_ids
 from cole_panel.rooms.course_page import students_html
 from cole_panel.rooms.registry import new_token
 from cole_panel.rooms.seats import RoomError
+from cole_panel.ui import learn_page as learn_pages
 from cole_panel.ui.class_join import NAMES_A_MINUTE, ClassJoin
-from cole_panel.ui.learn_page import learn_page
+from cole_panel.ui.learn_page import LearnProgress, learn_page
 
 
 class Clock:
@@ -121,6 +123,23 @@ def test_a_students_stages_go_to_her_row_once_she_has_typed_her_name(classes):
     assert "&lt;b&gt;Ada&lt;/b&gt;</th><td>2 of 21</td><td>6</td>" in students_html([ada], 21)
     join.join("Teacher")
     assert "call someone else" in join._said.object and ada.name == "<b>Ada</b>"
+
+
+def test_stars_won_in_a_class_count_in_the_browsers_own_learn_progress(classes, tmp_path):
+    """A student who did stages in class found /learn at "0 of 21 stages done" at home."""
+    made, token = classes.create("circle"), new_token()
+    own = LearnProgress(token, GameStore(Database.in_folder(str(tmp_path))))
+    own.put("circle", {"first-stone": 1, "win-when-stuck": 2})
+    shown, _ = learn_pages._class_course(classes, made, None, own)
+    model = shown[1].model
+    assert model.progress == {}  # the class's row starts empty: she has not joined
+    for stage_id in ("first-stone", "critter"):
+        model.open(stage_id)
+        for move in model.stage.solution:
+            model.board.play(model.board.state.parse_action(move))
+    assert own.get("circle") == {"first-stone": 3, "critter": 3, "win-when-stuck": 2}
+    model.progress = {"first-stone": 1}  # fewer stars in class never lower the browser's
+    assert own.get("circle")["first-stone"] == 3
 
 
 def test_a_page_gives_a_few_names_a_minute_at_most(classes):
