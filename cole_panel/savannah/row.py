@@ -53,7 +53,7 @@ in 12 px italic) fit a card, and a name (or group) never runs into its neighbour
 MIN_W = 600
 """The narrowest the row is drawn (px); a longer row is as wide as its cards need, so on a
 narrower screen it scrolls sideways (under a cue that says so)."""
-Y0, Y1 = -CARD_H / 2 - 0.32, CARD_H / 2 + 0.62
+Y0, Y1 = -CARD_H / 2 - 0.32, CARD_H / 2 + 0.44
 _LEFT = PILE_X - 0.6
 
 
@@ -224,7 +224,7 @@ class RowView(pn.viewable.Viewer):
         marks = dict(x=[], y=[], text=[], fill=[])
         arrow = dict(x0=[], y0=[], x1=[], y1=[])
         note = dict(x=[], y=[], text=[], color=[], align=[])
-        y = CARD_H / 2 + 0.22
+        y = CARD_H / 2 + 0.04  # on the band, between the level and the star: less height
         if step.kind == "hunt" and step.counted:
             for k, i in enumerate(step.counted, start=1):
                 marks["x"].append(float(i))
