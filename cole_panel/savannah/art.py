@@ -292,6 +292,7 @@ class CardFaces:
     the colour band of the group, the level in a circle, the Big Five star, and the words
     (level, name, group, and the hunt's lines of a ``detail`` card or else the token box
     with its seat number), all from one card source (:data:`CARD_COLUMNS`) and its words.
+    Names and groups are at least ``least`` px.
 
     :meth:`show` draws a card source's data.
     """
@@ -305,8 +306,10 @@ class CardFaces:
         h: float,
         px: float,
         detail: bool = False,
+        least: tuple[int, int] = (9, 8),
     ):
         self.source, self.w, self.h, self.px, self.detail = source, w, h, px, detail
+        self.least = least
         self.words = ColumnDataSource(empty_words())
         self.band = 0.2 * h
         self.radius = self.band * 0.42
@@ -418,7 +421,10 @@ class CardFaces:
         w, h, r = self.w, self.h, self.radius
         words = empty_words()
         level = (-w / 2 + r + 0.05 * w, h / 2 - self.band / 2, self._font(r * 1.3, 9))
-        name_size, group_size = self._font(0.15 * w, 9), self._font(0.11 * w, 8)
+        name_size, group_size = (
+            self._font(0.15 * w, self.least[0]),
+            self._font(0.11 * w, self.least[1]),
+        )
         token_size = self._font(self.token[1] * 0.8, 9)
         for i, (x, y) in enumerate(zip(data["x"], data["y"], strict=True)):
             faded = {"alpha": data["alpha"][i]}

@@ -122,7 +122,13 @@ class HandView(pn.viewable.Viewer):
         # Of a size that never shrinks: a squeezed picture overlaps its labels.
         self._picture = pn.Column(self._pane, margin=0, styles=KEEPS_SIZE)
         self._fit(3)
-        self._button_row = pn.FlexBox(*self._buttons, margin=0, sizing_mode="stretch_width")
+        # On a phone under the Play button and the message: the cards are tapped there
+        self._button_row = pn.FlexBox(
+            *self._buttons,
+            margin=0,
+            sizing_mode="stretch_width",
+            stylesheets=["@media (max-width: 600px) { :host { order: 1; } }"],
+        )
         self._controls = pn.Column(
             self._button_row,
             self._action,

@@ -136,6 +136,6 @@ def turn_html(m: SavannahModel, pb: Playback) -> str:
     pile = m.state.pile_size
     return (
         f'<div style="font-size:17px">{dot}<b>{player_name(p)} to play</b> — {_e(who)}. '
-        f'<span style="color:#5f5440;font-size:14px">({pile} card{"s" * (pile != 1)} left '
-        "to draw)</span></div>"
+        # short, for one line on a laptop beside the sidebar (the pile's count, as drawn)
+        f'<span style="color:#5f5440;font-size:14px">({pile} in the pile)</span></div>'
     )

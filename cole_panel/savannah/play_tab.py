@@ -1,7 +1,7 @@
 """The Play tab of On the Savannah: where each part of a game in progress sits on the page.
 
-Top to bottom: the title with the turn line and who is thinking, the game-over banner, the
-step's caption, the row, the playback and game buttons, the hand (the score sheet in its place
+Top to bottom: the title with the turn line, the game-over banner, the step's caption, the row,
+the playback and game buttons with who is thinking, the hand (the score sheet in its place
 once the game is over), the players, the live score, and this turn's steps beside the earlier
 turns.  :class:`PlayTab` lays out parts the dashboard makes and keeps up to date; the texts only
 this tab shows (the turn line, the banner, the caption and the steps) it makes itself, and the
@@ -36,6 +36,8 @@ CAPTION_PX = 64
 a step and a preview."""
 PLAYERS_PX = 210
 """About the height of the players' bands (three players, on a phone)."""
+PHONE_LAST = "@media (max-width: 600px) { :host { order: 1; } }"
+"""A stylesheet that puts a layout's part last on a phone (the layout a flex box)."""
 
 
 class PlayTab(pn.viewable.Viewer):
@@ -73,9 +75,23 @@ class PlayTab(pn.viewable.Viewer):
             self.banner,
             self.caption,
             self.row,
-            pn.FlexBox(*self.controls, align_items="center", margin=0, sizing_mode="stretch_width"),
-            self.hand_area,
-            self.score_area,
+            # On a phone the playback and game buttons go under the hand: the row, the hand,
+            # the Play button and the message were more than one screen over them.
+            pn.Column(
+                pn.FlexBox(
+                    *self.controls,
+                    # beside the buttons, not a line of its own over the caption (34 px)
+                    pn.Column(self.thinking, margin=0, min_width=240, styles={"flex": "1 1 240px"}),
+                    align_items="center",
+                    margin=0,
+                    sizing_mode="stretch_width",
+                    stylesheets=[PHONE_LAST],
+                ),
+                self.hand_area,
+                self.score_area,
+                margin=0,
+                sizing_mode="stretch_width",
+            ),
             # Under a phone's first screen: sent for when scrolled near (issue 24's blocking time)
             ShownWhenNear(self.players, PLAYERS_PX, "The players", when="phone"),
             ShownWhenNear(self.live, LIVE_PX, "The score as the game goes", when="phone"),
@@ -112,17 +128,20 @@ class PlayTab(pn.viewable.Viewer):
         )
 
     def _header(self) -> pn.FlexBox:
-        """The game's title, the turn line and who is thinking."""
+        """The game's title and the turn line."""
         return pn.FlexBox(
             pn.pane.HTML(
                 '<h2 style="margin:0;color:#3b3224">On the Savannah</h2>',
                 margin=(4, 8),
                 width=220,
-                # On a phone the header's marked link names the page: the row and the hand go up
-                stylesheets=["@media (max-width: 600px) { :host { display: none !important; } }"],
+                # The header's marked link names the page: on a phone or a laptop's low screen
+                # the row and the hand go up in its place
+                stylesheets=[
+                    "@media (max-width: 600px), (max-height: 820px) "
+                    "{ :host { display: none !important; } }"
+                ],
             ),
             self.turn,
-            self.thinking,
             align_items="center",
             margin=0,
             sizing_mode="stretch_width",

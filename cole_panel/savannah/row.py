@@ -4,7 +4,9 @@ Built once per view.  :meth:`RowView.show` draws one :class:`~cole_panel.savanna
 (or the live row with a hand card's preview) by replacing the ``data`` of a few
 ColumnDataSources: the cards, the counting marks of a hunt (numbers in counting order and an
 arrow showing the direction), the cut of a "discard every card left of …" effect and the labels
-under the cards.  The x range grows only when the row gets longer than :data:`CAPACITY`.
+under the cards.  The row is drawn at :data:`PX` pixels a card place whatever the screen (so
+its words stay 12 px or more) and grows a place a card; on a screen narrower than the row it
+scrolls sideways, kept at its right end, where the newest card and the card tried go.
 """
 
 from __future__ import annotations
@@ -43,17 +45,15 @@ ROW_NAME = "savannah-row"
 """Bokeh ``name`` of the row figure (tests and benchmarks look it up)."""
 ROW_CARDS = "savannah-row-cards"
 """Bokeh ``name`` of the row's card source (column ``card``: the ids left to right)."""
-CAPACITY = 13
-"""Cards the row shows at full size; a longer row shrinks them."""
-CARD_W, CARD_H = 0.9, 1.3
+CARD_W, CARD_H = 0.94, 1.05
 PILE_X = -1.35
-FRAME_W = 960
-"""Pixels of the row at its drawn size: it fits a 1,000 px notebook output, and the figure
-scales with the page (keeping its aspect) when narrower or wider."""
-MIN_W = 680
-"""The narrowest the row is drawn (px): below that its cards' words no longer fit them, so on a
-narrower screen the row scrolls sideways (under a cue that says so)."""
-Y0, Y1 = -1.0, 1.3
+PX = 84
+"""Pixels a card place on the screen, at every size: the groups' words (``small mammal``, 77 px
+in 12 px italic) fit a card, and a name (or group) never runs into its neighbour's."""
+MIN_W = 600
+"""The narrowest the row is drawn (px); a longer row is as wide as its cards need, so on a
+narrower screen it scrolls sideways (under a cue that says so)."""
+Y0, Y1 = -CARD_H / 2 - 0.32, CARD_H / 2 + 0.44
 _LEFT = PILE_X - 0.6
 
 
@@ -69,7 +69,7 @@ class RowView(pn.viewable.Viewer):
 
     def __init__(self, **params: Any):
         super().__init__(**params)
-        self._capacity = CAPACITY
+        self._capacity = 0
         self._build()
 
     def _build(self) -> None:
@@ -88,20 +88,14 @@ class RowView(pn.viewable.Viewer):
             ),
         }
         s = self.sources
-        x_span = self._capacity - 0.5 + 0.15 - _LEFT
-        px = FRAME_W / x_span
         p = bare_figure(
             ROW_NAME,
-            (_LEFT, self._capacity - 0.35),
+            (_LEFT, 1.0),
             (Y0, Y1),
             BACKGROUND,
-            width=FRAME_W,
-            height=int((Y1 - Y0) * px),
-            sizing_mode="scale_width",
-            max_width=int(FRAME_W * 1.4),
-            # A style, not min_width: Panel would give every layout around it that width.
-            styles={"min-width": f"{MIN_W}px"},
-            min_border=4,
+            height=round((Y1 - Y0) * PX),
+            # Its width a style, not Bokeh's: Panel would give every layout around it that width
+            sizing_mode="stretch_width",
         )
         # the draw pile: a stack of card backs (one renderer) with a frame on the top one
         stack = ColumnDataSource(
@@ -115,8 +109,8 @@ class RowView(pn.viewable.Viewer):
             x0="x0", y0="y0", x1="x1", y1="y1", line_color=HIT, line_width=3, line_dash=[6, 4]
         )
         add_glyph(p, cut, s["cut"])
-        self.faces = CardFaces(p, s["cards"], w=CARD_W, h=CARD_H, px=px)
-        draw_stamps(p, s["stamps"], w=CARD_W, h=CARD_H, px=px)
+        self.faces = CardFaces(p, s["cards"], w=CARD_W, h=CARD_H, px=PX, least=(12, 12))
+        draw_stamps(p, s["stamps"], w=CARD_W, h=CARD_H, px=PX)
         badge(p, s["marks"], "text", radius=0.16, size="12px", line_color="#ffffff")
         p.add_layout(
             Arrow(
@@ -134,31 +128,27 @@ class RowView(pn.viewable.Viewer):
         label(p, "text", source=s["note"], align="align", size="13px", style="bold", color="color")
         p.add_tools(card_hover([self.faces.body]))
         self.figure = lean(p)
+        self._fit(0)
+        # ltr inside: the box turns right-to-left while it scrolls, to keep its right end
         self._pane = sideways(
-            pn.pane.Bokeh(
-                p,
-                sizing_mode="stretch_width",
-                max_width=int(FRAME_W * 1.4),
-                margin=(0, 5),
-            ),
+            pn.pane.Bokeh(p, margin=(0, 5), sizing_mode="stretch_width"),
             "The row of the savannah",
-            cue="◀ ▶ The row goes on sideways: swipe it to see every card.",
+            cue="◀ Older cards to the left: swipe the row.",
+            keep_end=True,
         )
 
     # ------------------------------------------------------------------ drawing
-    def _fit(self, slots: int) -> None:
-        """Grow (or shrink back) the x range so ``slots`` cards fit; keeps the aspect."""
-        capacity = max(CAPACITY, slots + 1)
+    def _fit(self, cards: int) -> None:
+        """Places for ``cards`` and one more, for a card tried (so trying one moves nothing):
+        the x range and the width grow (or shrink back) a place a card, at :data:`PX`."""
+        capacity = cards + 1
         if capacity == self._capacity:
             return
         self._capacity = capacity
-        x_span = capacity - 0.5 + 0.15 - _LEFT
-        base = CAPACITY - 0.5 + 0.15 - _LEFT
-        scale = x_span / base
-        mid = (Y0 + Y1) / 2
-        half = (Y1 - Y0) / 2 * scale
-        self.figure.x_range.update(start=_LEFT, end=capacity - 0.35)
-        self.figure.y_range.update(start=mid - half, end=mid + half)
+        end = max(capacity - 0.4, _LEFT + MIN_W / PX)
+        self.figure.x_range.update(start=_LEFT, end=end)
+        width = f"{round((end - _LEFT) * PX)}px"
+        self.figure.styles = {"direction": "ltr", "min-width": width, "max-width": width}
 
     def show(
         self,
@@ -170,7 +160,7 @@ class RowView(pn.viewable.Viewer):
         """Draw ``step``; ``preview`` is a hand card tried at the right end (live position)."""
         table = step.table
         slots = list(table.slots)
-        self._fit(len(slots) + (1 if preview else 0))
+        self._fit(len(slots))
         tokens = dict(table.tokens)
         leaving = dict(step.leaving)
         hits, reached = set(step.hits), set(step.reached)
@@ -234,7 +224,7 @@ class RowView(pn.viewable.Viewer):
         marks = dict(x=[], y=[], text=[], fill=[])
         arrow = dict(x0=[], y0=[], x1=[], y1=[])
         note = dict(x=[], y=[], text=[], color=[], align=[])
-        y = CARD_H / 2 + 0.22
+        y = CARD_H / 2 + 0.04  # on the band, between the level and the star: less height
         if step.kind == "hunt" and step.counted:
             for k, i in enumerate(step.counted, start=1):
                 marks["x"].append(float(i))

@@ -24,13 +24,19 @@ _CUE_CSS = (
     f':host([role="region"]) .{SCROLL_CUE_CLASS} {{ display: block; }}'
 )
 
+_END_CSS = f':host([role="region"]) {{ direction: rtl; }} .{SCROLL_CUE_CLASS} {{ direction: ltr; }}'
 
-def sideways(content: Any, label: str, cue: str = "", **params: Any) -> pn.Column:
+
+def sideways(
+    content: Any, label: str, cue: str = "", *, keep_end: bool = False, **params: Any
+) -> pn.Column:
     """``content`` (a figure that keeps a least width of its own, so that its words stay
     legible: give it as a ``min-width`` style, since Panel would give every layout around a
     ``min_width`` that width) in a box as wide as the page that scrolls sideways when the page
     is narrower; then, and only then, it is one Tab stop, a region a screen reader calls
-    ``label``, and shows ``cue`` (a line of text kept at the box's left edge) under it."""
+    ``label``, and shows ``cue`` (a line of text kept at the box's left edge) under it.  With
+    ``keep_end`` the box, while it scrolls, runs right to left: it opens at its right end and
+    stays there as the content grows (give the content ``direction: ltr``)."""
     parts = [content]
     if cue:
         parts.append(
@@ -47,6 +53,6 @@ def sideways(content: Any, label: str, cue: str = "", **params: Any) -> pn.Colum
         # min-width 0: the page's layouts size to the box, never to the content it scrolls.
         styles={"overflow-x": "auto", "overflow-y": "hidden", "min-width": "0"},
         css_classes=[*params.pop("css_classes", []), SIDEWAYS_CLASS, aria_name(label)],
-        stylesheets=[REGION_FOCUS, _CUE_CSS],
+        stylesheets=[REGION_FOCUS, _CUE_CSS, *([_END_CSS] if keep_end else [])],
         **params,
     )

@@ -85,12 +85,6 @@ def _newest_in_view(page, width: int) -> dict:
     return box
 
 
-@pytest.mark.xfail(
-    reason="not yet: the row's names are 9 px and its groups 8 px at its drawn size (less where "
-    "it shrinks), and where it scrolls its newest card is not kept in view; 12 px names "
-    "need the row 1,200 px wide, which took the hand off a 1,024 x 768 screen",
-    strict=True,
-)
 @pytest.mark.parametrize("size", list(SIZES))
 def test_the_row_is_legible_and_its_newest_card_in_view(browser, panel_server, size):
     viewport, touch = SIZES[size]
