@@ -9,11 +9,15 @@ the load average beside them; then the same game with a second seed, and the sha
 whose class is the same under both (and whether the mistakes and blunders are).  Circle's game
 is reviewed a third time as ``cole review`` does it, its positions as tasks on a two-worker
 Dask ``LocalCluster`` (wall seconds, the cluster's start included; the same review as in
-process), and a fourth time as a page runs it (:func:`on_page`: ``ReviewRun`` sending its
-positions, a few a job, to a one-worker pool as a served page's on two cores, each result
-applied on this thread as the server's event loop would; no browser), its wall seconds beside
-the in-process wall of the same run (the machine is shared: compare the ratio).  Target:
-Circle's 60 moves in at most 30 s wall on two cores.
+process), and as a page runs it (:func:`on_page`: ``ReviewRun`` sending its positions, a few
+a job, to the worker pool a served page has on two cores, each result applied on this thread
+as the server's event loop would; no browser): once on one lane (one worker, as before a
+review could use the pool's spare process) and once on two (two lanes, the pool's spare
+process taking the second), their wall seconds beside the in-process wall of the same run (the
+machine is shared: compare the ratios).  Last, :func:`in_browser`: Circle's game as a person
+reviews it, a served page in Chromium from pressing "Review this game" to the status reading
+"Reviewed" (its last mark drawn), the page's clock.  Target: Circle's 60 moves in at most 30 s
+wall on two cores, in the browser.
 
     python -m bench review
 """
@@ -85,26 +89,28 @@ def on_dask(start: Any, actions: list[Any], review: GameReview) -> str:
     return f"on 2 Dask workers {wall:.1f} s wall (cluster start included), {same}"
 
 
-def on_page(start: Any, actions: list[Any], workers: int = 1) -> tuple[GameReview, float]:
-    """Circle's review as a page runs it: :class:`~cole_panel.core.reviewing.ReviewRun` on a
-    worker pool of ``workers`` processes (a served page's pool has ``cores - 1``), each
-    result applied on this thread as the server's event loop would; the review and the wall
-    seconds from the start to the last position (the pool's start excluded: a server warms it
-    when the page opens).  No browser: its drawing is not in the figure."""
+def on_page(start: Any, actions: list[Any], lanes: int = 2) -> tuple[GameReview, float]:
+    """Circle's review as a page runs it: :class:`~cole_panel.core.reviewing.ReviewRun` on
+    ``lanes`` lanes of a worker pool with one worker for bot moves and ``lanes`` processes for
+    a review (a served page's on two cores: 1 and 2), each result applied on this thread as the
+    server's event loop would; the review and the wall seconds from the start to the last
+    position (the pool's start excluded: a server warms it when the page opens).  No browser:
+    its drawing is not in the figure."""
     import queue
 
     from cole_panel.core.botpool import BotPool
     from cole_panel.core.reviewing import ReviewRun
     from cole_panel.rooms.scheduling import PoolScheduler
 
-    pool = BotPool(workers=workers)
+    pool = BotPool(workers=1, wide=lanes)
     pool.warm()
     try:
         pool.submit("warm", _Nothing(), lambda *_: None)  # wait for the workers' imports
         while pool.busy:
             time.sleep(0.05)
         loop: queue.Queue = queue.Queue()
-        run = ReviewRun(scheduler=PoolScheduler(loop.put, pool))
+        schedulers = [PoolScheduler(loop.put, pool) for _ in range(lanes)]
+        run = ReviewRun(scheduler=schedulers[0], lanes=schedulers[1:])
         wall = time.perf_counter()
         run.start(start, actions)
         while run.running:
@@ -112,6 +118,38 @@ def on_page(start: Any, actions: list[Any], workers: int = 1) -> tuple[GameRevie
         return run.review, time.perf_counter() - wall
     finally:
         pool.shutdown()
+
+
+def in_browser(actions: list[Any]) -> float:
+    """Seconds, in the page's own clock, from pressing "Review this game" on a served Circle
+    page (``?moves=``, the shared pool of a real ``panel serve``) to its status reading
+    "Reviewed"."""
+    from playwright.sync_api import expect
+
+    from bench.latency import open_page, servers
+    from engines.circle import new_game
+
+    state, labels = new_game(), []
+    for action in actions:
+        labels.append(state.action_to_str(action))
+        state.apply(action)
+    bare = "import panel as pn\npn.pane.Markdown('bare').servable()\n"
+    with servers("circle", bare) as (browser, server, _):
+        context, page = open_page(browser, f"{server.url}?moves={','.join(labels)}")
+        try:
+            page.locator(".bk-tab", has_text="Review").click()
+            button = page.get_by_role("button", name="Review this game")
+            button.wait_for(timeout=120_000)
+            page.evaluate(
+                "() => document.addEventListener('click', () => window.__pressed ??="
+                " performance.now(), {capture: true})"
+            )
+            button.click()
+            status = page.locator(".cole-review-status")
+            expect(status).to_contain_text("Reviewed", timeout=3_600_000)
+            return page.evaluate("() => (performance.now() - window.__pressed) / 1000")
+        finally:
+            context.close()
 
 
 class _Nothing:
@@ -149,14 +187,23 @@ def main() -> None:
         )
         if name == "circle":
             print(f"{bench_name}: {on_dask(start, actions, review)}", flush=True)
+            for lanes in (1, 2):
+                load = os.getloadavg()[0]
+                again, page_wall = on_page(start, actions, lanes)
+                same = "the same review" if again == review else "A DIFFERENT REVIEW"
+                print(
+                    f"{bench_name}: as a page runs it on {lanes} lane(s) (ReviewRun, no "
+                    f"browser): {page_wall:.1f} s wall (target <= {TARGET_SECONDS:.0f} s), "
+                    f"{page_wall / wall:.2f} × the in-process wall; load average {load:.1f} "
+                    f"-> {os.getloadavg()[0]:.1f}; {same}",
+                    flush=True,
+                )
             load = os.getloadavg()[0]
-            again, page_wall = on_page(start, actions)
-            same = "the same review" if again == review else "A DIFFERENT REVIEW"
+            seconds = in_browser(actions)
             print(
-                f"{bench_name}: as a page runs it (ReviewRun on a one-worker pool, no browser): "
-                f"{page_wall:.1f} s wall (target <= {TARGET_SECONDS:.0f} s), "
-                f"{page_wall / wall:.2f} × the in-process wall; load average {load:.1f} -> "
-                f"{os.getloadavg()[0]:.1f}; {same}",
+                f"{bench_name}: in Chromium, a served page from pressing Review this game to "
+                f"Reviewed: {seconds:.1f} s wall (target <= {TARGET_SECONDS:.0f} s); load "
+                f"average {load:.1f} -> {os.getloadavg()[0]:.1f}",
                 flush=True,
             )
 

@@ -383,6 +383,7 @@ class Reviewer:
         self.empty = GameReview(self.game.name, start.players, (), self.final, len(self.actions))
         """The review before any move is judged (its ``final`` and ``total`` are set)."""
         self._json = start.to_json()
+        self._words: dict[tuple[int, str], str] = {}  # (move, better) -> why: worked out once
 
     @property
     def total(self) -> int:
@@ -486,7 +487,10 @@ class Reviewer:
         better = played if label == "best" else here.best
         words = self.game.reasons
         say = getattr(words, "say", None)
-        why = words.why(state, action, None if better == played else state.parse_action(better))
+        why = self._words.get((number, better))
+        if why is None:  # a game's words may play on (Savannah's points at the end): once
+            alt = None if better == played else state.parse_action(better)
+            why = self._words[number, better] = words.why(state, action, alt)
         if proof is not None:
             why = f"{_forced(self, number, proof)} {why}"
         said = say(state, action) if say else played

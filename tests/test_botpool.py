@@ -12,7 +12,9 @@ import pytest
 
 from cole_panel.circle import CircleModel
 from cole_panel.core.botpool import WORKER_NICE, BotPool, BotRequest, PoolEvent
+from cole_panel.core.reviewing import ReviewRequest
 from engines.ecosystem import new_game as new_draft
+from engines.review import PositionJob
 
 WAIT = 120.0  # seconds; only a generous guard against a hang, never a measurement
 
@@ -134,3 +136,33 @@ def test_searches_run_below_the_servers_priority(pool):
     own = os.getpriority(os.PRIO_PROCESS, 0)
     niceness = {p.nice() for p in psutil.Process().children(recursive=True)}
     assert min(19, own + WORKER_NICE) in niceness, (own, niceness)
+
+
+def slow_review(seed: int) -> ReviewRequest:
+    """A review's batch that searches for many seconds: Ecosystem's start at a deep budget."""
+    job = PositionJob("ecosystem", new_draft(seed=1).to_json(), (), 0, 100_000, seed, 1)
+    return ReviewRequest((job,))
+
+
+def test_a_reviews_two_lanes_search_at_once_while_bot_moves_keep_to_the_one_worker():
+    """On 2 cores the pool keeps one worker for bot moves and lends its spare process to a
+    review's second batch; a cancel stops a review's search like a bot's."""
+    pool = BotPool(workers=1, wide=2)
+    try:
+        rec = Recorder(pool)
+        lanes = [pool.submit(f"lane {n}", slow_review(n), lambda *_: None) for n in (1, 2)]
+        for job in lanes:
+            rec.wait_for("started", job)
+        assert pool.busy == 2
+        for job in lanes:
+            pool.cancel(job, "Stop")
+            assert rec.wait_for("stopped", job).early
+        first = pool.submit("page A", slow_request(), lambda *_: None)
+        second = pool.submit("page B", slow_request(), lambda *_: None)
+        rec.wait_for("started", first)
+        assert (pool.busy, pool.waiting) == (1, 1), "a second bot move took the spare process"
+        pool.cancel(second)
+        pool.cancel(first)
+        rec.wait_for("stopped", first)
+    finally:
+        pool.shutdown()

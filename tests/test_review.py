@@ -6,6 +6,7 @@ seed, it sees only what the mover saw, and it stops and reports progress as aske
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 from hypothesis import given
@@ -284,3 +285,26 @@ def test_no_move_is_best_with_a_better_move_and_cards_go_by_their_names(name, re
             assert "#" not in m.describe()
             if m.label != "best":
                 assert m.drop > m.uncertainty and "Played out by the search" in m.why
+
+
+def test_savannahs_better_move_never_ends_with_fewer_points_unless_the_sentence_says_why(
+    reviewed_twice,
+):
+    # Each named better move's sentence gives both moves' expected points at the end (the
+    # game played out, not this turn's points), and fewer for the better move comes with why.
+    ends = re.compile(r"she ends with about (\d+) points after .+? and (\d+) after ([^.:]+)([.:])")
+    named = 0
+    for review in reviewed_twice("savannah"):
+        for m in review.moves:
+            if m.is_best:
+                continue
+            named += 1
+            found = ends.search(m.why)
+            assert found, m.why
+            better, played, _, stop = found.groups()
+            if int(better) < int(played):
+                assert stop == ":" and (
+                    "a lead over the best other player of" in m.why
+                    or "a better chance to win" in m.why
+                ), m.why
+    assert named, "the game's review named no better move: the test saw nothing"

@@ -6,6 +6,10 @@ describes a move to compute as a :class:`BotRequest` (plain data: the game, the 
 strength and seed, the position as the engine's JSON); :class:`BotPool` runs requests in worker
 processes, one job per worker at a time, at most ``workers`` at once.
 
+Wide: a request whose ``wide`` is true (a review's positions, :mod:`.reviewing`) may also run
+on the pool's spare processes, ``wide`` in all (on 2 cores: 2, where bot moves get 1), so a
+review judges two positions at a time; a bot move still waits at most for one batch.
+
 Fair: each *client* (one page's runner) has at most one job waiting, and waiting clients are
 served in the order they asked, so a bot-vs-bot game that asks again the moment its move is done
 goes behind everyone already waiting (round robin).
@@ -54,7 +58,15 @@ from engines.games import load_added_games
 
 from .seats import game_record, make_seat_bot
 
-__all__ = ["MAX_SEARCH_SECONDS", "WORKER_NICE", "BotPool", "BotRequest", "PoolEvent", "shared_pool"]
+__all__ = [
+    "MAX_SEARCH_SECONDS",
+    "WIDE_WORKERS",
+    "WORKER_NICE",
+    "BotPool",
+    "BotRequest",
+    "PoolEvent",
+    "shared_pool",
+]
 
 log = logging.getLogger("cole_panel.bots")
 
@@ -64,6 +76,11 @@ MAX_SEARCH_SECONDS = 120.0
 WORKER_NICE = 10
 """How many steps below the server's priority a worker searches (``$COLE_BOT_NICE`` overrides;
 0 keeps the server's priority)."""
+
+WIDE_WORKERS = 2
+"""Processes a wide job (a review's positions) may use at once by default, up to the cores: on
+2 cores a review takes both, one position each (its searches are independent and seeded
+alone, so the review is the same in any order)."""
 
 _STOP_POLL_SECONDS = 0.02
 """How often a worker's stop flag is read (the search asks far more often; reading is cheap)."""
@@ -179,21 +196,31 @@ class BotPool:
     """
 
     def __init__(
-        self, workers: int | None = None, context: str | None = None, nice: int | None = None
+        self,
+        workers: int | None = None,
+        context: str | None = None,
+        nice: int | None = None,
+        wide: int | None = None,
     ):
-        self.workers = workers or max(1, (os.cpu_count() or 2) - 1)
+        cores = os.cpu_count() or 2
+        self.workers = workers or max(1, cores - 1)
+        """Jobs that may run at once (bot moves): the cores but one, kept for the server."""
+        # A pool given its workers (tests, benches) gets no spare process unless asked.
+        spare = min(WIDE_WORKERS, cores) if workers is None else 0
+        self.wide = max(self.workers, spare if wide is None else wide)
+        """Processes in all: a wide job (a review's positions) may run on any of them."""
         self.nice = _worker_nice() if nice is None else nice
         """Priority steps below the server's at which the workers search (see WORKER_NICE)."""
         methods = multiprocessing.get_all_start_methods()
         self._context = multiprocessing.get_context(
             context or ("forkserver" if "forkserver" in methods else "spawn")
         )
-        self._flags = self._context.RawArray("b", self.workers)
+        self._flags = self._context.RawArray("b", self.wide)
         self._lock = threading.RLock()
         self._ids = itertools.count(1)
         self._waiting: OrderedDict[Any, _Job] = OrderedDict()
         self._running: dict[int, _Job] = {}
-        self._free = list(range(self.workers))
+        self._free = list(range(self.wide))
         self._executor: ProcessPoolExecutor | None = None
         self.listeners: list[Callable[[PoolEvent], None]] = []
         """Called with every :class:`PoolEvent` (from whichever thread it happens on)."""
@@ -244,7 +271,7 @@ class BotPool:
         with self._lock:
             if self._executor is None:
                 executor = self._executor_now()
-                for _ in range(self.workers):
+                for _ in range(self.wide):
                     executor.submit(_warm_up)
 
     @property
@@ -285,7 +312,7 @@ class BotPool:
     def _executor_now(self) -> ProcessPoolExecutor:
         if self._executor is None:
             self._executor = ProcessPoolExecutor(
-                self.workers,
+                self.wide,
                 mp_context=self._context,
                 initializer=_init_worker,
                 initargs=(self._flags, self.nice),
@@ -294,7 +321,14 @@ class BotPool:
 
     def _dispatch(self) -> None:
         while self._free and self._waiting:
-            _, job = self._waiting.popitem(last=False)
+            narrow = sum(not _is_wide(j.request) for j in self._running.values())
+            job = next(
+                (j for j in self._waiting.values() if narrow < self.workers or _is_wide(j.request)),
+                None,
+            )
+            if job is None:  # only bot moves wait, and their workers are all busy
+                return
+            del self._waiting[job.client]
             job.slot = self._free.pop(0)
             self._flags[job.slot] = 0
             self._running[job.id] = job
@@ -325,6 +359,11 @@ class BotPool:
             self._dispatch()
         if not cancelled:
             job.on_done(result, error)
+
+
+def _is_wide(request: Any) -> bool:
+    """Whether ``request`` may run on the pool's spare processes (a review's positions)."""
+    return bool(getattr(request, "wide", False))
 
 
 def _worker_nice() -> int:

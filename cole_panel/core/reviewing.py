@@ -56,6 +56,9 @@ class ReviewRequest:
     """The positions, with the review's budget and seed."""
     kind: str = "MCTS"
     """What the bot runner reads to send a job to the worker pool (a search)."""
+    wide: bool = True
+    """The pool may run it on its spare processes too (:class:`~.botpool.BotPool`): a
+    review's positions are independent, so two lanes judge them two at a time."""
 
     def compute(
         self, should_stop: Callable[[], bool] | None = None
@@ -71,7 +74,20 @@ class ReviewRequest:
 
 
 class ReviewRun(param.Parameterized):
-    """One page's review of one game: started, filling in, stopped or complete."""
+    """One page's review of one game: started, filling in, stopped or complete.
+
+    Its positions go out :data:`BATCH` at a time on each of its lanes (``scheduler`` and
+    ``lanes``), a batch per lane at once: a page's two lanes are two clients of the worker
+    pool, whose spare process takes a review's second batch (``ReviewRequest.wide``).
+
+    >>> from engines.circle import Rules, new_game
+    >>> from cole_panel.core.scheduler import InlineScheduler
+    >>> one, two = InlineScheduler(), InlineScheduler()
+    >>> run = ReviewRun(iterations=8, scheduler=one, lanes=[two])
+    >>> run.start(new_game(Rules(radius=2)), ["A1", "C3", "B2", "A3", "C1"])
+    >>> run.review.complete, run.done == run.total, run.running
+    (True, True, False)
+    """
 
     review = param.ClassSelector(
         class_=GameReview, default=None, allow_None=True, doc="The review so far (None: none)."
@@ -89,16 +105,24 @@ class ReviewRun(param.Parameterized):
     scheduler = param.Parameter(
         default=None, doc="Runs the jobs (a BotScheduler; None: inline, for scripts and tests)."
     )
+    lanes = param.List(
+        default=[],
+        doc=(
+            "More schedulers, each running a batch beside the scheduler's (a page's second "
+            "BotRunner: two positions judged at a time on two cores)."
+        ),
+    )
 
     def __init__(self, **params: Any):
         super().__init__(**params)
         self._plan: list[PositionJob] = []
-        self._handle: Any = None
+        self._busy: dict[int, Any] = {}  # lane number -> its job's handle (None: submitting)
         self._generation = 0
         self._reviewer: Reviewer | None = None
         self._values: dict[int, PositionValue] = {}
         self._deepened: list[int] = []
         self._looked_again = False
+        self._total = 0  # what total will read once this batch's review is on show
 
     def start(self, start: Any, actions: Sequence[Any], names: Sequence[str] | None = None) -> None:
         """Review the game of ``actions`` from ``start`` (a review already running stops)."""
@@ -108,18 +132,21 @@ class ReviewRun(param.Parameterized):
         self._values, self._deepened, self._looked_again = {}, [], False
         self._generation += 1
         self._plan = reviewer.jobs() if reviewer.empty.total else []
+        self._total = reviewer.total
         self.param.update(
             review=reviewer.empty, running=bool(self._plan), done=0, total=reviewer.total
         )
-        self._next()
+        self._fill()
 
     def stop(self) -> None:
-        """Stop the review: the running search ends, the review keeps what it has."""
+        """Stop the review: the running searches end, the review keeps what it has."""
         self._generation += 1
         self._plan = []
-        if self._handle is not None:
-            self._scheduler().cancel(self._handle)
-            self._handle = None
+        busy, self._busy = self._busy, {}
+        schedulers = self._schedulers()
+        for lane, handle in busy.items():
+            if handle is not None:
+                schedulers[lane].cancel(handle)
         if self.running:
             review = self.review
             self.param.update(
@@ -131,35 +158,47 @@ class ReviewRun(param.Parameterized):
         self.stop()
         self.param.update(review=None, done=0, total=0)
 
-    def _scheduler(self) -> BotScheduler:
-        return self.scheduler if self.scheduler is not None else InlineScheduler()
+    def _schedulers(self) -> list[BotScheduler]:
+        first = self.scheduler if self.scheduler is not None else InlineScheduler()
+        return [first, *self.lanes]
 
-    def _next(self) -> None:
-        if not self._plan:
-            self._handle = None
-            self.running = False
-            return
-        jobs, self._plan = tuple(self._plan[:BATCH]), self._plan[BATCH:]
+    def _fill(self) -> None:
+        """Give every free lane its next batch; the run is over once none is busy."""
         generation = self._generation
-        request = ReviewRequest(jobs)
-        numbers = ", ".join(str(job.number) for job in jobs)
-        self._handle = self._scheduler().submit(
-            BotJob(
-                compute=request.compute,
-                apply=lambda values: self._took(generation, jobs, values),
-                task=f"Reviewing positions {numbers}",
-                request=request,
+        for lane, scheduler in enumerate(self._schedulers()):
+            if generation != self._generation or not self._plan:
+                break
+            if lane in self._busy:
+                continue
+            jobs, self._plan = tuple(self._plan[:BATCH]), self._plan[BATCH:]
+            request = ReviewRequest(jobs)
+            numbers = ", ".join(str(job.number) for job in jobs)
+            self._busy[lane] = None  # an inline lane finishes inside submit
+            handle = scheduler.submit(
+                BotJob(
+                    compute=request.compute,
+                    apply=lambda values, lane=lane, jobs=jobs: self._took(
+                        generation, lane, jobs, values
+                    ),
+                    task=f"Reviewing positions {numbers}",
+                    request=request,
+                )
             )
-        )
+            if generation == self._generation and lane in self._busy and not self._busy[lane]:
+                self._busy[lane] = handle
+        if generation == self._generation and not self._busy and not self._plan:
+            self.running = False
 
     def _took(
         self,
         generation: int,
+        lane: int,
         jobs: tuple[PositionJob, ...],
         values: tuple[PositionValue | None, ...],
     ) -> None:
         if generation != self._generation:
             return
+        self._busy.pop(lane, None)
         reviewer = self._reviewer
         # A stopped batch has fewer values than jobs (its last None marks the stop).
         done = [(j, v) for j, v in zip(jobs, values, strict=False) if v is not None]
@@ -170,15 +209,16 @@ class ReviewRun(param.Parameterized):
             self.param.update(review=review, done=self.done + len(done))
             self.stop()
             return
-        total = self.total
-        if not self._plan and not self._looked_again:
+        if not self._plan and not self._busy and not self._looked_again:
             self._looked_again = True
             self._plan = reviewer.deeper(self._values)
-            total = self.done + len(done) + len(self._plan)
+            self._total = self.done + len(done) + len(self._plan)
         more = bool(self._plan)
-        if more:  # the worker takes the next positions while this thread works out the review
-            self._next()
+        if more:  # the workers take the next positions while this thread works out the review
+            self._fill()
+        if generation != self._generation:  # an inline lane finished the run meanwhile
+            return
         review = reviewer.review(self._values, self._deepened)
-        self.param.update(review=review, done=self.done + len(done), total=total)
+        self.param.update(review=review, done=self.done + len(done), total=self._total)
         if not more:  # the last review is on show before the run says it is over
-            self._next()
+            self._fill()

@@ -3,9 +3,10 @@
 An advantage chart (Bokeh, built per view: each player's win chance after every move, each move
 marked by its class), the three turning points listed first, every move in a list, and the
 position of the move picked with the move played and the better one drawn (by the game's
-:class:`ReviewBoard`).  The review runs one position per job on the page's
+:class:`ReviewBoard`).  The review runs a few positions per job on the page's
 :class:`~cole_panel.ui.BotRunner` (the server's worker pool when served; never the event loop),
-with a progress bar and Stop.
+and when served on a second runner too, so the pool's spare process judges positions beside the
+first (two at a time on two cores), with a progress bar and Stop.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from engines.review import CLASSES, MoveReview
 
 from ..core.model import GameModel
 from ..core.reviewing import ReviewRun
+from ..runtime.page import served_doc
 from .bots import BotRunner
 from .named_controls import aria_name
 
@@ -161,7 +163,9 @@ class ReviewView(pn.viewable.Viewer):
             params["board"] = ReviewBoard()
         super().__init__(**params)
         self.runner = BotRunner()
-        self.run = ReviewRun(scheduler=self.runner)
+        # Served, a second lane: the pool runs a review's batches on its spare process too.
+        self.lanes = [BotRunner()] if served_doc() is not None else []
+        self.run = ReviewRun(scheduler=self.runner, lanes=self.lanes)
         self._states: list[Any] = []
         m = self.model
         names = tuple(m.player_name(p) for p in range(m.player_count))
@@ -195,7 +199,8 @@ class ReviewView(pn.viewable.Viewer):
         )
         self._reviewed: tuple[Any, list[Any]] | None = None  # the game on show when started
         self._layout: pn.Column | None = None
-        self.runner.notebook_push = self._push
+        for runner in (self.runner, *self.lanes):
+            runner.notebook_push = self._push
         self.run.param.watch(self._refresh, ["review", "running", "done", "total"])
         self.param.watch(self._show_picked, "picked")
         m.param.watch(self._game_changed, ["start", "history"])
