@@ -13,7 +13,7 @@ for each to be :data:`HAND_MIN` px wide, and every text on the board and the han
 
 >>> fit = table_fit("classic", False, room_px=366, window_px=390)  # a phone
 >>> fit.board_px, fit.beside, fit.hand_per_row, fit.hand_px, fit.legible
-(65, False, 5, 71, True)
+(65, False, 6, 59, True)
 >>> table_fit("two_parks", False, room_px=366, window_px=390).stacked
 True
 >>> fit = table_fit("two_parks", False, room_px=728, window_px=768)  # a tablet
@@ -49,13 +49,34 @@ BIG_CARD = 80
 NAMED_CARD = 60
 """Smallest park card whose name ("Grassland", bold) can be written 12 px wide: two parks
 side by side with smaller cards go one under the other."""
-HAND_MIN = 64
-"""Smallest hand card in a narrow window, px: a hand takes as many lines as it needs."""
+HAND_MIN = 58
+"""Smallest hand card in a narrow window, px: a hand takes as many lines as it needs (a
+390 px phone's hand of 11 on two lines, under the park on the first screen; on three it
+ended 200 px below it)."""
 HAND_CARDS = 11
 """Cards in a full hand."""
+LAPTOP_TWO_PARKS = 50
+"""Size of two parks' cards in a window from :data:`NARROW` to :data:`TWO_BESIDE_WINDOW` px
+wide (56 px put the East hand under a 1,024 x 768 screen)."""
 TWO_BESIDE_WINDOW = 1200
 """From this window width (px) two parks have the buttons beside them, as one park has: under
 them, a 1,280 x 800 screen showed the West hand half and the East hand not at all."""
+
+
+PHONE_MEDIA = "@media (max-width: 600px)"
+"""A phone's screen (the width under which the page's header is one line)."""
+UNDER_MEDIA = f"@media (max-width: {NARROW - 0.02}px)"
+"""A window where the table's buttons go under the park (a tablet, a phone)."""
+TURN_CSS = (
+    ".eco-turn-text { font-size: 17px; line-height: 1.3; }"
+    f"{UNDER_MEDIA} {{ .eco-turn-text {{ min-height: 2.6em; }} }}"
+    f"{PHONE_MEDIA} {{ .eco-turn-text {{ font-size: 15px; }} }}"
+)
+"""The turn line: on a narrow screen as tall as two lines whatever it says (the park under
+it jumped 22 px when the sentence lost a line, and the next tap landed on another cell)."""
+HAND_TITLE_CSS = "div { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }"
+"""A hand's title: one line (who passed the hand is cut, and said whole
+by its hover text and in the narration), so that the hands come on the first screen."""
 
 
 @dataclass(frozen=True)
@@ -104,6 +125,9 @@ def table_fit(variant: str, floating: bool, room_px: int, window_px: int) -> Tab
             # Both parks, the buttons beside them and both hands under them on one screen
             width = int(_units(variant, floating, False) * fit.board_px) + BESIDE_WIDE + SLACK
             return replace(fit, beside=True, main_max=max(MAIN_WIDTH, width))
+        if variant == "two_parks" and not floating and window_px:
+            # A 1,024 x 768 laptop: both hands under smaller parks and the buttons
+            return replace(fit, board_px=LAPTOP_TWO_PARKS)
         return fit
     room = max(room_px - SLACK, 100)
     stacked = False
