@@ -288,8 +288,9 @@ class DraftTable(pn.viewable.Viewer):
 
     def _table(self) -> pn.viewable.Viewable:
         """The parks and the hands, built and drawn on first need: once the browser has said
-        how wide the table is (drawn first for a wide window, a phone's buttons and hand moved
-        under the park a moment after it showed), or at a look at :attr:`board` or :attr:`hands`."""
+        how wide the table is (so that nothing moves after the first look: built for a wide
+        window, a phone's buttons and hand would jump under the park), or at a look at
+        :attr:`board` or :attr:`hands`."""
         if self._board is None:
             self._board = ParkBoard(on_cell=self._on_cell, figure_name=DRAFT_BOARD)
             self._hands = [

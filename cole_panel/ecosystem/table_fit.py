@@ -1,11 +1,12 @@
 """How the draft table fits the screen: the park's and the hand's card sizes, where the buttons go.
 
-In a window :data:`~cole_panel.ui.screens.NARROW` px wide or more (a laptop, a desktop), or
-before the browser has said how wide it is, the table is laid out as it always was: a 650 px
-column, the one park's cards 80 px with the buttons beside it, two parks' 56 px, a hand of 11
-cards 56 px on one line; only two parks in a window :data:`TWO_BESIDE_WINDOW` px wide or more
-have the buttons beside them too, in a column widened for them.  In a narrower window (a tablet, a phone) everything is sized to the
-column's width (the ``room``): the park as wide as the room (cards up to 80 px), two parks one
+Before the browser has said how wide it is (a notebook without one), the table is laid out
+in a 650 px column, the one park's cards 80 px with the buttons beside it, two parks' 56 px,
+a hand of 11 cards 56 px on one line.  In a window :data:`~cole_panel.ui.screens.NARROW` px
+wide or more (a laptop, a desktop) the same with parks of :data:`LAPTOP_PX`; only two parks in
+a window :data:`TWO_BESIDE_WINDOW` px wide or more have the buttons beside them too, in a
+column widened for them (and 56 px cards).  In a narrower window (a tablet, a phone)
+everything is sized to the column's width (the ``room``): the park as wide as the room (cards up to 80 px), two parks one
 under the other when side by side their cards would be too small to name legibly, the buttons
 under the park unless there is room beside it, the hand's cards on as many lines as it takes
 for each to be :data:`HAND_MIN` px wide, and every text on the board and the hand at least
@@ -19,8 +20,8 @@ True
 >>> fit = table_fit("two_parks", False, room_px=728, window_px=768)  # a tablet
 >>> fit.stacked, fit.board_px, fit.hand_per_row
 (False, 62, 11)
->>> table_fit("classic", False, room_px=650, window_px=1024) == WIDE["classic"]
-True
+>>> table_fit("classic", False, room_px=650, window_px=1024).board_px
+72
 >>> fit = table_fit("two_parks", False, room_px=650, window_px=1280)  # a laptop's two parks
 >>> fit.beside, fit.board_px, fit.main_max
 (True, 56, 952)
@@ -55,9 +56,10 @@ HAND_MIN = 58
 ended 200 px below it)."""
 HAND_CARDS = 11
 """Cards in a full hand."""
-LAPTOP_TWO_PARKS = 50
-"""Size of two parks' cards in a window from :data:`NARROW` to :data:`TWO_BESIDE_WINDOW` px
-wide (56 px put the East hand under a 1,024 x 768 screen)."""
+LAPTOP_PX = {"classic": 72, "two_parks": 50}
+"""Size of the park's cards in a window :data:`NARROW` px wide or more (two parks: up to
+:data:`TWO_BESIDE_WINDOW`): at 80 px a room's hand ended 23 px under a 1,280 x 800 screen, at
+56 two parks' East hand under a 1,024 x 768 one."""
 TWO_BESIDE_WINDOW = 1200
 """From this window width (px) two parks have the buttons beside them, as one park has: under
 them, a 1,280 x 800 screen showed the West hand half and the East hand not at all."""
@@ -125,9 +127,9 @@ def table_fit(variant: str, floating: bool, room_px: int, window_px: int) -> Tab
             # Both parks, the buttons beside them and both hands under them on one screen
             width = int(_units(variant, floating, False) * fit.board_px) + BESIDE_WIDE + SLACK
             return replace(fit, beside=True, main_max=max(MAIN_WIDTH, width))
-        if variant == "two_parks" and not floating and window_px:
-            # A 1,024 x 768 laptop: both hands under smaller parks and the buttons
-            return replace(fit, board_px=LAPTOP_TWO_PARKS)
+        if window_px and not floating:
+            # A laptop: the hand(s) under smaller parks (and a room's bar above them)
+            return replace(fit, board_px=LAPTOP_PX[variant])
         return fit
     room = max(room_px - SLACK, 100)
     stacked = False

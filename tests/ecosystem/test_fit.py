@@ -19,7 +19,7 @@ from cole_panel.ecosystem.table_fit import (
     BESIDE_MIN,
     BESIDE_WIDE,
     HAND_MIN,
-    LAPTOP_TWO_PARKS,
+    LAPTOP_PX,
     MAIN_WIDTH,
     NAMED_CARD,
     SLACK,
@@ -76,8 +76,9 @@ def test_a_tablet_keeps_two_parks_side_by_side_and_the_hand_on_one_line():
 def test_a_laptop_or_an_unknown_screen_keeps_the_layout_it_always_had(window):
     for variant, px in (("classic", 80), ("two_parks", 56)):
         fit = table_fit(variant, False, room_px=650 if window else 0, window_px=window)
-        if variant == "two_parks" and window == NARROW:  # both hands on a 1,024 x 768 screen
-            assert fit == replace(WIDE[variant], board_px=LAPTOP_TWO_PARKS) and not fit.beside
+        if window and (variant == "classic" or window < TWO_BESIDE_WINDOW):
+            # a laptop's parks a little smaller: the hands (and a room's bar) on the screen
+            assert fit == replace(WIDE[variant], board_px=LAPTOP_PX[variant])
             continue
         assert (fit.board_px, fit.hand_px, fit.hand_per_row) == (px, 56, 11)
         assert not fit.stacked and not fit.legible
@@ -180,6 +181,6 @@ def test_a_phones_width_resizes_the_draft_table_and_a_laptops_puts_it_back():
     assert view._main.max_width == table_fit("two_parks", False, 650, 1280).main_max > MAIN_WIDTH
     view._room._handle_msg({"room": 650, "window": NARROW})  # a 1,024 px laptop
     fit = (board.cell_px, board.stacked, board.legible, hands[0].cell_px)
-    assert fit == (LAPTOP_TWO_PARKS, False, False, 56)
+    assert fit == (LAPTOP_PX["two_parks"], False, False, 56)
     assert under(view)
     assert view._main.max_width == MAIN_WIDTH
