@@ -49,7 +49,7 @@ from .other_parks import TABLE_BOARD as TABLE_BOARD
 from .other_parks import OtherParks
 from .saving import NamedSaveLoad
 from .style import WRAP_TABS
-from .table_fit import BESIDE_MIN, MAIN_WIDTH, TableFit, table_fit
+from .table_fit import BESIDE_MIN, HAND_TITLE_CSS, MAIN_WIDTH, TURN_CSS, TableFit, table_fit
 
 DRAFT_BOARD = "eco-draft-park"
 """Bokeh name of the figure of the parks of the person playing."""
@@ -59,7 +59,6 @@ MESSAGE_PX = 64
 """Height of the message box over the park (three lines; a longer message scrolls in it)."""
 HUMAN_VS_BOT_DELAY = 0.25
 """Seconds a bot waits before picking when a person plays, so each pick can be seen."""
-"""Width of the next game's Variant and Placement frame menus: their longest choice shows whole."""
 
 HOW_TO_PLAY = """
 **Goal.** Build the park (or the two parks) that scores the most. The *Scoring explorer* tab
@@ -135,13 +134,14 @@ class DraftTable(pn.viewable.Viewer):
         # How wide the table's column is on this screen: the boards and the hand are sized to
         # it (see table_fit); a wide window keeps a 650 px column, the side column the rest.
         self._room = WidthWatch()
+        self._holder = pn.Column(margin=0, sizing_mode="stretch_width", styles=SHRINKS)
         self._room.param.watch(self._refit, ["room_px", "window_px"])
         self._main = pn.Column(
             self._room,
             self._turn,
             self._banner,
             self._message,
-            pn.panel(self._table, lazy=True, margin=0, styles=SHRINKS),
+            self._holder,
             self._final,
             self._explore,
             sizing_mode="stretch_width",
@@ -161,6 +161,7 @@ class DraftTable(pn.viewable.Viewer):
                 margin=(4, 5, 0, 5),
                 css_classes=[f"eco-hand-title-{i}"],
                 sizing_mode="stretch_width",
+                stylesheets=[HAND_TITLE_CSS],
             )
             for i in range(2)
         ]
@@ -194,7 +195,11 @@ class DraftTable(pn.viewable.Viewer):
         self._seen = pn.pane.HTML("", margin=(4, 5), sizing_mode="stretch_width")
         self._park_title = pn.pane.HTML("", margin=(4, 5, 0, 5), sizing_mode="stretch_width")
         self._turn = pn.pane.HTML(
-            "", css_classes=["eco-turn"], margin=(0, 5), sizing_mode="stretch_width"
+            "",
+            css_classes=["eco-turn"],
+            margin=(0, 5),
+            sizing_mode="stretch_width",
+            stylesheets=[TURN_CSS],
         )
         self._banner = GameOverBanner()
         # A fixed height: the park under it jumped ~25 px when a message took another line,
@@ -223,10 +228,10 @@ class DraftTable(pn.viewable.Viewer):
         self._redo.on_click(lambda _: self.model.redo())
         self._pass.on_click(lambda _: self.model.confirm())
         self._auto.on_click(self._on_auto)
-        # Wraps: in one row at 1,024 px the checkbox's sentence ran off the window's edge.
-        self._controls = pn.FlexBox(
-            self._pass, self._undo, self._redo, self._auto, self._confirm, margin=(4, 0)
-        )
+        self._controls = pn.FlexBox(self._pass, self._undo, self._redo, self._auto, margin=(4, 0))
+        # Under the board these go under the hands (see _place_beside)
+        extras = (self._confirm, self._thinking, self._direction)
+        self._extras = pn.Column(*extras, margin=0, sizing_mode="stretch_width")
         self._explore = pn.widgets.Button(
             label="Step through the final scoring ▶", color="success", width=280, visible=False
         )
@@ -281,10 +286,11 @@ class DraftTable(pn.viewable.Viewer):
         """The other players' small boards (None: not shown yet)."""
         return self._others.boards
 
-    @param.depends()  # built once: no parameter of the table rebuilds it
     def _table(self) -> pn.viewable.Viewable:
-        """The parks and the hands, built and drawn on first need (a lazy pane's first render,
-        or a look at :attr:`board` or :attr:`hands`)."""
+        """The parks and the hands, built and drawn on first need: once the browser has said
+        how wide the table is (so that nothing moves after the first look: built for a wide
+        window, a phone's buttons and hand would jump under the park), or at a look at
+        :attr:`board` or :attr:`hands`."""
         if self._board is None:
             self._board = ParkBoard(on_cell=self._on_cell, figure_name=DRAFT_BOARD)
             self._hands = [
@@ -300,15 +306,14 @@ class DraftTable(pn.viewable.Viewer):
             # for them); with a floating frame or on a phone there is no room: under it (see
             # table_fit).
             self._beside = pn.Column(
-                self._controls,
-                self._thinking,
-                self._direction,
                 margin=0,
                 min_width=BESIDE_MIN,
                 sizing_mode="stretch_width",  # the buttons wrap on a phone
             )
             self._right_of_board = pn.Column(margin=0, sizing_mode="stretch_width")
             self._under_board = pn.Column(margin=0, sizing_mode="stretch_width", styles=SHRINKS)
+            self._after_hands = pn.Column(margin=0, sizing_mode="stretch_width", styles=SHRINKS)
+            self._placed: bool | None = None
             self._table_box = pn.Column(
                 self._park_title,
                 self._back,
@@ -316,12 +321,14 @@ class DraftTable(pn.viewable.Viewer):
                 self._under_board,
                 self._watching,
                 *self._hand_boxes,
+                self._after_hands,
                 self.keys,
                 margin=0,
                 sizing_mode="stretch_width",
                 styles=SHRINKS,
             )
             self._draw_table(self._shown_player())
+            self._holder.append(self._table_box)
         return self._table_box
 
     def _keys(self) -> EcosystemKeys:
@@ -370,10 +377,10 @@ class DraftTable(pn.viewable.Viewer):
         self._park_title.object = park_title(m, shown)
         self._direction.object = pass_html(m)
         self._seen.object = seen_html(m)
-        self._turn.object = f'<div style="font-size:17px">{html.escape(m.turn_text())}</div>'
+        self._turn.object = f'<div class="eco-turn-text">{html.escape(m.turn_text())}</div>'
         self._banner.text = m.outcome_text
         self._final.visible = over
-        self._controls.visible = not over
+        self._controls.visible = self._confirm.visible = not over
         self._explore.visible = over and self.on_explore is not None
         if over:
             self._final.object = (
@@ -394,15 +401,20 @@ class DraftTable(pn.viewable.Viewer):
         self._others.draw(shown)
 
     def _place_beside(self, right: bool) -> None:
-        """The buttons, thinking line and passing: right of the board, or under it."""
-        holder, other = (
-            (self._right_of_board, self._under_board)
-            if right
-            else (self._under_board, self._right_of_board)
-        )
-        if not holder.objects:
-            other.clear()
-            holder.append(self._beside)
+        """The buttons, the checkbox, thinking line and passing right of the board; or the
+        buttons under it and the rest under the hands (a tablet's two parks, a phone: the
+        hands on the first screen)."""
+        if self._placed == right:
+            return
+        self._placed = right
+        for box in (self._right_of_board, self._under_board, self._after_hands, self._beside):
+            box.clear()
+        if right:
+            self._beside.extend([self._controls, self._extras])
+            self._right_of_board.append(self._beside)
+        else:
+            self._under_board.append(self._controls)
+            self._after_hands.append(self._extras)
 
     def _fit(self) -> TableFit:
         """The table's sizes for this screen and game (and the column's width set to them)."""
@@ -424,7 +436,7 @@ class DraftTable(pn.viewable.Viewer):
     def _refit(self, *_: Any) -> None:
         """The browser said how wide the table is: everything sized to it again."""
         if self._board is None:
-            self._fit()
+            self._table()
         else:
             self._draw_board(self._shown_player())
 
@@ -479,9 +491,10 @@ class DraftTable(pn.viewable.Viewer):
             hand.show(cards, selected, enabled=m.may_pick(name))
             which = "Your hand" if name is None else f"Your {name.capitalize()} hand"
             got = m.received(owner, name)
+            line = f"{which} ({len(cards)} cards) — {got}"
             self._hand_titles[i].object = (
-                f'<div style="font-size:14px"><b>{which}</b> ({len(cards)} cards) — '
-                f'<span style="color:#5b4a30">{html.escape(got)}</span></div>'
+                f'<div style="font-size:14px" title="{html.escape(line)}"><b>{which}</b> '
+                f'({len(cards)} cards) — <span style="color:#5b4a30">{html.escape(got)}</span></div>'
             )
 
     def _on_enlarge(self, player: int | None, *_: Any) -> None:

@@ -38,6 +38,9 @@ BREAKDOWN_TABLE_PX = 300
 """About the height of a short breakdown table (the placeholder's, with the chart's)."""
 TABS_PX = 320
 """About the height of the tabs under the score (their first, the park's text)."""
+TWO_PARKS_BASIS = 500
+"""Narrowest the two parks' board is drawn beside the palette (cards ~41 px); in less room it
+goes under the palette."""
 
 HOW_TO = """
 **Build a park.** Choose a card on the left, then click cells of the park (click a card to
@@ -92,8 +95,9 @@ class ScoringExplorer(pn.viewable.Viewer):
     def _board_basis(self) -> int:
         # The board's column starts at the board's width (and its 5 px margins): at its text's
         # natural width (up to 820 px) it wrapped under the card palette in a 1,024 px window,
-        # below the first screen.
-        return (self.board.figure.width or 0) + 10
+        # below the first screen; two parks start narrower still (the board scales to the
+        # room), so that they stay beside the palette on a tablet and beside a sidebar.
+        return min(self.board.figure.width or 0, TWO_PARKS_BASIS) + 10
 
     # ------------------------------------------------------------------ widgets
     def _build(self) -> None:

@@ -4,6 +4,7 @@ widths fit the column, cards stay big enough to tap and to name, a laptop keeps 
 from __future__ import annotations
 
 import logging
+from dataclasses import replace
 
 import pytest
 from bokeh.events import Tap
@@ -18,6 +19,7 @@ from cole_panel.ecosystem.table_fit import (
     BESIDE_MIN,
     BESIDE_WIDE,
     HAND_MIN,
+    LAPTOP_PX,
     MAIN_WIDTH,
     NAMED_CARD,
     SLACK,
@@ -74,6 +76,10 @@ def test_a_tablet_keeps_two_parks_side_by_side_and_the_hand_on_one_line():
 def test_a_laptop_or_an_unknown_screen_keeps_the_layout_it_always_had(window):
     for variant, px in (("classic", 80), ("two_parks", 56)):
         fit = table_fit(variant, False, room_px=650 if window else 0, window_px=window)
+        if window and (variant == "classic" or window < TWO_BESIDE_WINDOW):
+            # a laptop's parks a little smaller: the hands (and a room's bar) on the screen
+            assert fit == replace(WIDE[variant], board_px=LAPTOP_PX[variant])
+            continue
         assert (fit.board_px, fit.hand_px, fit.hand_per_row) == (px, 56, 11)
         assert not fit.stacked and not fit.legible
         if variant == "two_parks" and window >= TWO_BESIDE_WINDOW:
@@ -146,6 +152,15 @@ def test_the_browsers_widths_are_taken_only_as_whole_pixels(caplog):
     assert (watch.room_px, watch.window_px) == (366, 390)
 
 
+def under(view: DraftTable) -> bool:
+    """The buttons under the board, the checkbox, thinking line and passing under the hands."""
+    return (
+        view._under_board.objects == [view._controls]
+        and view._after_hands.objects == [view._extras]
+        and not view._right_of_board.objects
+    )
+
+
 def test_a_phones_width_resizes_the_draft_table_and_a_laptops_puts_it_back():
     view = DraftTable(model=EcosystemModel(seed=4, variant="two_parks"))
     board, hands = view.board, view.hands
@@ -153,7 +168,7 @@ def test_a_phones_width_resizes_the_draft_table_and_a_laptops_puts_it_back():
     view._room._handle_msg({"room": 366, "window": 390})
     assert board.stacked and board.legible and board.cell_px >= 40
     assert board.figure.width <= 366 and hands[0].figure.width <= 366
-    assert view._beside in view._under_board.objects and not view._right_of_board.objects
+    assert under(view)
     assert view._main.max_width > MAIN_WIDTH  # the column takes a tablet's whole width
     view._on_card(1, 0)  # a pick on the stacked East park
     x, y = cell_center("two_parks", "east", (2, 2), stacked=True)
@@ -164,7 +179,8 @@ def test_a_phones_width_resizes_the_draft_table_and_a_laptops_puts_it_back():
     # a laptop's two parks: the buttons beside them, in a column widened for them
     assert view._beside in view._right_of_board.objects and not view._under_board.objects
     assert view._main.max_width == table_fit("two_parks", False, 650, 1280).main_max > MAIN_WIDTH
-    view._room._handle_msg({"room": 650, "window": NARROW})  # a 1,024 px laptop: as it was
-    assert (board.cell_px, board.stacked, board.legible, hands[0].cell_px) == (56, False, False, 56)
-    assert view._beside in view._under_board.objects and not view._right_of_board.objects
+    view._room._handle_msg({"room": 650, "window": NARROW})  # a 1,024 px laptop
+    fit = (board.cell_px, board.stacked, board.legible, hands[0].cell_px)
+    assert fit == (LAPTOP_PX["two_parks"], False, False, 56)
+    assert under(view)
     assert view._main.max_width == MAIN_WIDTH
