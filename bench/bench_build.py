@@ -25,7 +25,6 @@ import os
 import statistics
 import sys
 import tempfile
-import threading
 import time
 import urllib.request
 from dataclasses import dataclass
@@ -33,6 +32,7 @@ from pathlib import Path
 
 from bench.bench_load import _cpu_split
 from bench.bench_weight import BARE_PAGE, SERVERS, Relay, _warm, bare_page, served, visit
+from bench.in_process import serve_with_client
 from bench.latency import CHROMIUM, CHROMIUM_ARGS, VIEWPORT
 from cole_panel.game_pages import GAME_PAGES, get_page
 
@@ -52,32 +52,20 @@ class Built:
 
 def build_cost(name: str, script: Path, pages: int) -> Built:
     """Serve ``script`` in this process and ask for it ``pages + 1`` times (the first warms)."""
-    import panel as pn
-
-    server = pn.serve({name: str(script)}, address="127.0.0.1", port=0, show=False, start=False)
-    loop = server.io_loop
     cpu: list[float] = []
     models: list[int] = []
 
-    def client() -> None:
-        try:
-            for i in range(pages + 1):
-                t0 = time.process_time()
-                url = f"http://127.0.0.1:{server.port}/{name}"
-                with urllib.request.urlopen(url, timeout=120) as reply:
-                    reply.read()
-                if i:
-                    cpu.append(time.process_time() - t0)
-            models.append(len(server.get_sessions(f"/{name}")[-1].document.models))
-        finally:
-            loop.add_callback(server.stop)
-            loop.add_callback(loop.stop)
+    def client(server) -> None:
+        for i in range(pages + 1):
+            t0 = time.process_time()
+            url = f"http://127.0.0.1:{server.port}/{name}"
+            with urllib.request.urlopen(url, timeout=120) as reply:
+                reply.read()
+            if i:
+                cpu.append(time.process_time() - t0)
+        models.append(len(server.get_sessions(f"/{name}")[-1].document.models))
 
-    thread = threading.Thread(target=client, daemon=True)
-    server.start()
-    thread.start()
-    loop.start()
-    thread.join(5)
+    serve_with_client({name: str(script)}, client)
     if not cpu or not models:
         raise RuntimeError(f"/{name} was not answered")
     return Built(statistics.median(cpu), models[0])

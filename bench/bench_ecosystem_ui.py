@@ -28,7 +28,7 @@ from __future__ import annotations
 from bench import latency
 from bench.latency import BokehFigure, PanelServer
 from cole_panel.ecosystem import ScoringExplorerModel
-from cole_panel.ecosystem.explorer_view import EXPLORER_BOARD
+from cole_panel.ecosystem.explorer.view import EXPLORER_BOARD
 from cole_panel.ecosystem.geometry import cell_center
 
 TARGET_MEDIAN_MS = 150.0

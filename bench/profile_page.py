@@ -24,78 +24,56 @@ import urllib.request
 from collections import Counter
 from pathlib import Path
 
+from bench.in_process import serve_with_client
 from cole_panel.game_pages import GAME_PAGES
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def _serve(app: str):
-    import panel as pn
-
-    return pn.serve(
-        {app: str(ROOT / "apps" / f"{app}.py")},
-        address="127.0.0.1",
-        port=0,
-        show=False,
-        start=False,
-        websocket_origin="*",
-    )
-
-
 def profile(
     app: str, pages: int, query: str, top: int, callers: list[str], match: str = ""
 ) -> list[str]:
-    server = _serve(app)
-    port = server.port
-    loop = server.io_loop
     # The page is built on the build thread (cole_panel.ui.page_build) after the first, and the
     # rest of the request on the loop: one profile of each thread, merged.
     prof, build_prof = cProfile.Profile(), cProfile.Profile()
     cpu: list[float] = []
     result: dict[str, object] = {}
 
-    def on_loop(fn) -> None:
-        done = threading.Event()
+    def client(server) -> None:
+        loop = server.io_loop
 
-        def call() -> None:
-            fn()
-            done.set()
+        def on_loop(fn) -> None:
+            done = threading.Event()
 
-        loop.add_callback(call)
-        done.wait(30)
+            def call() -> None:
+                fn()
+                done.set()
 
-    def on_build_thread(fn) -> None:
-        from cole_panel.ui.page_build import build_thread
+            loop.add_callback(call)
+            done.wait(30)
 
-        build_thread().submit(fn).result(30)
+        def on_build_thread(fn) -> None:
+            from cole_panel.ui.page_build import build_thread
 
-    def client() -> None:
-        url = f"http://127.0.0.1:{port}/{app}" + (f"?{query}" if query else "")
-        try:
-            # A first, warming page; ``pages`` timed ones; one profiled (cProfile slows it).
-            for i in range(pages + 2):
-                if i == pages + 1:
-                    on_loop(prof.enable)
-                    on_build_thread(build_prof.enable)
-                t0 = time.process_time()
-                with urllib.request.urlopen(url, timeout=120) as reply:
-                    reply.read()
-                if 0 < i <= pages:
-                    cpu.append(time.process_time() - t0)
-            on_loop(prof.disable)
-            on_build_thread(build_prof.disable)
-            sessions = server.get_sessions(f"/{app}")
-            doc = sessions[-1].document
-            result["models"] = Counter(type(m).__name__ for m in doc.models)
-        finally:
-            loop.add_callback(server.stop)
-            loop.add_callback(loop.stop)
+            build_thread().submit(fn).result(30)
 
-    thread = threading.Thread(target=client, daemon=True)
-    server.start()
-    thread.start()
-    loop.start()
-    thread.join(5)
+        url = f"http://127.0.0.1:{server.port}/{app}" + (f"?{query}" if query else "")
+        # A first, warming page; ``pages`` timed ones; one profiled (cProfile slows it).
+        for i in range(pages + 2):
+            if i == pages + 1:
+                on_loop(prof.enable)
+                on_build_thread(build_prof.enable)
+            t0 = time.process_time()
+            with urllib.request.urlopen(url, timeout=120) as reply:
+                reply.read()
+            if 0 < i <= pages:
+                cpu.append(time.process_time() - t0)
+        on_loop(prof.disable)
+        on_build_thread(build_prof.disable)
+        doc = server.get_sessions(f"/{app}")[-1].document
+        result["models"] = Counter(type(m).__name__ for m in doc.models)
+
+    serve_with_client({app: str(ROOT / "apps" / f"{app}.py")}, client, websocket_origin="*")
     models: Counter = result.get("models", Counter())  # type: ignore[assignment]
     lines = [
         f"== {app}: server CPU per page (process time, median of {len(cpu)}): "

@@ -13,7 +13,7 @@ import pytest
 
 from cole_panel.circle.model import CircleModel
 from cole_panel.core import BotJob, InlineScheduler
-from cole_panel.ecosystem.model import EcosystemModel
+from cole_panel.ecosystem.draft.model import EcosystemModel
 from cole_panel.savannah.model import SavannahModel
 
 GAMES = {

@@ -20,15 +20,15 @@ from cole_panel.core import (
     read_seats,
     write_save,
 )
-from cole_panel.ecosystem.model import EcosystemModel
+from cole_panel.ecosystem.draft.model import EcosystemModel
 from cole_panel.savannah.model import SavannahModel
 
 MODEL_MODULES = [
     "cole_panel.core",
     "cole_panel.circle.model",
     "cole_panel.savannah.model",
-    "cole_panel.ecosystem.model",
-    "cole_panel.ecosystem.explorer",
+    "cole_panel.ecosystem.draft.model",
+    "cole_panel.ecosystem.explorer.model",
 ]
 
 

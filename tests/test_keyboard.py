@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from cole_panel.circle import CircleDashboard
 from cole_panel.circle.model import CircleModel
-from cole_panel.ecosystem.draft_view import DraftTable
+from cole_panel.ecosystem.draft.view import DraftTable
 from cole_panel.savannah import SavannahDashboard, SavannahModel
 from cole_panel.ui.keyboard import BoardKeys, Spot, step
 from engines.text import article

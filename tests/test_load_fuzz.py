@@ -17,8 +17,8 @@ from hypothesis import strategies as st
 
 from cole_panel.circle.model import CircleModel
 from cole_panel.core.untrusted import MAX_NESTING
-from cole_panel.ecosystem.explorer import ScoringExplorerModel
-from cole_panel.ecosystem.model import EcosystemModel
+from cole_panel.ecosystem.draft.model import EcosystemModel
+from cole_panel.ecosystem.explorer.model import ScoringExplorerModel
 from cole_panel.savannah.model import SavannahModel
 from engines import circle, ecosystem, savannah
 from tests.strategies import examples

@@ -112,7 +112,7 @@ def test_the_params_refuse_what_the_rules_refuse_and_keep_their_value(game):
 
 def test_the_pages_keep_their_parameter_names_defaults_and_bounds():
     from cole_panel.circle.model import CircleModel
-    from cole_panel.ecosystem.model import EcosystemModel
+    from cole_panel.ecosystem.draft.model import EcosystemModel
     from cole_panel.ecosystem.options import ScoringOptions
     from cole_panel.savannah.model import SavannahModel
 

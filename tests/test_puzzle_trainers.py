@@ -3,7 +3,7 @@ the pickers, Try again and Next puzzle."""
 
 from __future__ import annotations
 
-from cole_panel.ecosystem.puzzles import EcosystemPuzzleView
+from cole_panel.ecosystem.draft.puzzles import EcosystemPuzzleView
 from cole_panel.savannah.puzzles import SavannahPuzzleView
 from engines.ecosystem.park import parse_cell_label
 from engines.ecosystem.puzzles import solve as solve_ecosystem

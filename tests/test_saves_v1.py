@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from cole_panel.circle.model import CircleModel
-from cole_panel.ecosystem.model import EcosystemModel
+from cole_panel.ecosystem.draft.model import EcosystemModel
 from cole_panel.savannah.model import SavannahModel
 from engines import circle, ecosystem, savannah
 from engines.games import get_game

@@ -17,7 +17,7 @@ from cole_panel.core.untrusted import (
     read_json_object,
     shown,
 )
-from cole_panel.ecosystem.explorer import ScoringExplorerModel
+from cole_panel.ecosystem.explorer.model import ScoringExplorerModel
 from cole_panel.ui import SaveLoad
 from tests.strategies import examples
 

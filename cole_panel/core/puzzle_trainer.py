@@ -2,7 +2,7 @@
 one move on the game's own model, get the engine's verdict.
 
 Each game's trainer (``cole_panel.circle.puzzle_model``, ``cole_panel.savannah.puzzle_model``,
-``cole_panel.ecosystem.puzzle_model``) says which puzzles it has, how a puzzle is put on its
+``cole_panel.ecosystem.draft.puzzle_model``) says which puzzles it has, how a puzzle is put on its
 game model and how its first move is judged; this class keeps the choice, the verdict and the
 tally.
 """

@@ -3,6 +3,10 @@
 ``ScoringExplorerModel`` / ``ScoringExplorer`` build and score parks step by step;
 ``EcosystemModel`` / ``DraftTable`` play a draft against bots; ``EcosystemDashboard`` holds both
 as two tabs. ``ParkBoard`` and ``HandView`` draw parks and hands with Bokeh.
+
+``explorer/`` holds the scoring explorer, ``draft/`` the draft table (with its rooms and
+puzzles); what both draw with (cards, parks, styles, options, park text, explanations) and the
+dashboard holding them stay here.
 """
 
 from ..core.lazy import lazy_exports
@@ -10,11 +14,13 @@ from ..core.lazy import lazy_exports
 __getattr__, __dir__, __all__ = lazy_exports(
     __name__,
     board="ParkBoard",
-    breakdown="ScoreBreakdown",
     dashboard="EcosystemDashboard",
-    draft_view="DraftTable",
-    explorer="ScoringExplorerModel",
-    explorer_view="ScoringExplorer",
-    hand_view="HandView",
-    model="EcosystemModel Turn",
+    **{
+        "explorer.breakdown": "ScoreBreakdown",
+        "draft.view": "DraftTable",
+        "explorer.model": "ScoringExplorerModel",
+        "explorer.view": "ScoringExplorer",
+        "draft.hand_view": "HandView",
+        "draft.model": "EcosystemModel Turn",
+    },
 )

@@ -21,11 +21,11 @@ from ..ui.keyboard import TabJumps
 from ..ui.learn_page import LearnTab
 from ..ui.puzzle_controls import build_when_opened
 from ..ui.review_view import ReviewTab
-from .draft_view import DraftTable
-from .explorer import ScoringExplorerModel
-from .explorer_view import ScoringExplorer
-from .model import EcosystemModel
-from .puzzles import EcosystemPuzzleView
+from .draft.model import EcosystemModel
+from .draft.puzzles import EcosystemPuzzleView
+from .draft.view import DraftTable
+from .explorer.model import ScoringExplorerModel
+from .explorer.view import ScoringExplorer
 from .review_board import EcosystemReviewBoard
 
 TAB_NAMES = ("Scoring explorer", "Draft table")

@@ -1,7 +1,7 @@
 """What the scoring explorer says about the shown step: highlights, tooltips, the lion's choice.
 
 :class:`ScoringExplanations` is mixed into
-:class:`~cole_panel.ecosystem.explorer.ScoringExplorerModel`; it only reads the model (``parks``,
+:class:`~cole_panel.ecosystem.explorer.model.ScoringExplorerModel`; it only reads the model (``parks``,
 ``sheet``, ``shown_lines``, ``new_lines``, ``shown_step``, ``step``, ``player``...), never
 changes it.
 """

@@ -9,9 +9,9 @@ PAGE = register_page(
         name="ecosystem",
         title="Ecosystem: Savanna",
         link_text="Ecosystem",
-        model="cole_panel.ecosystem.model:EcosystemModel",
+        model="cole_panel.ecosystem.draft.model:EcosystemModel",
         dashboard="cole_panel.ecosystem.dashboard:EcosystemDashboard",
-        room_model="cole_panel.ecosystem.room_model:RoomEcosystemModel",
+        room_model="cole_panel.ecosystem.draft.room_model:RoomEcosystemModel",
         picture="cole_panel.ecosystem.picture:picture",
         blurb=(
             "Draft cards into a 4 × 5 park (or two), then score it. Explore every scoring line "
@@ -20,6 +20,6 @@ PAGE = register_page(
         # A room's page opens on the draft the room plays.
         room_dashboard=(("open_on", "Draft table"),),
         extensions=("tabulator",),
-        board="cole_panel.ecosystem.explorer_view:EXPLORER_BOARD",
+        board="cole_panel.ecosystem.explorer.view:EXPLORER_BOARD",
     )
 )

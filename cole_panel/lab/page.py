@@ -16,6 +16,7 @@ import holoviews as hv
 import panel as pn
 import param
 
+from ..runtime.page import every, served_doc
 from ..ui.first_paint import LAB_INTRO
 from ..ui.named_controls import aria_name
 from . import analysis as A
@@ -234,13 +235,12 @@ class LabPage(pn.viewable.Viewer):
             ),
             sizing_mode="stretch_width",
         )
-        self._callback = None
         run.param.watch(self._on_running, "running")
         run.param.watch(lambda e: setattr(self._status, "object", e.new), "message")
         pn.state.onload(self._watch)
 
     def _watch(self) -> None:
-        self._callback = pn.state.add_periodic_callback(self._tick, period=POLL_MS)
+        every(served_doc(), POLL_MS, self._tick)
         pn.state.on_session_destroyed(lambda _ctx: self.model.stop())
 
     def _on_running(self, event: param.parameterized.Event) -> None:

@@ -19,7 +19,7 @@ from typing import Any
 
 import panel as pn
 
-from ..runtime.page import run_in_doc, served_doc
+from ..runtime.page import every, served_doc
 from ..ui.address import client_address
 from ..ui.named_controls import aria_name
 from ..ui.token import keep_token
@@ -317,14 +317,7 @@ class ClassOverview(pn.viewable.Viewer):
 
     def start(self) -> None:
         """Read the tables every second while the page is open (on the page's own loop)."""
-        doc = self._doc
-        if doc is None:
-            return
-
-        def tick() -> None:
-            run_in_doc(doc, self.refresh)
-
-        doc.add_next_tick_callback(lambda: doc.add_periodic_callback(tick, REFRESH_MS))
+        every(self._doc, REFRESH_MS, self.refresh)
 
     def __panel__(self) -> pn.viewable.Viewable:
         return self._layout

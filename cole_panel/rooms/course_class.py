@@ -70,7 +70,7 @@ KINDS = ("course", "puzzles")
 PUZZLE_SETS = {
     "circle": "cole_panel.circle.puzzle_model:shipped_puzzles",
     "savannah": "cole_panel.savannah.puzzle_model:shipped_puzzles",
-    "ecosystem": "cole_panel.ecosystem.puzzle_model:shipped_puzzles",
+    "ecosystem": "cole_panel.ecosystem.draft.puzzle_model:shipped_puzzles",
 }
 """Where each game's puzzle set is (read on demand)."""
 

@@ -18,7 +18,7 @@ import panel as pn
 from engines.learn import load_course
 
 from ..game_pages import get_page
-from ..runtime.page import run_in_doc, served_doc
+from ..runtime.page import every, served_doc
 from .course_class import CourseClass, CourseClasses, Student
 from .links import qr_svg
 from .seats import RoomError
@@ -151,14 +151,7 @@ class CourseOverview(pn.viewable.Viewer):
 
     def start(self) -> None:
         """Read the students every :data:`REFRESH_MS` while the page is open."""
-        doc = self._doc
-        if doc is None:
-            return
-
-        def tick() -> None:
-            run_in_doc(doc, self.refresh)
-
-        doc.add_next_tick_callback(lambda: doc.add_periodic_callback(tick, REFRESH_MS))
+        every(self._doc, REFRESH_MS, self.refresh)
 
     def __panel__(self) -> pn.viewable.Viewable:
         return self._layout

@@ -77,3 +77,78 @@ class LoadOffer:
             for s in seats
             if s.owner is not None and not s.taken_over and s.owner not in self.agreed
         ]
+
+
+class RoomLoads:
+    """A room's loads of a saved game: the host's file, and the offer of its own deal until
+    everyone seated agrees.  The :class:`~.room.Room`'s collaborator: it changes the room
+    through its public API only (``room.model``, ``room.load_offer``, ``room.seating``,
+    :meth:`~.room.Room.changing`, :meth:`~.room.Room.tell`)."""
+
+    def __init__(self, room: Any):
+        self.room = room
+
+    def load(self, token: str, text: str, keep_deal: bool = False) -> str | None:
+        """The host loads a saved game; returns None or why not (a sentence).  A running game
+        with hidden cards keeps the file's moves on a deal made again by the server, unless
+        ``keep_deal`` and every person seated agrees to the file's deal (:meth:`agree`; the
+        sentence returned then says who it waits for).  A class's table loads no file."""
+        room = self.room
+        with room.changing():
+            if token != room.host:
+                return "Only the host who made the room can load a game into it."
+            if room.class_name is not None:
+                return (
+                    "A class's table loads no file: its games are dealt by the server. Ask "
+                    "the teacher to reset the table for a new game."
+                )
+            # Read first in a model of its own: a refusal (which quotes the file) is the
+            # host's to read, not a message of the room's game that every page shows.
+            probe = type(room.model)()
+            if not probe.load(text):
+                return probe.message
+            if needs_redeal(room.game, probe):
+                if keep_deal:
+                    room.load_offer = LoadOffer(text, {token})
+                    return self._load_if_agreed()
+                try:
+                    text = redealt(room.game, probe, text, room.deal_rng())
+                except RoomError as err:
+                    return str(err)
+            return self._adopt(text)
+
+    def agree(self, token: str) -> str | None:
+        """A person seated agrees to play the file the host offered with its own deal; once
+        everyone seated has, it is loaded.  Returns None (loaded) or a sentence."""
+        room = self.room
+        with room.changing():
+            if room.load_offer is None:
+                return "No file waits for your agreement."
+            if room.seat_of(token) is None:
+                return "Only the people playing agree to a file's deal."
+            room.load_offer.agreed.add(token)
+            return self._load_if_agreed()
+
+    def _load_if_agreed(self) -> str | None:
+        room = self.room
+        waiting = room.load_offer.waiting(room.seats)
+        if waiting:
+            room.tell()
+            return (
+                "The file's own deal is played once every person seated agrees: waiting for "
+                + ", ".join(waiting)
+                + "."
+            )
+        text, room.load_offer = room.load_offer.text, None
+        return self._adopt(text)
+
+    def _adopt(self, text: str) -> str | None:
+        room = self.room
+        room.load_offer = None
+        if not room.model.load(text):  # pragma: no cover - a probe read the same game
+            return room.model.message
+        if room.model.player_count != len(room.seats):
+            room.seating.resize(room.model.player_count)
+        room.seating.tell_model()  # the room's seats, not the file's, play
+        room.run_bots()
+        return None

@@ -16,10 +16,15 @@ the shared worker-process pool, see :class:`~cole_panel.rooms.scheduling.PoolSch
 
 With a :class:`~cole_panel.rooms.store.RoomStore` attached (:meth:`Room.attach`) the room is
 also a row of the server's database, shared by every process serving it: each change runs
-inside :meth:`Room._changing` (the row locked, taken first if another process wrote a newer
+inside :meth:`Room.changing` (the row locked, taken first if another process wrote a newer
 version, written back with the next version in the same transaction), :meth:`Room.refresh`
 takes a newer row written elsewhere, and a process runs the room's bots only while it holds
 the room's bot lease, so they run once whatever the number of processes.
+
+Its seats, its people's names and the saved games loaded into it are kept by collaborators
+(:class:`~.seating.Seating`, :class:`~.names.RoomNames`, :class:`~.loading.RoomLoads`) that
+change the room through its public verbs only: :meth:`Room.changing` (one change, written
+back) and :meth:`Room.tell` (every open page hears it).
 """
 
 from __future__ import annotations
@@ -35,33 +40,22 @@ from engines import IllegalAction
 from engines.games import get_game
 
 from ..core import InlineScheduler
-from .loading import LoadOffer, fresh_rng, needs_redeal, redealt
+from .loading import LoadOffer, RoomLoads, fresh_rng
+from .names import RENAME_SECONDS, RENAMES, RoomNames
 from .params import ROOM_WATCHED, room_options
 from .places import Listener, PagePlaces
 from .redaction import Redactor, snapshot
-from .seats import (
-    OPEN,
-    SEAT_CHOICES,
-    SEAT_RELEASE,
-    TAKEOVER_KIND,
-    RoomError,
-    Seat,
-    name_key,
-    person_name,
-    reserved_for,
-)
-from .store import RoomRecord, RoomStore, plain_options, with_name
+from .seating import Seating
+from .seats import SEAT_RELEASE, RoomError, Seat
+from .store import RoomRecord, RoomStore, plain_options
+
+__all__ = ["GOES_ON", "PAUSED", "RENAMES", "RENAME_SECONDS", "Room"]
 
 PAUSED = "The teacher paused this table: no move until it goes on."
 """Every page's message while the teacher pauses the table."""
 
 GOES_ON = "The teacher let the table go on: play on."
 """Every page's message once the table goes on."""
-
-RENAMES = 5
-"""Names one browser may give itself in a room within :data:`RENAME_SECONDS`."""
-
-RENAME_SECONDS = 60.0
 
 
 class Room:
@@ -87,7 +81,8 @@ class Room:
         self.seat_timeout = seat_timeout
         self.seat_release = seat_release
         """Seconds away after which a person's seat is free to take again."""
-        self._clock = clock
+        self.clock = clock
+        """The room's clock (seconds; a test's own for seats away and renames)."""
         self.scheduler = scheduler or InlineScheduler()
         """Computes the room's bot moves (once per room, whatever the number of viewers)."""
         self.lock = threading.RLock()
@@ -103,8 +98,6 @@ class Room:
         in this process's memory only)."""
         self.deal_rng: Callable[[], Any] = fresh_rng
         """Makes the generator of each deal made again for a loaded file."""
-        self._renames: dict[str, list[float]] = {}
-        """When each browser last renamed itself (:meth:`rename`'s limit)."""
         self.paused = False
         """Whether the teacher has paused the table: no move, no bot, until resumed."""
         self.closed = False
@@ -116,13 +109,19 @@ class Room:
         """The version of the room's row this process holds."""
         self.class_name: str | None = None
         self.table_number: int | None = None
+        self.seating = Seating(self)
+        """Who plays each seat (:mod:`.seating`)."""
+        self.naming = RoomNames(self)
+        """What the people here are called (:mod:`.names`)."""
+        self.loads = RoomLoads(self)
+        """The host's saved games loaded, and the offers of their own deal (:mod:`.loading`)."""
         self._kept: RoomRecord | None = None
         self._depth = 0
         self._bots_asked = False
         self._drive_bots()
         for p in range(len(self.seats)):
             model.param.update({f"seat{p}": "Human"})
-        model.param.watch(lambda *_: self._notify(), list(ROOM_WATCHED & set(model.param)))
+        model.param.watch(lambda *_: self.tell(), list(ROOM_WATCHED & set(model.param)))
         if seated:  # the host sits at the first seat (a teacher's table: nobody yet)
             self.claim(host, 0)
 
@@ -154,20 +153,20 @@ class Room:
     def admit(self, listener: int, notify: Callable[[], Any]) -> None:
         """The page that reserved ``listener`` is built and shown: it now hears every change
         (``notify``) and counts among the room's pages."""
-        with self._changing():
+        with self.changing():
             waiting = self.places.admit(listener, notify)
             if waiting is None:  # given back meanwhile (the room closed)
                 return
             waiting.seat = self.seat_of(waiting.token)
             if waiting.seat is not None:
-                self._returned(waiting.seat)
+                self.seating.returned(waiting.seat)
             self.touch()
-            self._notify()
+            self.tell()
 
     def leave(self, listener: int) -> None:
         """A session closed (or its page was never built); its person keeps the seat (marked
         away if no page of theirs is left)."""
-        with self._changing():
+        with self.changing():
             if self.places.give_back(listener):
                 return
             gone = self.places.close(listener)
@@ -175,8 +174,8 @@ class Room:
                 return
             self.touch()
             if gone.seat is not None and not self.places.has_open(gone.token):
-                self.seats[gone.seat].away_since = self._clock()
-            self._notify()
+                self.seats[gone.seat].away_since = self.clock()
+            self.tell()
 
     @property
     def max_viewers(self) -> int:
@@ -213,146 +212,30 @@ class Room:
         return self.places.is_idle
 
     def touch(self) -> None:
-        self.last_active = self._clock()
+        self.last_active = self.clock()
 
     # ------------------------------------------------------------------ seats
     def claim(self, token: str, seat: int) -> None:
-        """The browser ``token`` sits down at ``seat`` (an open one, or a bot's if it is the
-        host's choice); one seat per browser."""
-        with self._changing():
-            if not 0 <= seat < len(self.seats):
-                raise RoomError(f"There is no seat {seat + 1}; the game has {len(self.seats)}.")
-            held = self.seat_of(token)
-            if held is not None:
-                raise RoomError(f"You already play {self.model.player_name(held)}.")
-            s = self.seats[seat]
-            if s.owner is not None:
-                raise RoomError(f"{self.model.player_name(seat)} is already taken.")
-            if s.kind != OPEN and not s.taken_over and token != self.host:
-                raise RoomError(
-                    f"A bot plays {self.model.player_name(seat)}; only the host can seat a person "
-                    "there."
-                )
-            number = sum(x.owner is not None for x in self.seats) + 1
-            default = "Host" if token == self.host else f"Guest {number}"
-            self.seats[seat] = Seat("Human", token, self.names.get(token, default))
-            for listener in self.places:
-                if listener.token == token:
-                    listener.seat = seat
-            self._set_kind(seat, "Human")
-
-    def rename(self, token: str, text: Any) -> str:
-        """The browser ``token`` says what it is called (see :func:`person_name`); its seat,
-        if any, takes the name now.  Returns the name kept."""
-        name = person_name(text)
-        titles = tuple(self.model.player_name(p) for p in range(len(self.seats)))
-        if reserved_for(name, titles) is not None and name_key(name) not in self._own_titles(token):
-            raise RoomError(f"{name!r} is what the room calls someone else; choose another name.")
-        with self._changing():
-            self._check_rename(token, name)
-            self.names = with_name(self.names, token, name)
-            seat = self.seat_of(token)
-            if seat is not None:
-                self.seats[seat].name = name
-            self.touch()
-            self._notify()
-        return name
-
-    def _own_titles(self, token: str) -> set[str]:
-        """The titles ``token`` may take as a name: the host's, and at a class's table the
-        teacher's (the table's host)."""
-        if token != self.host:
-            return set()
-        return {name_key("Host"), *([name_key("Teacher")] if self.class_name else [])}
-
-    def _check_rename(self, token: str, name: str) -> None:
-        """RoomError if another person here is called ``name`` or ``token`` renamed
-        :data:`RENAMES` times within :data:`RENAME_SECONDS` (each is a write every page hears)."""
-        same = {name_key(name)}
-        others = [n for t, n in self.names.items() if t != token]
-        others += [s.name for s in self.seats if s.owner not in (None, token)]
-        if any(name_key(other) in same for other in others):
-            raise RoomError(f"Someone here is already called {name!r}; choose another name.")
-        now = self._clock()
-        recent = [t for t in self._renames.get(token, []) if now - t < RENAME_SECONDS]
-        if len(recent) >= RENAMES:
-            raise RoomError(
-                f"You changed your name {RENAMES} times within a minute; wait a little."
-            )
-        self._renames[token] = [*recent, now]
+        """The browser ``token`` sits down at ``seat`` (:meth:`Seating.claim`)."""
+        self.seating.claim(token, seat)
 
     def set_seat(self, token: str, seat: int, kind: str, strength: int | None = None) -> None:
         """The host puts a bot at a free seat, or opens it for a person."""
-        with self._changing():
-            if token != self.host:
-                raise RoomError("Only the host who made the room can change who plays a seat.")
-            if kind not in SEAT_CHOICES:
-                raise RoomError(
-                    f"{kind!r} is not a seat choice; use one of {', '.join(SEAT_CHOICES)}."
-                )
-            s = self.seats[seat]
-            if s.owner is not None and not s.taken_over:
-                raise RoomError(f"{s.name} sits at {self.model.player_name(seat)}.")
-            if s.taken_over:  # the person away loses the seat to the host's choice
-                self._unseat(seat, Seat(kind))
-            s = self.seats[seat]
-            s.kind = kind
-            if strength is not None:
-                self.model.param.update({f"strength{seat}": strength})
-            self._set_kind(seat, kind)
-
-    def _set_kind(self, seat: int, kind: str) -> None:
-        self.touch()
-        self.model.param.update({f"seat{seat}": "Human" if kind == OPEN else kind})
-        self._notify()
-        self.run_bots()
+        self.seating.set_seat(token, seat, kind, strength)
 
     def free_seat(self, seat: int) -> None:
-        """Free ``seat`` for anyone to take (the teacher's "Free"): whoever sat there is a
-        watcher now, and the seat is open.  The caller checks the teacher's key."""
-        with self._changing():
-            if not isinstance(seat, int) or not 0 <= seat < len(self.seats):
-                raise RoomError(f"There is no seat {seat}; the game has {len(self.seats)}.")
-            self._unseat(seat, Seat())
-            self._set_kind(seat, OPEN)
-
-    def _unseat(self, seat: int, now: Seat) -> None:
-        """Put ``now`` at ``seat`` in place of its person (her undo vote goes with her)."""
-        self.undo_votes.discard(self.seats[seat].owner)
-        self.seats[seat] = now
-        self.places.reseat(self.seat_of)
-
-    def _returned(self, seat: int) -> None:
-        s = self.seats[seat]
-        s.away_since = None
-        if s.taken_over:
-            s.taken_over, s.kind = False, "Human"
-            self.model.param.update({f"seat{seat}": "Human"})
+        """Free ``seat`` for anyone to take (the teacher's "Free"; she is checked by the caller)."""
+        self.seating.free_seat(seat)
 
     def sweep_seats(self) -> list[int]:
-        """Let a bot play each seat whose person has been away for ``seat_timeout`` seconds,
-        and free each seat whose person has been away for ``seat_release``; returns the
-        seats that changed."""
-        now, changed = self._clock(), []
-        if not any(s.away_since is not None and s.owner is not None for s in self.seats):
-            return changed
-        with self._changing():
-            for p, s in enumerate(self.seats):
-                away = now - s.away_since if s.away_since is not None else None
-                if away is None or s.owner is None:
-                    continue
-                if away >= self.seat_release:
-                    self._unseat(p, s.released())
-                elif away >= self.seat_timeout and not s.taken_over:
-                    s.taken_over, s.kind = True, TAKEOVER_KIND
-                else:
-                    continue
-                self.model.param.update({f"seat{p}": TAKEOVER_KIND})
-                changed.append(p)
-            if changed:
-                self._notify()
-                self.run_bots()
-        return changed
+        """Seats whose person is away go to a bot, then free (:meth:`Seating.sweep`); returns
+        the seats that changed."""
+        return self.seating.sweep()
+
+    def rename(self, token: str, text: Any) -> str:
+        """The browser ``token`` says what it is called (:meth:`RoomNames.rename`); returns the
+        name kept."""
+        return self.naming.rename(token, text)
 
     # ------------------------------------------------------------------ playing
     def _mover_check(self, token: str) -> str | None:
@@ -370,7 +253,7 @@ class Room:
         if p != mine:
             return f"It is {self.model.player_name(p)}'s turn; you play {self.model.player_name(mine)}."
         if self.seats[p].taken_over:
-            self._returned(p)
+            self.seating.returned(p)
         return None
 
     def why_not_yours(self, token: str) -> str | None:
@@ -381,7 +264,7 @@ class Room:
     def play(self, token: str, action: Any) -> str | None:
         """The browser ``token`` makes a move; returns None, or why it is refused (the game
         is then unchanged and nobody else is told)."""
-        with self._changing():
+        with self.changing():
             why = self._mover_check(token)
             if why is None:
                 why = self.model.state.why_illegal(action)
@@ -398,7 +281,7 @@ class Room:
 
     def vote_undo(self, token: str) -> str:
         """Undo the last move once every person seated has asked for it; returns a sentence."""
-        with self._changing():
+        with self.changing():
             if self.seat_of(token) is None:
                 return "Only the people playing can ask to undo."
             self.undo_votes.add(token)
@@ -406,7 +289,7 @@ class Room:
             missing = people - self.undo_votes
             if missing:
                 names = [s.name for s in self.seats if s.owner in missing]
-                self._notify()
+                self.tell()
                 return (
                     "Undo is off in a room unless every person agrees: waiting for "
                     + ", ".join(names)
@@ -420,7 +303,7 @@ class Room:
 
     def new_game(self, token: str, options: dict[str, Any]) -> None:
         """The host starts a new game with ``options`` (the model's rule parameters)."""
-        with self._changing():
+        with self.changing():
             if token != self.host:
                 raise RoomError("Only the host who made the room can start a new game.")
             keep = room_options(self.model)
@@ -433,7 +316,7 @@ class Room:
         self.load_offer = None
         self.model.new_game()
         if self.model.player_count != len(self.seats):
-            self._resize(self.model.player_count)
+            self.seating.resize(self.model.player_count)
         self.touch()
         self.run_bots()
 
@@ -441,7 +324,7 @@ class Room:
     def set_paused(self, paused: bool) -> None:
         """Pause the table (no move is taken, no bot moves) or let it go on.  The caller
         checks the teacher's key (:meth:`RoomRegistry.teach`)."""
-        with self._changing():
+        with self.changing():
             was, self.paused = self.paused, bool(paused)
             if self.paused:
                 self.model.bot_loop.cancel()
@@ -450,28 +333,21 @@ class Room:
                     message=PAUSED if self.paused else GOES_ON, message_is_error=False
                 )
             self.touch()
-            self._notify()
+            self.tell()
             self.run_bots()
 
     def reset(self, keep_seats: bool = True) -> None:
         """A new game with the same options (the teacher's "Reset"): the same people in the
         same seats, or (``keep_seats`` False) every person's seat free, the bots she chose
         kept."""
-        with self._changing():
+        with self.changing():
             if not keep_seats:
                 for p, s in enumerate(self.seats):
                     if s.owner is not None or s.taken_over:
-                        self._unseat(p, Seat())
+                        self.seating.unseat(p, Seat())
                         self.model.param.update({f"seat{p}": "Human"})
             self._restart()
-            self._notify()
-
-    def _resize(self, players: int) -> None:
-        seats = self.seats[:players] + [Seat() for _ in range(players - len(self.seats))]
-        self.seats = seats
-        self.places.reseat(self.seat_of)
-        for p, s in enumerate(seats):
-            self.model.param.update({f"seat{p}": "Human" if s.kind == OPEN else s.kind})
+            self.tell()
 
     def save(self, token: str) -> str:
         """The room's game as a save file; with hidden cards only once the game is over."""
@@ -497,67 +373,12 @@ class Room:
             return m.start.clone(), [t.action for t in m.history]
 
     def load(self, token: str, text: str, keep_deal: bool = False) -> str | None:
-        """The host loads a saved game; returns None or why not (a sentence).  A running game
-        with hidden cards keeps the file's moves on a deal made again by the server (see
-        :mod:`.loading`), unless ``keep_deal`` and every person seated agrees to the file's
-        deal (:meth:`agree_load`; the sentence returned then says who it waits for).  A
-        class's table loads no file."""
-        with self._changing():
-            if token != self.host:
-                return "Only the host who made the room can load a game into it."
-            if self.class_name is not None:
-                return (
-                    "A class's table loads no file: its games are dealt by the server. Ask "
-                    "the teacher to reset the table for a new game."
-                )
-            # Read first in a model of its own: a refusal (which quotes the file) is the
-            # host's to read, not a message of the room's game that every page shows.
-            probe = type(self.model)()
-            if not probe.load(text):
-                return probe.message
-            if needs_redeal(self.game, probe):
-                if keep_deal:
-                    self.load_offer = LoadOffer(text, {token})
-                    return self._load_if_agreed()
-                try:
-                    text = redealt(self.game, probe, text, self.deal_rng())
-                except RoomError as err:
-                    return str(err)
-            return self._adopt(text)
+        """The host loads a saved game (:meth:`RoomLoads.load`); None, or why not."""
+        return self.loads.load(token, text, keep_deal)
 
     def agree_load(self, token: str) -> str | None:
-        """A person seated agrees to play the file the host offered with its own deal; once
-        everyone seated has, it is loaded.  Returns None (loaded) or a sentence."""
-        with self._changing():
-            if self.load_offer is None:
-                return "No file waits for your agreement."
-            if self.seat_of(token) is None:
-                return "Only the people playing agree to a file's deal."
-            self.load_offer.agreed.add(token)
-            return self._load_if_agreed()
-
-    def _load_if_agreed(self) -> str | None:
-        waiting = self.load_offer.waiting(self.seats)
-        if waiting:
-            self._notify()
-            return (
-                "The file's own deal is played once every person seated agrees: waiting for "
-                + ", ".join(waiting)
-                + "."
-            )
-        text, self.load_offer = self.load_offer.text, None
-        return self._adopt(text)
-
-    def _adopt(self, text: str) -> str | None:
-        self.load_offer = None
-        if not self.model.load(text):  # pragma: no cover - a probe read the same game
-            return self.model.message
-        if self.model.player_count != len(self.seats):
-            self._resize(self.model.player_count)
-        for p, s in enumerate(self.seats):  # the room's seats, not the file's, play
-            self.model.param.update({f"seat{p}": "Human" if s.kind == OPEN else s.kind})
-        self.run_bots()
-        return None
+        """A person seated agrees to the file's own deal (:meth:`RoomLoads.agree`)."""
+        return self.loads.agree(token)
 
     # ------------------------------------------------------------------ bots
     def run_bots(self) -> None:
@@ -587,7 +408,7 @@ class Room:
         return self.store is None or self.store.take_bots(self.name, self.version)
 
     def _as_change(self, fn: Callable[[], None]) -> None:
-        with self._changing():
+        with self.changing():
             fn()
 
     def _bot_moved(self) -> None:
@@ -595,7 +416,8 @@ class Room:
         self.touch()
 
     # ------------------------------------------------------------------ telling the viewers
-    def _notify(self) -> None:
+    def tell(self) -> None:
+        """Tell every open page that the room changed (each then reads its snapshot)."""
         self.places.notify()
 
     def snapshot(self, listener: int) -> dict[str, Any]:
@@ -690,18 +512,17 @@ class Room:
         )
         if not m.load(record.save):
             raise RoomError(f"This room's kept game cannot be read: {m.message}")
-        now = self._clock()
+        now = self.clock()
         seats = [Seat.from_kept(s, now) for s in record.seats[: m.player_count]]
         self.seats = seats + [Seat() for _ in range(m.player_count - len(seats))]
         self.places.reseat(self.seat_of, everyone=False)
-        for p, s in enumerate(self.seats):  # the room's seats, not the file's, play
-            m.param.update({f"seat{p}": "Human" if s.kind == OPEN else s.kind})
+        self.seating.tell_model()  # the room's seats, not the file's, play
         self.host, self.undo_votes = record.host, set(record.votes)
         self.class_name, self.table_number = record.class_name, record.table_number
         self.paused, self.names = record.paused, dict(record.names)
         m.param.update(message=record.message, message_is_error=record.message_is_error)
         self.version, self._kept = record.version, record
-        self._notify()
+        self.tell()
 
     def refresh(self) -> bool:
         """Take the room's row if another process wrote a newer version; whether it did."""
@@ -716,7 +537,7 @@ class Room:
         return True
 
     @contextmanager
-    def _changing(self) -> Iterator[None]:
+    def changing(self) -> Iterator[None]:
         """One change of the room (see the module docstring); the bots asked for during it
         start once it is written."""
         with self.lock:
@@ -763,7 +584,7 @@ class Room:
         told first."""
         with self.lock:
             self.closed = True
-            self._notify()
+            self.tell()
             self.model.bot_loop.stop()
             self.places.clear()
             self.redactor.clear()

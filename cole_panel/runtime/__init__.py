@@ -12,6 +12,7 @@ are listed, each with its reason and the test that pins it, in docs/architecture
 - **this document is current**: :func:`run_in_doc` (:mod:`.page`), for code handed a page's
   document by a thread or callback of its own;
 - **later**: :func:`call_later` / :func:`can_call_later` (:mod:`.page`);
+- **every N ms while the page is open**: :func:`every` (:mod:`.page`);
 - **content shown when near**: :class:`ShownWhenNear` (:mod:`.near`);
 - **a notebook's outputs**: :func:`notebook_setup` (:mod:`.jupyter`);
 - **serve**: :class:`StaticGzip` (:mod:`.serving`), which ``python -m cole_panel.serve``
@@ -31,6 +32,7 @@ _HOMES = {
     "batched": "hold",
     "call_later": "page",
     "can_call_later": "page",
+    "every": "page",
     "on_page_thread": "page",
     "run_in_doc": "page",
     "served_doc": "page",

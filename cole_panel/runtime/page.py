@@ -26,7 +26,7 @@ from typing import Any, TypeVar
 
 import panel as pn
 
-__all__ = ["call_later", "can_call_later", "on_page_thread", "run_in_doc", "served_doc"]
+__all__ = ["call_later", "can_call_later", "every", "on_page_thread", "run_in_doc", "served_doc"]
 
 T = TypeVar("T")
 
@@ -123,3 +123,34 @@ def call_later(seconds: float, fn: Callable[[], None]) -> Callable[[], None] | N
         return None
     timer = loop.call_later(max(0.0, seconds), fn)
     return timer.cancel
+
+
+def every(doc: Any, ms: int, fn: Callable[[], None]) -> Callable[[], None]:
+    """Call ``fn()`` every ``ms`` milliseconds on ``doc``'s session thread, with ``doc`` current
+    (:func:`run_in_doc`), while the page is open: "refresh every N ms".
+
+    Safe to call from any thread (a page's build thread included): the periodic callback is
+    added on the session's next tick, the one document method Bokeh allows from elsewhere. It
+    stops when the session is destroyed, or sooner with the returned function (call that on the
+    page's thread). With ``doc`` None (a notebook or a script) nothing is scheduled.
+    """
+    handles: list[Any] = []
+    stopped = False
+
+    def stop() -> None:
+        nonlocal stopped
+        stopped = True
+        while handles:
+            with contextlib.suppress(ValueError, KeyError):  # the session removed it already
+                doc.remove_periodic_callback(handles.pop())
+
+    def begin() -> None:
+        if stopped:
+            return
+        handles.append(doc.add_periodic_callback(_in_session(doc, fn), ms))
+        doc.on_session_destroyed(lambda _context: stop())
+
+    if doc is not None:
+        with contextlib.suppress(Exception):  # the session may be gone by now
+            doc.add_next_tick_callback(begin)
+    return stop

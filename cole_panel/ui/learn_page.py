@@ -188,7 +188,7 @@ def keep_in_browser(model: LearnModel, progress: LearnProgress) -> None:
 PUZZLE_VIEWS = {
     "circle": "cole_panel.circle.puzzles:PuzzleView",
     "savannah": "cole_panel.savannah.puzzles:SavannahPuzzleView",
-    "ecosystem": "cole_panel.ecosystem.puzzles:EcosystemPuzzleView",
+    "ecosystem": "cole_panel.ecosystem.draft.puzzles:EcosystemPuzzleView",
 }
 """The view of each game's puzzle set (its Puzzles tab's), for a class given puzzles."""
 

@@ -25,7 +25,7 @@ __all__ = ["Course", "LearnView", "next_tick", "quotes_html", "stars_html"]
 _PLAY_AREAS = {
     "circle": "cole_panel.circle.dashboard:CircleDashboard",
     "savannah": "cole_panel.savannah.dashboard:SavannahDashboard",
-    "ecosystem": "cole_panel.ecosystem.draft_view:DraftTable",
+    "ecosystem": "cole_panel.ecosystem.draft.view:DraftTable",
 }
 """What draws each game's board over its model (each has ``play_area()``)."""
 

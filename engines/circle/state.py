@@ -27,17 +27,18 @@ from typing import Any, Self
 from engines import Event, Events, IllegalAction, ScoreLine, ScoreSheet
 from engines.protocol import BaseState, play_all
 
-from . import saves
-from .board import Board, board, on_board
+from . import fast_path, moves, notation, saves
+from .board import Board, board
 from .board import label as _label
 from .board import parse_label as _parse_label
 from .critters import Critter, Preview
 from .drawing import BoardPicture
-from .events import CAPTURE_TARGET, NO_LEGAL_PLACEMENT, Ate, Evolved, Placed
+from .events import CAPTURE_TARGET, NO_LEGAL_PLACEMENT
+from .fast_path import joined
 from .outcome import Outcome
 from .rules import PLAYER_NAMES, Rules
-from .saves import cell_value, pair_of_counts
-from .species import SPECIES
+from .saves import pair_of_counts
+from .setup import read_position, stone_lists
 
 __all__ = ["State", "new_game", "replay"]
 
@@ -198,9 +199,7 @@ class State(BaseState, BoardPicture):
         return out
 
     def _critter(self, mask: int) -> Critter:
-        sp, members, _ = self._b.info[mask]
-        cells = self._b.cells
-        return Critter(self._owner[members[0]], frozenset(cells[i] for i in members), SPECIES[sp])
+        return moves.critter(self._b, self._owner, mask)
 
     def score_sheet(self) -> ScoreSheet:
         """One ``eaten`` line per player: the stones she has eaten (the only score)."""
@@ -215,43 +214,7 @@ class State(BaseState, BoardPicture):
 
     # ------------------------------------------------------------------ legality
     def _index(self, cell: Any) -> int:
-        """Cell number of an on-board cell given as (q, r) or a label; ValueError otherwise."""
-        if isinstance(cell, str):
-            return self._b.index[_parse_label(cell, self.rules.radius)]
-        if (
-            not isinstance(cell, (tuple, list))
-            or len(cell) != 2
-            or not all(isinstance(v, int) and not isinstance(v, bool) for v in cell)
-        ):
-            raise ValueError(
-                f"A cell is a (q, r) pair of whole numbers or a label like 'E5', not {cell!r}."
-            )
-        i = self._b.index.get((cell[0], cell[1]))
-        if i is None:
-            raise ValueError(f"{tuple(cell)!r} is not on the board of radius {self.rules.radius}.")
-        return i
-
-    def _union(self, i: int, p: int) -> int:
-        """Bitmask of player p's critters touching cell number i."""
-        crit = self._crit
-        owner = self._owner
-        m = 0
-        for j in self._b.nbrs[i]:
-            if owner[j] == p:
-                m |= crit[j]
-        return m
-
-    def _joined(self, cell: int, mine: int) -> int:
-        """Bitmask of the critter a stone on cell number ``cell`` would form with the stones
-        ``mine`` (the mover's bitmask): the stone and every critter of hers it touches."""
-        crit = self._crit
-        adj = self._b.nbmask[cell] & mine
-        m = 0
-        while adj:
-            cm = crit[(adj & -adj).bit_length() - 1]
-            m |= cm
-            adj &= ~cm
-        return m
+        return notation.cell_number(self._b, self.rules.radius, cell)
 
     def legal_indices(self, p: int | None = None, ordered: bool = True) -> list[int]:
         """Cell numbers where player p (default: the mover) may place, ignoring game over
@@ -259,7 +222,8 @@ class State(BaseState, BoardPicture):
         p = self._player if p is None else p
         mine = self._occ[p]
         cells = sorted(self._empties) if ordered else self._empties
-        return [c for c in cells if self._joined(c, mine).bit_count() < 4]
+        nbmask, crit = self._b.nbmask, self._crit
+        return [c for c in cells if joined(nbmask, crit, c, mine).bit_count() < 4]
 
     def has_legal(self, p: int, more_than: int = 0) -> bool:
         """Whether player p has more than ``more_than`` legal cells, ignoring game over (fast
@@ -270,10 +234,10 @@ class State(BaseState, BoardPicture):
         (True, False)
         """
         mine = self._occ[p]
-        joined = self._joined
+        nbmask, crit = self._b.nbmask, self._crit
         left = more_than
         for c in self._empties:
-            if joined(c, mine).bit_count() < 4:
+            if joined(nbmask, crit, c, mine).bit_count() < 4:
                 if not left:
                     return True
                 left -= 1
@@ -281,7 +245,8 @@ class State(BaseState, BoardPicture):
 
     def _has_legal(self, p: int) -> bool:
         mine = self._occ[p]
-        return any(self._joined(c, mine).bit_count() < 4 for c in self._empties)
+        nbmask, crit = self._b.nbmask, self._crit
+        return any(joined(nbmask, crit, c, mine).bit_count() < 4 for c in self._empties)
 
     def legal_actions(self) -> list[Cell]:
         """Cells the player to move may place on, in reading order (empty when over)."""
@@ -301,18 +266,7 @@ class State(BaseState, BoardPicture):
         return self._reason(i)
 
     def _reason(self, i: int) -> str | None:
-        owner = self._owner[i]
-        where = self._b.labels[i]
-        if owner >= 0:
-            whose = "yours" if owner == self._player else f"{PLAYER_NAMES[owner]}'s"
-            return f"{where} is already taken (the stone there is {whose})."
-        size = self._union(i, self._player).bit_count() + 1
-        if size > 4:
-            return (
-                f"A stone at {where} would make a critter of {size} stones; "
-                "a critter has at most 4."
-            )
-        return None
+        return moves.reason(self._b, self._owner, self._crit, self._player, i)
 
     def preview(self, cell: Any) -> Preview:
         """What placing on ``cell`` would do for the player to move; the game is unchanged.
@@ -324,80 +278,23 @@ class State(BaseState, BoardPicture):
         >>> game.preview("E6").reason
         "E6 is already taken (the stone there is Black's)."
         """
-        player = self._player
         reason = self.why_illegal(cell)
         if reason is not None:
             try:
                 where = self._b.cells[self._index(cell)]
             except ValueError:
                 where = cell  # not a cell of this board: echo what was asked about
-            return Preview(player, where, reason)
-        i = self._index(cell)
-        union = self._union(i, player)
-        merged = self._count_critters(union)
-        new = union | 1 << i
-        sp, members, halo = self._b.info[new]
-        eats = tuple(self._critter(m) for m in self._prey_masks(sp, halo, 1 - player))
-        stones = sum(c.size for c in eats)
-        cells = self._b.cells
-        return Preview(
-            player,
-            cells[i],
-            None,
-            SPECIES[sp],
-            tuple(cells[k] for k in members),
-            merged,
-            eats,
-            stones > 0 and self._eaten[player] + stones >= self.rules.capture_target,
-        )
+            return Preview(self._player, where, reason)
+        return moves.preview(
+            self._b, self._owner, self._crit, self._occ, self._player, self._index(cell),
+            self._eaten[self._player], self.rules.capture_target,
+        )  # fmt: skip
 
     def meal(self, i: int, p: int) -> int:
         """Stones player p would eat by placing on empty cell number i (fast path: assumed
         legal, nothing checked, the game unchanged)."""
-        owner = self._owner
-        crit = self._crit
-        m = 1 << i
-        for j in self._b.nbrs[i]:
-            if owner[j] == p:
-                m |= crit[j]
-        info = self._b.info
-        sp, _, halo = info[m]
-        x = halo & self._occ[1 - p]
-        if not x:
-            return 0
-        prey = sp + 1 if sp < 11 else 0
-        got = 0
-        while x:
-            low = x & -x
-            cm = crit[low.bit_length() - 1]
-            x &= ~cm
-            if info[cm][0] == prey:
-                got += cm.bit_count()
-        return got
-
-    def _count_critters(self, union: int) -> int:
-        count = 0
-        crit = self._crit
-        while union:
-            low = union & -union
-            union &= ~crit[low.bit_length() - 1]
-            count += 1
-        return count
-
-    def _prey_masks(self, sp: int, halo: int, enemy: int) -> list[int]:
-        """Masks of the enemy critters of species PREY[sp] touching ``halo``, in board order."""
-        x = halo & self._occ[enemy]
-        prey = (sp + 1) % 12
-        crit = self._crit
-        info = self._b.info
-        out = []
-        while x:
-            low = x & -x
-            cm = crit[low.bit_length() - 1]
-            x &= ~cm
-            if info[cm][0] == prey:
-                out.append(cm)
-        return out
+        b = self._b
+        return fast_path.meal(b.info, b.nbrs, self._owner, self._crit, self._occ[1 - p], i, p)
 
     # ------------------------------------------------------------------ playing
     def apply(self, cell: Any) -> list[Event]:
@@ -416,31 +313,12 @@ class State(BaseState, BoardPicture):
         if reason is not None:
             raise IllegalAction(reason)
         p = self._player
-        radius = self.rules.radius
-        cells = self._b.cells
-        union = self._union(i, p)
-        merged = self._count_critters(union)
+        b = self._b
+        merged = moves.count_critters(
+            self._crit, moves.union(b.nbrs, self._owner, self._crit, i, p)
+        )
         new, eaten = self.play_index(i)
-        sp, members, _ = self._b.info[new]
-        where = cells[i]
-        events: list[Event] = [
-            Placed(p, where, radius),
-            Evolved(p, where, SPECIES[sp], tuple(cells[k] for k in members), merged, radius),
-        ]
-        if eaten:
-            eaten_cells = sorted(k for m in eaten for k in self._b.info[m][1])
-            events.append(
-                Ate(
-                    p,
-                    where,
-                    SPECIES[sp],
-                    SPECIES[(sp + 1) % 12],
-                    len(eaten),
-                    len(eaten_cells),
-                    tuple(cells[k] for k in eaten_cells),
-                    radius,
-                )
-            )
+        events = moves.events(b, self.rules.radius, p, i, new, merged, eaten)
         if self._outcome is not None:
             events.append(self._outcome.event())
         return Events(events)
@@ -450,52 +328,16 @@ class State(BaseState, BoardPicture):
 
         The fast path of :meth:`apply`: nothing is checked and no events are made.
         """
-        b = self._b
-        owner = self._owner
-        crit = self._crit
-        occ = self._occ
         p = self._player
-        m = 0
-        for j in b.nbrs[i]:
-            if owner[j] == p:
-                m |= crit[j]
-        new = m | 1 << i
-        sp, members, halo = b.info[new]
-        for k in members:
-            crit[k] = new
-        owner[i] = p
-        occ[p] |= 1 << i
-        empties = self._empties
-        pos = self._pos
-        k = pos[i]
-        last = empties.pop()
-        if last != i:
-            empties[k] = last
-            pos[last] = k
-        pos[i] = -1
         self._moves.append(i)
-        e = 1 - p
-        eaten: list[int] = []
-        if halo & occ[e]:
-            eaten = self._prey_masks(sp, halo, e)
-            if eaten:
-                got = 0
-                info = b.info
-                for cm in eaten:
-                    for k in info[cm][1]:
-                        owner[k] = -1
-                        crit[k] = 0
-                        pos[k] = len(empties)
-                        empties.append(k)
-                        got += 1
-                    occ[e] &= ~cm
-                self._eaten[p] += got
-                if self._eaten[p] >= self.rules.capture_target:
-                    self._outcome = Outcome.won(
-                        p, CAPTURE_TARGET, tuple(self._eaten), self.rules.capture_target
-                    )
-                    return new, eaten
-        self._player = e
+        new, eaten = moves.place(
+            self._b, self._owner, self._crit, self._occ, self._empties, self._pos, self._eaten, i, p
+        )
+        target = self.rules.capture_target
+        if eaten and self._eaten[p] >= target:
+            self._outcome = Outcome.won(p, CAPTURE_TARGET, tuple(self._eaten), target)
+            return new, eaten
+        self._player = e = 1 - p
         if not self._has_legal(e):
             self._outcome = self._stuck_outcome(e)
         return new, eaten
@@ -566,15 +408,7 @@ class State(BaseState, BoardPicture):
         if not isinstance(rules, Rules):
             raise ValueError(f"rules must be a Rules object, not {type(rules).__name__}.")
         state = cls(rules)
-        if isinstance(stones, Mapping):
-            unknown = [k for k in stones if type(k) is not int or k not in (0, 1)]
-            if unknown:
-                raise ValueError(f"stones: players are 0 and 1, not {unknown[0]!r}.")
-            lists = [stones.get(0, ()), stones.get(1, ())]
-        elif isinstance(stones, Sequence) and not isinstance(stones, str) and len(stones) == 2:
-            lists = [stones[0], stones[1]]
-        else:
-            raise ValueError("stones must give each player's cells: {0: [...], 1: [...]}.")
+        lists = stone_lists(stones)
         to_move = rules.first_player if to_move is None else to_move
         state._setup(lists, to_move, eaten, "", labels=True)
         return state
@@ -598,52 +432,8 @@ class State(BaseState, BoardPicture):
         [q, r] pairs (saves).
         """
         b = self._b
-        radius = self.rules.radius
-        placed: list[list[int]] = [[], []]
-        for p in (0, 1):
-            field = f"{prefix}stones[{p}]"
-            items = lists[p]
-            if isinstance(items, str) and labels:
-                items = items.split()
-            if not isinstance(items, Iterable) or isinstance(items, (str, Mapping)):
-                raise ValueError(f"{field} must be a list of cells, not {items!r}.")
-            for n, cell in enumerate(items):
-                where = f"{field}[{n}]"
-                if isinstance(cell, str) and labels:
-                    try:
-                        cell = _parse_label(cell, radius)
-                    except ValueError as err:
-                        raise ValueError(f"{where}: {err}") from None
-                cell = cell_value(cell, where)
-                if not on_board(cell, radius):
-                    raise ValueError(f"{where}: {cell!r} is not on the board of radius {radius}.")
-                i = b.index[cell]
-                if self._owner[i] >= 0:
-                    raise ValueError(f"{where}: {b.labels[i]} has two stones on it.")
-                self._owner[i] = p
-                placed[p].append(i)
-        # Group the stones into critters and check their sizes.
-        for p in (0, 1):
-            for i in placed[p]:
-                if self._crit[i]:
-                    continue
-                group = 1 << i
-                todo = [i]
-                while todo:
-                    c = todo.pop()
-                    for j in b.nbrs[c]:
-                        if self._owner[j] == p and not group >> j & 1:
-                            group |= 1 << j
-                            todo.append(j)
-                if group.bit_count() > 4:
-                    where = " ".join(b.labels[c] for c in sorted(_members(group)))
-                    raise ValueError(
-                        f"{prefix}stones[{p}]: {PLAYER_NAMES[p]}'s critter at {where} has "
-                        f"{group.bit_count()} stones; a critter has at most 4."
-                    )
-                for c in _members(group):
-                    self._crit[c] = group
-                self._occ[p] |= group
+        owner, crit, occ, placed = read_position(b, self.rules.radius, lists, prefix, labels)
+        self._owner, self._crit, self._occ = owner, crit, occ
         self._empties = [i for i in range(b.size) if self._owner[i] < 0]
         self._pos = [-1] * b.size
         for k, i in enumerate(self._empties):
@@ -689,16 +479,7 @@ class State(BaseState, BoardPicture):
         if self._outcome is not None:
             return self._outcome.winner
         winner = self.rollout(rng, self._moves)
-        # The hot loop keeps only the bitmasks, critters and empty list; redo the rest.
-        owner = self._owner
-        occ0, occ1 = self._occ
-        for i in range(len(owner)):
-            owner[i] = 0 if occ0 >> i & 1 else 1 if occ1 >> i & 1 else -1
-        pos = self._pos
-        for i in range(len(pos)):
-            pos[i] = -1
-        for k, i in enumerate(self._empties):
-            pos[i] = k
+        fast_path.mend(self._owner, self._pos, self._occ, self._empties)
         return winner
 
     def rollout(self, rng: random.Random, moves: list[int]) -> int:
@@ -708,75 +489,18 @@ class State(BaseState, BoardPicture):
         Only the bitmasks, critters, empty cells, eaten counts and outcome stay true: the
         per-cell owners go stale, so only a throwaway copy (:meth:`fast_clone`) may do this.
         """
-        info = self._b.info
-        joined = self._joined
-        crit = self._crit
-        occ = self._occ
-        empties = self._empties
-        eaten = self._eaten
-        record = moves.append
-        target = self.rules.capture_target
-        rand = rng.random
-        p = self._player
-        while True:
-            n = len(empties)
-            mine = occ[p]
-            for _ in range(12):
-                if not n:
-                    break
-                k = int(rand() * n)
-                c = empties[k]
-                m = joined(c, mine)
-                if m.bit_count() < 4:
-                    break
-            else:
-                k = -1
-            if n == 0 or k < 0:
-                legal = [
-                    (k, c, m)
-                    for k, c in enumerate(empties)
-                    if (m := joined(c, mine)).bit_count() < 4
-                ]
-                if not legal:
-                    self._player = p
-                    self._outcome = self._stuck_outcome(p)
-                    return self._outcome.winner
-                k, c, m = legal[int(rand() * len(legal))]
-            # evolve
-            bit = 1 << c
-            new = m | bit
-            sp, members, halo = info[new]
-            for j in members:
-                crit[j] = new
-            occ[p] = mine | bit
-            last = empties.pop()
-            if k < n - 1:
-                empties[k] = last
-            record(c)
-            # feed
-            e = 1 - p
-            x = halo & occ[e]
-            if x:
-                prey = sp + 1 if sp < 11 else 0
-                got = 0
-                while x:
-                    cm = crit[(x & -x).bit_length() - 1]
-                    x &= ~cm
-                    ci = info[cm]
-                    if ci[0] == prey:
-                        cells = ci[1]
-                        for j in cells:
-                            crit[j] = 0
-                        empties.extend(cells)
-                        occ[e] &= ~cm
-                        got += len(cells)
-                if got:
-                    eaten[p] += got
-                    if eaten[p] >= target:
-                        self._player = p
-                        self._outcome = Outcome.won(p, CAPTURE_TARGET, tuple(eaten), target)
-                        return p
-            p = e
+        b = self._b
+        eaten, target = self._eaten, self.rules.capture_target
+        p, captured = fast_path.rollout(
+            b.info, b.nbmask, self._crit, self._occ, self._empties, eaten, moves.append,
+            target, rng.random, self._player,
+        )  # fmt: skip
+        self._player = p
+        if captured:
+            self._outcome = Outcome.won(p, CAPTURE_TARGET, tuple(eaten), target)
+        else:
+            self._outcome = self._stuck_outcome(p)
+        return self._outcome.winner
 
     # ------------------------------------------------------------------ saving
     def to_dict(self) -> dict[str, Any]:
@@ -861,12 +585,3 @@ def replay(
     else:
         state = new_game(rules, seed)
     return play_all(state, actions)
-
-
-def _members(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out

@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
+from cole_panel.ecosystem.draft.hand_view import LINE
+from cole_panel.ecosystem.draft.puzzle_model import shipped_puzzles as ecosystem_puzzles
+from cole_panel.ecosystem.draft.puzzles import HAND_PER_ROW, PUZZLE_BOARD, PUZZLE_HAND
 from cole_panel.ecosystem.geometry import cell_center
-from cole_panel.ecosystem.hand_view import LINE
-from cole_panel.ecosystem.puzzle_model import shipped_puzzles as ecosystem_puzzles
-from cole_panel.ecosystem.puzzles import HAND_PER_ROW, PUZZLE_BOARD, PUZZLE_HAND
 from cole_panel.savannah.puzzle_model import shipped_puzzles as savannah_puzzles
 from engines.ecosystem.park import parse_cell_label
 from engines.ecosystem.puzzles import solve

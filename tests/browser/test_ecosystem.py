@@ -9,8 +9,8 @@ from urllib.parse import parse_qs
 import pytest
 from playwright.sync_api import expect
 
-from cole_panel.ecosystem.draft_view import DRAFT_BOARD, HAND_NAMES
-from cole_panel.ecosystem.explorer_view import EXPLORER_BOARD
+from cole_panel.ecosystem.draft.view import DRAFT_BOARD, HAND_NAMES
+from cole_panel.ecosystem.explorer.view import EXPLORER_BOARD
 from cole_panel.ecosystem.geometry import cell_center
 from engines.ecosystem import parse_cell_label
 

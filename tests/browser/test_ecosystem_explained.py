@@ -10,8 +10,8 @@ import pytest
 from playwright.sync_api import expect
 
 from cole_panel.ecosystem.board import HARM_LINE
-from cole_panel.ecosystem.draft_view import DRAFT_BOARD, HAND_NAMES
-from cole_panel.ecosystem.explorer_view import EXPLORER_BOARD
+from cole_panel.ecosystem.draft.view import DRAFT_BOARD, HAND_NAMES
+from cole_panel.ecosystem.explorer.view import EXPLORER_BOARD
 from cole_panel.ecosystem.style import GOLD
 
 from .conftest import artifact, show_settings

@@ -8,7 +8,7 @@ import json
 import pytest
 from playwright.sync_api import expect
 
-from cole_panel.ecosystem.draft_view import DRAFT_BOARD, HAND_NAMES
+from cole_panel.ecosystem.draft.view import DRAFT_BOARD, HAND_NAMES
 
 from .conftest import BokehFigure
 from .test_rooms import DOCUMENT_JS, make_room, open_context, sit, wait_for_moves

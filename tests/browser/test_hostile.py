@@ -19,9 +19,9 @@ from playwright.sync_api import expect
 
 from cole_panel.circle.board import BOARD_NAME
 from cole_panel.circle.model import CircleModel
-from cole_panel.ecosystem.explorer import ScoringExplorerModel
-from cole_panel.ecosystem.explorer_view import EXPLORER_BOARD
-from cole_panel.ecosystem.model import EcosystemModel
+from cole_panel.ecosystem.draft.model import EcosystemModel
+from cole_panel.ecosystem.explorer.model import ScoringExplorerModel
+from cole_panel.ecosystem.explorer.view import EXPLORER_BOARD
 from cole_panel.savannah.hand import HAND_NAME
 from cole_panel.savannah.model import SavannahModel
 

@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 
 from cole_panel.circle.board import BOARD_NAME
 from cole_panel.circle.geometry import cell_center
-from cole_panel.ecosystem.draft_view import DRAFT_BOARD
+from cole_panel.ecosystem.draft.view import DRAFT_BOARD
 from cole_panel.savannah import SavannahModel
 from cole_panel.savannah.hand import HAND_CARDS, HAND_NAME, slot_x
 from engines.circle import Rules, new_game, parse_label

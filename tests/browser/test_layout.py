@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
-from cole_panel.ecosystem.explorer_view import EXPLORER_BOARD
+from cole_panel.ecosystem.explorer.view import EXPLORER_BOARD
 from cole_panel.ecosystem.geometry import cell_center
 from cole_panel.savannah.hand import CARD_W, HAND_NAME, slot_x
 from cole_panel.savannah.scores import CHART_WIDTH

@@ -15,7 +15,7 @@ from playwright.sync_api import expect
 
 from cole_panel.circle.board import BOARD_NAME
 from cole_panel.circle.geometry import cell_center as hex_center
-from cole_panel.ecosystem.draft_view import DRAFT_BOARD, HAND_NAMES
+from cole_panel.ecosystem.draft.view import DRAFT_BOARD, HAND_NAMES
 from cole_panel.ecosystem.geometry import cell_center as park_center
 from cole_panel.savannah.hand import HAND_CARDS, HAND_NAME, slot_x
 from engines.circle import parse_label

@@ -25,8 +25,8 @@ from playwright.sync_api import expect
 
 from cole_panel.circle.board import BOARD_NAME
 from cole_panel.circle.geometry import cell_center as circle_cell
-from cole_panel.ecosystem.draft_view import DRAFT_BOARD, HAND_NAMES
-from cole_panel.ecosystem.explorer_view import EXPLORER_BOARD
+from cole_panel.ecosystem.draft.view import DRAFT_BOARD, HAND_NAMES
+from cole_panel.ecosystem.explorer.view import EXPLORER_BOARD
 from cole_panel.ecosystem.geometry import cell_center as park_cell
 from cole_panel.savannah.hand import HAND_NAME, slot_x
 from cole_panel.savannah.model import SavannahModel

@@ -18,7 +18,7 @@ import pytest
 
 from cole_panel.circle.board import BOARD_NAME
 from cole_panel.circle.geometry import cell_center
-from cole_panel.ecosystem.draft_view import DRAFT_BOARD, HAND_NAMES
+from cole_panel.ecosystem.draft.view import DRAFT_BOARD, HAND_NAMES
 from cole_panel.savannah.hand import HAND_NAME, slot_x
 from cole_panel.ui.shell import PAGES
 from engines.circle import parse_label

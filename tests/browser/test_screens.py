@@ -18,8 +18,8 @@ from playwright.sync_api import expect
 from cole_panel.circle.board import BOARD_NAME
 from cole_panel.circle.geometry import SQRT3, board_cells, cell_center
 from cole_panel.circle.zoom import ZOOM_CLASS, ZOOM_IN, ZOOM_OUT
-from cole_panel.ecosystem.draft_view import DRAFT_BOARD, HAND_NAMES
-from cole_panel.ecosystem.explorer_view import EXPLORER_BOARD
+from cole_panel.ecosystem.draft.view import DRAFT_BOARD, HAND_NAMES
+from cole_panel.ecosystem.explorer.view import EXPLORER_BOARD
 from cole_panel.savannah import players, row
 from cole_panel.ui.screens import NARROW, SITE_NAME
 from cole_panel.ui.shell import PAGES

@@ -8,7 +8,7 @@ import doctest
 import pytest
 
 import cole_panel.ecosystem.explanations as explanations_module
-import cole_panel.ecosystem.link as link_module
+import cole_panel.ecosystem.explorer.link as link_module
 import cole_panel.ecosystem.park_text as park_text_module
 from cole_panel.ecosystem import ScoringExplorerModel
 
@@ -112,7 +112,7 @@ def test_a_park_edit_leaves_step_mode_and_says_so():
 
 
 def test_a_link_holds_the_parks_and_options_and_reopens_them():
-    from cole_panel.ecosystem.link import open_link, park_query
+    from cole_panel.ecosystem.explorer.link import open_link, park_query
 
     model = two_parks()
     model.set_row_points("0 0 0 0 1 20 6 10 15 21 28")
@@ -127,7 +127,7 @@ def test_a_link_holds_the_parks_and_options_and_reopens_them():
 
 
 def test_bad_link_parameters_are_named_and_the_good_ones_kept():
-    from cole_panel.ecosystem.link import open_link
+    from cole_panel.ecosystem.explorer.link import open_link
 
     model = ScoringExplorerModel()
     open_link(model, "?park=GRGR/..&elephant_floor=0&lion_choice=worst&%3Cb%3E=1")

@@ -13,9 +13,8 @@ from hypothesis import strategies as st
 
 from cole_panel.ecosystem import DraftTable, EcosystemModel, ParkBoard
 from cole_panel.ecosystem.board import LEGIBLE_PX
-from cole_panel.ecosystem.geometry import cell_at, cell_center, extent
-from cole_panel.ecosystem.hand_view import HandView
-from cole_panel.ecosystem.table_fit import (
+from cole_panel.ecosystem.draft.hand_view import HandView
+from cole_panel.ecosystem.draft.table_fit import (
     BESIDE_MIN,
     BESIDE_WIDE,
     HAND_MIN,
@@ -27,6 +26,7 @@ from cole_panel.ecosystem.table_fit import (
     WIDE,
     table_fit,
 )
+from cole_panel.ecosystem.geometry import cell_at, cell_center, extent
 from cole_panel.ui.screens import NARROW
 from cole_panel.ui.width import WidthWatch
 from engines.ecosystem import CELLS, CardType

@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from cole_panel.ecosystem import EcosystemModel
-from cole_panel.ecosystem.model import SAVE_FORMAT, mcts_iterations
+from cole_panel.ecosystem.draft.model import SAVE_FORMAT, mcts_iterations
 from engines.ecosystem import CardType, Pick, Rules, placement_cells
 from engines.ecosystem.bots import GreedyBot, MCTSBot, RandomBot
 from engines.text import article

@@ -8,11 +8,11 @@ from collections import Counter
 
 import pytest
 
-import cole_panel.ecosystem.explorer as explorer_module
+import cole_panel.ecosystem.draft.model as model_module
+import cole_panel.ecosystem.explorer.model as explorer_module
 import cole_panel.ecosystem.geometry as geometry_module
-import cole_panel.ecosystem.model as model_module
 from cole_panel.ecosystem import EcosystemModel, ScoringExplorerModel
-from cole_panel.ecosystem.explorer import ESTHER, PARK_FORMAT, parks_text
+from cole_panel.ecosystem.explorer.model import ESTHER, PARK_FORMAT, parks_text
 from engines.ecosystem import CardType, Park, new_game
 from engines.ecosystem.bots import RandomBot
 
@@ -410,7 +410,7 @@ def test_parks_text_reads_back():
 def test_a_link_naming_only_the_variant_opens_the_park_in_it(variant, parks):
     """``?variant=two_parks`` (no park in the link) crashed the page build: the one park was
     kept as a classic table and scored as two."""
-    from cole_panel.ecosystem.link import open_link
+    from cole_panel.ecosystem.explorer.link import open_link
 
     start = "classic" if variant == "two_parks" else "two_parks"
     model = explorer(variant=start)

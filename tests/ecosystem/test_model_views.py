@@ -14,7 +14,7 @@ from cole_panel.ecosystem import (
     ScoringExplorerModel,
 )
 from cole_panel.ecosystem.dashboard import TAB_NAMES
-from cole_panel.ecosystem.explorer_html import legend_html, palette_css
+from cole_panel.ecosystem.explorer.html_parts import legend_html, palette_css
 from cole_panel.ecosystem.geometry import cell_center
 from cole_panel.ecosystem.style import STYLES
 from engines.ecosystem import CardType

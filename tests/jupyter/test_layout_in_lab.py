@@ -16,7 +16,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 from cole_panel.circle.board import BOARD_NAME
-from cole_panel.ecosystem.explorer_view import EXPLORER_BOARD
+from cole_panel.ecosystem.explorer.view import EXPLORER_BOARD
 from cole_panel.savannah.hand import HAND_NAME
 
 from .conftest import ARTIFACTS

@@ -18,8 +18,8 @@ from playwright.sync_api import expect
 from cole_panel.circle.board import BOARD_NAME
 from cole_panel.circle.geometry import cell_center
 from cole_panel.core.reviewing import BATCH
-from cole_panel.ecosystem.draft_view import DRAFT_BOARD, HAND_NAMES
-from cole_panel.ecosystem.explorer_view import EXPLORER_BOARD
+from cole_panel.ecosystem.draft.view import DRAFT_BOARD, HAND_NAMES
+from cole_panel.ecosystem.explorer.view import EXPLORER_BOARD
 from cole_panel.ecosystem.geometry import cell_center as park_cell_center
 from engines.circle import parse_label
 from engines.ecosystem import parse_cell_label

@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 from cole_panel.circle.board import BOARD_NAME
 from cole_panel.circle.geometry import cell_center
 from cole_panel.circle.puzzles import PUZZLE_PREFIX
-from cole_panel.ecosystem.explorer_view import EXPLORER_BOARD
+from cole_panel.ecosystem.explorer.view import EXPLORER_BOARD
 from cole_panel.runtime.jupyter import KERNEL_STOPPED_NOTICE
 from cole_panel.savannah.hand import HAND_NAME
 from engines.circle import parse_label

@@ -9,7 +9,7 @@ import pandas as pd
 import pytest
 
 from cole_panel.circle.model import CircleModel
-from cole_panel.ecosystem.model import EcosystemModel
+from cole_panel.ecosystem.draft.model import EcosystemModel
 from cole_panel.savannah.model import SavannahModel
 from tests.lab.conftest import cole
 

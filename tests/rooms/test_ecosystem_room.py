@@ -113,7 +113,7 @@ def test_with_the_hosts_option_a_turns_picks_show_only_once_every_seat_has_picke
 
 def test_a_park_is_called_yours_only_on_its_own_seats_page(registry):
     """A watcher read "Player 1 (Host): your park" over the host's park."""
-    from cole_panel.ecosystem.draft_html import park_title
+    from cole_panel.ecosystem.draft.html_parts import park_title
 
     host, watcher = new_token(), new_token()
     room = registry.create("ecosystem", host, {"players": 2})

@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from cole_panel.ecosystem.turns import where
+from cole_panel.ecosystem.draft.turns import where
 from cole_panel.rooms import RoomRegistry, new_token, shared_registry
 from cole_panel.ui.keyboard import BoardKeys
 from engines.ecosystem import State, player_name

@@ -17,7 +17,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cole_panel.ecosystem.model import EcosystemModel
+from cole_panel.ecosystem.draft.model import EcosystemModel
 from cole_panel.rooms import RoomRegistry, new_token
 from cole_panel.savannah.model import SavannahModel
 from engines import ecosystem, savannah

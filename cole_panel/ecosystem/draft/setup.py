@@ -10,7 +10,7 @@ import param
 
 from engines.ecosystem import player_name
 
-from ..ui import SeatSelector
+from ...ui import SeatSelector
 from .model import MAX_PLAYERS, EcosystemModel
 
 SETUP_SELECT_WIDTH = 250

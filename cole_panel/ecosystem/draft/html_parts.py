@@ -9,10 +9,10 @@ import html
 
 from engines.ecosystem import Park, player_name
 
-from .explanations import flips_of, points_word
-from .geometry import split_cell
+from ..explanations import flips_of, points_word
+from ..geometry import split_cell
+from ..style import CATEGORY_TITLES
 from .model import EcosystemModel
-from .style import CATEGORY_TITLES
 
 
 def scores_html(model: EcosystemModel) -> str:

@@ -19,12 +19,12 @@ from bokeh.models import ColumnDataSource, HoverTool, Rect
 
 from engines.ecosystem import CardType
 
-from ..ui.client_values import finite_point
-from ..ui.figures import add_glyph, bare_figure, lean
-from ..ui.keyboard import CURSOR
-from .board import LEGIBLE_PX
-from .card_glyphs import CARD_COLUMNS, draw_cards
-from .style import BACKGROUND, CARD_TOOLTIP, GOLD, RULES, card_columns, title
+from ...ui.client_values import finite_point
+from ...ui.figures import add_glyph, bare_figure, lean
+from ...ui.keyboard import CURSOR
+from ..board import LEGIBLE_PX
+from ..card_glyphs import CARD_COLUMNS, draw_cards
+from ..style import BACKGROUND, CARD_TOOLTIP, GOLD, RULES, card_columns, title
 
 LINE = 1.52
 """Height of one line of cards, in card widths (a card is 1.3 high; the rest is the gap)."""

@@ -1,7 +1,7 @@
 """The other players' parks around the draft table: a small board each, with the player's name,
 points and a button that shows those parks on the table's big board.
 
-:class:`OtherParks` belongs to :class:`~cole_panel.ecosystem.draft_view.DraftTable`, which
+:class:`OtherParks` belongs to :class:`~cole_panel.ecosystem.draft.view.DraftTable`, which
 says whose parks its big board shows (:meth:`OtherParks.draw`), how legible text must be on
 this screen (:attr:`OtherParks.legible`), and what an Enlarge button does
 (:attr:`OtherParks.on_enlarge`).
@@ -15,9 +15,9 @@ from typing import Any
 import panel as pn
 import param
 
-from .board import ParkBoard
-from .draft_html import scored_parks
-from .explanations import points_word
+from ..board import ParkBoard
+from ..explanations import points_word
+from .html_parts import scored_parks
 from .model import MAX_PLAYERS, EcosystemModel
 
 TABLE_BOARD = "eco-table-park-{player}"

@@ -1,7 +1,7 @@
 """Whole tables into and out of the scoring explorer: a draft's final parks, a shared link, a
 park file.
 
-:class:`ScoringTables` is mixed into :class:`~cole_panel.ecosystem.explorer.ScoringExplorerModel`.
+:class:`ScoringTables` is mixed into :class:`~cole_panel.ecosystem.explorer.model.ScoringExplorerModel`.
 It reads and changes the model through public members only: its parameters (``table``,
 ``names``, ``variant``...), ``final_total``, ``options_from``, ``refuse`` and ``rescore_with``
 (set many parameters at once, then score the table once).
@@ -20,9 +20,9 @@ from typing import Any
 
 from engines.ecosystem import Park, Rules
 
-from ..core.untrusted import short
+from ...core.untrusted import short
+from ..park_text import parse_parks
 from .park_file import park_file_text, read_park_file
-from .park_text import parse_parks
 
 
 def table_entry(parks: Any, variant: str) -> tuple[Park, ...]:
@@ -76,7 +76,7 @@ class ScoringTables:
 
     def show_shared(self, values: dict[str, Any], problems: Sequence[str] = ()) -> bool:
         """Show what a shared link holds (parameter values read by
-        :func:`~cole_panel.ecosystem.link.read_query`); its problems go into the message,
+        :func:`~cole_panel.ecosystem.explorer.link.read_query`); its problems go into the message,
         and whatever was good is kept. Returns whether anything changed."""
         if not values and not problems:
             return False

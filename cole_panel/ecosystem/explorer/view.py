@@ -11,16 +11,17 @@ import param
 
 from engines.ecosystem import CardType
 
-from ..runtime.hold import batched
-from ..runtime.near import ShownWhenNear
-from ..ui import MessageBox
-from ..ui.links import CopyLink
-from ..ui.wrap import growing_column, grows_from
-from .board import ParkBoard
+from ...runtime.hold import batched
+from ...runtime.near import ShownWhenNear
+from ...ui import MessageBox
+from ...ui.links import CopyLink
+from ...ui.wrap import growing_column, grows_from
+from ..board import ParkBoard
+from ..explanations import points_word
+from ..saving import NamedSaveLoad
+from ..style import CATEGORY_TITLES, WRAP_TABS, title
 from .breakdown import ScoreBreakdown
-from .explanations import points_word
-from .explorer import BRUSHES, ScoringExplorerModel, where_label
-from .explorer_html import (
+from .html_parts import (
     PHONE_COLUMN,
     floor_value,
     legend_html,
@@ -29,8 +30,7 @@ from .explorer_html import (
     row_table_html,
 )
 from .link import open_link, park_query
-from .saving import NamedSaveLoad
-from .style import CATEGORY_TITLES, WRAP_TABS, title
+from .model import BRUSHES, ScoringExplorerModel, where_label
 
 EXPLORER_BOARD = "eco-explorer-park"
 """Bokeh name of the explorer's board figure."""

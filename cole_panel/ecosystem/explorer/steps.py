@@ -1,6 +1,6 @@
 """Stepping through the scoring: a cursor over the shown player's scoring steps.
 
-:class:`ScoringSteps` is mixed into :class:`~cole_panel.ecosystem.explorer.ScoringExplorerModel`.
+:class:`ScoringSteps` is mixed into :class:`~cole_panel.ecosystem.explorer.model.ScoringExplorerModel`.
 The model scores the whole table with :func:`engines.ecosystem.score_steps` after every change
 and keeps the steps that matter to the shown player (its public ``view_steps``); this mixin says
 what the board shows at the step-by-step cursor, reading the model through public members only.

@@ -20,19 +20,22 @@ import param
 from engines.ecosystem import Pick, State
 from engines.text import article
 
-from ..runtime.hold import batched
-from ..ui import (
+from ...runtime.hold import batched
+from ...ui import (
     EventLog,
     GameOverBanner,
     MessageBox,
     ThinkingIndicator,
     page_bots,
 )
-from ..ui.keyboard import Shortcut
-from ..ui.width import WidthWatch
-from ..ui.wrap import SHRINKS
-from .board import ParkBoard
-from .draft_html import (
+from ...ui.keyboard import Shortcut
+from ...ui.width import WidthWatch
+from ...ui.wrap import SHRINKS
+from ..board import ParkBoard
+from ..saving import NamedSaveLoad
+from ..style import WRAP_TABS
+from .hand_view import HandView
+from .html_parts import (
     breakdown_html,
     final_table_html,
     park_title,
@@ -41,14 +44,11 @@ from .draft_html import (
     scores_html,
     seen_html,
 )
-from .draft_setup import DraftSetup
-from .hand_view import HandView
 from .keys import EcosystemKeys
 from .model import EcosystemModel
 from .other_parks import TABLE_BOARD as TABLE_BOARD
 from .other_parks import OtherParks
-from .saving import NamedSaveLoad
-from .style import WRAP_TABS
+from .setup import DraftSetup
 from .table_fit import BESIDE_MIN, HAND_TITLE_CSS, MAIN_WIDTH, TURN_CSS, TableFit, table_fit
 
 DRAFT_BOARD = "eco-draft-park"

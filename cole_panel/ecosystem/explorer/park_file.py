@@ -15,10 +15,10 @@ from engines.ecosystem.saves import V1 as ENGINE_SAVE_V1
 from engines.saves import LABEL
 from engines.text import player_name
 
-from ..core.envelope import check_version, load_object
-from ..core.untrusted import shown
-from .options import ScoringOptions
-from .park_text import Cell
+from ...core.envelope import check_version, load_object
+from ...core.untrusted import shown
+from ..options import ScoringOptions
+from ..park_text import Cell
 
 PARK_FORMAT = "cole-panel/ecosystem-park"
 """The ``format`` field of a saved park file."""

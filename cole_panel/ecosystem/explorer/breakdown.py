@@ -23,8 +23,8 @@ from bokeh.plotting import figure
 
 from engines import ScoreLine
 
-from ..ui.keyboard import read_only_table
-from .style import BACKGROUND, CATEGORY_COLOURS, CATEGORY_TITLES
+from ...ui.keyboard import read_only_table
+from ..style import BACKGROUND, CATEGORY_COLOURS, CATEGORY_TITLES
 
 BARS_NAME = "eco-bars"
 """Bokeh name of the bar chart figure; its ColumnDataSource is named ``eco-bars-source``."""

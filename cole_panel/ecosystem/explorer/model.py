@@ -7,9 +7,9 @@ majority, plus the gazelle counts of players who are not on the table
 (:attr:`~ScoringExplorerModel.other_gazelles`). After every change the whole table is scored
 step by step with :func:`engines.ecosystem.score_steps`; views read the result and redraw when
 :attr:`~ScoringExplorerModel.revision` changes. Its other parts are mixins: the stepping cursor
-(:mod:`.explorer_steps`), what is said about a step (:mod:`.explanations`), the options
+(:mod:`.steps`), what is said about a step (:mod:`..explanations`), the options
 (:mod:`.options`) and whole tables in and out: a draft's parks, a link, a file
-(:mod:`.explorer_tables`).
+(:mod:`.tables`).
 
 >>> explorer = ScoringExplorerModel()
 >>> explorer.total, explorer.message[:41]
@@ -46,12 +46,9 @@ from engines.ecosystem import (
 )
 from engines.text import article
 
-from .explanations import ScoringExplanations
-from .explorer_steps import ScoringSteps
-from .explorer_tables import ScoringTables, table_as, table_entry
-from .options import ScoringOptions
-from .park_file import PARK_FORMAT
-from .park_text import (
+from ..explanations import ScoringExplanations
+from ..options import ScoringOptions
+from ..park_text import (
     ESTHER,
     Cell,
     line_cell,
@@ -61,6 +58,9 @@ from .park_text import (
     parse_row_points,
     where_label,
 )
+from .park_file import PARK_FORMAT
+from .steps import ScoringSteps
+from .tables import ScoringTables, table_as, table_entry
 
 BRUSHES: tuple[str, ...] = (*CODES, "eraser")
 """What a click on a cell can put there: a card code, or the eraser (empty the cell)."""

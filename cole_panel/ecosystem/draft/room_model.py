@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..rooms.mirror import RoomMirror
+from ...rooms.mirror import RoomMirror
 from .model import EcosystemModel
 
 

@@ -9,8 +9,8 @@ import html
 
 from engines.ecosystem import CardType
 
-from .explorer import BRUSHES, ScoringExplorerModel
-from .style import CATEGORY_COLOURS, CATEGORY_TITLES, FACE_DOWN, ROWS_RULE, RULES, STYLES, title
+from ..style import CATEGORY_COLOURS, CATEGORY_TITLES, FACE_DOWN, ROWS_RULE, RULES, STYLES, title
+from .model import BRUSHES, ScoringExplorerModel
 
 
 def floor_value(floor: int | None) -> str:

@@ -8,7 +8,7 @@ from typing import Any
 from engines import Event
 from engines.ecosystem import Passed, Pick, RoundEnded, State, cell_label
 
-from ..core import Turn as BaseTurn
+from ...core import Turn as BaseTurn
 
 
 @dataclass(frozen=True)

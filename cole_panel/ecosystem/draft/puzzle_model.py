@@ -17,7 +17,7 @@ import param
 from engines.ecosystem.park import parse_cell_label  # noqa: F401 - the doctest's
 from engines.ecosystem.puzzles import THEMES, Puzzle, judge, load_puzzles
 
-from ..core.puzzle_trainer import PuzzleTrainer
+from ...core.puzzle_trainer import PuzzleTrainer
 from .model import EcosystemModel
 
 __all__ = ["EcosystemPuzzles", "shipped_puzzles"]

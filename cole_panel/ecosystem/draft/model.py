@@ -49,7 +49,7 @@ from engines.ecosystem import (
 from engines.ecosystem.rules import MAX_PLAYERS
 from engines.text import and_list, article, won
 
-from ..core import (
+from ...core import (
     SAVE_VERSION,
     SEAT_KINDS,
     GameModel,
@@ -59,8 +59,8 @@ from ..core import (
     read_seats,
     seats,
 )
+from ..options import DraftOptions
 from .game_file import picks, read_game
-from .options import DraftOptions
 from .turns import Turn, park_phrase, where
 
 __all__ = [

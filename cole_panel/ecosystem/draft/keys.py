@@ -11,9 +11,9 @@ from typing import Any
 
 from engines.ecosystem import ROWS
 
-from ..ui.keyboard import BoardKeys, Shortcut, Spot, typed_move
+from ...ui.keyboard import BoardKeys, Shortcut, Spot, typed_move
+from ..park_text import line_cell, where_label
 from .model import EcosystemModel
-from .park_text import line_cell, where_label
 
 __all__ = ["EcosystemKeys", "position_text"]
 

@@ -16,9 +16,9 @@ import param
 from engines.ecosystem import CardType, player_name
 from engines.text import article
 
-from ..ui import MessageBox
-from ..ui.puzzle_controls import PuzzleControls
-from .board import ParkBoard
+from ...ui import MessageBox
+from ...ui.puzzle_controls import PuzzleControls
+from ..board import ParkBoard
 from .hand_view import HandView
 from .keys import EcosystemKeys
 from .puzzle_model import EcosystemPuzzles

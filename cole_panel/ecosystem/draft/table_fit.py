@@ -31,8 +31,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from ..ui.screens import NARROW
-from .geometry import extent
+from ...ui.screens import NARROW
+from ..geometry import extent
 
 MAIN_WIDTH = 650
 """Width of the table's column in a wide window: the two-park board and an 11-card hand."""

@@ -6,8 +6,8 @@ from typing import Any
 
 from engines.ecosystem import Pick, State, card_from_code
 
-from ..core import read_start, replay_history, replay_turns
-from ..core.untrusted import shown
+from ...core import read_start, replay_history, replay_turns
+from ...core.untrusted import shown
 from .turns import Turn, where
 
 

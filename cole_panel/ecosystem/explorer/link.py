@@ -10,7 +10,7 @@ West and ``east`` Park East. The options travel only when they differ from the r
 one back, each parameter on its own: every bad one is named in a sentence and the good ones are
 kept (one function, so it can be routed through a shared URL-parameter reader).
 
->>> from cole_panel.ecosystem.explorer import ScoringExplorerModel
+>>> from cole_panel.ecosystem.explorer.model import ScoringExplorerModel
 >>> model = ScoringExplorerModel()
 >>> park_query(model)
 '?park=ELGZELWHLI/GRZBCHGZGR/GRGRZBTRGF/TRGFWHHYGZ'
@@ -32,7 +32,7 @@ from urllib.parse import parse_qsl, quote
 from engines.ecosystem import CardType, Park, Rules, cell_label, parse_cell_label
 from engines.options import changed_options, option_spec
 
-from .park_text import parse_counts, parse_row_points
+from ..park_text import parse_counts, parse_row_points
 
 __all__ = [
     "MAX_QUERY_LENGTH",
@@ -143,7 +143,7 @@ def _option(name: str, text: str) -> Any:
 def read_query(search: str) -> SharedParks:
     """Read an address query (with or without its ``?``); never raises.
 
-    ``values`` holds what to set on a :class:`~.explorer.ScoringExplorerModel` (``table`` with
+    ``values`` holds what to set on a :class:`~.model.ScoringExplorerModel` (``table`` with
     one player's parks, options, ``other_gazelles``…, ``lion_choices``)."""
     shared = SharedParks()
     problems = shared.problems
