@@ -23,7 +23,7 @@ APPS := $(wildcard apps/*.py)
 TEST_WORKERS ?= 3
 # The whole suite is stopped after this long with an interrupt, so a run that hangs (in a test or
 # in collection, where pytest-timeout does not reach) still prints what ran and what did not.
-TEST_TIME_LIMIT ?= 70m
+TEST_TIME_LIMIT ?= 80m
 
 AXE := tests/.npm/axe-core/axe.min.js
 

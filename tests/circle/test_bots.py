@@ -153,6 +153,7 @@ class TestStrength:
         assert wins >= 16
 
     @pytest.mark.slow
+    @pytest.mark.timeout(1800)  # 88 CPU s; at load 45 it passed 600 s of wall time
     def test_mcts_beats_greedy_in_at_least_80_percent(self):
         workers = min(2, os.cpu_count() or 1)
         spawn = multiprocessing.get_context("spawn")

@@ -69,6 +69,8 @@ def test_a_spectator_sees_no_hand_box_but_is_told_they_are_watching(registry):
     host, watcher = new_token(), new_token()
     room = registry.create("ecosystem", host, {"players": 2})
     pages = {who: RoomPage(room, who, EcosystemDashboard) for who in (host, watcher)}
+    for shown in pages.values():  # the table, as the browser's first width report builds it
+        assert shown.dashboard.draft.hands
     seen = {who: shown_text(page.dashboard) for who, page in pages.items()}
     assert "Your hand</b> (11 cards)" in seen[host] and "You are watching" not in seen[host]
     assert "Your hand" not in seen[watcher] and "hand</b> (" not in seen[watcher]

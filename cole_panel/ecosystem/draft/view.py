@@ -134,7 +134,9 @@ class DraftTable(pn.viewable.Viewer):
         # How wide the table's column is on this screen: the boards and the hand are sized to
         # it (see table_fit); a wide window keeps a 650 px column, the side column the rest.
         self._room = WidthWatch()
-        self._holder = pn.Column(margin=0, sizing_mode="stretch_width", styles=SHRINKS)
+        # Built on the first render (every client's document holds the table, a Python client's
+        # too) and fitted again when the browser says its width.
+        self._holder = pn.panel(self._table, lazy=True, margin=0, styles=SHRINKS)
         self._room.param.watch(self._refit, ["room_px", "window_px"])
         self._main = pn.Column(
             self._room,
@@ -287,10 +289,8 @@ class DraftTable(pn.viewable.Viewer):
         return self._others.boards
 
     def _table(self) -> pn.viewable.Viewable:
-        """The parks and the hands, built and drawn on first need: once the browser has said
-        how wide the table is (so that nothing moves after the first look: built for a wide
-        window, a phone's buttons and hand would jump under the park), or at a look at
-        :attr:`board` or :attr:`hands`."""
+        """The parks and the hands, built and drawn on first need: the page's first render,
+        the browser's word of its width, or a look at :attr:`board` or :attr:`hands`."""
         if self._board is None:
             self._board = ParkBoard(on_cell=self._on_cell, figure_name=DRAFT_BOARD)
             self._hands = [
@@ -328,7 +328,6 @@ class DraftTable(pn.viewable.Viewer):
                 styles=SHRINKS,
             )
             self._draw_table(self._shown_player())
-            self._holder.append(self._table_box)
         return self._table_box
 
     def _keys(self) -> EcosystemKeys:
