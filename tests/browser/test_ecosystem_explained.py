@@ -111,7 +111,10 @@ def test_a_two_park_line_lights_only_its_park(open_page, server):
     page, _ = open_explorer(open_page, server)
     two_parks(page)
     page.locator(".eco-breakdown").get_by_text("Park West: group of 2 grasslands").click()
-    page.wait_for_function(f"() => ({COUNT_JS})(['{EXPLORER_BOARD}', 'hl_main']) === 1")
+    # The main cell and its helper are two sources, each sent on its own: wait for both
+    lit_js = f"""() => ({COUNT_JS})(['{EXPLORER_BOARD}', 'hl_main']) === 1 &&
+        ({COUNT_JS})(['{EXPLORER_BOARD}', 'hl_help']) === 1"""
+    page.wait_for_function(lit_js)
     lit = page.evaluate(XY_JS, [EXPLORER_BOARD, "hl_main"]) + page.evaluate(
         XY_JS, [EXPLORER_BOARD, "hl_help"]
     )
