@@ -21,7 +21,6 @@ from engines.ecosystem import Pick, State
 from engines.text import article
 
 from ...runtime.hold import batched
-from ...runtime.page import served_doc
 from ...ui import (
     EventLog,
     GameOverBanner,
@@ -329,10 +328,6 @@ class DraftTable(pn.viewable.Viewer):
                 styles=SHRINKS,
             )
             self._draw_table(self._shown_player())
-            # On a served page the table shows once the browser has said its width: drawn for
-            # a wide window first, its buttons beside the park widened the column the browser
-            # measures, and a phone kept the wide layout (the document holds it all the same).
-            self._table_box.visible = served_doc() is None or bool(self._room.room_px)
         return self._table_box
 
     def _keys(self) -> EcosystemKeys:
@@ -443,7 +438,6 @@ class DraftTable(pn.viewable.Viewer):
             self._table()
         else:
             self._draw_board(self._shown_player())
-        self._table_box.visible = True
 
     def _draw_board(self, shown: int) -> None:
         m = self.model
